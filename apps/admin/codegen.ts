@@ -1,0 +1,32 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+/**
+ * Typed documents from `graphql()` calls in src, generated into src/gql (committed). The app shell's
+ * few operations are .graphql files generated into their own small module, so the first download
+ * carries only them and not every document of every screen.
+ */
+const config: CodegenConfig = {
+  schema: '../server/schema.graphql',
+  documents: ['src/**/*.{ts,tsx}', '!src/gql/**/*', '!src/app/api/shell.generated.ts'],
+  ignoreNoDocuments: true,
+  generates: {
+    'src/gql/': {
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        // `enumsAsTypes` of older versions: enums become string-literal unions.
+        enumType: 'string-literal',
+        scalars: { DateTime: 'string' },
+        skipTypename: false,
+      },
+    },
+    'src/app/api/shell.generated.ts': {
+      documents: ['src/app/api/*.graphql'],
+      plugins: ['typescript-operations', 'typed-document-node'],
+      config: { useTypeImports: true, enumsAsTypes: true, onlyOperationTypes: true, scalars: { DateTime: 'string' }, skipTypename: false },
+    },
+  },
+};
+
+export default config;

@@ -1,0 +1,196 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from './page-loader';
+import { RequireSession } from './require-session';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { AppLayout } from './shell/app-layout';
+
+function SignedInLayout() {
+  return (
+    <RequireSession>
+      <AppLayout />
+    </RequireSession>
+  );
+}
+
+/** Screens are lazy chunks, so the first load carries only the frame (ARCHITECTURE §6). */
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => ({ Component: (await import('../features/auth/routes/login-route')).LoginRoute }),
+  },
+  {
+    path: '/',
+    Component: SignedInLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        index: true,
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('../features/home/routes/home-route')).HomeRoute }),
+      },
+      {
+        path: 'account',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/account/routes/account-route')).AccountRoute,
+        }),
+      },
+      {
+        path: 'products',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/products/routes/products-route')).ProductsRoute,
+        }),
+      },
+      {
+        path: 'products/new',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/products/routes/product-new-route')).ProductNewRoute,
+        }),
+      },
+      {
+        path: 'products/:productId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/products/routes/product-route')).ProductRoute,
+        }),
+      },
+      {
+        path: 'products/:productId/variants/:variantId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/products/routes/variant-route')).VariantRoute,
+        }),
+      },
+      {
+        path: 'inventory',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/inventory/routes/inventory-route')).InventoryRoute,
+        }),
+      },
+      {
+        path: 'inventory/history',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/inventory/routes/inventory-history-route')).InventoryHistoryRoute,
+        }),
+      },
+      {
+        path: 'settings/locations',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/locations/routes/locations-route')).LocationsRoute,
+        }),
+      },
+      {
+        path: 'settings/locations/:locationId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/locations/routes/location-route')).LocationRoute,
+        }),
+      },
+      {
+        path: 'categories',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/categories/routes/categories-route')).CategoriesRoute,
+        }),
+      },
+      {
+        path: 'categories/:categoryId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/categories/routes/category-route')).CategoryRoute,
+        }),
+      },
+      {
+        path: 'collections',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/collections/routes/collections-route')).CollectionsRoute,
+        }),
+      },
+      {
+        path: 'collections/new',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/collections/routes/collection-new-route')).CollectionNewRoute,
+        }),
+      },
+      {
+        path: 'collections/:collectionId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/collections/routes/collection-route')).CollectionRoute,
+        }),
+      },
+      {
+        path: 'customers',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/customers/routes/customers-route')).CustomersRoute,
+        }),
+      },
+      {
+        path: 'customers/new',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/customers/routes/customer-new-route')).CustomerNewRoute,
+        }),
+      },
+      {
+        path: 'customers/:customerId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/customers/routes/customer-route')).CustomerRoute,
+        }),
+      },
+      {
+        path: 'settings',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/settings/routes/settings-route')).SettingsRoute,
+        }),
+      },
+      {
+        path: 'settings/shipping',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/settings/routes/shipping-route')).ShippingRoute,
+        }),
+      },
+      {
+        path: 'settings/shipping/:zoneId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/settings/routes/shipping-zone-route')).ShippingZoneRoute,
+        }),
+      },
+      {
+        path: 'settings/taxes',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/settings/routes/taxes-route')).TaxesRoute,
+        }),
+      },
+      {
+        path: '*',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/not-found/routes/not-found-route')).NotFoundRoute,
+        }),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

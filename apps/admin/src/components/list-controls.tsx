@@ -1,0 +1,82 @@
+import { ActionIcon, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
+import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { searchFieldValue, setSearchField, type ListParams } from '../lib/list-params';
+
+/** How one list sorts and which search field its tabs edit (products: status:, customers: state:). */
+export interface ListSorting<K extends string> {
+  sorts: { value: K; label: string }[];
+  /** The sort used when the URL names none. */
+  defaultSort: K;
+  /** Each key's natural order (the API's SortKeys docs); `reverse` flips it. */
+  naturalDesc: Record<K, boolean>;
+  tabs: { value: string; label: string }[];
+  /** The search field the tabs set, e.g. "status". */
+  tabField: string;
+  tabLabel: string;
+}
+
+export function sortKeyOf<K extends string>(list: ListSorting<K>, params: ListParams): K {
+  return list.sorts.find((s) => s.value === params.sort)?.value ?? list.defaultSort;
+}
+
+/** The direction shown: asc or desc, whatever the key's natural order. */
+export function directionOf<K extends string>(list: ListSorting<K>, params: ListParams): 'asc' | 'desc' {
+  return params.dir ?? (list.naturalDesc[sortKeyOf(list, params)] ? 'desc' : 'asc');
+}
+
+/** `reverse` for the API: true when the chosen direction is against the key's natural order. */
+export function reverseOf<K extends string>(list: ListSorting<K>, params: ListParams): boolean {
+  return (directionOf(list, params) === 'desc') !== list.naturalDesc[sortKeyOf(list, params)];
+}
+
+/** Tabs that edit one search term (one click away), the sort, and its direction — all in the URL. */
+export function ListControls<K extends string>({
+  list,
+  params,
+}: {
+  list: ListSorting<K>;
+  params: ListParams;
+}) {
+  const current = searchFieldValue(params.q, list.tabField)?.toLowerCase();
+  const tab = list.tabs.some((t) => t.value === current) ? (current ?? 'all') : 'all';
+  const dir = directionOf(list, params);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <SegmentedControl
+        aria-label={list.tabLabel}
+        data={list.tabs}
+        value={tab}
+        onChange={(value) =>
+          params.update({
+            q: setSearchField(params.q, list.tabField, value === 'all' ? null : value) || null,
+          })
+        }
+      />
+      <Group gap="xs" wrap="nowrap">
+        <Select
+          aria-label="Sort by"
+          data={list.sorts}
+          value={sortKeyOf(list, params)}
+          onChange={(value) => params.update({ sort: value === list.defaultSort ? null : value, dir: null })}
+          allowDeselect={false}
+          w={160}
+          size="sm"
+        />
+        <Tooltip label={dir === 'asc' ? 'Ascending' : 'Descending'}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={dir === 'asc' ? 'Sort descending' : 'Sort ascending'}
+            onClick={() => params.update({ dir: dir === 'asc' ? 'desc' : 'asc' })}
+          >
+            {dir === 'asc' ? (
+              <IconSortAscending size={18} aria-hidden />
+            ) : (
+              <IconSortDescending size={18} aria-hidden />
+            )}
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

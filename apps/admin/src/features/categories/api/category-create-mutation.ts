@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+import { categoriesDocument } from './categories-query';
+
+export const categoryCreateDocument = graphql(`
+  mutation CategoryCreate($input: CategoryInput!) {
+    categoryCreate(input: $input) {
+      category {
+        id
+        name
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useCategoryCreateMutation() {
+  return useMutation(categoryCreateDocument, { refetchQueries: [categoriesDocument] });
+}

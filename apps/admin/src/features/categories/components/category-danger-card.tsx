@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
+import { describeError } from '../../../lib/errors';
+import { useCategoryDeleteMutation } from '../api/category-delete-mutation';
+
+/** Delete, after a confirmation; the server explains why when products or subcategories remain. */
+export function CategoryDangerCard({
+  category,
+}: {
+  category: { id: string; name: string; productCount: number };
+}) {
+  const [confirming, { open, close }] = useDisclosure(false);
+  const [error, setError] = useState<string | null>(null);
+  const [remove, { loading }] = useCategoryDeleteMutation();
+  const navigate = useNavigate();
+
+  const confirm = async () => {
+    setError(null);
+    try {
+      const { data } = await remove({ variables: { id: category.id } });
+      const errors = data?.categoryDelete.userErrors ?? [];
+      close();
+      if (errors.length > 0) {
+        setError(errors.map((e) => e.message).join(' '));
+        return;
+      }
+      notifications.show({ color: 'green', title: 'Category deleted', message: `${category.name} is gone.` });
+      await navigate('/categories');
+    } catch (e) {
+      close();
+      setError(describeError(e).message);
+    }
+  };
+
+  return (
+    <SectionCard
+      title="Delete category"
+      description="Only an empty category can be deleted: move its products and subcategories first."
+    >
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" variant="light" role="alert" title="Not deleted">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button color="red" variant="light" onClick={open}>
+            Delete category
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={close} title={`Delete ${category.name}?`}>
+        <Stack gap="md">
+          <Text size="sm">This cannot be undone.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Keep it
+            </Button>
+            <Button color="red" loading={loading} onClick={() => void confirm()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+import { collectionsDocument } from './collections-query';
+
+export const collectionCreateDocument = graphql(`
+  mutation CollectionCreate($input: CollectionInput!) {
+    collectionCreate(input: $input) {
+      collection {
+        id
+        title
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useCollectionCreateMutation() {
+  return useMutation(collectionCreateDocument, { refetchQueries: [collectionsDocument] });
+}

@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { describeError } from '../../../lib/errors';
+import { useCollectionDeleteMutation } from '../api/collection-delete-mutation';
+import { collectionsDocument } from '../api/collections-query';
+
+/** Deletes the collection after a confirmation; its products stay in the catalog. */
+export function CollectionDeleteButton({ collection }: { collection: { id: string; title: string } }) {
+  const [confirming, { open, close }] = useDisclosure(false);
+  const [remove, { loading }] = useCollectionDeleteMutation();
+  const navigate = useNavigate();
+
+  const confirm = async () => {
+    try {
+      const { data } = await remove({
+        variables: { id: collection.id },
+        refetchQueries: [collectionsDocument],
+      });
+      const errors = data?.collectionDelete.userErrors ?? [];
+      close();
+      if (errors.length > 0) {
+        notifications.show({
+          color: 'red',
+          title: 'Not deleted',
+          message: errors.map((e) => e.message).join(' '),
+        });
+        return;
+      }
+      notifications.show({
+        color: 'green',
+        title: 'Collection deleted',
+        message: `${collection.title} is gone; its products stay.`,
+      });
+      await navigate('/collections');
+    } catch (error) {
+      close();
+      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
+    }
+  };
+
+  return (
+    <>
+      <Button color="red" variant="subtle" onClick={open}>
+        Delete collection
+      </Button>
+      <Modal opened={confirming} onClose={close} title={`Delete ${collection.title}?`}>
+        <Stack gap="md">
+          <Text size="sm">
+            The products stay in the catalog; only the collection goes. This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Keep it
+            </Button>
+            <Button color="red" loading={loading} onClick={() => void confirm()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

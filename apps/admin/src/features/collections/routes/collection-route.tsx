@@ -1,0 +1,126 @@
+import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { NotFoundState } from '../../../components/not-found-state';
+import { SectionCard } from '../../../components/section-card';
+import type { CollectionQuery } from '../../../gql/graphql';
+import { describeError } from '../../../lib/errors';
+import { useCollectionQuery } from '../api/collection-query';
+import { useCollectionUpdateMutation } from '../api/collection-update-mutation';
+import { CollectionDeleteButton } from '../components/collection-delete-button';
+import { CollectionForm, collectionInput, type CollectionValues } from '../components/collection-form';
+import { CollectionMembers } from '../components/collection-members';
+import { CollectionPreview } from '../components/collection-preview';
+import { newRule } from '../components/rule-terms';
+
+type Collection = NonNullable<CollectionQuery['collection']>;
+
+function valuesOf(collection: Collection): CollectionValues {
+  return {
+    title: collection.title,
+    handle: collection.handle,
+    description: collection.description,
+    kind: collection.kind,
+    match: collection.match,
+    rules:
+      collection.rules.length > 0
+        ? collection.rules.map((r) => ({ ...newRule(r.field), relation: r.relation, value: r.value }))
+        : [newRule()],
+  };
+}
+
+/** `/collections/:collectionId`: details, then members (manual) or conditions and their matches (automated). */
+export function CollectionRoute() {
+  const { collectionId = '' } = useParams();
+  const { can } = useSession();
+  const canEdit = can('CATALOG_WRITE');
+  const query = useCollectionQuery(collectionId);
+  const [update] = useCollectionUpdateMutation();
+  const collection = query.data?.collection;
+  useDocumentTitle(`${collection?.title ?? 'Collection'} · Stockroom`);
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <div>
+        <Breadcrumbs>
+          <Anchor component={Link} to="/collections" size="sm">
+            Collections
+          </Anchor>
+          <Text size="sm">{collection?.title ?? '…'}</Text>
+        </Breadcrumbs>
+        <Group justify="space-between" mt={4}>
+          <Group gap="sm" wrap="wrap">
+            <Title order={1}>{collection?.title ?? 'Collection'}</Title>
+            {collection && (
+              <Badge variant="dot" color={collection.kind === 'AUTOMATED' ? 'violet' : 'gray'}>
+                {collection.kind === 'AUTOMATED' ? 'Automated' : 'Manual'}
+              </Badge>
+            )}
+          </Group>
+        </Group>
+      </div>
+      <DataView query={query} thing="collection" skeleton={<Skeleton height={420} radius="md" />}>
+        {(data) => {
+          const found = data.collection;
+          if (!found) return <NotFoundState thing="collection" headingOrder={2} />;
+          const members = found.products.nodes;
+          return (
+            <Stack gap="lg">
+              <SectionCard
+                title={found.kind === 'AUTOMATED' ? 'Details and conditions' : 'Details'}
+                description={canEdit ? undefined : 'Changing collections needs CATALOG_WRITE.'}
+              >
+                <CollectionForm
+                  key={found.version}
+                  initial={valuesOf(found)}
+                  creating={false}
+                  canEdit={canEdit}
+                  submitLabel="Save collection"
+                  onSubmit={async (values) => {
+                    try {
+                      const { data: result } = await update({
+                        variables: {
+                          id: found.id,
+                          input: { ...collectionInput(values, false), version: found.version },
+                        },
+                      });
+                      const errors = result?.collectionUpdate.userErrors ?? [];
+                      if (errors.length === 0) {
+                        notifications.show({
+                          color: 'green',
+                          title: 'Collection saved',
+                          message: `${values.title.trim()} is saved.`,
+                        });
+                      }
+                      return errors;
+                    } catch (error) {
+                      return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+                    }
+                  }}
+                />
+              </SectionCard>
+              {found.kind === 'MANUAL' ? (
+                <CollectionMembers
+                  collectionId={found.id}
+                  members={members}
+                  total={found.productCount}
+                  canEdit={canEdit}
+                />
+              ) : (
+                <CollectionPreview members={members} total={found.productCount} />
+              )}
+              {canEdit && (
+                <Group justify="flex-end">
+                  <CollectionDeleteButton collection={found} />
+                </Group>
+              )}
+            </Stack>
+          );
+        }}
+      </DataView>
+    </Stack>
+  );
+}

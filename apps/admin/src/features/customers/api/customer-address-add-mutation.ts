@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Adds an address to a customer. */
+export const customerAddressAddDocument = graphql(`
+  mutation CustomerAddressAdd($customerId: ID!, $address: AddressInput!, $setDefault: Boolean) {
+    customerAddressAdd(customerId: $customerId, address: $address, setDefault: $setDefault) {
+      customer {
+        ...CustomerFields
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useCustomerAddressAddMutation() {
+  return useMutation(customerAddressAddDocument);
+}

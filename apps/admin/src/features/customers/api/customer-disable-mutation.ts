@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Disables a customer (they stay on their orders). */
+export const customerDisableDocument = graphql(`
+  mutation CustomerDisable($id: ID!) {
+    customerDisable(id: $id) {
+      customer {
+        ...CustomerFields
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useCustomerDisableMutation() {
+  return useMutation(customerDisableDocument);
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Enables a disabled customer again. */
+export const customerEnableDocument = graphql(`
+  mutation CustomerEnable($id: ID!) {
+    customerEnable(id: $id) {
+      customer {
+        ...CustomerFields
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useCustomerEnableMutation() {
+  return useMutation(customerEnableDocument);
+}

@@ -1,0 +1,108 @@
+import { Affix, Button, Group, Modal, Paper, Stack, TagsInput, Text } from '@mantine/core';
+import { useState } from 'react';
+import { describeError } from '../../../lib/errors';
+import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
+import type { CustomerRow } from './customer-table';
+
+interface CustomerBulkTagsProps {
+  rows: readonly CustomerRow[];
+  onDone: (message: string) => void;
+  onClear: () => void;
+}
+
+type Mode = 'add' | 'remove' | null;
+
+function plural(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'customer' : 'customers'}`;
+}
+
+/** Adds or removes tags on the selected customers, one customerUpdate each (with its version). */
+export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProps) {
+  const [mode, setMode] = useState<Mode>(null);
+  const [tags, setTags] = useState<string[]>([]);
+  const [running, setRunning] = useState(false);
+  const [update] = useCustomerUpdateMutation();
+
+  const apply = async () => {
+    if (!mode || tags.length === 0) return;
+    setRunning(true);
+    const wanted = tags.map((t) => t.trim()).filter(Boolean);
+    const lower = new Set(wanted.map((t) => t.toLowerCase()));
+    let changed = 0;
+    const failures: string[] = [];
+    for (const row of rows) {
+      const next =
+        mode === 'add'
+          ? [...row.tags, ...wanted.filter((t) => !row.tags.some((r) => r.toLowerCase() === t.toLowerCase()))]
+          : row.tags.filter((t) => !lower.has(t.toLowerCase()));
+      if (next.length === row.tags.length) continue;
+      try {
+        const { data } = await update({
+          variables: { id: row.id, input: { tags: next, version: row.version } },
+        });
+        const errors = data?.customerUpdate.userErrors ?? [];
+        if (errors.length) failures.push(`${row.displayName}: ${errors.map((e) => e.message).join(' ')}`);
+        else changed += 1;
+      } catch (error) {
+        failures.push(`${row.displayName}: ${describeError(error).message}`);
+      }
+    }
+    setRunning(false);
+    setMode(null);
+    setTags([]);
+    const verb = mode === 'add' ? 'Tags added to' : 'Tags removed from';
+    const unchanged = rows.length - changed - failures.length;
+    const parts = [`${verb} ${plural(changed)}.`];
+    if (unchanged > 0) parts.push(`${plural(unchanged)} already ${mode === 'add' ? 'had' : 'lacked'} them.`);
+    if (failures.length) parts.push(`Not changed: ${failures.join('; ')}`);
+    onDone(parts.join(' '));
+  };
+
+  return (
+    <>
+      <Affix position={{ bottom: 16, left: 16, right: 16 }}>
+        <Paper withBorder shadow="md" radius="md" p="sm" maw={640} mx="auto" data-testid="bulk-bar">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={600}>
+              {plural(rows.length)} selected
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => setMode('add')}>
+                Add tags
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setMode('remove')}>
+                Remove tags
+              </Button>
+              <Button size="xs" variant="subtle" onClick={onClear}>
+                Clear
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </Affix>
+      <Modal
+        opened={mode !== null}
+        onClose={() => setMode(null)}
+        title={mode === 'add' ? 'Add tags' : 'Remove tags'}
+      >
+        <Stack gap="sm">
+          <TagsInput
+            label="Tags"
+            description="Press Enter after each tag."
+            value={tags}
+            onChange={setTags}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setMode(null)}>
+              Cancel
+            </Button>
+            <Button loading={running} disabled={tags.length === 0} onClick={() => void apply()}>
+              {mode === 'add' ? 'Add to' : 'Remove from'} {plural(rows.length)}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

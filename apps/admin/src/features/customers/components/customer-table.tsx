@@ -1,0 +1,143 @@
+import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CustomersQuery } from '../../../gql/graphql';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { CustomerStateBadge } from './customer-state-badge';
+
+export type CustomerRow = CustomersQuery['customers']['nodes'][number];
+
+interface CustomerTableProps {
+  rows: readonly CustomerRow[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  focused: number | null;
+  onFocus: (index: number) => void;
+  phone: boolean;
+  selectable: boolean;
+}
+
+function orders(count: number): string {
+  return count === 1 ? '1 order' : `${count.toLocaleString()} orders`;
+}
+
+/** Customers as a table, or as cards at phone width. */
+export function CustomerTable({
+  rows,
+  selected,
+  onToggle,
+  onToggleAll,
+  focused,
+  onFocus,
+  phone,
+  selectable,
+}: CustomerTableProps) {
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const name = (row: CustomerRow) => (
+    <Anchor component={Link} to={`/customers/${row.id}`} fw={600}>
+      {row.displayName}
+    </Anchor>
+  );
+  const box = (row: CustomerRow) =>
+    selectable && (
+      <Checkbox
+        aria-label={`Select ${row.displayName}`}
+        checked={selected.has(row.id)}
+        onChange={() => onToggle(row.id)}
+      />
+    );
+
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        {rows.map((row, index) => (
+          <Paper
+            key={row.id}
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="customer-row"
+            data-row-index={index}
+            onClick={() => onFocus(index)}
+            style={
+              focused === index ? { outline: '2px solid var(--mantine-primary-color-filled)' } : undefined
+            }
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                {box(row)}
+                <div style={{ minWidth: 0 }}>
+                  {name(row)}
+                  <Text size="sm" c="dimmed" truncate>
+                    {row.email}
+                  </Text>
+                </div>
+              </Group>
+              <CustomerStateBadge state={row.state} />
+            </Group>
+            <Text size="sm" mt={6}>
+              {orders(row.ordersCount)} · {formatMoney(row.totalSpent)}
+              {row.defaultAddress ? ` · ${row.defaultAddress.countryName}` : ''}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {selectable && (
+              <Table.Th w={40}>
+                <Checkbox aria-label="Select all on this page" checked={allSelected} onChange={onToggleAll} />
+              </Table.Th>
+            )}
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th ta="right">Orders</Table.Th>
+            <Table.Th ta="right">Total spent</Table.Th>
+            <Table.Th>Country</Table.Th>
+            <Table.Th>Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr
+              key={row.id}
+              data-testid="customer-row"
+              data-row-index={index}
+              aria-selected={selected.has(row.id)}
+              onClick={() => onFocus(index)}
+              bg={focused === index ? 'var(--mantine-color-default-hover)' : undefined}
+              style={
+                focused === index
+                  ? { boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)' }
+                  : undefined
+              }
+            >
+              {selectable && <Table.Td>{box(row)}</Table.Td>}
+              <Table.Td>
+                {name(row)}
+                <Text size="sm" c="dimmed">
+                  {row.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <CustomerStateBadge state={row.state} />
+              </Table.Td>
+              <Table.Td ta="right">{row.ordersCount.toLocaleString()}</Table.Td>
+              <Table.Td ta="right">{formatMoney(row.totalSpent)}</Table.Td>
+              <Table.Td>{row.defaultAddress?.countryName ?? '—'}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(row.createdAt)}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Group, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { SectionCard } from '../../../components/section-card';
+import type { CustomerFieldsFragment } from '../../../gql/graphql';
+import { describeError } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { useCustomerCommentAddMutation } from '../api/customer-comment-add-mutation';
+import { timelineEntries } from './timeline-entries';
+
+/** Staff comments and the customer's history from the audit log, newest first, with a box to comment. */
+export function TimelineCard({
+  customer,
+  canComment,
+}: {
+  customer: CustomerFieldsFragment;
+  canComment: boolean;
+}) {
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [add, { loading }] = useCustomerCommentAddMutation();
+  const entries = timelineEntries(customer);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!body.trim()) {
+      setError('Write a comment first.');
+      return;
+    }
+    try {
+      const { data } = await add({ variables: { customerId: customer.id, body: body.trim() } });
+      const errors = data?.customerCommentAdd.userErrors ?? [];
+      if (errors.length) setError(errors.map((e) => e.message).join(' '));
+      else {
+        setBody('');
+        setError(null);
+        notifications.show({ color: 'green', title: 'Comment added', message: 'It is on the timeline.' });
+      }
+    } catch (e) {
+      setError(describeError(e).message);
+    }
+  };
+
+  return (
+    <SectionCard title="Timeline">
+      <Stack gap="md" mt="sm">
+        {canComment && (
+          <form onSubmit={(event) => void submit(event)} aria-label="Add comment">
+            <Stack gap="xs">
+              <Textarea
+                label="Comment"
+                placeholder="Visible to staff only"
+                autosize
+                minRows={2}
+                value={body}
+                onChange={(event) => setBody(event.currentTarget.value)}
+                error={error}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" size="xs" loading={loading}>
+                  Post comment
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+        {entries.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Nothing has happened yet.
+          </Text>
+        ) : (
+          <Timeline bulletSize={12} lineWidth={2}>
+            {entries.map((e) => (
+              <Timeline.Item
+                key={e.key}
+                title={e.who}
+                data-testid={e.kind === 'comment' ? 'timeline-comment' : 'timeline-event'}
+              >
+                <Text size="sm" c={e.kind === 'event' ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
+                  {e.text}
+                </Text>
+                {e.details.map((d) => (
+                  <Text key={d} size="xs" c="dimmed">
+                    {d}
+                  </Text>
+                ))}
+                <Text size="xs" c="dimmed" mt={2}>
+                  {formatDateTime(e.at)}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,76 @@
+import type { CustomerFieldsFragment } from '../../../gql/graphql';
+
+export interface TimelineEntry {
+  key: string;
+  at: string;
+  who: string;
+  /** What happened, in words; a comment's text for comments. */
+  text: string;
+  /** Field changes, e.g. "First name: Tim → Timothy". */
+  details: string[];
+  kind: 'comment' | 'event';
+}
+
+const ACTIONS: Record<string, string> = {
+  'customer.create': 'Created the customer',
+  'customer.update': 'Edited the customer',
+  'customer.disable': 'Disabled the customer',
+  'customer.enable': 'Enabled the customer',
+  'customer.erase': "Erased the customer's personal data",
+  'customer.address_add': 'Added an address',
+  'customer.address_update': 'Edited an address',
+  'customer.address_remove': 'Removed an address',
+  'customer.comment_add': 'Commented',
+};
+
+const FIELDS: Record<string, string> = {
+  email: 'Email',
+  first_name: 'First name',
+  last_name: 'Last name',
+  phone: 'Phone',
+  note: 'Note',
+  tags: 'Tags',
+  accepts_marketing: 'Accepts marketing',
+  state: 'State',
+  default_address_id: 'Default address',
+  line1: 'Street',
+  city: 'City',
+  postal_code: 'Postal code',
+  country_code: 'Country',
+};
+
+function show(json: string | null): string {
+  if (json === null) return '—';
+  const value: unknown = JSON.parse(json);
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+/**
+ * Staff comments and what the audit log recorded about the customer, newest first. Comment events
+ * are left out: the comment itself is on the timeline.
+ */
+export function timelineEntries(customer: Pick<CustomerFieldsFragment, 'comments' | 'events'>): TimelineEntry[] {
+  const comments: TimelineEntry[] = customer.comments.map((c, i) => ({
+    key: `c-${c.createdAt}-${i}`,
+    at: c.createdAt,
+    who: c.staffName ?? 'Staff',
+    text: c.body,
+    details: [],
+    kind: 'comment',
+  }));
+  const events: TimelineEntry[] = customer.events
+    .filter((e) => e.action !== 'customer.comment_add')
+    .map((e) => ({
+      key: e.id,
+      at: e.createdAt,
+      who: e.actorName ?? 'Stockroom',
+      text: ACTIONS[e.action] ?? e.action,
+      details: e.changes
+        .filter((c) => c.field in FIELDS && e.action !== 'customer.create')
+        .map((c) => (c.field === 'default_address_id' ? 'Changed the default address' : `${FIELDS[c.field]}: ${show(c.before)} → ${show(c.after)}`)),
+      kind: 'event',
+    }));
+  return [...comments, ...events].sort((a, b) => b.at.localeCompare(a.at));
+}

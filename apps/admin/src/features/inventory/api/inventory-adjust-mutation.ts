@@ -1,0 +1,37 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/**
+ * Adjusts one or more stock levels with one reason, all or nothing. The changed levels come back
+ * with their ids, so the grid shows the new numbers from the cache at once.
+ */
+export const inventoryAdjustDocument = graphql(`
+  mutation InventoryAdjust($input: InventoryAdjustInput!) {
+    inventoryAdjust(input: $input) {
+      levels {
+        id
+        onHand
+        committed
+        available
+        lowStock
+        version
+        updatedAt
+      }
+      movements {
+        id
+        onHandBefore
+        onHandAfter
+        onHandDelta
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useInventoryAdjustMutation() {
+  return useMutation(inventoryAdjustDocument);
+}

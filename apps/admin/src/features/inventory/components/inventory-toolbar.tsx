@@ -1,0 +1,78 @@
+import { Button, Group, Input, NativeSelect, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { SearchField } from '../../../components/search-field';
+import type { InventoryLevelSortKeys } from '../../../gql/graphql';
+import { hasSearchTerm, toggleSearchTerm, type ListParams } from '../../../lib/list-params';
+
+export const LOW_STOCK_TERM = 'low_stock:true';
+
+/** Sort choices: a sort key with its natural direction ("asc") or the reverse ("desc"). */
+export const LEVEL_SORTS: readonly {
+  value: string;
+  label: string;
+  key: InventoryLevelSortKeys;
+  reverse: boolean;
+}[] = [
+  { value: 'PRODUCT_TITLE:asc', label: 'Product A–Z', key: 'PRODUCT_TITLE', reverse: false },
+  { value: 'PRODUCT_TITLE:desc', label: 'Product Z–A', key: 'PRODUCT_TITLE', reverse: true },
+  { value: 'AVAILABLE:asc', label: 'Available, fewest first', key: 'AVAILABLE', reverse: false },
+  { value: 'AVAILABLE:desc', label: 'Available, most first', key: 'AVAILABLE', reverse: true },
+  { value: 'SKU:asc', label: 'SKU A–Z', key: 'SKU', reverse: false },
+  { value: 'UPDATED_AT:asc', label: 'Recently changed', key: 'UPDATED_AT', reverse: false },
+  { value: 'UPDATED_AT:desc', label: 'Least recently changed', key: 'UPDATED_AT', reverse: true },
+];
+
+export function levelSort(params: Pick<ListParams, 'sort' | 'dir'>) {
+  const value = `${params.sort ?? 'PRODUCT_TITLE'}:${params.dir ?? 'asc'}`;
+  return LEVEL_SORTS.find((s) => s.value === value) ?? LEVEL_SORTS[0]!;
+}
+
+interface InventoryToolbarProps {
+  params: ListParams;
+  searchError: string | null;
+}
+
+/** Search, the one-click low-stock filter and the sort; everything goes to the URL. */
+export function InventoryToolbar({ params, searchError }: InventoryToolbarProps) {
+  const lowOnly = hasSearchTerm(params.q, LOW_STOCK_TERM);
+  const sort = levelSort(params);
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <SearchField
+        label="Search stock"
+        value={params.q}
+        onSearch={(q) => params.update({ q })}
+        placeholder="Product, SKU, or sku: location: vendor: available:<5"
+        description="Fields: sku:, location:, vendor:, available:<5, on_hand:, committed:, low_stock:true"
+        error={searchError}
+      />
+      <Group gap="sm" align="flex-end" wrap="nowrap">
+        <Stack gap={4}>
+          <Input.Label component="span">Filter</Input.Label>
+          <Button
+            variant={lowOnly ? 'filled' : 'default'}
+            color={lowOnly ? 'orange' : undefined}
+            aria-pressed={lowOnly}
+            leftSection={<IconAlertTriangle size={16} aria-hidden />}
+            onClick={() => params.update({ q: toggleSearchTerm(params.q, LOW_STOCK_TERM) })}
+          >
+            Low stock
+          </Button>
+        </Stack>
+        <NativeSelect
+          label="Sort"
+          w={{ base: 180, sm: 220 }}
+          value={sort.value}
+          data={LEVEL_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+          onChange={(event) => {
+            const [key, dir] = event.currentTarget.value.split(':');
+            params.update({
+              sort: key === 'PRODUCT_TITLE' ? null : (key ?? null),
+              dir: dir === 'desc' ? 'desc' : null,
+            });
+          }}
+        />
+      </Group>
+    </Group>
+  );
+}

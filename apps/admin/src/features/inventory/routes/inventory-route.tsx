@@ -1,0 +1,162 @@
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { IconHistory } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { ListPager } from '../../../components/list-pager';
+import { keepPreviousPage, loadingStyle } from '../../../lib/keep-previous-page';
+import { pageVariables, useListParams } from '../../../lib/list-params';
+import { useInventoryLevelsQuery } from '../api/inventory-levels-query';
+import { BulkAdjustBar } from '../components/bulk-adjust-bar';
+import { InventoryToolbar, levelSort } from '../components/inventory-toolbar';
+import { LevelCards } from '../components/level-cards';
+import { LevelTable } from '../components/level-table';
+import { useRowKeys } from '../components/use-row-keys';
+
+function GridSkeleton() {
+  return (
+    <Stack gap="xs">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} height={44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** `/inventory`: stock per variant × location, editable in place, bulk adjust, low-stock filter. */
+export function InventoryRoute() {
+  useDocumentTitle('Inventory · Stockroom');
+  const { can } = useSession();
+  const canEdit = can('INVENTORY_WRITE');
+  const phone = useMediaQuery('(max-width: 48em)');
+  const params = useListParams();
+  const sort = levelSort(params);
+  const query = useInventoryLevelsQuery({
+    query: params.q || null,
+    sortKey: sort.key,
+    reverse: sort.reverse,
+    ...pageVariables(params),
+  });
+  const connection = (query.data ?? query.previousData)?.inventoryLevels;
+  const levels = useMemo(() => connection?.nodes ?? [], [connection]);
+  const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
+
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const toggle = useCallback((id: string) => {
+    setSelectedIds((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const selectByIndex = useCallback(
+    (index: number) => {
+      const level = levels[index];
+      if (level) toggle(level.id);
+    },
+    [levels, toggle],
+  );
+  const active = useRowKeys(levels.length, canEdit ? selectByIndex : null);
+  const selection = canEdit
+    ? {
+        ids: selectedIds,
+        toggle,
+        setAll: (on: boolean) => setSelectedIds(on ? new Set(levels.map((l) => l.id)) : new Set()),
+      }
+    : null;
+  const selected = levels.filter((l) => selectedIds.has(l.id));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Inventory</Title>
+          <Text c="dimmed">
+            {canEdit
+              ? 'Stock at each location. Click an on-hand number to count it; select rows to adjust several at once.'
+              : 'Stock at each location. You can look; changing stock needs INVENTORY_WRITE.'}
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to="/inventory/history"
+          variant="default"
+          leftSection={<IconHistory size={16} aria-hidden />}
+        >
+          History
+        </Button>
+      </Group>
+      <InventoryToolbar params={params} searchError={searchError} />
+      {selected.length > 0 && (
+        <BulkAdjustBar
+          selected={selected}
+          onDone={() => setSelectedIds(new Set())}
+          onClear={() => setSelectedIds(new Set())}
+        />
+      )}
+      <DataView
+        query={keepPreviousPage(query)}
+        skeleton={<GridSkeleton />}
+        isEmpty={(data) => data.inventoryLevels.nodes.length === 0}
+        empty={
+          searchError
+            ? {
+                title: 'The search could not run',
+                description: 'Fix the search above, or clear it to see all stock.',
+              }
+            : params.q
+              ? {
+                  title: 'No stock matches this search',
+                  description: 'Try fewer words, or clear the search to see every level.',
+                  action: (
+                    <Button variant="default" onClick={() => params.update({ q: null })}>
+                      Clear search
+                    </Button>
+                  ),
+                }
+              : {
+                  title: 'No stock levels yet',
+                  description: 'Levels appear once products track inventory and a location exists.',
+                  action: (
+                    <Button component={Link} to="/settings/locations" variant="default">
+                      Manage locations
+                    </Button>
+                  ),
+                }
+        }
+      >
+        {(data) => (
+          <Stack gap="sm" style={loadingStyle(query.loading)} aria-busy={query.loading}>
+            {phone ? (
+              <LevelCards
+                levels={levels}
+                selection={selection}
+                active={active}
+                onStale={() => query.refetch()}
+              />
+            ) : (
+              <LevelTable
+                levels={levels}
+                selection={selection}
+                active={active}
+                onStale={() => query.refetch()}
+              />
+            )}
+            <ListPager
+              pageInfo={data.inventoryLevels.pageInfo}
+              count={data.inventoryLevels.count}
+              noun="level"
+              onPage={(cursor) => {
+                setSelectedIds(new Set());
+                params.update(cursor);
+              }}
+            />
+          </Stack>
+        )}
+      </DataView>
+    </Stack>
+  );
+}

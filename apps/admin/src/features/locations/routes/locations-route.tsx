@@ -1,0 +1,90 @@
+import { Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SettingsTabs } from '../../../components/settings-tabs';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { describeError } from '../../../lib/errors';
+import { useLocationCreateMutation } from '../api/location-create-mutation';
+import { useLocationsQuery } from '../api/locations-query';
+import { LocationForm, EMPTY_LOCATION, addressInput } from '../components/location-form';
+import { LocationList } from '../components/location-list';
+
+/** `/settings/locations`: stock locations and their fulfillment priority. */
+export function LocationsRoute() {
+  useDocumentTitle('Locations · Stockroom');
+  const { can } = useSession();
+  const canEdit = can('INVENTORY_WRITE');
+  const query = useLocationsQuery();
+  const [creating, { open, close }] = useDisclosure(false);
+  const [create] = useLocationCreateMutation();
+
+  const addButton = canEdit && (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+      Add location
+    </Button>
+  );
+
+  return (
+    <Stack gap="md" maw={860}>
+      <SettingsTabs />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div style={{ flex: '1 1 420px' }}>
+          <Title order={2}>Locations</Title>
+          <Text c="dimmed">
+            Where stock is kept. Orders take stock from the first location that has it
+            {canEdit ? '; drag or use the arrows to change the order.' : '.'}
+          </Text>
+        </div>
+        {addButton}
+      </Group>
+      <DataView
+        query={query}
+        skeleton={
+          <Stack gap="xs">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={64} radius="md" />
+            ))}
+          </Stack>
+        }
+        isEmpty={(data) => data.locations.length === 0}
+        empty={{
+          title: 'No locations yet',
+          description: canEdit
+            ? 'Add the warehouse or shop where you keep stock.'
+            : 'A person with INVENTORY_WRITE can add the places where stock is kept.',
+          action: addButton || undefined,
+        }}
+      >
+        {(data) => <LocationList locations={data.locations} canEdit={canEdit} />}
+      </DataView>
+      <Modal opened={creating} onClose={close} title="Add location" size="lg">
+        <LocationForm
+          initial={EMPTY_LOCATION}
+          submitLabel="Add location"
+          onCancel={close}
+          onSubmit={async (values) => {
+            try {
+              const { data } = await create({
+                variables: { input: { name: values.name.trim(), address: addressInput(values) } },
+              });
+              const errors = data?.locationCreate.userErrors ?? [];
+              if (errors.length === 0) {
+                notifications.show({
+                  color: 'green',
+                  title: 'Location added',
+                  message: `${values.name.trim()} is last in fulfillment priority.`,
+                });
+                close();
+              }
+              return errors;
+            } catch (error) {
+              return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+            }
+          }}
+        />
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const productCreateDocument = graphql(`
+  mutation ProductCreate($input: ProductInput!) {
+    productCreate(input: $input) {
+      product {
+        ...ProductFields
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useProductCreateMutation() {
+  return useMutation(productCreateDocument);
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const productDeleteDocument = graphql(`
+  mutation ProductDelete($id: ID!) {
+    productDelete(id: $id) {
+      deletedProductId
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useProductDeleteMutation() {
+  return useMutation(productDeleteDocument);
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+import type { ProductsQueryVariables } from '../../../gql/graphql';
+
+/** One page of products for /products (SPEC §2), with what each row shows. */
+export const productsDocument = graphql(`
+  query Products(
+    $query: String
+    $sortKey: ProductSortKeys
+    $reverse: Boolean
+    $first: Int
+    $after: String
+    $last: Int
+    $before: String
+  ) {
+    products(
+      query: $query
+      sortKey: $sortKey
+      reverse: $reverse
+      first: $first
+      after: $after
+      last: $last
+      before: $before
+    ) {
+      nodes {
+        id
+        title
+        handle
+        status
+        vendor
+        totalAvailable
+        variantCount
+        updatedAt
+        category {
+          id
+          name
+        }
+        media {
+          id
+          alt
+          thumbnailUrl(size: SMALL)
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+      count {
+        value
+        precision
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useProductsQuery(variables: ProductsQueryVariables) {
+  return useQuery(productsDocument, {
+    variables,
+    notifyOnNetworkStatusChange: true,
+    fetchPolicy: 'cache-and-network',
+  });
+}

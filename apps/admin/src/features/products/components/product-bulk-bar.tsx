@@ -1,0 +1,145 @@
+import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ProductBulkActionInput, ProductStatus } from '../../../gql/graphql';
+import { describeError } from '../../../lib/errors';
+import { useProductsBulkUpdateMutation } from '../api/products-bulk-update-mutation';
+import { BulkDialogs, type BulkDialog } from './bulk-dialogs';
+
+interface ProductBulkBarProps {
+  /** The chosen products, or null for "all matching the search". */
+  ids: readonly string[] | null;
+  query: string;
+  /** How many products the action touches, as shown ("3", "10,000+"). */
+  countLabel: string;
+  onDone: (message: string) => void;
+  onClear: () => void;
+}
+
+const STATUS_WORDS: Record<ProductStatus, string> = {
+  ACTIVE: 'set to active',
+  DRAFT: 'set to draft',
+  ARCHIVED: 'archived',
+};
+
+function plural(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'product' : 'products'}`;
+}
+
+/** What changed, in words: "3 products archived". */
+function describeChange(action: ProductBulkActionInput, n: number): string {
+  if (action.setStatus) return `${plural(n)} ${STATUS_WORDS[action.setStatus]}`;
+  if (action.addTags) return `Tags added to ${plural(n)}`;
+  if (action.removeTags) return `Tags removed from ${plural(n)}`;
+  if (action.addToCollectionId) return `${plural(n)} added to the collection`;
+  return `${plural(n)} deleted`;
+}
+
+/** The bar of bulk actions over a selection or over every product the search finds. */
+export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: ProductBulkBarProps) {
+  const [dialog, setDialog] = useState<BulkDialog>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [run, { loading }] = useProductsBulkUpdateMutation();
+  const target = ids ? plural(ids.length) : `all ${countLabel} matching products`;
+
+  const apply = async (action: ProductBulkActionInput) => {
+    setErrors([]);
+    try {
+      const { data } = await run({ variables: { action, ...(ids ? { ids: [...ids] } : { query }) } });
+      const payload = data?.productsBulkUpdate;
+      if (!payload) return;
+      if (payload.userErrors.length) {
+        const messages = payload.userErrors.map((e) => e.message);
+        if (dialog) setErrors(messages);
+        else notifications.show({ color: 'red', title: 'Nothing was changed', message: messages.join(' ') });
+        return;
+      }
+      const message = describeChange(action, payload.changedCount);
+      notifications.show({ color: 'green', title: 'Done', message });
+      setDialog(null);
+      onDone(message);
+    } catch (error) {
+      const message = describeError(error).message;
+      if (dialog) setErrors([message]);
+      else notifications.show({ color: 'red', title: 'Nothing was changed', message });
+    }
+  };
+
+  const open = (next: BulkDialog) => {
+    setErrors([]);
+    setDialog(next);
+  };
+
+  return (
+    <>
+      <Paper
+        shadow="lg"
+        withBorder
+        radius="md"
+        px="md"
+        py="sm"
+        role="region"
+        aria-label="Bulk actions"
+        data-testid="bulk-bar"
+        // Stays in view at the bottom of the window while the list scrolls under it.
+        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 }}
+      >
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={4} wrap="nowrap">
+            <Text fw={600} size="sm" aria-live="polite">
+              {ids ? `${ids.length} selected` : `All ${countLabel} matching selected`}
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={onClear}>
+              Clear
+            </Button>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Menu position="top-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="sm"
+                  rightSection={<IconChevronUp size={14} aria-hidden />}
+                  loading={loading && !dialog}
+                >
+                  Set status
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => void apply({ setStatus: 'ACTIVE' })}>Active</Menu.Item>
+                <Menu.Item onClick={() => void apply({ setStatus: 'DRAFT' })}>Draft</Menu.Item>
+                <Menu.Item onClick={() => void apply({ setStatus: 'ARCHIVED' })}>Archived</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            <Menu position="top-end" withinPortal>
+              <Menu.Target>
+                <Button size="sm" variant="default" rightSection={<IconChevronUp size={14} aria-hidden />}>
+                  More actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => open('addTags')}>Add tags…</Menu.Item>
+                <Menu.Item onClick={() => open('removeTags')}>Remove tags…</Menu.Item>
+                <Menu.Item onClick={() => open('collection')}>Add to collection…</Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="red" onClick={() => open('delete')}>
+                  Delete…
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </Paper>
+      <BulkDialogs
+        dialog={dialog}
+        target={target}
+        busy={loading}
+        errors={errors}
+        onClose={() => setDialog(null)}
+        onTags={(kind, tags) => void apply(kind === 'addTags' ? { addTags: tags } : { removeTags: tags })}
+        onCollection={(id) => void apply({ addToCollectionId: id })}
+        onDelete={() => void apply({ delete: true })}
+      />
+    </>
+  );
+}

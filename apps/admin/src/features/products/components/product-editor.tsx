@@ -1,0 +1,178 @@
+import { Alert, Anchor, Box, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ProductFieldsFragment } from '../../../gql/graphql';
+import { GeneralCard } from './general-card';
+import { MediaCard } from './media-card';
+import { OptionsCard } from './options-card';
+import { ProductActions } from './product-actions';
+import { SaveBar } from './save-bar';
+import { SideCards, type CategoryChoice } from './side-cards';
+import { StalePanel } from './stale-panel';
+import { StatusBadge } from './status-badge';
+import { useLeaveGuard } from './use-leave-guard';
+import { useProductEditor } from './use-product-editor';
+import { VariantsCard } from './variants-card';
+
+interface ProductEditorProps {
+  product: ProductFieldsFragment | null;
+  currencyCode: string;
+  categories: readonly CategoryChoice[];
+  canWrite: boolean;
+  reload: () => Promise<ProductFieldsFragment | null>;
+}
+
+/** `/products/new` and `/products/:productId`: the whole product on one page. */
+export function ProductEditor({ product, currencyCode, categories, canWrite, reload }: ProductEditorProps) {
+  const navigate = useNavigate();
+  const [actionErrors, setActionErrors] = useState<string[]>([]);
+  const editor = useProductEditor({
+    product,
+    currencyCode,
+    reload,
+    onCreated: (id) => leave(`/products/${id}`),
+  });
+  const guard = useLeaveGuard(canWrite && editor.dirty);
+  // Moving on after a save, duplicate or delete needs no question.
+  function leave(to: string) {
+    guard.allow();
+    void navigate(to);
+  }
+  const disabled = !canWrite;
+  const { save, dirty } = editor;
+
+  useEffect(() => {
+    if (!canWrite) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      if (dirty) void save();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canWrite, dirty, save]);
+
+  const fieldErrorCount = Object.keys(editor.errors).length;
+  const cardProps = {
+    values: editor.values,
+    onChange: editor.change,
+    errors: editor.errors,
+    disabled,
+    mine: editor.mine,
+  };
+  const banner = [...editor.banner, ...actionErrors];
+
+  return (
+    <Box pb={canWrite && dirty ? 96 : 'md'} maw={1200}>
+      <Stack gap="md">
+        <Anchor component={Link} to="/products" size="sm" c="dimmed">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden />
+            Products
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group gap="sm" align="center">
+            <Title order={1}>{product ? product.title : 'New product'}</Title>
+            {product && <StatusBadge status={product.status} />}
+          </Group>
+          {product && canWrite && (
+            <ProductActions
+              product={product}
+              version={editor.version}
+              onLeave={leave}
+              onArchived={editor.adopt}
+              onError={setActionErrors}
+            />
+          )}
+        </Group>
+        {!canWrite && (
+          <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} data-testid="read-only-notice">
+            You can look at this product but not change it. Ask a staff manager for CATALOG_WRITE.
+          </Alert>
+        )}
+        {editor.stale && (
+          <StalePanel
+            reloaded={null}
+            theirs={editor.values}
+            onReload={() => void editor.reloadTheirs()}
+            onUseMine={editor.applyMine}
+            onKeepTheirs={editor.keepTheirs}
+            reloading={editor.reloading}
+          />
+        )}
+        {editor.mine && !editor.stale && (
+          <StalePanel
+            reloaded={editor.mine}
+            theirs={editor.values}
+            onReload={() => void editor.reloadTheirs()}
+            onUseMine={editor.applyMine}
+            onKeepTheirs={editor.keepTheirs}
+            reloading={editor.reloading}
+          />
+        )}
+        {(banner.length > 0 || fieldErrorCount > 0) && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            role="alert"
+            title="Not saved"
+            data-testid="form-errors"
+          >
+            {fieldErrorCount > 0 && (
+              <Text size="sm">
+                {fieldErrorCount === 1 ? 'One field needs' : `${fieldErrorCount} fields need`} attention; see
+                the messages next to them.
+              </Text>
+            )}
+            {banner.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack gap="md">
+                <GeneralCard {...cardProps} />
+                <MediaCard
+                  productId={product?.id ?? null}
+                  media={product?.media ?? []}
+                  pending={editor.pending}
+                  onPendingChange={editor.setPending}
+                  onUploaded={reload}
+                  disabled={disabled}
+                />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <SideCards {...cardProps} categories={categories} collections={product?.collections ?? []} />
+            </Grid.Col>
+            {(canWrite || editor.values.options.length > 0) && (
+              <Grid.Col span={12}>
+                <OptionsCard {...cardProps} />
+              </Grid.Col>
+            )}
+            <Grid.Col span={12}>
+              <VariantsCard {...cardProps} productId={product?.id ?? null} currencyCode={currencyCode} />
+            </Grid.Col>
+          </Grid>
+        </fieldset>
+      </Stack>
+      {canWrite && (
+        <SaveBar
+          visible={dirty}
+          saving={editor.saving}
+          onSave={() => void save()}
+          onDiscard={editor.discard}
+          label={product ? 'Unsaved changes' : 'Unsaved product'}
+        />
+      )}
+      {guard.dialog}
+    </Box>
+  );
+}

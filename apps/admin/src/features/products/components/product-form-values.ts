@@ -1,0 +1,149 @@
+import type { ProductFieldsFragment, ProductInput, ProductStatus } from '../../../gql/graphql';
+
+/** One row of the variant matrix as the form edits it: every number is the text the person typed. */
+export interface VariantRow {
+  /** The option values, lowercased and joined: rows are matched by it when options change. */
+  key: string;
+  id: string | null;
+  optionValues: string[];
+  sku: string;
+  barcode: string;
+  price: string;
+  compareAtPrice: string;
+  costPrice: string;
+  weightGrams: string;
+  trackInventory: boolean;
+  allowBackorder: boolean;
+  lowStockThreshold: string;
+}
+
+export interface OptionValues {
+  name: string;
+  values: string[];
+}
+
+export interface ProductFormValues {
+  title: string;
+  handle: string;
+  description: string;
+  status: ProductStatus;
+  vendor: string;
+  productType: string;
+  categoryId: string | null;
+  tags: string[];
+  seoTitle: string;
+  seoDescription: string;
+  options: OptionValues[];
+  variants: VariantRow[];
+}
+
+export function rowKey(optionValues: readonly string[]): string {
+  return optionValues.map((v) => v.trim().toLowerCase()).join('\u0000');
+}
+
+export function emptyVariant(optionValues: string[], template?: VariantRow): VariantRow {
+  return {
+    key: rowKey(optionValues),
+    id: null,
+    optionValues,
+    sku: '',
+    barcode: '',
+    price: template?.price ?? '',
+    compareAtPrice: template?.compareAtPrice ?? '',
+    costPrice: template?.costPrice ?? '',
+    weightGrams: template?.weightGrams ?? '',
+    trackInventory: template?.trackInventory ?? true,
+    allowBackorder: template?.allowBackorder ?? false,
+    lowStockThreshold: '',
+  };
+}
+
+export function emptyProductValues(): ProductFormValues {
+  return {
+    title: '',
+    handle: '',
+    description: '',
+    status: 'DRAFT',
+    vendor: '',
+    productType: '',
+    categoryId: null,
+    tags: [],
+    seoTitle: '',
+    seoDescription: '',
+    options: [],
+    variants: [emptyVariant([])],
+  };
+}
+
+export function productToValues(product: ProductFieldsFragment): ProductFormValues {
+  return {
+    title: product.title,
+    handle: product.handle,
+    description: product.description,
+    status: product.status,
+    vendor: product.vendor ?? '',
+    productType: product.productType ?? '',
+    categoryId: product.category?.id ?? null,
+    tags: [...product.tags],
+    seoTitle: product.seoTitle ?? '',
+    seoDescription: product.seoDescription ?? '',
+    options: product.options.map((o) => ({ name: o.name, values: [...o.values] })),
+    variants: product.variants.map((v) => ({
+      key: rowKey(v.optionValues),
+      id: v.id,
+      optionValues: [...v.optionValues],
+      sku: v.sku ?? '',
+      barcode: v.barcode ?? '',
+      price: v.price.amount,
+      compareAtPrice: v.compareAtPrice?.amount ?? '',
+      costPrice: v.costPrice?.amount ?? '',
+      weightGrams: v.weightGrams === null || v.weightGrams === undefined ? '' : String(v.weightGrams),
+      trackInventory: v.trackInventory,
+      allowBackorder: v.allowBackorder,
+      lowStockThreshold:
+        v.lowStockThreshold === null || v.lowStockThreshold === undefined ? '' : String(v.lowStockThreshold),
+    })),
+  };
+}
+
+/** A whole number typed in a box: null when empty, NaN when it is not a number. */
+export function parseWhole(text: string): number | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** The mutation input: the whole product (variants left out are removed by the server). */
+export function valuesToInput(values: ProductFormValues, version: number | null): ProductInput {
+  return {
+    title: values.title,
+    handle: values.handle.trim(),
+    description: values.description,
+    status: values.status,
+    vendor: values.vendor,
+    productType: values.productType,
+    categoryId: values.categoryId,
+    tags: values.tags,
+    seoTitle: values.seoTitle,
+    seoDescription: values.seoDescription,
+    options: values.options.map((o) => ({ name: o.name, values: o.values })),
+    variants: values.variants.map((v) => ({
+      ...(v.id ? { id: v.id } : {}),
+      optionValues: v.optionValues,
+      sku: v.sku.trim(),
+      barcode: v.barcode.trim(),
+      price: v.price.trim() || '0',
+      compareAtPrice: v.compareAtPrice.trim() || null,
+      costPrice: v.costPrice.trim() || null,
+      weightGrams: parseWhole(v.weightGrams),
+      trackInventory: v.trackInventory,
+      allowBackorder: v.allowBackorder,
+      lowStockThreshold: parseWhole(v.lowStockThreshold),
+    })),
+    ...(version === null ? {} : { version }),
+  };
+}
+
+export function sameValues(a: ProductFormValues, b: ProductFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,27 @@
+import type { ProductSortKeys } from '../../../gql/graphql';
+import type { ListSorting } from '../../../components/list-controls';
+
+/** How the product list sorts, and its one-click status: tabs. */
+export const PRODUCT_LIST: ListSorting<ProductSortKeys> = {
+  sorts: [
+    { value: 'UPDATED_AT', label: 'Last updated' },
+    { value: 'CREATED_AT', label: 'Created' },
+    { value: 'TITLE', label: 'Title' },
+    { value: 'PRICE', label: 'Price' },
+  ],
+  defaultSort: 'UPDATED_AT',
+  naturalDesc: {
+    UPDATED_AT: true,
+    CREATED_AT: true,
+    TITLE: false,
+    PRICE: false,
+  },
+  tabs: [
+    { value: 'all', label: 'All' },
+    { value: 'active', label: 'Active' },
+    { value: 'draft', label: 'Draft' },
+    { value: 'archived', label: 'Archived' },
+  ],
+  tabField: 'status',
+  tabLabel: 'Status',
+};

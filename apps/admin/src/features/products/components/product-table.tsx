@@ -1,0 +1,165 @@
+import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { ProductsQuery } from '../../../gql/graphql';
+import { formatDateTime, formatRelative } from '../../../lib/format';
+import { ProductThumb } from './product-thumb';
+import { StatusBadge } from './status-badge';
+import { StockSummary } from './stock-summary';
+import classes from './product-table.module.css';
+
+export type ProductRow = ProductsQuery['products']['nodes'][number];
+
+interface ProductTableProps {
+  rows: readonly ProductRow[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  focused: number | null;
+  onFocus: (index: number) => void;
+  phone: boolean;
+  selectable: boolean;
+}
+
+/** The product rows: a table on wide screens, cards on a phone. */
+export function ProductTable({
+  rows,
+  selected,
+  onToggle,
+  onToggleAll,
+  focused,
+  onFocus,
+  phone,
+  selectable,
+}: ProductTableProps) {
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const some = rows.some((r) => selected.has(r.id));
+
+  if (phone) {
+    return (
+      <Stack gap="xs" data-testid="product-cards">
+        {rows.map((row, index) => (
+          <Paper
+            key={row.id}
+            withBorder
+            radius="md"
+            p="sm"
+            className={classes.row}
+            data-row-index={index}
+            data-focused={focused === index || undefined}
+            data-testid="product-row"
+            data-selected={selected.has(row.id) || undefined}
+            onFocus={() => onFocus(index)}
+          >
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              {selectable && (
+                <Checkbox
+                  mt={10}
+                  aria-label={`Select ${row.title}`}
+                  checked={selected.has(row.id)}
+                  onChange={() => onToggle(row.id)}
+                />
+              )}
+              <ProductThumb media={row.media} size={48} />
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Anchor component={Link} to={`/products/${row.id}`} fw={600} size="sm" lineClamp={2}>
+                  {row.title}
+                </Anchor>
+                <Group gap={6}>
+                  <StatusBadge status={row.status} />
+                  <StockSummary available={row.totalAvailable} variantCount={row.variantCount} />
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {row.variantCount} {row.variantCount === 1 ? 'variant' : 'variants'}
+                  {row.category ? ` · ${row.category.name}` : ''} · updated {formatRelative(row.updatedAt)}
+                </Text>
+              </Stack>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table highlightOnHover verticalSpacing="xs" data-testid="product-table">
+      <Table.Thead>
+        <Table.Tr>
+          {selectable && (
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all on this page"
+                checked={all}
+                indeterminate={some && !all}
+                onChange={onToggleAll}
+              />
+            </Table.Th>
+          )}
+          <Table.Th w={56}>
+            <span className={classes.hidden}>Image</span>
+          </Table.Th>
+          <Table.Th>Product</Table.Th>
+          <Table.Th w={100}>Status</Table.Th>
+          <Table.Th w={130}>Stock</Table.Th>
+          <Table.Th w={90}>Variants</Table.Th>
+          <Table.Th w={150}>Category</Table.Th>
+          <Table.Th w={140}>Updated</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, index) => (
+          <Table.Tr
+            key={row.id}
+            className={classes.row}
+            data-row-index={index}
+            data-focused={focused === index || undefined}
+            data-testid="product-row"
+            data-selected={selected.has(row.id) || undefined}
+            onFocus={() => onFocus(index)}
+          >
+            {selectable && (
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${row.title}`}
+                  checked={selected.has(row.id)}
+                  onChange={() => onToggle(row.id)}
+                />
+              </Table.Td>
+            )}
+            <Table.Td>
+              <ProductThumb media={row.media} />
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/products/${row.id}`} fw={500} size="sm">
+                {row.title}
+              </Anchor>
+              {row.vendor && (
+                <Text size="xs" c="dimmed">
+                  {row.vendor}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={row.status} />
+            </Table.Td>
+            <Table.Td>
+              <StockSummary available={row.totalAvailable} variantCount={row.variantCount} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{row.variantCount}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={row.category ? undefined : 'dimmed'} lineClamp={1}>
+                {row.category?.name ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed" title={formatDateTime(row.updatedAt)}>
+                {formatRelative(row.updatedAt)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

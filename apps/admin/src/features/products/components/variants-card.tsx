@@ -1,0 +1,122 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { SectionCard } from '../../../components/section-card';
+import type { EditorCardProps } from './editor-types';
+import type { VariantRow } from './product-form-values';
+import { VARIANT_COLUMNS, variantChecks, VariantInput, VariantName } from './variant-row-fields';
+
+interface VariantsCardProps extends EditorCardProps {
+  productId: string | null;
+  currencyCode: string;
+}
+
+/** The variant matrix: one row per combination of option values, each with its own price, SKU … */
+export function VariantsCard({
+  values,
+  onChange,
+  errors,
+  disabled,
+  productId,
+  currencyCode,
+}: VariantsCardProps) {
+  const [allPrice, setAllPrice] = useState('');
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const setRow = (index: number, change: Partial<VariantRow>) =>
+    onChange({ variants: values.variants.map((row, i) => (i === index ? { ...row, ...change } : row)) });
+  const count = values.variants.length;
+
+  return (
+    <SectionCard
+      title={`Variants (${count})`}
+      description={`Prices in ${currencyCode}. Leave compare-at empty unless the item is on sale.`}
+      testId="variants-card"
+    >
+      {count > 1 && (
+        <Group align="flex-end" gap="xs" mb="md">
+          <TextInput
+            label="Price for every variant"
+            value={allPrice}
+            onChange={(event) => setAllPrice(event.currentTarget.value)}
+            inputMode="decimal"
+            w={180}
+            disabled={disabled}
+          />
+          <Button
+            variant="default"
+            disabled={disabled || !allPrice.trim()}
+            onClick={() =>
+              onChange({ variants: values.variants.map((row) => ({ ...row, price: allPrice.trim() })) })
+            }
+          >
+            Apply price to all
+          </Button>
+        </Group>
+      )}
+      {errors['variants'] && (
+        <Text size="sm" c="red" mb="sm">
+          {errors['variants']}
+        </Text>
+      )}
+      {phone ? (
+        <Stack gap="sm" data-testid="variant-cards">
+          {values.variants.map((row, index) => {
+            const props = { row, index, errors, disabled, productId, onChange: setRow };
+            const checks = variantChecks({ ...props, labelled: true });
+            return (
+              <Paper key={row.key} withBorder radius="md" p="sm" data-testid="variant-row">
+                <VariantName {...props} />
+                <SimpleGrid cols={2} spacing="xs" mt="xs">
+                  {VARIANT_COLUMNS.map((column) => (
+                    <VariantInput key={column.field} {...props} column={column} visibleLabel />
+                  ))}
+                </SimpleGrid>
+                <Group gap="md" mt="sm">
+                  {checks.track}
+                  {checks.backorder}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={880}>
+          <Table verticalSpacing={6} horizontalSpacing={6} data-testid="variant-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Variant</Table.Th>
+                {VARIANT_COLUMNS.map((c) => (
+                  <Table.Th key={c.field} w={c.width} style={{ whiteSpace: 'nowrap' }}>
+                    {c.label}
+                  </Table.Th>
+                ))}
+                <Table.Th w={56}>Track</Table.Th>
+                <Table.Th w={80}>Backorder</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {values.variants.map((row, index) => {
+                const props = { row, index, errors, disabled, productId, onChange: setRow };
+                const checks = variantChecks(props);
+                return (
+                  <Table.Tr key={row.key} data-testid="variant-row" style={{ verticalAlign: 'top' }}>
+                    <Table.Td pt={10}>
+                      <VariantName {...props} />
+                    </Table.Td>
+                    {VARIANT_COLUMNS.map((column) => (
+                      <Table.Td key={column.field}>
+                        <VariantInput {...props} column={column} />
+                      </Table.Td>
+                    ))}
+                    <Table.Td pt={12}>{checks.track}</Table.Td>
+                    <Table.Td pt={12}>{checks.backorder}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,220 @@
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { ListPager } from '../../../components/list-pager';
+import { SearchField } from '../../../components/search-field';
+import { pageVariables, useListParams } from '../../../lib/list-params';
+import { useProductsQuery } from '../api/products-query';
+import { ProductBulkBar } from '../components/product-bulk-bar';
+import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { PRODUCT_LIST } from '../components/product-list-sorting';
+import { ProductTable } from '../components/product-table';
+import { useListKeyboard } from '../../../lib/use-list-keyboard';
+
+const SEARCH_HELP =
+  'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: sku: price:<20 created_at:>-7d';
+
+/** `/products`: every product, searchable and sortable, with bulk actions; all state in the URL. */
+export function ProductsRoute() {
+  useDocumentTitle('Products · Stockroom');
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const canWrite = can('CATALOG_WRITE');
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const params = useListParams();
+  const query = useProductsQuery({
+    query: params.q || null,
+    sortKey: sortKeyOf(PRODUCT_LIST, params),
+    reverse: reverseOf(PRODUCT_LIST, params),
+    ...pageVariables(params),
+  });
+  const connection = (query.data ?? query.previousData)?.products;
+  const rows = useMemo(() => connection?.nodes ?? [], [connection]);
+  const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [lastChange, setLastChange] = useState<string | null>(null);
+
+  // A selection belongs to the search it was made in.
+  const [selectionQuery, setSelectionQuery] = useState(params.q);
+  if (selectionQuery !== params.q) {
+    setSelectionQuery(params.q);
+    setSelected(new Set());
+    setAllMatching(false);
+  }
+
+  const toggle = useCallback((id: string) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const toggleAll = () => {
+    setAllMatching(false);
+    setSelected((current) =>
+      rows.every((r) => current.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
+    );
+  };
+  const keyboard = useListKeyboard({
+    count: rows.length,
+    onToggle: useCallback(
+      (index: number) => {
+        const row = rows[index];
+        if (row && canWrite) toggle(row.id);
+      },
+      [rows, canWrite, toggle],
+    ),
+    onOpen: useCallback(
+      (index: number) => {
+        const row = rows[index];
+        if (row) void navigate(`/products/${row.id}`);
+      },
+      [rows, navigate],
+    ),
+  });
+
+  const count = connection?.count;
+  const countLabel = count
+    ? `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`
+    : '';
+  const pageAllSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const newButton = canWrite && (
+    <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} aria-hidden />}>
+      Add product
+    </Button>
+  );
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Products</Title>
+          <Text c="dimmed">
+            {phone
+              ? 'Everything you sell.'
+              : 'Press / to search, j and k to move, x to select, Enter to open.'}
+          </Text>
+        </div>
+        {newButton}
+      </Group>
+      <SearchField
+        label="Search products"
+        value={params.q}
+        onSearch={(q) => params.update({ q })}
+        placeholder={
+          phone ? 'Title, SKU or tag:sale' : 'Title, SKU, handle or barcode; or tag:sale status:draft'
+        }
+        error={searchError}
+        description={phone ? undefined : SEARCH_HELP}
+      />
+      <ListControls list={PRODUCT_LIST} params={params} />
+      {lastChange && (
+        <Text size="sm" c="green.8" role="status" data-testid="bulk-result">
+          {lastChange}
+        </Text>
+      )}
+      {canWrite && pageAllSelected && count && count.value > rows.length && (
+        <Text size="sm">
+          {allMatching ? (
+            <>
+              All {countLabel} products matching the search are selected.{' '}
+              <Anchor
+                component="button"
+                onClick={() => {
+                  setAllMatching(false);
+                  setSelected(new Set());
+                }}
+              >
+                Clear selection
+              </Anchor>
+            </>
+          ) : (
+            <>
+              All {rows.length} on this page are selected.{' '}
+              <Anchor component="button" onClick={() => setAllMatching(true)}>
+                Select all {countLabel} matching
+              </Anchor>
+            </>
+          )}
+        </Text>
+      )}
+      <DataView
+        query={query}
+        skeleton={<Skeleton height={360} radius="md" />}
+        isEmpty={(data) => data.products.nodes.length === 0}
+        empty={
+          params.q
+            ? {
+                title: searchError ? 'The search could not run' : 'No products match',
+                description: searchError
+                  ? 'Fix the search above (the message under the box says what is wrong), or clear it.'
+                  : 'Try other words, another status, or clear the search.',
+                action: (
+                  <Button variant="default" onClick={() => params.update({ q: null })}>
+                    Clear search
+                  </Button>
+                ),
+              }
+            : {
+                title: 'No products yet',
+                description: canWrite
+                  ? 'Add your first product: its title, price and pictures are enough to start.'
+                  : 'A person with CATALOG_WRITE can add products.',
+                action: newButton || undefined,
+              }
+        }
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <Paper
+              withBorder={!phone}
+              radius="md"
+              p={phone ? 0 : 'xs'}
+              bg={phone ? 'transparent' : undefined}
+            >
+              <ProductTable
+                rows={data.products.nodes}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
+                focused={keyboard.focused}
+                onFocus={keyboard.setFocused}
+                phone={phone}
+                selectable={canWrite}
+              />
+            </Paper>
+            <ListPager
+              pageInfo={data.products.pageInfo}
+              count={data.products.count}
+              noun="product"
+              onPage={(cursor) => params.update(cursor)}
+            />
+          </Stack>
+        )}
+      </DataView>
+      {canWrite && (selected.size > 0 || allMatching) && (
+        <ProductBulkBar
+          ids={allMatching ? null : [...selected]}
+          query={params.q}
+          countLabel={countLabel}
+          onDone={(message) => {
+            setLastChange(message);
+            setSelected(new Set());
+            setAllMatching(false);
+          }}
+          onClear={() => {
+            setSelected(new Set());
+            setAllMatching(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { variantTitle } from '@stockroom/domain';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { NotFoundState } from '../../../components/not-found-state';
+import { useVariantQuery } from '../api/variant-query';
+import { EditorSkeleton } from '../components/editor-skeleton';
+import { StatusBadge } from '../components/status-badge';
+import { VariantForm } from '../components/variant-form';
+import { VariantLevels, VariantMovements } from '../components/variant-stock';
+
+/** `/products/:productId/variants/:variantId`: one variant in full, its stock and its history. */
+export function VariantRoute() {
+  const { productId = '', variantId = '' } = useParams();
+  const { can } = useSession();
+  const query = useVariantQuery(productId, variantId);
+  const data = query.data ?? query.previousData;
+  const variant = data?.product?.variants.find((v) => v.id === variantId);
+  useDocumentTitle(
+    `${variant ? variantTitle(variant.optionValues) : 'Variant'} · ${data?.product?.title ?? 'Product'} · Stockroom`,
+  );
+
+  return (
+    <DataView query={query} skeleton={<EditorSkeleton />} thing="variant">
+      {({ product, shop, inventoryLevels, inventoryMovements }) => {
+        const found = product?.variants.find((v) => v.id === variantId);
+        if (!product || !found) return <NotFoundState thing="variant" headingOrder={1} />;
+        const levels =
+          inventoryLevels && 'inventoryLevels' in inventoryLevels ? inventoryLevels.inventoryLevels : [];
+        return (
+          <Stack gap="md" maw={1200}>
+            <Anchor component={Link} to={`/products/${product.id}`} size="sm" c="dimmed">
+              <Group gap={4}>
+                <IconArrowLeft size={14} aria-hidden />
+                {product.title}
+              </Group>
+            </Anchor>
+            <Group gap="sm">
+              <Title order={1}>{variantTitle(found.optionValues)}</Title>
+              <StatusBadge status={product.status} />
+            </Group>
+            <Text c="dimmed" mt={-8}>
+              {product.title}
+              {found.sku ? ` · SKU ${found.sku}` : ''}
+            </Text>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, lg: 5 }}>
+                <VariantForm
+                  key={product.version}
+                  product={product}
+                  variantId={variantId}
+                  currencyCode={shop.currencyCode}
+                  canWrite={can('CATALOG_WRITE')}
+                  onReload={() => query.refetch()}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 7 }}>
+                <Stack gap="md">
+                  <VariantLevels levels={levels} tracked={found.trackInventory} />
+                  <VariantMovements movements={inventoryMovements.nodes} sku={found.sku} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        );
+      }}
+    </DataView>
+  );
+}

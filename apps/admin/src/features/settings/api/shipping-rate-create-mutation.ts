@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Adds a rate to a zone. */
+export const shippingRateCreateDocument = graphql(`
+  mutation ShippingRateCreate($zoneId: ID!, $input: ShippingRateInput!) {
+    shippingRateCreate(zoneId: $zoneId, input: $input) {
+      rate {
+        id
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useShippingRateCreateMutation() {
+  return useMutation(shippingRateCreateDocument, { refetchQueries: ['ShippingZones'] });
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Changes a rate. */
+export const shippingRateUpdateDocument = graphql(`
+  mutation ShippingRateUpdate($id: ID!, $input: ShippingRateInput!) {
+    shippingRateUpdate(id: $id, input: $input) {
+      rate {
+        id
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useShippingRateUpdateMutation() {
+  return useMutation(shippingRateUpdateDocument, { refetchQueries: ['ShippingZones'] });
+}

@@ -1,0 +1,162 @@
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SectionCard } from '../../../components/section-card';
+import type { ShippingZoneFieldsFragment } from '../../../gql/graphql';
+import { describeError } from '../../../lib/errors';
+import { formatMoney } from '../../../lib/format';
+import { useShippingRateCreateMutation } from '../api/shipping-rate-create-mutation';
+import { useShippingRateDeleteMutation } from '../api/shipping-rate-delete-mutation';
+import { useShippingRateUpdateMutation } from '../api/shipping-rate-update-mutation';
+import { EMPTY_RATE, RateForm, rateInput, type RateValues } from './rate-form';
+
+type Rate = ShippingZoneFieldsFragment['rates'][number];
+type Dialog = { kind: 'add' } | { kind: 'edit'; rate: Rate } | null;
+
+interface ZoneRatesProps {
+  zoneId: string;
+  rates: readonly Rate[];
+  currencyCode: string;
+  canEdit: boolean;
+}
+
+function valuesOf(rate: Rate): RateValues {
+  return {
+    name: rate.name,
+    price: rate.price.amount,
+    minSubtotal: rate.minSubtotal?.amount ?? '',
+    maxSubtotal: rate.maxSubtotal?.amount ?? '',
+    freeAbove: rate.freeAbove?.amount ?? '',
+  };
+}
+
+/** The rates of one zone, with add, edit and delete. */
+export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesProps) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [create] = useShippingRateCreateMutation();
+  const [update] = useShippingRateUpdateMutation();
+  const [remove] = useShippingRateDeleteMutation();
+  const money = (amount: string | undefined) => (amount ? formatMoney({ amount, currencyCode }) : '—');
+
+  const deleteRate = async (rate: Rate) => {
+    try {
+      const { data } = await remove({ variables: { id: rate.id } });
+      const errors = data?.shippingRateDelete.userErrors ?? [];
+      notifications.show(
+        errors.length
+          ? { color: 'red', title: 'Not deleted', message: errors.map((e) => e.message).join(' ') }
+          : { color: 'green', title: 'Rate deleted', message: `${rate.name} is gone.` },
+      );
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
+    }
+  };
+
+  return (
+    <SectionCard title="Rates">
+      <Stack gap="sm" mt="sm">
+        {rates.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No rates yet: add one, or checkouts can't ship to these countries.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th>Subtotal</Table.Th>
+                  <Table.Th ta="right">Free above</Table.Th>
+                  {canEdit && (
+                    <Table.Th w={150}>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rates.map((rate) => (
+                  <Table.Tr key={rate.id} data-testid="rate-row">
+                    <Table.Td>{rate.name}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(rate.price)}</Table.Td>
+                    <Table.Td>
+                      {rate.minSubtotal || rate.maxSubtotal
+                        ? `${money(rate.minSubtotal?.amount)} – ${money(rate.maxSubtotal?.amount)}`
+                        : 'Any'}
+                    </Table.Td>
+                    <Table.Td ta="right">{money(rate.freeAbove?.amount)}</Table.Td>
+                    {canEdit && (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            aria-label={`Edit ${rate.name}`}
+                            onClick={() => setDialog({ kind: 'edit', rate })}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${rate.name}`}
+                            onClick={() => void deleteRate(rate)}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {canEdit && (
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setDialog({ kind: 'add' })}
+            >
+              Add rate
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.kind === 'edit' ? 'Edit rate' : 'Add rate'}
+      >
+        {dialog && (
+          <RateForm
+            initial={dialog.kind === 'edit' ? valuesOf(dialog.rate) : EMPTY_RATE}
+            currencyCode={currencyCode}
+            submitLabel={dialog.kind === 'edit' ? 'Save rate' : 'Add rate'}
+            onCancel={() => setDialog(null)}
+            onSubmit={async (values) => {
+              try {
+                const input = rateInput(values);
+                const errors =
+                  dialog.kind === 'edit'
+                    ? ((await update({ variables: { id: dialog.rate.id, input } })).data?.shippingRateUpdate
+                        .userErrors ?? [])
+                    : ((await create({ variables: { zoneId, input } })).data?.shippingRateCreate.userErrors ??
+                      []);
+                if (errors.length === 0) setDialog(null);
+                return errors;
+              } catch (error) {
+                return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+              }
+            }}
+          />
+        )}
+      </Modal>
+    </SectionCard>
+  );
+}

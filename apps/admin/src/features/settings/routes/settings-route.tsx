@@ -1,0 +1,81 @@
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { SectionCard } from '../../../components/section-card';
+import { describeError } from '../../../lib/errors';
+import { useShopQuery } from '../api/shop-query';
+import { useShopUpdateMutation } from '../api/shop-update-mutation';
+import { SettingsTabs } from '../../../components/settings-tabs';
+import { StoreForm, storeInput, storeValues } from '../components/store-form';
+
+/** `/settings`: the store's name, address, currency, time zone and other defaults. */
+export function SettingsRoute() {
+  useDocumentTitle('Settings · Stockroom');
+  const { can } = useSession();
+  const canEdit = can('SETTINGS_WRITE');
+  const query = useShopQuery();
+  const [update] = useShopUpdateMutation();
+  const [stale, setStale] = useState<string | null>(null);
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <SettingsTabs />
+      {stale && (
+        <Alert color="yellow" variant="light" role="alert" title="Your changes are not saved">
+          <Stack gap="xs" align="flex-start">
+            {stale} Reload to see their changes, then make yours again.
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void query.refetch().then(() => setStale(null))}
+            >
+              Reload settings
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <DataView query={query} skeleton={<Skeleton height={520} radius="md" />}>
+        {(data) => (
+          <SectionCard
+            title="Store"
+            description={
+              canEdit ? undefined : 'Everyone can read the settings; changing them needs SETTINGS_WRITE.'
+            }
+          >
+            <Stack mt="sm">
+              <StoreForm
+                key={data.shop.version}
+                initial={storeValues(data.shop)}
+                disabled={!canEdit}
+                onSubmit={async (values) => {
+                  try {
+                    const { data: result } = await update({
+                      variables: { input: { ...storeInput(values), version: data.shop.version } },
+                    });
+                    const errors = result?.shopUpdate.userErrors ?? [];
+                    const staleError = errors.find((e) => e.code === 'STALE_VERSION');
+                    if (staleError) setStale(staleError.message);
+                    else if (errors.length === 0) {
+                      setStale(null);
+                      notifications.show({
+                        color: 'green',
+                        title: 'Settings saved',
+                        message: 'The store settings are saved.',
+                      });
+                    }
+                    return errors;
+                  } catch (error) {
+                    return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+                  }
+                }}
+              />
+            </Stack>
+          </SectionCard>
+        )}
+      </DataView>
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+import { Anchor, Breadcrumbs, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { NotFoundState } from '../../../components/not-found-state';
+import { SectionCard } from '../../../components/section-card';
+import { describeError } from '../../../lib/errors';
+import { useShippingZoneDeleteMutation } from '../api/shipping-zone-delete-mutation';
+import { useShippingZoneUpdateMutation } from '../api/shipping-zone-update-mutation';
+import { useShippingZonesQuery } from '../api/shipping-zones-query';
+import { SettingsTabs } from '../../../components/settings-tabs';
+import { ZoneForm } from '../components/zone-form';
+import { ZoneRates } from '../components/zone-rates';
+
+/** `/settings/shipping/:zoneId`: a zone's name, countries and rates. */
+export function ShippingZoneRoute() {
+  const { zoneId = '' } = useParams();
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const canEdit = can('SETTINGS_WRITE');
+  const query = useShippingZonesQuery();
+  const zone = query.data?.shippingZones.find((z) => z.id === zoneId) ?? null;
+  useDocumentTitle(`${zone?.name ?? 'Shipping zone'} · Settings · Stockroom`);
+  const [update] = useShippingZoneUpdateMutation();
+  const [remove, removing] = useShippingZoneDeleteMutation();
+  const [confirming, setConfirming] = useState(false);
+
+  const deleteZone = async () => {
+    try {
+      const { data } = await remove({ variables: { id: zoneId } });
+      const errors = data?.shippingZoneDelete.userErrors ?? [];
+      if (errors.length) {
+        notifications.show({
+          color: 'red',
+          title: 'Not deleted',
+          message: errors.map((e) => e.message).join(' '),
+        });
+        return;
+      }
+      notifications.show({
+        color: 'green',
+        title: 'Zone deleted',
+        message: `${zone?.name ?? 'The zone'} is gone.`,
+      });
+      void navigate('/settings/shipping');
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <SettingsTabs />
+      <Breadcrumbs>
+        <Anchor component={Link} to="/settings/shipping" size="sm">
+          Shipping
+        </Anchor>
+        <Text size="sm">{zone?.name ?? '…'}</Text>
+      </Breadcrumbs>
+      <DataView query={query} skeleton={<Skeleton height={360} radius="md" />}>
+        {(data) => {
+          const found = data.shippingZones.find((z) => z.id === zoneId);
+          if (!found) return <NotFoundState thing="shipping zone" headingOrder={2} />;
+          return (
+            <Stack gap="lg">
+              <SectionCard
+                title={found.name}
+                description={canEdit ? undefined : 'Changing shipping needs SETTINGS_WRITE.'}
+              >
+                <Stack mt="sm">
+                  <ZoneForm
+                    key={found.version}
+                    initial={{ name: found.name, countries: [...found.countries] }}
+                    submitLabel="Save zone"
+                    disabled={!canEdit}
+                    onSubmit={async (values) => {
+                      try {
+                        const { data: result } = await update({
+                          variables: { id: found.id, input: { ...values, version: found.version } },
+                        });
+                        const errors = result?.shippingZoneUpdate.userErrors ?? [];
+                        if (errors.some((e) => e.code === 'STALE_VERSION')) await query.refetch();
+                        if (errors.length === 0)
+                          notifications.show({
+                            color: 'green',
+                            title: 'Zone saved',
+                            message: `${values.name} is saved.`,
+                          });
+                        return errors;
+                      } catch (error) {
+                        return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+                      }
+                    }}
+                  />
+                </Stack>
+              </SectionCard>
+              <ZoneRates
+                zoneId={found.id}
+                rates={found.rates}
+                currencyCode={data.shop.currencyCode}
+                canEdit={canEdit}
+              />
+              {canEdit && (
+                <Group justify="flex-end">
+                  <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                    Delete zone
+                  </Button>
+                </Group>
+              )}
+              <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete zone">
+                <Stack gap="sm">
+                  <Text size="sm">
+                    Delete {found.name} and its{' '}
+                    {found.rates.length === 1 ? 'rate' : `${found.rates.length} rates`}? Orders already placed
+                    keep their shipping.
+                  </Text>
+                  <Group justify="flex-end">
+                    <Button variant="default" onClick={() => setConfirming(false)}>
+                      Cancel
+                    </Button>
+                    <Button color="red" loading={removing.loading} onClick={() => void deleteZone()}>
+                      Delete zone
+                    </Button>
+                  </Group>
+                </Stack>
+              </Modal>
+            </Stack>
+          );
+        }}
+      </DataView>
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+import { Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSession } from '../../../app/session-context';
+import { DataView } from '../../../components/data-view';
+import { SectionCard } from '../../../components/section-card';
+import type { TaxRatesQuery } from '../../../gql/graphql';
+import { describeError } from '../../../lib/errors';
+import { useTaxRateCreateMutation } from '../api/tax-rate-create-mutation';
+import { useTaxRateDeleteMutation } from '../api/tax-rate-delete-mutation';
+import { useTaxRateUpdateMutation } from '../api/tax-rate-update-mutation';
+import { useTaxRatesQuery } from '../api/tax-rates-query';
+import { SettingsTabs } from '../../../components/settings-tabs';
+import { EMPTY_TAX_RATE, TaxRateForm, taxRateInput } from '../components/tax-rate-form';
+import { TaxPreview } from '../components/tax-preview';
+
+type Rate = TaxRatesQuery['taxRates'][number];
+type Dialog = { kind: 'add' } | { kind: 'edit'; rate: Rate } | null;
+
+/** `/settings/taxes`: tax rates per country and region, and a preview. */
+export function TaxesRoute() {
+  useDocumentTitle('Taxes · Settings · Stockroom');
+  const { can } = useSession();
+  const canEdit = can('SETTINGS_WRITE');
+  const query = useTaxRatesQuery();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [create] = useTaxRateCreateMutation();
+  const [update] = useTaxRateUpdateMutation();
+  const [remove] = useTaxRateDeleteMutation();
+  const addButton = canEdit && (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+      Add tax rate
+    </Button>
+  );
+
+  const deleteRate = async (rate: Rate) => {
+    try {
+      const { data } = await remove({ variables: { id: rate.id } });
+      const errors = data?.taxRateDelete.userErrors ?? [];
+      notifications.show(
+        errors.length
+          ? { color: 'red', title: 'Not deleted', message: errors.map((e) => e.message).join(' ') }
+          : {
+              color: 'green',
+              title: 'Tax rate deleted',
+              message: `${rate.name} (${rate.countryName}) is gone.`,
+            },
+      );
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <SettingsTabs />
+      <SectionCard
+        title="Tax rates"
+        description={
+          canEdit ? 'A region rate replaces the country rate there.' : 'Changing taxes needs SETTINGS_WRITE.'
+        }
+      >
+        <Stack gap="sm" mt="sm">
+          <DataView
+            query={query}
+            skeleton={<Skeleton height={160} radius="md" />}
+            isEmpty={(data) => data.taxRates.length === 0}
+            empty={{
+              title: 'No tax rates yet',
+              description: 'Orders carry no tax until you add a rate for a country.',
+              action: addButton || undefined,
+            }}
+          >
+            {(data) => (
+              <Stack gap="sm">
+                <Table.ScrollContainer minWidth={480}>
+                  <Table>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Country</Table.Th>
+                        <Table.Th>Region</Table.Th>
+                        <Table.Th ta="right">Rate</Table.Th>
+                        <Table.Th>Name</Table.Th>
+                        {canEdit && (
+                          <Table.Th w={150}>
+                            <VisuallyHidden>Actions</VisuallyHidden>
+                          </Table.Th>
+                        )}
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.taxRates.map((rate) => (
+                        <Table.Tr key={rate.id} data-testid="tax-rate-row">
+                          <Table.Td>{rate.countryName}</Table.Td>
+                          <Table.Td>
+                            {rate.region ?? (
+                              <Text span c="dimmed" size="sm">
+                                Whole country
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td ta="right">{rate.rate}%</Table.Td>
+                          <Table.Td>{rate.name}</Table.Td>
+                          {canEdit && (
+                            <Table.Td>
+                              <Group gap={4} wrap="nowrap">
+                                <Button
+                                  size="compact-sm"
+                                  variant="subtle"
+                                  aria-label={`Edit ${rate.name} for ${rate.countryName}`}
+                                  onClick={() => setDialog({ kind: 'edit', rate })}
+                                >
+                                  Edit
+                                </Button>
+                                <Button
+                                  size="compact-sm"
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={`Delete ${rate.name} for ${rate.countryName}`}
+                                  onClick={() => void deleteRate(rate)}
+                                >
+                                  Delete
+                                </Button>
+                              </Group>
+                            </Table.Td>
+                          )}
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                {addButton && <Group>{addButton}</Group>}
+              </Stack>
+            )}
+          </DataView>
+        </Stack>
+      </SectionCard>
+      <TaxPreview currencyCode={query.data?.shop.currencyCode ?? 'USD'} />
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.kind === 'edit' ? 'Edit tax rate' : 'Add tax rate'}
+      >
+        {dialog && (
+          <TaxRateForm
+            initial={
+              dialog.kind === 'edit'
+                ? {
+                    countryCode: dialog.rate.countryCode,
+                    region: dialog.rate.region ?? '',
+                    rate: dialog.rate.rate,
+                    name: dialog.rate.name,
+                  }
+                : EMPTY_TAX_RATE
+            }
+            submitLabel={dialog.kind === 'edit' ? 'Save tax rate' : 'Add tax rate'}
+            onCancel={() => setDialog(null)}
+            onSubmit={async (values) => {
+              try {
+                const input = taxRateInput(values);
+                const errors =
+                  dialog.kind === 'edit'
+                    ? ((
+                        await update({
+                          variables: {
+                            id: dialog.rate.id,
+                            input: { ...input, version: dialog.rate.version },
+                          },
+                        })
+                      ).data?.taxRateUpdate.userErrors ?? [])
+                    : ((await create({ variables: { input } })).data?.taxRateCreate.userErrors ?? []);
+                if (errors.length === 0) setDialog(null);
+                return errors;
+              } catch (error) {
+                return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+              }
+            }}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

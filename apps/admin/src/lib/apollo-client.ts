@@ -1,0 +1,35 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { notifications } from '@mantine/notifications';
+import {
+  createHttpLink,
+  createNetworkRetryLink,
+  createResponseLink,
+  createSessionLink,
+  createThrottleLink,
+} from './links';
+import { emitSessionEnded } from './session-events';
+
+function showThrottled(message: string): void {
+  const notification = { id: 'throttled', color: 'yellow', title: 'Slowing down', message, autoClose: 4000 };
+  // One toast that updates, rather than a pile of them while retries go on.
+  notifications.hide('throttled');
+  notifications.show(notification);
+}
+
+/**
+ * The app's Apollo Client. Link order, outermost first: session end → throttling retry → network
+ * retry (queries) → request id and empty-response checks → HTTP.
+ */
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({
+    // Node ids are globally unique (type prefix), so the default `__typename:id` cache keys are right.
+    cache: new InMemoryCache(),
+    link: ApolloLink.from([
+      createSessionLink(emitSessionEnded),
+      createThrottleLink(showThrottled),
+      createNetworkRetryLink(),
+      createResponseLink(),
+      createHttpLink(),
+    ]),
+  });
+}

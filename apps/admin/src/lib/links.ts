@@ -1,0 +1,85 @@
+import { ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
+import { ErrorLink } from '@apollo/client/link/error';
+import { RetryLink } from '@apollo/client/link/retry';
+import { OperationTypeNode } from 'graphql';
+import { defer, map, mergeMap, of, retry, throwError, timer } from 'rxjs';
+import { describeError, EmptyResponseError, REQUEST_ID_EXTENSION } from './errors';
+
+/** The header the server requires on every request, so a cross-site form cannot post to it (SPEC §7.1). */
+export const CSRF_HEADER = 'x-stockroom-csrf';
+
+export function createHttpLink(uri = '/graphql'): ApolloLink {
+  return new HttpLink({ uri, credentials: 'same-origin', headers: { [CSRF_HEADER]: '1' } });
+}
+
+/**
+ * Puts the x-request-id response header into the result's extensions when the response carries errors
+ * (so error screens can show it), and refuses results that have neither data nor errors.
+ */
+export function createResponseLink(): ApolloLink {
+  return new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      map((result) => {
+        if (!('data' in result) && !('errors' in result)) return result;
+        const hasErrors = Array.isArray(result.errors) && result.errors.length > 0;
+        if (!hasErrors && (result.data === null || result.data === undefined)) throw new EmptyResponseError();
+        if (!hasErrors) return result;
+        // HttpLink puts the fetch Response into the operation's context.
+        const response: unknown = operation.getContext()['response'];
+        const requestId = response instanceof Response ? response.headers.get('x-request-id') : null;
+        if (!requestId) return result;
+        return { ...result, extensions: { ...result.extensions, [REQUEST_ID_EXTENSION]: requestId } };
+      }),
+    ),
+  );
+}
+
+/**
+ * Network failures of queries are retried with exponential backoff and jitter (SPEC §8). Mutations
+ * are not: the request may have reached the server, and repeating it is the person's decision.
+ */
+export function createNetworkRetryLink(maxAttempts = 5): ApolloLink {
+  return new RetryLink({
+    delay: { initial: 500, max: 8_000, jitter: true },
+    attempts: {
+      max: maxAttempts,
+      retryIf: (error, operation) =>
+        operation.operationType === OperationTypeNode.QUERY && describeError(error).kind === 'network',
+    },
+  });
+}
+
+/**
+ * THROTTLED (HTTP 429, extensions.retryAfter): the server refused before executing anything, so any
+ * operation may wait the time it names and try again. `onWait` tells the person (SPEC §8).
+ */
+export function createThrottleLink(onWait: (message: string) => void, maxAttempts = 5): ApolloLink {
+  return new ApolloLink((operation, forward) =>
+    // `defer`: each attempt asks the rest of the chain again, rather than replaying the first answer.
+    defer(() => forward(operation)).pipe(
+      mergeMap((result) => {
+        const errors = 'errors' in result ? result.errors : undefined;
+        if (errors?.some((e) => e.extensions?.['code'] === 'THROTTLED')) {
+          return throwError(() => new CombinedGraphQLErrors(result, errors));
+        }
+        return of(result);
+      }),
+      retry({
+        count: maxAttempts - 1,
+        delay: (error: unknown) => {
+          const described = describeError(error);
+          if (described.kind !== 'throttled') return throwError(() => error);
+          onWait(described.message);
+          return timer((described.retryAfter ?? 1) * 1000);
+        },
+      }),
+    ),
+  );
+}
+
+/** Calls `onUnauthenticated` when the server says the session is gone (SPEC §8: redirect to sign in). */
+export function createSessionLink(onUnauthenticated: () => void): ApolloLink {
+  return new ErrorLink(({ error }) => {
+    if (describeError(error).kind === 'unauthenticated') onUnauthenticated();
+  });
+}

@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+import { redirectWhenSessionEnds } from './app/session-ended';
+import { createApolloClient } from './lib/apollo-client';
+
+const client = createApolloClient();
+const router = createAppRouter();
+redirectWhenSessionEnds(router, client);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,13 @@
+import type { Viewer } from './graphql/context.js';
+
+/** Who is acting, for services: the signed-in staff member, or the system itself (seed, bootstrap). */
+export interface Actor {
+  viewer: Viewer | null;
+  requestId: string | null;
+  ip: string | null;
+  userAgent?: string | null;
+  /** Set for work the application does on its own (first start, seed). */
+  system?: boolean;
+}
+
+export const SYSTEM_ACTOR: Actor = { viewer: null, requestId: null, ip: null, system: true };

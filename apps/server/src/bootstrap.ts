@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { BUILT_IN_ROLES, passwordProblem } from '@stockroom/domain';
+import type { DB, Executor } from './db/database.js';
+import { SYSTEM_ACTOR } from './actor.js';
+import { recordAudit } from './modules/audit/audit.service.js';
+import { ensureSettings } from './modules/settings/settings.repository.js';
+import { hashPassword } from './modules/staff/password.js';
+import { countStaff, findStaffByEmail, insertStaff, updateStaff } from './modules/staff/staff.repository.js';
+import { uuidv7 } from './lib/uuid.js';
+
+/** Keeps the built-in roles as SPEC §6 defines them (they are not editable; copies are). */
+export async function ensureBuiltInRoles(db: Executor): Promise<void> {
+  for (const role of BUILT_IN_ROLES) {
+    await db
+      .insertInto('roles')
+      .values({
+        id: uuidv7(),
+        key: role.key,
+        name: role.name,
+        description: role.description,
+        permissions: [...role.permissions],
+        built_in: true,
+      })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          name: role.name,
+          description: role.description,
+          permissions: [...role.permissions],
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export interface OwnerCredentials {
+  email: string;
+  password: string;
+  generated: boolean;
+}
+
+/** A readable random password: 4 groups of 5 lowercase letters and digits (~100 bits). */
+export function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(20);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
+  return [0, 5, 10, 15].map((i) => chars.slice(i, i + 5).join('')).join('-');
+}
+
+/**
+ * First start: when no staff exists, creates the owner from the given credentials, or with a
+ * generated password. Returns the credentials to print once, or null when staff already existed.
+ */
+export async function ensureOwner(
+  db: DB,
+  given: { email?: string | undefined; password?: string | undefined },
+): Promise<OwnerCredentials | null> {
+  if ((await countStaff(db)) > 0) return null;
+  const email = (given.email ?? 'owner@example.com').trim().toLowerCase();
+  const generated = !given.password;
+  const password = given.password ?? generatePassword();
+  const problem = passwordProblem(password, email);
+  if (problem) throw new Error(`STOCKROOM_OWNER_PASSWORD is not acceptable: ${problem}`);
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    // Instances starting together on one database: the first creates the owner, the rest see it.
+    await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+    if ((await countStaff(trx)) > 0) return null;
+    await insertOwner(trx, email, passwordHash);
+    return { email, password, generated };
+  });
+}
+
+async function insertOwner(trx: Executor, email: string, passwordHash: string): Promise<void> {
+  const admin = await trx.selectFrom('roles').select('id').where('key', '=', 'administrator').executeTakeFirstOrThrow();
+  const owner = await insertStaff(
+    trx,
+    { id: uuidv7(), email, name: 'Store owner', password_hash: passwordHash, state: 'ACTIVE', is_owner: true },
+    [admin.id],
+  );
+  await recordAudit(trx, SYSTEM_ACTOR, {
+    action: 'staff.create',
+    subjectType: 'Staff',
+    subjectId: owner.id,
+    changes: { email: { before: null, after: email }, isOwner: { before: null, after: true } },
+  });
+}
+
+/** `create-owner`: sets the owner's password (recovering a lost one), or creates the owner. */
+export async function setOwnerPassword(db: DB, email: string, password: string): Promise<'created' | 'updated'> {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new Error(problem);
+  const existing = await findStaffByEmail(db, email);
+  if (!existing) {
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+      const owner = await trx.selectFrom('staff').select('email').where('is_owner', '=', true).executeTakeFirst();
+      if (owner) throw new Error(`No staff member has the email ${email}; the store's owner is ${owner.email}.`);
+      await insertOwner(trx, email.trim().toLowerCase(), passwordHash);
+    });
+    return 'created';
+  }
+  if (!existing.is_owner) throw new Error(`${email} is not the store owner.`);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await updateStaff(trx, existing.id, { password_hash: passwordHash });
+    await trx.updateTable('sessions').set({ revoked_at: sql`now()` }).where('staff_id', '=', existing.id).execute();
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      action: 'staff.password_reset',
+      subjectType: 'Staff',
+      subjectId: existing.id,
+      changes: { password: { before: '[hidden]', after: '[hidden]' } },
+    });
+  });
+  return 'updated';
+}
+
+const FIRST_START_LOCK = 7_726_011_121;
+
+export async function bootstrap(db: DB, storeName: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+    await ensureBuiltInRoles(trx);
+    await ensureSettings(trx, storeName);
+  });
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+      if (['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be 1 or 0 (or true/false), not "${v}".` });
+      return z.NEVER;
+    });
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      try {
+        const u = new URL(v);
+        if (!protocols.includes(u.protocol)) throw new Error('protocol');
+        return v;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, not "${redact(v)}".`,
+        });
+        return z.NEVER;
+      }
+    });
+
+function redact(v: string): string {
+  return v.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], {
+    message: 'NODE_ENV must be development, production or test.',
+  }).default('production'),
+  PORT: z
+    .string()
+    .default('4000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 0 && Number(v) <= 65535, {
+      message: 'PORT must be a whole number from 0 to 65535.',
+    })
+    .transform(Number),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  STOCKROOM_DATA_DIR: z.string().default('./data'),
+  STOCKROOM_OWNER_EMAIL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || z.email().safeParse(v).success, {
+      message: 'STOCKROOM_OWNER_EMAIL must be an email address.',
+    }),
+  STOCKROOM_OWNER_PASSWORD: z.string().optional(),
+  STOCKROOM_DEMO: bool('STOCKROOM_DEMO', true),
+  STOCKROOM_TRUST_PROXY: bool('STOCKROOM_TRUST_PROXY', false),
+  STOCKROOM_RATE_LIMIT: bool('STOCKROOM_RATE_LIMIT', true),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+    })
+    .default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  ownerEmail: string | undefined;
+  ownerPassword: string | undefined;
+  demo: boolean;
+  trustProxy: boolean;
+  /** Per-staff query-cost bucket (SPEC §9); off only for load tests. */
+  rateLimit: boolean;
+  logLevel: string;
+  /** Where the built admin lives; tests point it elsewhere. */
+  adminDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Stockroom cannot start; fix these settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir: e.STOCKROOM_DATA_DIR === 'memory://' ? 'memory://' : path.resolve(e.STOCKROOM_DATA_DIR),
+    ownerEmail: e.STOCKROOM_OWNER_EMAIL || undefined,
+    ownerPassword: e.STOCKROOM_OWNER_PASSWORD || undefined,
+    demo: e.STOCKROOM_DEMO,
+    trustProxy: e.STOCKROOM_TRUST_PROXY,
+    rateLimit: e.STOCKROOM_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    adminDir: path.resolve(import.meta.dirname, '../../admin/dist'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely/migration';
+import * as foundation from './2026-11-21-001-foundation.js';
+import * as catalog from './2026-11-21-002-catalog.js';
+import * as inventory from './2026-11-21-003-inventory.js';
+import * as customers from './2026-11-21-004-customers-shipping-taxes.js';
+import * as ordersBase from './2026-11-21-005-orders-base.js';
+
+/** Up-only, applied in name order. Imported statically so the bundled server carries them. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-001-foundation': foundation,
+  '2026-11-21-002-catalog': catalog,
+  '2026-11-21-003-inventory': inventory,
+  '2026-11-21-004-customers-shipping-taxes': customers,
+  '2026-11-21-005-orders-base': ordersBase,
+};

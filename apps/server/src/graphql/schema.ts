@@ -1,0 +1,27 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+import { applyAuth } from './auth.js';
+// Each module adds its types and fields to the builder when imported.
+import '../modules/settings/settings.schema.js';
+import '../modules/staff/staff.schema.js';
+import '../modules/staff/auth.schema.js';
+import '../modules/catalog/product.schema.js';
+import '../modules/catalog/category-collection.schema.js';
+import '../modules/catalog/media.schema.js';
+import '../modules/inventory/inventory.schema.js';
+import '../modules/customers/customer.schema.js';
+import '../modules/shipping/shipping.schema.js';
+import '../modules/audit/audit.schema.js';
+
+let built: GraphQLSchema | undefined;
+
+/** The served schema: every field wrapped with its permission check (built once per process). */
+export function buildSchema(): GraphQLSchema {
+  built ??= applyAuth(builder.toSchema());
+  return built;
+}
+
+/** SDL committed as apps/server/schema.graphql; a test fails when it is stale. */
+export function printedSchema(): string {
+  return printSchema(lexicographicSortSchema(buildSchema()));
+}

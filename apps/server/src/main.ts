@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createLogger } from './lib/logger.js';
+import { startApp } from './app.js';
+import { migrate, openDatabase } from './db/database.js';
+import { bootstrap, setOwnerPassword } from './bootstrap.js';
+import { SCALES, seed, type Scale } from './seed/seed.js';
+import { printedSchema } from './graphql/schema.js';
+
+const USAGE = `Usage: stockroom <command>
+  start                       start the server (default)
+  migrate                     apply database migrations and exit
+  seed [--scale small|medium|large]   load the demo store
+  create-owner --email E --password P  create the owner, or set the owner's password
+  print-schema                print the GraphQL schema (SDL)`;
+
+async function withDatabase<T>(config: Config, run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(handle.db);
+    await bootstrap(handle.db, 'My store');
+    return await run(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'start', ...rest] = argv;
+  if (command === 'print-schema') {
+    process.stdout.write(printedSchema() + '\n');
+    return;
+  }
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  switch (command) {
+    case 'start': {
+      const app = await startApp(config, log);
+      const lines = [`\n  Stockroom is ready at ${app.url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`];
+      if (app.owner) {
+        lines.push(`  Sign in as the owner:  ${app.owner.email}`);
+        lines.push(
+          app.owner.generated
+            ? `  Password (shown this once; change it under Account):  ${app.owner.password}`
+            : '  Password: the one in STOCKROOM_OWNER_PASSWORD',
+        );
+      } else {
+        lines.push('  Sign in with your staff account. Lost the owner password? npm run create-owner -- --email E --password P');
+      }
+      if (app.demoStaff) {
+        lines.push('\n  Demo staff, one per built-in role:');
+        for (const s of app.demoStaff) lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(40)} ${s.password}`);
+      }
+      process.stdout.write(lines.join('\n') + '\n\n');
+      const stop = (signal: string) => {
+        log.info({ signal }, 'shutting down');
+        app.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      return;
+    }
+    case 'migrate':
+      await withDatabase(config, () => Promise.resolve());
+      process.stdout.write('Migrations are up to date.\n');
+      return;
+    case 'seed': {
+      const { values } = parseArgs({ args: rest, options: { scale: { type: 'string', default: 'small' } } });
+      if (!SCALES.includes(values.scale as Scale)) throw new Error(`--scale must be one of ${SCALES.join(', ')}, not "${values.scale}".`);
+      const result = await withDatabase(config, (db) => seed(db, config, values.scale as Scale, log));
+      process.stdout.write('Demo staff, one per built-in role:\n');
+      for (const s of result.staff) process.stdout.write(`  ${s.role.padEnd(16)} ${s.email.padEnd(40)} ${s.password}\n`);
+      return;
+    }
+    case 'create-owner': {
+      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' } } });
+      if (!values.email || !values.password) throw new Error('create-owner needs --email and --password.');
+      const done = await withDatabase(config, (db) => setOwnerPassword(db, values.email!, values.password!));
+      process.stdout.write(done === 'created' ? `Owner ${values.email} created.\n` : `Password of owner ${values.email} set; their sessions ended.\n`);
+      return;
+    }
+    default:
+      throw new Error(`Unknown command "${command}".\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

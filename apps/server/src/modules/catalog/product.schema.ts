@@ -1,0 +1,297 @@
+import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
+import type { ProductOptionJson, ProductRow, VariantRow } from '../../db/types.js';
+import { auth } from '../../graphql/auth.js';
+import { builder, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import type { Ctx } from '../../graphql/context.js';
+import { UserErrors } from '../../graphql/errors.js';
+import { cappedCount, keysetPage } from '../../lib/pagination.js';
+import { PRODUCT_SORT_KEYS, productListQuery } from './product.repository.js';
+import { productSearchCondition } from './product-search.js';
+import * as service from './product.service.js';
+import { productsBulkUpdate } from './bulk.service.js';
+
+export interface MoneyValue {
+  minor: number;
+  currencyCode: string;
+}
+
+export const MoneyRef = builder.objectRef<MoneyValue>('Money').implement({
+  description: 'An amount in the store currency: a decimal string, e.g. { amount: "19.99", currencyCode: "USD" }.',
+  extensions: auth.authenticated,
+  fields: (t) => ({
+    amount: t.string({ resolve: (m) => formatMinor(m.minor, m.currencyCode) }),
+    currencyCode: t.exposeString('currencyCode'),
+  }),
+});
+
+async function money(ctx: Ctx, minor: number | null): Promise<MoneyValue | null> {
+  if (minor === null) return null;
+  return { minor, currencyCode: (await ctx.loaders.shop()).currency_code.trim() };
+}
+
+const ProductStatusEnum = builder.enumType('ProductStatus', { values: PRODUCT_STATUSES });
+
+const ProductOptionRef = builder.objectRef<ProductOptionJson>('ProductOption').implement({
+  extensions: auth.permission('CATALOG_READ'),
+  fields: (t) => ({ name: t.exposeString('name'), values: t.exposeStringList('values') }),
+});
+
+export const ProductRef = builder.objectRef<ProductRow>('Product');
+export const VariantRef = builder.objectRef<VariantRow>('ProductVariant');
+
+builder.node(VariantRef, {
+  description: 'One purchasable combination of a product’s option values.',
+  extensions: auth.permission('CATALOG_READ'),
+  id: { resolve: (v) => v.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'option_values' in o,
+  loadOne: (id, ctx) => ctx.loaders.variantById.load(id),
+  fields: (t) => ({
+    product: t.field({ type: ProductRef, resolve: async (v, _a, ctx) => (await ctx.loaders.productById.load(v.product_id))! }),
+    title: t.exposeString('title', { description: 'The option values joined, e.g. "M / Blue"; "Default" without options.' }),
+    optionValues: t.exposeStringList('option_values'),
+    sku: t.exposeString('sku', { nullable: true }),
+    barcode: t.exposeString('barcode', { nullable: true }),
+    price: t.field({ type: MoneyRef, resolve: async (v, _a, ctx) => (await money(ctx, v.price))! }),
+    compareAtPrice: t.field({ type: MoneyRef, nullable: true, resolve: (v, _a, ctx) => money(ctx, v.compare_at_price) }),
+    costPrice: t.field({ type: MoneyRef, nullable: true, resolve: (v, _a, ctx) => money(ctx, v.cost_price) }),
+    weightGrams: t.exposeInt('weight_grams', { nullable: true }),
+    trackInventory: t.exposeBoolean('track_inventory'),
+    allowBackorder: t.exposeBoolean('allow_backorder'),
+    lowStockThreshold: t.exposeInt('low_stock_threshold', { nullable: true, description: 'Overrides the store’s low-stock threshold when set.' }),
+    position: t.exposeInt('position'),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.created_at }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.updated_at }),
+    version: t.exposeInt('version'),
+  }),
+});
+
+const PriceRangeRef = builder.objectRef<{ min: MoneyValue; max: MoneyValue }>('PriceRange').implement({
+  extensions: auth.permission('CATALOG_READ'),
+  fields: (t) => ({
+    min: t.field({ type: MoneyRef, resolve: (r) => r.min }),
+    max: t.field({ type: MoneyRef, resolve: (r) => r.max }),
+  }),
+});
+
+builder.node(ProductRef, {
+  description: 'A product with its options and variants.',
+  extensions: auth.permission('CATALOG_READ'),
+  id: { resolve: (p) => p.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'search_text' in o,
+  loadOne: (id, ctx) => ctx.loaders.productById.load(id),
+  fields: (t) => ({
+    title: t.exposeString('title'),
+    handle: t.exposeString('handle'),
+    description: t.exposeString('description', { description: 'Sanitized HTML.' }),
+    status: t.field({ type: ProductStatusEnum, resolve: (p) => p.status }),
+    vendor: t.exposeString('vendor', { nullable: true }),
+    productType: t.exposeString('product_type', { nullable: true }),
+    tags: t.exposeStringList('tags'),
+    options: t.field({ type: [ProductOptionRef], resolve: (p) => p.options }),
+    variants: t.field({
+      type: [VariantRef],
+      description: 'All variants in position order (at most 2,000).',
+      resolve: (p, _a, ctx) => ctx.loaders.variantsByProductId.load(p.id),
+    }),
+    variantCount: t.exposeInt('variant_count'),
+    priceRange: t.field({
+      type: PriceRangeRef,
+      nullable: true,
+      resolve: async (p, _a, ctx) =>
+        p.min_price === null || p.max_price === null ? null : { min: (await money(ctx, p.min_price))!, max: (await money(ctx, p.max_price))! },
+    }),
+    seoTitle: t.exposeString('seo_title', { nullable: true }),
+    seoDescription: t.exposeString('seo_description', { nullable: true }),
+    publishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.published_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.created_at }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (p) => p.updated_at }),
+    version: t.exposeInt('version'),
+  }),
+});
+
+const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
+  values: {
+    UPDATED_AT: { description: 'Most recently changed first (reverse: oldest first).' },
+    CREATED_AT: { description: 'Newest first.' },
+    TITLE: { description: 'A to Z.' },
+    PRICE: { description: 'Lowest price first.' },
+  } as const,
+});
+
+builder.queryFields((t) => ({
+  product: t.field({
+    type: ProductRef,
+    nullable: true,
+    extensions: auth.permission('CATALOG_READ'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => {
+      const uuid = decodeIdOf('Product', String(args.id));
+      return uuid ? ctx.loaders.productById.load(uuid) : null;
+    },
+  }),
+  products: t.connection(
+    {
+      type: ProductRef,
+      description: 'Products matching a search (SPEC §7.4 syntax), in pages.',
+      extensions: auth.permission('CATALOG_READ'),
+      args: {
+        query: t.arg.string(),
+        sortKey: t.arg({ type: ProductSortKeysEnum, defaultValue: 'UPDATED_AT' }),
+        reverse: t.arg.boolean({ defaultValue: false }),
+      },
+      resolve: async (_r, args, ctx) => {
+        const currency = (await ctx.loaders.shop()).currency_code.trim();
+        const search = productSearchCondition(args.query, currency);
+        const db = ctx.services.db;
+        if ('errors' in search) return emptyConnection(search.errors) as unknown as ReturnType<typeof toConnection<ProductRow>>;
+        const key = PRODUCT_SORT_KEYS[args.sortKey ?? 'UPDATED_AT'];
+        const query = productListQuery(db, search.condition);
+        const page = await keysetPage(query, { ...key, idColumn: 'p.id' }, key.descending !== Boolean(args.reverse), args);
+        for (const row of page.rows) ctx.loaders.productById.prime(row.id, row);
+        return toConnection(page, () => cappedCount(db, query));
+      },
+    },
+    { name: 'ProductConnection' },
+    { name: 'ProductEdge' },
+  ),
+}));
+
+const ProductOptionInput = builder.inputType('ProductOptionInput', {
+  fields: (t) => ({ name: t.string({ required: true }), values: t.stringList({ required: true }) }),
+});
+
+const ProductVariantInput = builder.inputType('ProductVariantInput', {
+  fields: (t) => ({
+    id: t.id({ description: 'An existing variant to keep; leave out for a new one.' }),
+    optionValues: t.stringList({ description: 'One value per product option, in option order.' }),
+    sku: t.string(),
+    barcode: t.string(),
+    price: t.string({ description: 'Decimal in the store currency, e.g. "19.99".' }),
+    compareAtPrice: t.string(),
+    costPrice: t.string(),
+    weightGrams: t.int(),
+    trackInventory: t.boolean(),
+    allowBackorder: t.boolean(),
+    lowStockThreshold: t.int(),
+  }),
+});
+
+const ProductInput = builder.inputType('ProductInput', {
+  description: 'Fields left out keep their values on update. Every rule is checked and every failing field reported at once.',
+  fields: (t) => ({
+    title: t.string(),
+    handle: t.string({ description: 'Made from the title when empty.' }),
+    description: t.string({ description: 'HTML; sanitized to a safe subset.' }),
+    status: t.field({ type: ProductStatusEnum }),
+    vendor: t.string(),
+    productType: t.string(),
+    categoryId: t.id(),
+    tags: t.stringList(),
+    options: t.field({ type: [ProductOptionInput] }),
+    variants: t.field({ type: [ProductVariantInput], description: 'The full list; variants left out are removed.' }),
+    seoTitle: t.string(),
+    seoDescription: t.string(),
+    version: t.int({ description: 'The version you loaded; a stale one is refused with STALE_VERSION.' }),
+  }),
+});
+
+const ProductBulkActionInput = builder.inputType('ProductBulkActionInput', {
+  description: 'Exactly one of these.',
+  fields: (t) => ({
+    setStatus: t.field({ type: ProductStatusEnum }),
+    addTags: t.stringList(),
+    removeTags: t.stringList(),
+    addToCollectionId: t.id(),
+    delete: t.boolean(),
+  }),
+});
+
+const ProductsBulkUpdatePayload = builder.objectRef<{ changedCount: number; userErrors: UserError[] }>('ProductsBulkUpdatePayload').implement({
+  extensions: auth.public,
+  fields: (t) => ({
+    changedCount: t.exposeInt('changedCount', { description: 'How many products (or collection memberships) changed.' }),
+    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+  }),
+});
+
+const ProductPayload = builder.objectRef<{ product?: ProductRow | null; userErrors: UserError[] }>('ProductPayload').implement({
+  extensions: auth.public,
+  fields: (t) => ({
+    product: t.field({ type: ProductRef, nullable: true, resolve: (p) => p.product ?? null }),
+    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+  }),
+});
+
+const ProductDeletePayload = builder.objectRef<{ deletedProductId?: string | null; userErrors: UserError[] }>('ProductDeletePayload').implement({
+  extensions: auth.public,
+  fields: (t) => ({
+    deletedProductId: t.exposeID('deletedProductId', { nullable: true }),
+    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+  }),
+});
+
+function productUuid(id: string | number): string {
+  const uuid = decodeIdOf('Product', String(id));
+  if (!uuid) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
+  return uuid;
+}
+
+const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+builder.mutationFields((t) => ({
+  productCreate: t.field({
+    type: ProductPayload,
+    extensions: auth.permission('CATALOG_WRITE'),
+    args: { input: t.arg({ type: ProductInput, required: true }) },
+    resolve: (_r, args, ctx) => payload(async () => ({ product: await service.productCreate(ctx.services.db, ctx, clean(args.input)) })),
+  }),
+  productUpdate: t.field({
+    type: ProductPayload,
+    extensions: auth.permission('CATALOG_WRITE'),
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInput, required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({
+        product: await service.productUpdate(ctx.services.db, ctx, productUuid(args.id), clean(args.input) as service.ProductUpdateInput),
+      })),
+  }),
+  productDelete: t.field({
+    type: ProductDeletePayload,
+    extensions: auth.permission('CATALOG_WRITE'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      payload(async () => {
+        await service.productDelete(ctx.services.db, ctx, productUuid(args.id));
+        return { deletedProductId: String(args.id) };
+      }),
+  }),
+  productDuplicate: t.field({
+    type: ProductPayload,
+    description: 'Copies a product as a draft (without SKUs and barcodes, which are unique).',
+    extensions: auth.permission('CATALOG_WRITE'),
+    args: { id: t.arg.id({ required: true }), title: t.arg.string() },
+    resolve: (_r, args, ctx) =>
+      payload(async () => ({ product: await service.productDuplicate(ctx.services.db, ctx, productUuid(args.id), args.title ?? null) })),
+  }),
+  productsBulkUpdate: t.field({
+    type: ProductsBulkUpdatePayload,
+    description: 'One action on the given products, or on every product a search finds ("all matching").',
+    extensions: auth.permission('CATALOG_WRITE'),
+    args: {
+      ids: t.arg.idList(),
+      query: t.arg.string({ description: 'Instead of ids: every product this search finds (at most 10,000).' }),
+      action: t.arg({ type: ProductBulkActionInput, required: true }),
+    },
+    resolve: (_r, args, ctx) =>
+      payload(
+        async () => ({
+          changedCount: await productsBulkUpdate(
+            ctx.services.db,
+            ctx,
+            { ids: args.ids?.map(String) ?? null, query: args.query ?? null },
+            { ...args.action, addToCollectionId: args.action.addToCollectionId == null ? null : String(args.action.addToCollectionId) },
+          ),
+        }),
+        { changedCount: 0 },
+      ),
+  }),
+}));

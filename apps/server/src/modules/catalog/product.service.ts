@@ -1,0 +1,279 @@
+import { decodeIdOf, encodeId, formatMinor, MESSAGES, productSchema, validate, variantMatrix, variantTitle, type ProductInput, type UserError } from '@stockroom/domain';
+import type { DB, Executor } from '../../db/database.js';
+import type { ProductRow, VariantRow } from '../../db/types.js';
+import type { Actor } from '../../actor.js';
+import { UserErrors } from '../../graphql/errors.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { diff, recordAudit } from '../audit/audit.service.js';
+import { getSettings } from '../settings/settings.repository.js';
+import * as repo from './product.repository.js';
+import { sanitizeDescription } from './sanitize.js';
+import { uniqueHandle } from '../../lib/handles.js';
+import { syncAutomatedCollections } from './collection.service.js';
+
+/** Product fields whose before/after the audit log keeps. */
+const AUDITED = ['title', 'handle', 'description', 'status', 'vendor', 'product_type', 'category_id', 'tags', 'options', 'seo_title', 'seo_description'] as const;
+
+async function storeCurrency(db: Executor): Promise<string> {
+  return (await getSettings(db)).currency_code.trim();
+}
+
+/** Keeps the current handle unless a new one is given; otherwise as lib/handles.ts decides. */
+async function chooseHandle(trx: Executor, given: string | null, title: string, productId: string | null, current?: string): Promise<string> {
+  if (!given && current) return current;
+  return uniqueHandle(trx, 'products', given, title, productId);
+}
+
+async function checkSkus(trx: Executor, variants: ProductInput['variants'], productId: string | null): Promise<void> {
+  const skus = variants.map((v) => v.sku).filter((s): s is string => Boolean(s));
+  const owners = await repo.skuOwners(trx, skus, productId);
+  if (!owners.length) return;
+  const errors: UserError[] = [];
+  variants.forEach((v, i) => {
+    const owner = v.sku && owners.find((o) => o.sku?.toLowerCase() === v.sku!.toLowerCase());
+    if (owner) {
+      errors.push({ field: ['input', 'variants', String(i), 'sku'], code: 'TAKEN', message: `This SKU is already used by ${owner.productTitle}.` });
+    }
+  });
+  throw new UserErrors(errors);
+}
+
+async function resolveCategory(trx: Executor, categoryId: string | null | undefined): Promise<string | null> {
+  if (!categoryId) return null;
+  const uuid = decodeIdOf('Category', categoryId);
+  const row = uuid ? await trx.selectFrom('categories').select('id').where('id', '=', uuid).executeTakeFirst() : undefined;
+  if (!row) throw UserErrors.one('INVALID', 'This category does not exist.', ['input', 'categoryId']);
+  return row.id;
+}
+
+function validateInput(raw: unknown, currency: string): ProductInput {
+  const parsed = validate(productSchema(currency), raw, ['input']);
+  if (!parsed.ok) throw new UserErrors(parsed.errors);
+  return parsed.value;
+}
+
+function productColumns(input: ProductInput) {
+  return {
+    title: input.title,
+    description: sanitizeDescription(input.description),
+    status: input.status,
+    vendor: input.vendor,
+    product_type: input.productType,
+    tags: input.tags,
+    tag_keys: input.tags.map((t) => t.toLowerCase()),
+    options: JSON.stringify(input.options),
+    seo_title: input.seoTitle,
+    seo_description: input.seoDescription,
+  };
+}
+
+type VariantValues = ProductInput['variants'][number];
+
+function variantColumns(v: VariantValues, position: number) {
+  return {
+    title: variantTitle(v.optionValues),
+    option_values: v.optionValues,
+    sku: v.sku,
+    barcode: v.barcode,
+    price: v.price,
+    compare_at_price: v.compareAtPrice,
+    cost_price: v.costPrice,
+    weight_grams: v.weightGrams,
+    track_inventory: v.trackInventory,
+    allow_backorder: v.allowBackorder,
+    low_stock_threshold: v.lowStockThreshold,
+    position,
+  };
+}
+
+/** With no variants given, every combination of the options, priced 0 (one "Default" variant without options). */
+function variantsOrMatrix(input: ProductInput): VariantValues[] {
+  if (input.variants.length) return input.variants;
+  return variantMatrix(input.options).map((optionValues) => ({
+    optionValues,
+    sku: null,
+    barcode: null,
+    price: 0,
+    compareAtPrice: null,
+    costPrice: null,
+    weightGrams: null,
+    trackInventory: true,
+    allowBackorder: false,
+    lowStockThreshold: null,
+  }));
+}
+
+function variantSummary(v: Pick<VariantRow, 'title' | 'sku' | 'price' | 'compare_at_price'>) {
+  return { title: v.title, sku: v.sku, price: v.price, compareAtPrice: v.compare_at_price };
+}
+
+export async function productCreate(db: DB, actor: Actor, raw: unknown): Promise<ProductRow> {
+  const input = validateInput(raw, await storeCurrency(db));
+  return db.transaction().execute(async (trx) => {
+    const categoryId = await resolveCategory(trx, input.categoryId);
+    const handle = await chooseHandle(trx, input.handle, input.title, null);
+    const variants = variantsOrMatrix(input);
+    await checkSkus(trx, variants, null);
+    const product = await repo.insertProduct(trx, {
+      id: uuidv7(),
+      handle,
+      category_id: categoryId,
+      ...productColumns(input),
+      published_at: input.status === 'ACTIVE' ? new Date() : null,
+      min_price: null,
+      max_price: null,
+    });
+    await trx
+      .insertInto('product_variants')
+      .values(variants.map((v, i) => ({ id: uuidv7(), product_id: product.id, ...variantColumns(v, i) })))
+      .execute();
+    await repo.refreshProductSummary(trx, product.id);
+    await syncAutomatedCollections(trx, [product.id]);
+    await recordAudit(trx, actor, {
+      action: 'product.create',
+      subjectType: 'Product',
+      subjectId: product.id,
+      changes: { ...diff(null, product, AUDITED), variants: { before: null, after: variants.map((v) => variantSummary(variantColumns(v, 0) as never)) } },
+    });
+    return (await repo.findProduct(trx, product.id))!;
+  });
+}
+
+function inputFromRow(row: ProductRow, variants: VariantRow[], currencyFormat: (minor: number) => string) {
+  return {
+    title: row.title,
+    handle: row.handle,
+    description: row.description,
+    status: row.status,
+    vendor: row.vendor,
+    productType: row.product_type,
+    categoryId: null as string | null,
+    tags: row.tags,
+    options: row.options,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    variants: variants.map((v) => ({
+      id: v.id,
+      optionValues: v.option_values,
+      sku: v.sku,
+      barcode: v.barcode,
+      price: currencyFormat(v.price),
+      compareAtPrice: v.compare_at_price === null ? null : currencyFormat(v.compare_at_price),
+      costPrice: v.cost_price === null ? null : currencyFormat(v.cost_price),
+      weightGrams: v.weight_grams,
+      trackInventory: v.track_inventory,
+      allowBackorder: v.allow_backorder,
+      lowStockThreshold: v.low_stock_threshold,
+    })),
+  };
+}
+
+export interface ProductUpdateInput {
+  version?: number | null;
+  categoryId?: string | null;
+  variants?: ({ id?: string | null } & Record<string, unknown>)[] | null;
+  [field: string]: unknown;
+}
+
+/**
+ * Updates a product. Fields left out keep their values; `variants`, when given, is the full list:
+ * variants matched by id (or else by option values) keep their identity and data, new ones are
+ * added, and the ones left out are removed.
+ */
+export async function productUpdate(db: DB, actor: Actor, productId: string, patch: ProductUpdateInput): Promise<ProductRow> {
+  const currency = await storeCurrency(db);
+  return db.transaction().execute(async (trx) => {
+    const before = await repo.lockProduct(trx, productId);
+    if (!before) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
+    if (patch.version != null && patch.version !== before.version) {
+      throw UserErrors.one('STALE_VERSION', MESSAGES.staleVersion('product'), ['input', 'version']);
+    }
+    const existing = await repo.variantsOfProducts(trx, [productId]);
+    const current = inputFromRow(before, existing, (m) => formatMinor(m, currency));
+    const merged = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    if (patch.variants == null) merged.variants = current.variants;
+    const input = validateInput(merged, currency);
+    const categoryId = patch.categoryId !== undefined ? await resolveCategory(trx, patch.categoryId) : before.category_id;
+    const handle = await chooseHandle(trx, input.handle === before.handle ? null : input.handle, input.title, productId, before.handle);
+    await checkSkus(trx, input.variants, productId);
+
+    // Match input variants to stored ones: by id, else by option values.
+    const byId = new Map(existing.map((v) => [v.id, v]));
+    const byOptions = new Map(existing.map((v) => [v.option_values.map((o) => o.toLowerCase()).join('\u0000'), v]));
+    const kept = new Set<string>();
+    const plan = input.variants.map((v, i) => {
+      let match: VariantRow | undefined;
+      if (v.id) {
+        const uuid = v.id.includes('_') ? decodeIdOf('ProductVariant', v.id) : v.id;
+        match = uuid ? byId.get(uuid) : undefined;
+        if (!match) throw UserErrors.one('INVALID', 'This variant is not part of the product.', ['input', 'variants', String(i), 'id']);
+      } else {
+        match = byOptions.get(v.optionValues.map((o) => o.toLowerCase()).join('\u0000'));
+        if (match && kept.has(match.id)) match = undefined;
+      }
+      if (match) kept.add(match.id);
+      return { values: v, match, position: i };
+    });
+    const removed = existing.filter((v) => !kept.has(v.id));
+    if (removed.length) await trx.deleteFrom('product_variants').where('id', 'in', removed.map((v) => v.id)).execute();
+    for (const { values, match, position } of plan) {
+      if (match) {
+        await trx
+          .updateTable('product_variants')
+          .set({ ...variantColumns(values, position), updated_at: new Date(), version: match.version + 1 })
+          .where('id', '=', match.id)
+          .execute();
+      } else {
+        await trx.insertInto('product_variants').values({ id: uuidv7(), product_id: productId, ...variantColumns(values, position) }).execute();
+      }
+    }
+    const after = (await repo.updateProduct(trx, productId, {
+      ...productColumns(input),
+      handle,
+      category_id: categoryId,
+      published_at: input.status === 'ACTIVE' ? (before.published_at ?? new Date()) : before.published_at,
+    }))!;
+    await repo.refreshProductSummary(trx, productId);
+    await syncAutomatedCollections(trx, [productId]);
+    const afterVariants = await repo.variantsOfProducts(trx, [productId]);
+    const changes = diff(before, after, AUDITED);
+    const b = existing.map(variantSummary);
+    const a = afterVariants.map(variantSummary);
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes['variants'] = { before: b, after: a };
+    await recordAudit(trx, actor, { action: 'product.update', subjectType: 'Product', subjectId: productId, changes });
+    return (await repo.findProduct(trx, productId))!;
+  });
+}
+
+export async function productDelete(db: DB, actor: Actor, productId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockProduct(trx, productId);
+    if (!before) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
+    const onOrders = (await repo.orderCountsOfProducts(trx, [productId])).get(productId);
+    if (onOrders) throw UserErrors.one('HAS_DEPENDENTS', repo.onOrdersMessage(onOrders), ['id']);
+    await repo.deleteProduct(trx, productId);
+    await recordAudit(trx, actor, {
+      action: 'product.delete',
+      subjectType: 'Product',
+      subjectId: productId,
+      changes: diff(before, {}, AUDITED),
+    });
+  });
+}
+
+/** A copy as a draft, titled "Copy of …" unless given; SKUs and barcodes are not copied (they are unique). */
+export async function productDuplicate(db: DB, actor: Actor, productId: string, title: string | null): Promise<ProductRow> {
+  const source = await repo.findProduct(db, productId);
+  if (!source) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
+  const currency = await storeCurrency(db);
+  const variants = await repo.variantsOfProducts(db, [productId]);
+  const copy = inputFromRow(source, variants, (m) => formatMinor(m, currency));
+  return productCreate(db, actor, {
+    ...copy,
+    title: title?.trim() || `Copy of ${source.title}`.slice(0, 255),
+    handle: null,
+    status: 'DRAFT',
+    categoryId: source.category_id ? encodeId('Category', source.category_id) : null,
+    variants: copy.variants.map(({ id: _id, sku: _sku, barcode: _barcode, ...v }) => v),
+  });
+}

@@ -1,0 +1,72 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Comparison, SearchFields } from '@stockroom/domain';
+import { searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { MOVEMENT_REASONS } from '../../db/types.js';
+
+/** Stock levels (aliases: l level, v variant, p product, loc location, s settings). */
+export const LEVEL_SEARCH_FIELDS: SearchFields = {
+  sku: { kind: 'text' },
+  location: { kind: 'text' },
+  vendor: { kind: 'text' },
+  available: { kind: 'number', integer: true },
+  on_hand: { kind: 'number', integer: true },
+  committed: { kind: 'number', integer: true },
+  low_stock: { kind: 'boolean' },
+};
+
+/** Movements (aliases: m movement, v variant, p product, loc location). */
+export const MOVEMENT_SEARCH_FIELDS: SearchFields = {
+  sku: { kind: 'text' },
+  location: { kind: 'text' },
+  reason: { kind: 'enum', values: MOVEMENT_REASONS },
+  staff: { kind: 'text' },
+  created_at: { kind: 'date' },
+};
+
+const lower = (v: unknown) => String(v).toLowerCase();
+
+function levelField(field: string, op: Comparison, value: unknown): RawBuilder<boolean> {
+  const cmp = sql.raw(SQL_OPS[op]);
+  switch (field) {
+    case 'sku':
+      return sql<boolean>`lower(v.sku) = ${lower(value)}`;
+    case 'location':
+      return sql<boolean>`lower(loc.name) = ${lower(value)}`;
+    case 'vendor':
+      return sql<boolean>`lower(p.vendor) = ${lower(value)}`;
+    case 'available':
+      return sql<boolean>`(l.on_hand - l.committed) ${cmp} ${value}`;
+    case 'on_hand':
+      return sql<boolean>`l.on_hand ${cmp} ${value}`;
+    case 'committed':
+      return sql<boolean>`l.committed ${cmp} ${value}`;
+    default: {
+      const low = sql<boolean>`(l.on_hand - l.committed) <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1))`;
+      return value ? low : sql<boolean>`not ${low}`;
+    }
+  }
+}
+
+function movementField(field: string, op: Comparison, value: unknown): RawBuilder<boolean> {
+  const cmp = sql.raw(SQL_OPS[op]);
+  switch (field) {
+    case 'sku':
+      return sql<boolean>`lower(v.sku) = ${lower(value)}`;
+    case 'location':
+      return sql<boolean>`lower(loc.name) = ${lower(value)}`;
+    case 'reason':
+      return sql<boolean>`m.reason = ${value}`;
+    case 'staff':
+      return sql<boolean>`(lower(m.staff_name) = ${lower(value)} or m.staff_id in (select id from staff where lower(email) = ${lower(value)}))`;
+    default:
+      return sql<boolean>`m.created_at ${cmp} ${value}`;
+  }
+}
+
+function text(word: string): RawBuilder<boolean> {
+  const like = `%${word.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  return sql<boolean>`(lower(p.title) like ${like} or lower(v.sku) like ${like} or lower(v.title) like ${like})`;
+}
+
+export const levelSearchCondition = (q: string | null | undefined) => searchCondition(q, { fields: LEVEL_SEARCH_FIELDS, text, field: levelField });
+export const movementSearchCondition = (q: string | null | undefined) => searchCondition(q, { fields: MOVEMENT_SEARCH_FIELDS, text, field: movementField });

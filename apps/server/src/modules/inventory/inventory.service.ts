@@ -1,0 +1,177 @@
+import { decodeIdOf, type UserError } from '@stockroom/domain';
+import type { DB, Executor } from '../../db/database.js';
+import type { MovementReason } from '../../db/types.js';
+import type { Actor } from '../../actor.js';
+import { UserErrors } from '../../graphql/errors.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { applyStockChanges, lockLevels, type LevelChange } from './stock.js';
+
+/** Reasons a person may give for an adjustment; the others are written by orders, transfers and imports. */
+export const ADJUSTMENT_REASONS = ['RECEIVED', 'CORRECTION', 'DAMAGED', 'SHRINKAGE'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+export const MAX_ADJUSTMENTS = 250;
+
+export interface AdjustmentInput {
+  variantId: string;
+  locationId: string;
+  delta?: number | null;
+  setOnHand?: number | null;
+  expectedOnHand?: number | null;
+}
+
+/** The plain result kept for idempotent replays: which levels changed and the movements written. */
+export interface StockOutcome {
+  levels: { variantId: string; locationId: string }[];
+  movementIds: string[];
+}
+
+interface Resolved {
+  variantId: string;
+  locationId: string;
+  field: string[];
+}
+
+/** Decodes and checks variant and location IDs: tracked variants, existing (and, when asked, active) locations. */
+async function resolveTargets(
+  trx: Executor,
+  items: { variantId: string; locationId: string }[],
+  prefix: (i: number) => string[],
+  requireActive: boolean,
+): Promise<{ resolved: Resolved[]; locationNames: Map<string, string> }> {
+  const errors: UserError[] = [];
+  const decoded = items.map((item, i) => ({
+    variantId: decodeIdOf('ProductVariant', item.variantId),
+    locationId: decodeIdOf('Location', item.locationId),
+    field: prefix(i),
+  }));
+  const variantIds = [...new Set(decoded.map((d) => d.variantId).filter((v): v is string => Boolean(v)))];
+  const locationIds = [...new Set(decoded.map((d) => d.locationId).filter((v): v is string => Boolean(v)))];
+  const variants = variantIds.length ? await trx.selectFrom('product_variants').select(['id', 'track_inventory', 'sku', 'title']).where('id', 'in', variantIds).execute() : [];
+  const locations = locationIds.length ? await trx.selectFrom('locations').select(['id', 'name', 'active']).where('id', 'in', locationIds).execute() : [];
+  const resolved: Resolved[] = [];
+  for (const d of decoded) {
+    const variant = variants.find((v) => v.id === d.variantId);
+    const location = locations.find((l) => l.id === d.locationId);
+    if (!variant) errors.push({ field: [...d.field, 'variantId'], code: 'INVALID', message: 'This variant does not exist.' });
+    else if (!variant.track_inventory) {
+      errors.push({ field: [...d.field, 'variantId'], code: 'INVALID', message: `${variant.sku ?? variant.title} does not track stock; turn on "Track inventory" first.` });
+    }
+    if (!location) errors.push({ field: [...d.field, 'locationId'], code: 'INVALID', message: 'This location does not exist.' });
+    else if (requireActive && !location.active) {
+      errors.push({ field: [...d.field, 'locationId'], code: 'INVALID', message: `${location.name} is inactive; activate it before moving stock there.` });
+    }
+    if (variant && location) resolved.push({ variantId: variant.id, locationId: location.id, field: d.field });
+  }
+  if (errors.length) throw new UserErrors(errors);
+  return { resolved, locationNames: new Map(locations.map((l) => [l.id, l.name])) };
+}
+
+async function auditLevels(trx: Executor, actor: Actor, action: string, result: Awaited<ReturnType<typeof applyStockChanges>>, extra: Record<string, unknown> = {}) {
+  for (const m of result.movements) {
+    await recordAudit(trx, actor, {
+      action,
+      subjectType: 'ProductVariant',
+      subjectId: m.variant_id,
+      changes: {
+        onHand: { before: m.on_hand_after - m.on_hand_delta, after: m.on_hand_after },
+        location: { before: null, after: m.location_id },
+        reason: { before: null, after: m.reason },
+        ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, { before: null, after: v }])),
+      },
+    });
+  }
+}
+
+function outcome(result: Awaited<ReturnType<typeof applyStockChanges>>): StockOutcome {
+  return {
+    levels: result.levels.map((l) => ({ variantId: l.variant_id, locationId: l.location_id })),
+    movementIds: result.movements.map((m) => m.id),
+  };
+}
+
+/**
+ * Adjusts on-hand stock: by a delta, or to a count (`setOnHand`), optionally only if on hand is
+ * still `expectedOnHand`. One reason for all; all changes or none.
+ */
+export async function inventoryAdjust(
+  db: DB,
+  actor: Actor,
+  input: { reason: string; note?: string | null; changes: AdjustmentInput[]; idempotencyKey?: string | null },
+): Promise<StockOutcome> {
+  const errors: UserError[] = [];
+  if (!(ADJUSTMENT_REASONS as readonly string[]).includes(input.reason)) {
+    errors.push({ field: ['reason'], code: 'REQUIRED', message: `Choose a reason: ${ADJUSTMENT_REASONS.map((r) => r.toLowerCase()).join(', ')}.` });
+  }
+  if (!input.changes.length) errors.push({ field: ['changes'], code: 'REQUIRED', message: 'Choose at least one stock level to adjust.' });
+  if (input.changes.length > MAX_ADJUSTMENTS) errors.push({ field: ['changes'], code: 'LIMIT_EXCEEDED', message: `Adjust at most ${MAX_ADJUSTMENTS} levels at once.` });
+  if ((input.note ?? '').length > 1000) errors.push({ field: ['note'], code: 'TOO_LONG', message: 'Use at most 1,000 characters.' });
+  input.changes.forEach((c, i) => {
+    const hasDelta = c.delta != null;
+    const hasSet = c.setOnHand != null;
+    if (hasDelta === hasSet) errors.push({ field: ['changes', String(i)], code: 'INVALID', message: 'Give either a change (delta) or a new count (setOnHand).' });
+    for (const [name, v] of [['delta', c.delta], ['setOnHand', c.setOnHand]] as const) {
+      if (v != null && (!Number.isInteger(v) || Math.abs(v) > 2_000_000_000)) {
+        errors.push({ field: ['changes', String(i), name], code: 'INVALID', message: 'Enter a whole number.' });
+      }
+    }
+  });
+  if (errors.length) throw new UserErrors(errors);
+  const scope = `inventoryAdjust:${actor.viewer?.staffId ?? 'system'}`;
+  return idempotent(db, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async (trx) => {
+    const { resolved, locationNames } = await resolveTargets(trx, input.changes, (i) => ['changes', String(i)], false);
+    // For "set to", the delta depends on the locked level; read it after locking.
+    const levels = await lockLevels(trx, resolved);
+    const changes: LevelChange[] = resolved.map((r, i) => {
+      const c = input.changes[i]!;
+      const current = levels.get(`${r.variantId}/${r.locationId}`)!.on_hand;
+      return {
+        variantId: r.variantId,
+        locationId: r.locationId,
+        onHandDelta: c.setOnHand != null ? c.setOnHand - current : c.delta!,
+        committedDelta: 0,
+        expectedOnHand: c.expectedOnHand,
+        field: r.field,
+      };
+    });
+    const result = await applyStockChanges(trx, actor, changes, input.reason as MovementReason, { note: input.note, locationNames });
+    await auditLevels(trx, actor, 'inventory.adjust', result, input.note ? { note: input.note } : {});
+    return outcome(result);
+  });
+}
+
+/** Moves available units between two locations: both sides or neither. The target must be active. */
+export async function inventoryTransfer(
+  db: DB,
+  actor: Actor,
+  input: { variantId: string; fromLocationId: string; toLocationId: string; quantity: number; note?: string | null; idempotencyKey?: string | null },
+): Promise<StockOutcome> {
+  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > 1_000_000_000) {
+    throw UserErrors.one('OUT_OF_RANGE', 'Transfer 1 or more whole units.', ['quantity']);
+  }
+  if (input.fromLocationId === input.toLocationId) throw UserErrors.one('INVALID', 'Choose two different locations.', ['toLocationId']);
+  const scope = `inventoryTransfer:${actor.viewer?.staffId ?? 'system'}`;
+  return idempotent(db, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async (trx) => {
+    const { resolved: [from] } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.fromLocationId }], () => ['from'], false);
+    const { resolved: [to], locationNames } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.toLocationId }], () => ['to'], true);
+    const names = new Map([...locationNames, ...(await locationNameMap(trx, [from!.locationId]))]);
+    const result = await applyStockChanges(
+      trx,
+      actor,
+      [
+        { variantId: from!.variantId, locationId: from!.locationId, onHandDelta: -input.quantity, committedDelta: 0, field: ['quantity'] },
+        { variantId: to!.variantId, locationId: to!.locationId, onHandDelta: input.quantity, committedDelta: 0, field: ['quantity'] },
+      ],
+      'TRANSFER',
+      { note: input.note, transferId: uuidv7(), guardAvailable: new Set([from!.variantId]), locationNames: names },
+    );
+    await auditLevels(trx, actor, 'inventory.transfer', result, { quantity: input.quantity });
+    return outcome(result);
+  });
+}
+
+async function locationNameMap(trx: Executor, ids: string[]): Promise<Map<string, string>> {
+  const rows = ids.length ? await trx.selectFrom('locations').select(['id', 'name']).where('id', 'in', ids).execute() : [];
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

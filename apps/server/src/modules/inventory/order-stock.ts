@@ -1,0 +1,93 @@
+import type { UserError } from '@stockroom/domain';
+import type { Executor } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import { UserErrors } from '../../graphql/errors.js';
+import { applyStockChanges, lockLevels } from './stock.js';
+
+/**
+ * What the orders area calls to move stock (SPEC §4). Each runs inside the caller's transaction,
+ * locks levels in a fixed order, and writes its movements; a tracked variant without backorder is
+ * never committed beyond what is on hand, however many orders race for the last units.
+ */
+export interface Allocation {
+  variantId: string;
+  locationId: string;
+  quantity: number;
+}
+
+/** Placing an order: commits each line at the first active location (by fulfillment priority) that can cover it. */
+export async function commitForOrder(trx: Executor, actor: Actor, lines: { variantId: string; quantity: number }[], note?: string): Promise<Allocation[]> {
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
+  const variantIds = [...wanted.keys()];
+  if (!variantIds.length) return [];
+  const variants = await trx.selectFrom('product_variants').select(['id', 'sku', 'title', 'track_inventory', 'allow_backorder']).where('id', 'in', variantIds).execute();
+  const tracked = variants.filter((v) => v.track_inventory);
+  if (!tracked.length) return [];
+  const locations = await trx.selectFrom('locations').select(['id', 'name']).where('active', '=', true).orderBy('fulfillment_priority').orderBy('id').execute();
+  if (!locations.length) throw UserErrors.one('INSUFFICIENT_STOCK', 'There is no active location to take stock from.', ['lines']);
+  const levels = await lockLevels(trx, tracked.flatMap((v) => locations.map((l) => ({ variantId: v.id, locationId: l.id }))));
+  const allocations: Allocation[] = [];
+  const errors: UserError[] = [];
+  for (const v of tracked) {
+    const quantity = wanted.get(v.id)!;
+    const available = (locationId: string) => {
+      const level = levels.get(`${v.id}/${locationId}`)!;
+      return level.on_hand - level.committed;
+    };
+    const at = locations.find((l) => available(l.id) >= quantity) ?? (v.allow_backorder ? locations[0] : undefined);
+    if (!at) {
+      const best = locations.reduce((a, b) => (available(b.id) > available(a.id) ? b : a));
+      errors.push({
+        field: ['lines', String(lines.findIndex((l) => l.variantId === v.id))],
+        code: 'INSUFFICIENT_STOCK',
+        message: `Only ${Math.max(0, available(best.id))} available at ${best.name}.`,
+      });
+      continue;
+    }
+    allocations.push({ variantId: v.id, locationId: at.id, quantity });
+  }
+  if (errors.length) throw new UserErrors(errors);
+  const guard = new Set(tracked.filter((v) => !v.allow_backorder).map((v) => v.id));
+  await applyStockChanges(
+    trx,
+    actor,
+    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: 0, committedDelta: a.quantity })),
+    'ORDER_COMMITTED',
+    { note, guardAvailable: guard, locationNames: new Map(locations.map((l) => [l.id, l.name])) },
+  );
+  return allocations;
+}
+
+/** Cancelling: the committed units go back to available. */
+export async function releaseForOrder(trx: Executor, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+  await applyStockChanges(
+    trx,
+    actor,
+    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: 0, committedDelta: -a.quantity })),
+    'ORDER_RELEASED',
+    { note },
+  );
+}
+
+/** Fulfilling: the units leave the building (on hand and committed both go down). */
+export async function takeForFulfillment(trx: Executor, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+  await applyStockChanges(
+    trx,
+    actor,
+    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: -a.quantity, committedDelta: -a.quantity })),
+    'FULFILLED',
+    { note },
+  );
+}
+
+/** A refund with restock: the units come back on hand. */
+export async function restock(trx: Executor, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+  await applyStockChanges(
+    trx,
+    actor,
+    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: a.quantity, committedDelta: 0 })),
+    'RESTOCKED',
+    { note },
+  );
+}

@@ -1,0 +1,138 @@
+import { decodeIdOf, type UserError } from '@stockroom/domain';
+import type { StaffRow } from '../../db/types.js';
+import { auth } from '../../graphql/auth.js';
+import { builder, payload, UserErrorRef } from '../../graphql/builder.js';
+import type { Ctx, Viewer } from '../../graphql/context.js';
+import { unauthenticated, UserErrors } from '../../graphql/errors.js';
+import { SESSION_ABSOLUTE_SECONDS } from './session.repository.js';
+import * as authService from './auth.service.js';
+import * as staffService from './staff.service.js';
+import { StaffRef } from './staff.schema.js';
+
+export const SESSION_COOKIE = 'stockroom_session';
+
+function sessionCookie(ctx: Ctx, token: string | null): string {
+  const parts = [
+    `${SESSION_COOKIE}=${token ?? ''}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${token ? SESSION_ABSOLUTE_SECONDS : 0}`,
+  ];
+  if (ctx.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+function signedIn(ctx: Ctx): Ctx & { viewer: Viewer } {
+  if (!ctx.viewer) throw unauthenticated();
+  return ctx as Ctx & { viewer: Viewer };
+}
+
+const StaffPayload = (name: string) =>
+  builder.objectRef<{ staff?: StaffRow | null; userErrors: UserError[] }>(name).implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      staff: t.field({ type: StaffRef, nullable: true, resolve: (p) => p.staff ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+
+const LoginPayload = StaffPayload('LoginPayload');
+const PasswordChangePayload = StaffPayload('PasswordChangePayload');
+const AccountUpdatePayload = StaffPayload('AccountUpdatePayload');
+
+const LogoutPayload = builder.objectRef<{ userErrors: UserError[] }>('LogoutPayload').implement({
+  extensions: auth.public,
+  fields: (t) => ({ userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }) }),
+});
+
+const SessionRevokePayload = builder.objectRef<{ revokedCount: number; userErrors: UserError[] }>('SessionRevokePayload').implement({
+  extensions: auth.public,
+  fields: (t) => ({
+    revokedCount: t.exposeInt('revokedCount', { description: 'How many sessions ended.' }),
+    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+  }),
+});
+
+const AccountUpdateInput = builder.inputType('AccountUpdateInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    version: t.int({ description: 'The version you loaded; a stale one is refused with STALE_VERSION.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  login: t.field({
+    type: LoginPayload,
+    description: 'Signs in and sets the session cookie.',
+    extensions: auth.public,
+    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      payload(
+        async () => {
+          const { staff, token } = await authService.login(ctx.services.db, ctx, args.email, args.password);
+          ctx.setCookie(sessionCookie(ctx, token));
+          // The payload is read as the person who just signed in.
+          ctx.viewer = await authService.viewerFromToken(ctx.services.db, token);
+          return { staff };
+        },
+        {},
+      ),
+  }),
+  logout: t.field({
+    type: LogoutPayload,
+    description: 'Ends this session and clears the cookie.',
+    extensions: auth.public,
+    resolve: async (_root, _args, ctx) => {
+      await authService.logout(ctx.services.db, ctx);
+      ctx.setCookie(sessionCookie(ctx, null));
+      ctx.viewer = null;
+      return { userErrors: [] };
+    },
+  }),
+  passwordChange: t.field({
+    type: PasswordChangePayload,
+    description: 'Changes your own password. Every other session of yours ends.',
+    extensions: auth.authenticated,
+    args: {
+      currentPassword: t.arg.string({ required: true }),
+      newPassword: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      payload(
+        async () => ({
+          staff: await authService.passwordChange(ctx.services.db, signedIn(ctx), args.currentPassword, args.newPassword),
+        }),
+        {},
+      ),
+  }),
+  accountUpdate: t.field({
+    type: AccountUpdatePayload,
+    description: 'Changes your own profile.',
+    extensions: auth.authenticated,
+    args: { input: t.arg({ type: AccountUpdateInput, required: true }) },
+    resolve: (_root, args, ctx) =>
+      payload(async () => ({ staff: await staffService.accountUpdate(ctx.services.db, signedIn(ctx), args.input) }), {}),
+  }),
+  sessionRevoke: t.field({
+    type: SessionRevokePayload,
+    description:
+      'Ends a session: give `id` for one (yours, or anyone\'s with STAFF_MANAGE), or `allOthers: true` for all of yours but this one.',
+    extensions: auth.authenticated,
+    args: { id: t.arg.id(), allOthers: t.arg.boolean() },
+    resolve: (_root, args, ctx) =>
+      payload(
+        async () => {
+          const sessionId = args.id == null ? null : decodeIdOf('Session', String(args.id));
+          if (args.id != null && !sessionId) throw UserErrors.one('INVALID', 'This session does not exist.', ['id']);
+          return {
+            revokedCount: await staffService.sessionRevoke(ctx.services.db, signedIn(ctx), {
+              sessionId,
+              allOthers: args.allOthers,
+            }),
+          };
+        },
+        { revokedCount: 0 },
+      ),
+  }),
+}));

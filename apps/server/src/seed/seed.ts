@@ -1,0 +1,107 @@
+import { BUILT_IN_ROLES } from '@stockroom/domain';
+import { sql } from 'kysely';
+import type { DB } from '../db/database.js';
+import type { Logger } from '../lib/logger.js';
+import type { Config } from '../config.js';
+import { seedCatalog } from './catalog.js';
+import { seedInventory } from './inventory.js';
+import { seedCustomers, seedShippingAndTaxes } from './customers.js';
+import { SYSTEM_ACTOR } from '../actor.js';
+import { recordAudit } from '../modules/audit/audit.service.js';
+import { listLocations, insertLocation } from '../modules/locations/location.repository.js';
+import { hashPassword } from '../modules/staff/password.js';
+import { findRoleByKey, findStaffByEmail, insertStaff } from '../modules/staff/staff.repository.js';
+import { uuidv7 } from '../lib/uuid.js';
+import { createRandom } from './random.js';
+
+export const SCALES = ['small', 'medium', 'large'] as const;
+export type Scale = (typeof SCALES)[number];
+
+export interface SeededStaff {
+  email: string;
+  name: string;
+  role: string;
+  password: string;
+}
+
+const PEOPLE: Record<string, string> = {
+  administrator: 'Maya Okafor',
+  'catalog-manager': 'Liam Chen',
+  fulfillment: 'Sofia Alvarez',
+  support: 'Noah Williams',
+  analyst: 'Ava Schmidt',
+};
+
+const LOCATIONS = [
+  { name: 'Main warehouse', city: 'Columbus', region: 'OH', postalCode: '43215', line1: '1200 Logistics Pkwy' },
+  { name: 'Downtown store', city: 'Portland', region: 'OR', postalCode: '97205', line1: '415 SW Morrison St' },
+  { name: 'East fulfillment center', city: 'Newark', region: 'NJ', postalCode: '07114', line1: '88 Port St' },
+];
+
+/**
+ * The demo store. Deterministic: the same scale gives the same data (passwords included), so
+ * screenshots, docs and benchmarks agree. Idempotent: what exists already is left alone.
+ * Later areas add their entities here, scaled by `scale`.
+ */
+export async function seed(db: DB, config: Config, scale: Scale, log: Logger): Promise<{ staff: SeededStaff[] }> {
+  const random = createRandom(20261121);
+  const word = () => random.pick(['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper']);
+
+  await db
+    .updateTable('store_settings')
+    .set({
+      name: 'Northwind Outfitters',
+      contact_email: 'hello@northwind-outfitters.example',
+      address: JSON.stringify({ line1: '1200 Logistics Pkwy', city: 'Columbus', region: 'OH', postalCode: '43215', countryCode: 'US' }),
+      timezone: 'America/New_York',
+    })
+    .where('id', '=', 1)
+    .where('name', '=', 'My store')
+    .execute();
+
+  if ((await listLocations(db)).length === 0) {
+    for (const [i, l] of LOCATIONS.entries()) {
+      await db.transaction().execute(async (trx) => {
+        const location = await insertLocation(trx, {
+          name: l.name,
+          address: { line1: l.line1, city: l.city, region: l.region, postalCode: l.postalCode, countryCode: 'US' },
+          fulfillmentPriority: i + 1,
+        });
+        await recordAudit(trx, SYSTEM_ACTOR, {
+          action: 'location.create',
+          subjectType: 'Location',
+          subjectId: location.id,
+          changes: { name: { before: null, after: l.name } },
+        });
+      });
+    }
+  }
+
+  const staff: SeededStaff[] = [];
+  for (const role of BUILT_IN_ROLES) {
+    const name = PEOPLE[role.key] ?? role.name;
+    const email = `${name.split(' ')[0]!.toLowerCase()}@northwind-outfitters.example`;
+    const password = `${word()}-${word()}-${word()}-${random.int(10, 99)}`;
+    staff.push({ email, name, role: role.name, password });
+    if (await findStaffByEmail(db, email)) continue;
+    const roleRow = await findRoleByKey(db, role.key);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const row = await insertStaff(trx, { id: uuidv7(), email, name, password_hash: passwordHash, state: 'ACTIVE' }, roleRow ? [roleRow.id] : []);
+      await recordAudit(trx, SYSTEM_ACTOR, {
+        action: 'staff.create',
+        subjectType: 'Staff',
+        subjectId: row.id,
+        changes: { email: { before: null, after: email }, roles: { before: null, after: [role.name] } },
+      });
+    });
+  }
+  await seedCatalog(db, config, scale, createRandom(20261122), log);
+  await seedInventory(db, createRandom(20261123), log);
+  await seedCustomers(db, scale, createRandom(20261124), log);
+  await seedShippingAndTaxes(db);
+  // Fresh bulk loads leave the planner without statistics; gather them now rather than at the first slow query.
+  await sql`analyze`.execute(db);
+  log.info({ scale, staff: staff.length, locations: LOCATIONS.length }, 'demo store seeded');
+  return { staff };
+}

@@ -1,0 +1,95 @@
+/**
+ * Starts the real server for API and browser tests: a fresh database (embedded in memory, or a
+ * throwaway PostgreSQL database when `databaseUrl` is given), a random port, the owner created.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { BUILT_IN_ROLES } from '@stockroom/domain';
+import { loadConfig, type Config } from './config.js';
+import { startApp, type RunningApp } from './app.js';
+import { createLogger } from './lib/logger.js';
+import { hashPassword } from './modules/staff/password.js';
+import { insertStaff } from './modules/staff/staff.repository.js';
+import { uuidv7 } from './lib/uuid.js';
+
+export const TEST_OWNER_EMAIL = 'owner@example.com';
+export const TEST_OWNER_PASSWORD = 'correct-horse-battery-9';
+
+export interface TestServer {
+  url: string;
+  app: RunningApp;
+  ownerEmail: string;
+  ownerPassword: string;
+  createStaff(opts: { email: string; name: string; password: string; roleKeys: string[] }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** A PostgreSQL server URL; a new database is made on it and dropped on close. */
+  postgresUrl?: string | undefined;
+  /** Embedded data directory (default: in memory). */
+  dataDir?: string;
+  demo?: boolean;
+  config?: Partial<Config>;
+}
+
+async function createThrowawayDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `stockroom_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const throwaway = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STOCKROOM_DATA_DIR: options.dataDir ?? 'memory://',
+      STOCKROOM_DEMO: options.demo ? '1' : '0',
+      STOCKROOM_OWNER_EMAIL: TEST_OWNER_EMAIL,
+      STOCKROOM_OWNER_PASSWORD: TEST_OWNER_PASSWORD,
+      LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+      ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+    },
+    options.config,
+  );
+  const app = await startApp(config, createLogger(config.logLevel));
+  return {
+    url: app.url,
+    app,
+    ownerEmail: TEST_OWNER_EMAIL,
+    ownerPassword: TEST_OWNER_PASSWORD,
+    async createStaff({ email, name, password, roleKeys }) {
+      const unknown = roleKeys.filter((k) => !BUILT_IN_ROLES.some((r) => r.key === k));
+      if (unknown.length) throw new Error(`Unknown role keys: ${unknown.join(', ')}`);
+      const roles = roleKeys.length
+        ? await app.database.db.selectFrom('roles').select('id').where('key', 'in', roleKeys).execute()
+        : [];
+      const row = await insertStaff(
+        app.database.db,
+        { id: uuidv7(), email, name, password_hash: await hashPassword(password), state: 'ACTIVE' },
+        roles.map((r) => r.id),
+      );
+      return row.id;
+    },
+    async close() {
+      await app.close();
+      await throwaway?.drop();
+    },
+  };
+}

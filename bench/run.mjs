@@ -1,0 +1,114 @@
+// npm run bench — ARCHITECTURE §6 on PostgreSQL: seeds a scale once into its own database, starts the
+// built server in a second process, loads it with autocannon (16 connections), and prints a table.
+// BENCH_SCALE=small|medium|large (default medium), BENCH_DATABASE_URL (default local PostgreSQL),
+// BENCH_SECONDS per scenario (default 10). Results are also written to bench/results/.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const scale = process.env.BENCH_SCALE ?? 'medium';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `stockroom_bench_${scale}`;
+const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const port = Number(process.env.BENCH_PORT ?? 4555);
+const email = 'bench-owner@example.com';
+const password = 'bench-owner-password-1';
+const main = path.join(root, 'apps/server/dist/main.js');
+
+if (!fs.existsSync(main)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount > 0;
+if (!exists) await admin.query(`create database ${dbName}`);
+await admin.end();
+
+const env = { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'warn', STOCKROOM_RATE_LIMIT: '0', STOCKROOM_DEMO: '0', PORT: String(port) };
+const run = (args) => {
+  const r = spawnSync(process.execPath, [main, ...args], { env, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+if (!exists) {
+  console.log(`Seeding ${scale} into ${dbName} (once; later runs reuse it)…`);
+  const started = Date.now();
+  run(['seed', '--scale', scale]);
+  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+run(['create-owner', '--email', email, '--password', password]);
+
+const server = spawn(process.execPath, [main, 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`${base}/readyz`)).ok) break;
+  } catch {
+    /* not up yet */
+  }
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const gql = async (query, variables = {}, cookie = '') => {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1', cookie },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { res, body: await res.json() };
+};
+const login = await gql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { staff { id } } }`, { e: email, p: password });
+const cookie = login.res.headers.get('set-cookie').split(';')[0];
+const some = await gql(`{ products(first: 1, query: "status:active") { nodes { id } } }`, {}, cookie);
+const productId = some.body.data.products.nodes[0].id;
+
+const LIST = `query List($q: String) { products(first: 50, query: $q, sortKey: UPDATED_AT) {
+  nodes { id title status totalAvailable category { name } media { thumbnailUrl(size: SMALL) } variantCount
+    variants { id sku price { amount } inventoryLevels { available location { name } } } }
+  pageInfo { hasNextPage endCursor } count { value precision } } }`;
+const DETAIL = `query Detail($id: ID!) { product(id: $id) { id title description status tags vendor productType options { name values }
+  category { name } collections { title } media { url alt } seoTitle version
+  variants { id title sku barcode price { amount } compareAtPrice { amount } costPrice { amount } weightGrams inventoryLevels { onHand committed available location { name } } } } }`;
+const SEARCH = `query Search($q: String) { products(first: 20, query: $q) { nodes { id title } count { value } } }`;
+
+const scenarios = [
+  { name: 'product list, 50 rows with variants and stock, status + tag filter', target: 'p50 ≤ 5 ms, p99 ≤ 25 ms', query: LIST, variables: { q: 'status:active tag:sale' } },
+  { name: 'product list, newest first, no filter', target: 'p50 ≤ 5 ms, p99 ≤ 25 ms', query: LIST, variables: {} },
+  { name: 'product search, free text', target: 'p95 ≤ 50 ms', query: SEARCH, variables: { q: 'linen shirt' } },
+  { name: 'product detail', target: 'p99 ≤ 15 ms', query: DETAIL, variables: { id: productId } },
+];
+
+const rows = [];
+for (const s of scenarios) {
+  const check = await gql(s.query, s.variables, cookie);
+  if (check.body.errors) throw new Error(`${s.name}: ${JSON.stringify(check.body.errors)}`);
+  const result = await autocannon({
+    url: `${base}/graphql`,
+    connections: 16,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1', cookie },
+    body: JSON.stringify({ query: s.query, variables: s.variables }),
+  });
+  rows.push({ ...s, rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, errors: result.errors + result.non2xx });
+}
+const rss = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
+server.kill('SIGTERM');
+
+const lines = [
+  `## Stockroom bench — scale ${scale}, PostgreSQL, 16 connections, ${seconds} s per scenario (${new Date().toISOString()})`,
+  '',
+  '| Scenario | req/s | p50 ms | p97.5 ms | p99 ms | errors | Target |',
+  '|---|---:|---:|---:|---:|---:|---|',
+  ...rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.target} |`),
+  '',
+  `Server RSS after load: ${rss ? (Number(rss) / 1024).toFixed(0) : '?'} MB (target ≤ 400 MB).`,
+];
+console.log(`\n${lines.join('\n')}\n`);
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, `bench/results/${scale}-${new Date().toISOString().slice(0, 10)}.md`), lines.join('\n') + '\n');

@@ -1,0 +1,107 @@
+/**
+ * A signed-in GraphQL client for seeding what a browser test needs through the real API (never SQL):
+ * it signs in like the admin does and sends the session cookie and the CSRF header on every call.
+ */
+export interface Api {
+  /** Runs a document; throws on top-level errors so a seed never fails quietly. */
+  request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  /** Runs a document and returns the whole response, errors included. */
+  raw(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }>;
+}
+
+const CSRF = { 'x-stockroom-csrf': '1' };
+
+export async function signedInApi(baseUrl: string, email: string, password: string): Promise<Api> {
+  const login = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...CSRF },
+    body: JSON.stringify({
+      query:
+        'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { staff { id } userErrors { message } } }',
+      variables: { e: email, p: password },
+    }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error(`Signing in as ${email} set no cookie: ${await login.text()}`);
+
+  const raw: Api['raw'] = async (query, variables = {}) => {
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, ...CSRF },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as Awaited<ReturnType<Api['raw']>>;
+  };
+  return {
+    raw,
+    async request<T>(query: string, variables: Record<string, unknown> = {}) {
+      const body = await raw(query, variables);
+      if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+      return body.data as T;
+    },
+  };
+}
+
+interface UserErrors {
+  userErrors: { message: string; field?: string[] | null }[];
+}
+
+function must<T extends UserErrors>(payload: T, what: string): T {
+  if (payload.userErrors.length) throw new Error(`${what}: ${JSON.stringify(payload.userErrors)}`);
+  return payload;
+}
+
+/** A product with one tracked variant; returns the product and variant ids. */
+export async function createProduct(
+  api: Api,
+  input: { title: string; sku?: string; tags?: string[]; vendor?: string; status?: 'ACTIVE' | 'DRAFT' },
+): Promise<{ productId: string; variantId: string }> {
+  const data = await api.request<{
+    productCreate: UserErrors & { product: { id: string; variants: { id: string }[] } | null };
+  }>(
+    `mutation($input: ProductInput!) { productCreate(input: $input) {
+      product { id variants { id } } userErrors { field message } } }`,
+    {
+      input: {
+        title: input.title,
+        status: input.status ?? 'ACTIVE',
+        tags: input.tags ?? [],
+        vendor: input.vendor ?? null,
+        variants: [{ sku: input.sku ?? null, price: '10.00', trackInventory: true }],
+      },
+    },
+  );
+  const product = must(data.productCreate, `productCreate ${input.title}`).product;
+  if (!product?.variants[0]) throw new Error(`productCreate ${input.title} returned no variant`);
+  return { productId: product.id, variantId: product.variants[0].id };
+}
+
+export async function createLocation(api: Api, name: string): Promise<string> {
+  const data = await api.request<{ locationCreate: UserErrors & { location: { id: string } | null } }>(
+    `mutation($input: LocationInput!) { locationCreate(input: $input) { location { id } userErrors { field message } } }`,
+    { input: { name } },
+  );
+  const location = must(data.locationCreate, `locationCreate ${name}`).location;
+  if (!location) throw new Error('locationCreate returned no location');
+  return location.id;
+}
+
+/** Sets stock with a RECEIVED adjustment of `delta` units. */
+export async function receiveStock(
+  api: Api,
+  variantId: string,
+  locationId: string,
+  delta: number,
+): Promise<void> {
+  const data = await api.request<{ inventoryAdjust: UserErrors }>(
+    `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { field message } } }`,
+    { input: { reason: 'RECEIVED', changes: [{ variantId, locationId, delta }] } },
+  );
+  must(data.inventoryAdjust, 'inventoryAdjust');
+}

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import { defineProject } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Browser tests: Debian's Chromium driven by playwright-core against the built admin served by the
+ * real server on a fresh embedded database. `e2e/screenshots.ts` runs only when asked for
+ * (STOCKROOM_SCREENSHOTS=1), since it writes files rather than checking behaviour.
+ */
+export default defineProject({
+  resolve: {
+    // The server's own code must get the same copy of graphql as Yoga and Envelop, which Node loads as
+    // CommonJS ("main"); Vite would pick the ESM build ("module"), and graphql then refuses types
+    // "from another module or realm".
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include:
+      process.env.STOCKROOM_SCREENSHOTS === '1'
+        ? ['screenshots.ts', 'catalog-screenshots.ts']
+        : ['**/*.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // Each file starts its own server and browser; two at a time keeps a small CI machine responsive.
+    maxWorkers: 2,
+    // Runs after the other projects (which use the default worker count), not beside them.
+    sequence: { groupOrder: 1 },
+  },
+});

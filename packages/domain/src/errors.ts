@@ -1,0 +1,53 @@
+/** Codes of SPEC §8. userErrors carry the first group; top-level GraphQL errors the second. */
+export const USER_ERROR_CODES = [
+  'REQUIRED',
+  'INVALID',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'OUT_OF_RANGE',
+  'TAKEN',
+  'STALE_VERSION',
+  'INSUFFICIENT_STOCK',
+  'INVALID_TRANSITION',
+  'HAS_DEPENDENTS',
+  'LIMIT_EXCEEDED',
+  'REFUND_EXCEEDS_CAPTURED',
+  'DISCOUNT_NOT_APPLICABLE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'ESCALATION_FORBIDDEN',
+  'LAST_OWNER',
+  'INVALID_CREDENTIALS',
+  'LOGIN_THROTTLED',
+] as const;
+export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
+
+export const TOP_LEVEL_ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'THROTTLED',
+  'QUERY_TOO_COMPLEX',
+  'BAD_REQUEST',
+  'INTERNAL_SERVER_ERROR',
+] as const;
+export type TopLevelErrorCode = (typeof TOP_LEVEL_ERROR_CODES)[number];
+
+export interface UserError {
+  /** Path to the input field, e.g. ["input", "email"]; null when the error is about the whole input. */
+  field: string[] | null;
+  message: string;
+  code: UserErrorCode;
+  /** For TAKEN and the like: the other record, so the UI can link to it. */
+  relatedId?: string;
+  relatedType?: 'Customer' | 'Product' | 'Staff';
+}
+
+export const MESSAGES = {
+  invalidCredentials: 'Email or password is wrong.',
+  loginThrottled: (seconds: number) => `Too many attempts. Try again in ${seconds} s.`,
+  sessionEnded: 'Your session has ended. Sign in again.',
+  internal: (requestId: string) => `Something went wrong on our side. Reference: ${requestId}`,
+  queryTooComplex: 'This request is too large.',
+  throttled: (seconds: number) => `Too many requests; retrying in ${seconds} s.`,
+  staleVersion: (thing: string) => `Someone else changed this ${thing} since you opened it.`,
+} as const;

@@ -1,0 +1,29 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+// graphql ships CJS and ESM builds; dependencies load the CJS one under Node, so our code must too
+// (two copies of graphql refuse each other's types).
+const graphqlCjs = require.resolve('graphql');
+
+export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { extends: true, test: { name: 'admin', include: ['apps/admin/src/**/*.test.ts'] } },
+      // Browser tests keep their own config (Chromium, built admin, two files at a time).
+      'e2e/vitest.config.ts',
+    ],
+  },
+});
