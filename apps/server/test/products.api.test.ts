@@ -218,4 +218,42 @@ describe('product list query count', () => {
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(12);
   });
+
+  it('shows in the list exactly what each product shows alone: variants, stock by location priority, totals', async () => {
+    const client = await signedIn(ctx.server);
+    const locations: string[] = [];
+    for (const name of ['Back room', 'Front shop']) {
+      const res = await client.request(`mutation($input: LocationInput!) { locationCreate(input: $input) { location { id } } }`, { input: { name } });
+      locations.push(res.body.data?.locationCreate.location.id);
+    }
+    const tracked = await create(client, {
+      title: 'Zz Listed tracked',
+      options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+      variants: ['S', 'M', 'L'].map((size, i) => ({ optionValues: [size], price: `${i + 1}.50`, sku: `ZZ-LIST-${size}`, trackInventory: true })),
+    });
+    const untracked = await create(client, { title: 'Zz Listed untracked', variants: [{ price: '3', trackInventory: false }] });
+    const [s, m] = tracked.product.variants;
+    const changes = [
+      { variantId: s.id, locationId: locations[1], delta: 4 },
+      { variantId: s.id, locationId: locations[0], delta: 7 },
+      { variantId: m.id, locationId: locations[1], delta: 2 },
+    ];
+    const adjusted = await client.request(`mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { message } } }`, {
+      input: { reason: 'RECEIVED', changes },
+    });
+    expect(adjusted.body.data?.inventoryAdjust.userErrors).toEqual([]);
+    const FIELDS = `id title totalAvailable variantCount category { name } media { url }
+      variants { id sku price { amount } inventoryLevels { onHand committed available location { name } } }`;
+    const list = await client.request(`{ products(first: 5, query: "zz listed", sortKey: TITLE) { nodes { ${FIELDS} } } }`);
+    const nodes = list.body.data?.products.nodes;
+    expect(nodes.map((n: { title: string }) => n.title)).toEqual(['Zz Listed tracked', 'Zz Listed untracked']);
+    for (const node of nodes) {
+      const alone = await client.request(`query($id: ID!) { product(id: $id) { ${FIELDS} } }`, { id: node.id });
+      expect(node).toEqual(alone.body.data?.product);
+    }
+    expect(nodes[0].totalAvailable).toBe(13);
+    expect(nodes[0].variants[0].inventoryLevels.map((l: { location: { name: string } }) => l.location.name)).toEqual(['Back room', 'Front shop']);
+    expect(nodes[1].totalAvailable).toBeNull();
+    expect(untracked.product.variants[0].id).toBe(nodes[1].variants[0].id);
+  });
 });

@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import {
   decodeId,
   encodeId,
@@ -14,6 +14,7 @@ import type { Ctx } from './context.js';
 import type { Count, Page } from '../lib/pagination.js';
 import { auth } from './auth.js';
 import { UserErrors } from './errors.js';
+import { selectsField } from './selection.js';
 
 export type SchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
 
@@ -51,7 +52,8 @@ export const builder = new SchemaBuilder<BuilderTypes>({
     nodeQueryOptions: {
       extensions: auth.authenticated,
       description: 'Any object by its ID; null when it does not exist.',
-      resolve: (_root, args, _ctx, _info, resolveNode) => (args.id.typename in ID_PREFIXES ? resolveNode(args.id) : null),
+      resolve: (_root, args, _ctx, _info, resolveNode) =>
+        args.id.typename in ID_PREFIXES ? resolveNode(args.id) : null,
     },
     nodesQueryOptions: {
       extensions: auth.authenticated,
@@ -137,7 +139,11 @@ export const CountRef = builder.objectRef<Count>('Count').implement({
 });
 
 /** Turns a keyset page into a Relay connection whose `count` is only computed when asked for. */
-export function toConnection<Row extends { id: string }>(page: Page<Row>, count: () => Promise<Count>, userErrors: UserError[] = []) {
+export function toConnection<Row extends { id: string }>(
+  page: Page<Row>,
+  count: () => Promise<Count>,
+  userErrors: UserError[] = [],
+) {
   const edges = page.rows.map((node) => ({ cursor: page.cursor(node), node }));
   return {
     edges,
@@ -152,9 +158,25 @@ export function toConnection<Row extends { id: string }>(page: Page<Row>, count:
   };
 }
 
+/**
+ * A connection's count: started at once, beside the page query, when the caller selected `count`
+ * (so the two round trips overlap); otherwise never run.
+ */
+export function countWhenAsked(info: GraphQLResolveInfo, count: () => Promise<Count>): () => Promise<Count> {
+  if (!selectsField(info, 'count')) return count;
+  const started = count();
+  started.catch(() => undefined); // reported when the count field awaits it
+  return () => started;
+}
+
 /** A connection with no rows, for a search that could not run (its userErrors say why). */
 export function emptyConnection(userErrors: UserError[]) {
-  const page: Page<{ id: string }> = { rows: [], hasNextPage: false, hasPreviousPage: false, cursor: () => '' };
+  const page: Page<{ id: string }> = {
+    rows: [],
+    hasNextPage: false,
+    hasPreviousPage: false,
+    cursor: () => '',
+  };
   return toConnection(page, () => Promise.resolve({ value: 0, precision: 'EXACT' as const }), userErrors);
 }
 
@@ -162,8 +184,6 @@ interface ConnectionExtras {
   count: () => Promise<Count>;
   userErrors: UserError[];
 }
-
-
 
 // Every connection has `count` (computed only when asked for) and `userErrors` (a search that could not run).
 builder.globalConnectionFields((t) => ({
@@ -174,7 +194,8 @@ builder.globalConnectionFields((t) => ({
   }),
   userErrors: t.field({
     type: [UserErrorRef],
-    description: 'Why the search could not run (e.g. an unknown field, naming the known ones); empty otherwise.',
+    description:
+      'Why the search could not run (e.g. an unknown field, naming the known ones); empty otherwise.',
     resolve: (c) => (c as unknown as ConnectionExtras).userErrors,
   }),
 }));

@@ -1,4 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { MESSAGES } from '@stockroom/domain';
@@ -78,6 +79,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         blockFieldSuggestion: { enabled: !dev },
       }),
       useLimitErrors(),
+      useGraphQlJit(),
       ...(dev ? [] : [useNoIntrospection()]),
       useCost(),
       {

@@ -1,7 +1,7 @@
 import { decodeId, encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
 import type { AuditEventRow } from '../../db/types.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, emptyConnection, toConnection } from '../../graphql/builder.js';
+import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
 import { cappedCount, keysetPage } from '../../lib/pagination.js';
 import { CustomerRef } from '../customers/customer.schema.js';
 
@@ -47,7 +47,7 @@ builder.queryField('auditEvents', (t) =>
       description: 'The audit log, newest first; optionally of one subject (any ID) or one action.',
       extensions: auth.permission('AUDIT_READ'),
       args: { subjectId: t.arg.id(), action: t.arg.string() },
-      resolve: async (_r, args, ctx) => {
+      resolve: async (_r, args, ctx, info) => {
         let query = ctx.services.db.selectFrom('audit_events as e').selectAll('e');
         if (args.subjectId != null) {
           const decoded = decodeId(String(args.subjectId));
@@ -55,8 +55,9 @@ builder.queryField('auditEvents', (t) =>
           query = query.where('e.subject_type', '=', decoded.type).where('e.subject_id', '=', decoded.uuid);
         }
         if (args.action) query = query.where('e.action', '=', args.action);
+        const count = countWhenAsked(info, () => cappedCount(ctx.services.db, query));
         const page = await keysetPage(query, { expression: 'e.created_at', cast: 'timestamptz', idColumn: 'e.id', value: (r: AuditEventRow) => r.created_at }, true, args);
-        return toConnection(page, () => cappedCount(ctx.services.db, query));
+        return toConnection(page, count);
       },
     },
     { name: 'AuditEventConnection' },

@@ -2,7 +2,7 @@ import { decodeIdOf, COLLECTION_RULE_FIELDS, COLLECTION_RULE_RELATIONS, type Use
 import { sql } from 'kysely';
 import type { CategoryRow, CollectionRow, CollectionRuleJson, ProductRow } from '../../db/types.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import { builder, countWhenAsked, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
 import { UserErrors } from '../../graphql/errors.js';
 import { cappedCount, keysetPage } from '../../lib/pagination.js';
 import { ProductRef } from './product.schema.js';
@@ -62,7 +62,7 @@ builder.node(CollectionRef, {
       {
         type: ProductRef,
         description: 'Members in the collection’s order.',
-        resolve: async (c, args, ctx) => {
+        resolve: async (c, args, ctx, info) => {
           const db = ctx.services.db;
           const query = db
             .selectFrom('products as p')
@@ -70,13 +70,14 @@ builder.node(CollectionRef, {
             .selectAll('p')
             .select('cp.position as member_position')
             .where('cp.collection_id', '=', c.id);
+          const count = countWhenAsked(info, () => cappedCount(db, query));
           const page = await keysetPage(
             query,
             { expression: 'cp.position', cast: 'integer', idColumn: 'p.id', value: (r: ProductRow & { member_position: number }) => r.member_position },
             false,
             args,
           );
-          return toConnection(page, () => cappedCount(db, query));
+          return toConnection(page, count);
         },
       },
       { name: 'CollectionProductConnection' },
@@ -118,13 +119,14 @@ builder.queryFields((t) => ({
       description: 'Collections by title; `query` matches words of the title.',
       extensions: auth.permission('CATALOG_READ'),
       args: { query: t.arg.string() },
-      resolve: async (_r, args, ctx) => {
+      resolve: async (_r, args, ctx, info) => {
         const db = ctx.services.db;
         let query = db.selectFrom('collections as c').selectAll('c');
         const words = (args.query ?? '').trim();
         if (words) query = query.where(sql<boolean>`c.title ilike ${'%' + words.replace(/[\\%_]/g, '\\$&') + '%'}`);
+        const count = countWhenAsked(info, () => cappedCount(db, query));
         const page = await keysetPage(query, { expression: 'lower(c.title)', cast: 'text', idColumn: 'c.id', value: (r: CollectionRow) => r.title.toLowerCase() }, false, args);
-        return toConnection(page, () => cappedCount(db, query));
+        return toConnection(page, count);
       },
     },
     { name: 'CollectionConnection' },

@@ -1,7 +1,9 @@
 import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
 import type { ProductOptionJson, ProductRow, VariantRow } from '../../db/types.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import { builder, countWhenAsked, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import { nodeFieldPaths } from '../../graphql/selection.js';
+import { loadProductPageRelations } from './product-page.js';
 import type { Ctx } from '../../graphql/context.js';
 import { UserErrors } from '../../graphql/errors.js';
 import { cappedCount, keysetPage } from '../../lib/pagination.js';
@@ -118,6 +120,36 @@ const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
   } as const,
 });
 
+/**
+ * Loads what the page's nodes show (variants, stock, media, categories) in one statement and
+ * primes the request's loaders with it, so the field resolvers below find everything in memory.
+ */
+async function primeProductPage(ctx: Ctx, rows: ProductRow[], paths: Set<string>): Promise<void> {
+  const l = ctx.loaders;
+  for (const row of rows) l.productById.prime(row.id, row);
+  const want = {
+    variants: paths.has('variants'),
+    levels: paths.has('variants.inventoryLevels') || paths.has('totalAvailable'),
+    media: paths.has('media'),
+    categories: paths.has('category'),
+  };
+  if (!rows.length || !Object.values(want).some(Boolean)) return;
+  const rel = await loadProductPageRelations(ctx.services.db, rows, want);
+  for (const c of rel.categories) l.categoryById.prime(c.id, c);
+  for (const { id } of rows) {
+    if (want.variants || want.levels) {
+      const variants = rel.variantsByProduct.get(id) ?? [];
+      l.variantsByProductId.prime(id, variants);
+      for (const v of variants) {
+        l.variantById.prime(v.id, v);
+        if (want.levels) l.levelsByVariantId.prime(v.id, rel.levelsByVariant.get(v.id) ?? []);
+      }
+    }
+    if (want.levels) l.availableByProductId.prime(id, rel.availableByProduct.get(id) ?? null);
+    if (want.media) l.mediaByProductId.prime(id, rel.mediaByProduct.get(id) ?? []);
+  }
+}
+
 builder.queryFields((t) => ({
   product: t.field({
     type: ProductRef,
@@ -139,16 +171,17 @@ builder.queryFields((t) => ({
         sortKey: t.arg({ type: ProductSortKeysEnum, defaultValue: 'UPDATED_AT' }),
         reverse: t.arg.boolean({ defaultValue: false }),
       },
-      resolve: async (_r, args, ctx) => {
+      resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currency_code.trim();
         const search = productSearchCondition(args.query, currency);
         const db = ctx.services.db;
         if ('errors' in search) return emptyConnection(search.errors) as unknown as ReturnType<typeof toConnection<ProductRow>>;
         const key = PRODUCT_SORT_KEYS[args.sortKey ?? 'UPDATED_AT'];
         const query = productListQuery(db, search.condition);
+        const count = countWhenAsked(info, () => cappedCount(db, query));
         const page = await keysetPage(query, { ...key, idColumn: 'p.id' }, key.descending !== Boolean(args.reverse), args);
-        for (const row of page.rows) ctx.loaders.productById.prime(row.id, row);
-        return toConnection(page, () => cappedCount(db, query));
+        await primeProductPage(ctx, page.rows, nodeFieldPaths(info));
+        return toConnection(page, count);
       },
     },
     { name: 'ProductConnection' },

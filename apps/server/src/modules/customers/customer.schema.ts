@@ -1,7 +1,7 @@
 import { countryName, decodeIdOf, type UserError } from '@stockroom/domain';
 import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from '../../db/types.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import { builder, countWhenAsked, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
 import { UserErrors } from '../../graphql/errors.js';
 import { cappedCount, keysetPage } from '../../lib/pagination.js';
 import { MoneyRef } from '../catalog/product.schema.js';
@@ -123,16 +123,17 @@ builder.queryFields((t) => ({
       description: 'Customers matching a search: free words over name, email and phone; tag:, state:, accepts_marketing:, orders_count:>, total_spent:>, country:, email:, phone:, created_at:.',
       extensions: read,
       args: { query: t.arg.string(), sortKey: t.arg({ type: CustomerSortKeys, defaultValue: 'CREATED_AT' }), reverse: t.arg.boolean({ defaultValue: false }) },
-      resolve: async (_r, args, ctx) => {
+      resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currency_code.trim();
         const search = customerSearchCondition(args.query, currency);
         if ('errors' in search) return emptyConnection(search.errors) as never;
         let query = ctx.services.db.selectFrom('customers as c').selectAll('c');
         if (search.condition) query = query.where(search.condition);
         const key = SORTS[args.sortKey ?? 'CREATED_AT'];
+        const count = countWhenAsked(info, () => cappedCount(ctx.services.db, query));
         const page = await keysetPage(query, { ...key, idColumn: 'c.id' }, key.descending !== Boolean(args.reverse), args);
         for (const row of page.rows) ctx.loaders.customerById.prime(row.id, row);
-        return toConnection(page, () => cappedCount(ctx.services.db, query));
+        return toConnection(page, count);
       },
     },
     { name: 'CustomerConnection' },

@@ -2,7 +2,7 @@ import { decodeIdOf, type UserError } from '@stockroom/domain';
 import type { InventoryLevelRow, InventoryMovementRow, LocationRow } from '../../db/types.js';
 import { MOVEMENT_REASONS } from '../../db/types.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import { builder, countWhenAsked, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
 import { UserErrors } from '../../graphql/errors.js';
 import { cappedCount, keysetPage } from '../../lib/pagination.js';
@@ -138,14 +138,15 @@ builder.queryFields((t) => ({
       description: 'Stock levels (variant × location) matching a search: sku:, location:, vendor:, available:<5, on_hand:, committed:, low_stock:true, or words of the product title.',
       extensions: read,
       args: { query: t.arg.string(), sortKey: t.arg({ type: LevelSortKeys, defaultValue: 'PRODUCT_TITLE' }), reverse: t.arg.boolean({ defaultValue: false }) },
-      resolve: async (_r, args, ctx) => {
+      resolve: async (_r, args, ctx, info) => {
         const search = levelSearchCondition(args.query);
         if ('errors' in search) return emptyConnection(search.errors) as never;
         let query = levelQuery(ctx);
         if (search.condition) query = query.where(search.condition);
         const key = LEVEL_SORTS[args.sortKey ?? 'PRODUCT_TITLE'];
+        const count = countWhenAsked(info, () => cappedCount(ctx.services.db, query));
         const page = await keysetPage(query, { ...key, idColumn: 'l.id' }, key.descending !== Boolean(args.reverse), args);
-        return toConnection(page, () => cappedCount(ctx.services.db, query));
+        return toConnection(page, count);
       },
     },
     { name: 'InventoryLevelConnection' },
@@ -157,7 +158,7 @@ builder.queryFields((t) => ({
       description: 'The stock ledger, newest first: sku:, location:, reason:, staff: (name or email), created_at:>-7d, or words of the product title.',
       extensions: read,
       args: { query: t.arg.string(), variantId: t.arg.id() },
-      resolve: async (_r, args, ctx) => {
+      resolve: async (_r, args, ctx, info) => {
         const search = movementSearchCondition(args.query);
         if ('errors' in search) return emptyConnection(search.errors) as never;
         let query = ctx.services.db
@@ -172,8 +173,9 @@ builder.queryFields((t) => ({
           query = query.where('m.variant_id', '=', uuid);
         }
         if (search.condition) query = query.where(search.condition);
+        const count = countWhenAsked(info, () => cappedCount(ctx.services.db, query));
         const page = await keysetPage(query, { expression: 'm.created_at', cast: 'timestamptz', idColumn: 'm.id', value: (r: InventoryMovementRow) => r.created_at }, true, args);
-        return toConnection(page, () => cappedCount(ctx.services.db, query));
+        return toConnection(page, count);
       },
     },
     { name: 'InventoryMovementConnection' },

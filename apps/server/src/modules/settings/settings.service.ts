@@ -5,6 +5,7 @@ import type { StoreSettingsRow } from '../../db/types.js';
 import type { Actor } from '../../actor.js';
 import { UserErrors } from '../../graphql/errors.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
+import { forgetCachedSettings } from './settings.repository.js';
 
 const AUDITED = ['name', 'contact_email', 'address', 'currency_code', 'timezone', 'weight_unit', 'order_number_prefix', 'low_stock_threshold', 'prices_include_tax'] as const;
 
@@ -26,6 +27,14 @@ export interface ShopUpdateRaw {
  * nor to one with other decimals while products have prices (every stored price would change meaning).
  */
 export async function shopUpdate(db: DB, actor: Actor, raw: ShopUpdateRaw): Promise<StoreSettingsRow> {
+  try {
+    return await writeSettings(db, actor, raw);
+  } finally {
+    forgetCachedSettings(db); // after the commit, so no request caches the old row again
+  }
+}
+
+function writeSettings(db: DB, actor: Actor, raw: ShopUpdateRaw): Promise<StoreSettingsRow> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('store_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
     if (raw.version != null && raw.version !== before.version) throw UserErrors.one('STALE_VERSION', MESSAGES.staleVersion('store settings'), ['input', 'version']);
