@@ -5,7 +5,7 @@ import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
  * (e.g. `variants`, `variants.inventoryLevels`), fragments included, so a list resolver can load
  * in one statement exactly the relations the page will show.
  */
-export function nodeFieldPaths(info: GraphQLResolveInfo, maxDepth = 3): Set<string> {
+export function nodeFieldPaths(info: GraphQLResolveInfo, maxDepth = 3, connection = true): Set<string> {
   const paths = new Set<string>();
   const fragments = info.fragments;
   const walk = (set: SelectionSetNode | undefined, prefix: string, depth: number) => {
@@ -35,10 +35,16 @@ export function nodeFieldPaths(info: GraphQLResolveInfo, maxDepth = 3): Set<stri
     }
   };
   for (const node of info.fieldNodes) {
+    if (!connection) walk(node.selectionSet, '', 1);
     forEachField(node.selectionSet, 'nodes', (s) => walk(s, '', 1));
     forEachField(node.selectionSet, 'edges', (edges) => forEachField(edges, 'node', (s) => walk(s, '', 1)));
   }
   return paths;
+}
+
+/** The dotted field paths asked for under this (non-connection) field, e.g. `variants.inventoryLevels`. */
+export function fieldPaths(info: GraphQLResolveInfo, maxDepth = 3): Set<string> {
+  return nodeFieldPaths(info, maxDepth, false);
 }
 
 /** Whether the caller selected `name` directly on this field (fragments included). */

@@ -2,7 +2,7 @@ import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stoc
 import type { ProductOptionJson, ProductRow, VariantRow } from '../../db/types.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
-import { nodeFieldPaths } from '../../graphql/selection.js';
+import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
 import { loadProductPageRelations } from './product-page.js';
 import type { Ctx } from '../../graphql/context.js';
 import { UserErrors } from '../../graphql/errors.js';
@@ -156,9 +156,11 @@ builder.queryFields((t) => ({
     nullable: true,
     extensions: auth.permission('CATALOG_READ'),
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => {
+    resolve: async (_r, args, ctx, info) => {
       const uuid = decodeIdOf('Product', String(args.id));
-      return uuid ? ctx.loaders.productById.load(uuid) : null;
+      const row = uuid ? await ctx.loaders.productById.load(uuid) : null;
+      if (row) await primeProductPage(ctx, [row], fieldPaths(info));
+      return row;
     },
   }),
   products: t.connection(
