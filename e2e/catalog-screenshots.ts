@@ -53,6 +53,21 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    name: 'inventory-transfer',
+    path: () => '/inventory?sort=AVAILABLE&dir=desc',
+    ready: (p) => p.getByTestId('inventory-row').first().waitFor(),
+    open: async (p) => {
+      await p
+        .getByRole('button', { name: /^Transfer stock of/ })
+        .first()
+        .click();
+      await p
+        .getByRole('dialog', { name: 'Transfer stock' })
+        .getByLabel(/Quantity/)
+        .fill('3');
+    },
+  },
+  {
     name: 'inventory-bad-search',
     path: () => '/inventory?q=bin:A4',
     ready: (p) =>

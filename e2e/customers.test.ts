@@ -131,6 +131,8 @@ describe('customers', () => {
 
     await search.fill('tag:vip');
     await search.press('Enter');
+    // The box takes the URL's search once it changes: wait for that before typing the next one.
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('tag:vip');
     await expect.poll(() => page.getByTestId('customer-row').count()).toBe(1);
     await search.fill('colour:blue');
     await search.press('Enter');

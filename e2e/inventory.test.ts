@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createProduct, receiveStock, signedInApi } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
@@ -12,6 +12,7 @@ describe('inventory', () => {
   let browser: Browser;
   let variantId: string;
   let locationId: string;
+  let teeVariantId: string;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -23,6 +24,16 @@ describe('inventory', () => {
     const other = await createProduct(owner, { title: 'Wool socks', sku: 'WOOL-002' });
     await receiveStock(owner, variantId, locationId, 12);
     await receiveStock(owner, other.variantId, locationId, 2);
+    // A product of its own for the transfer tests, so the numbers above stay as they are.
+    ({ variantId: teeVariantId } = await createProduct(owner, { title: 'Transfer tee', sku: 'TRF-001' }));
+    await receiveStock(owner, teeVariantId, locationId, 12);
+    await createLocation(owner, 'Back room');
+    await createLocation(owner, 'Shop floor');
+    const closed = await createLocation(owner, 'Old depot');
+    await owner.request(
+      `mutation($id: ID!) { locationUpdate(id: $id, input: { active: false }) { userErrors { message } } }`,
+      { id: closed },
+    );
   });
 
   afterAll(async () => {
@@ -137,6 +148,7 @@ describe('inventory', () => {
     await row.waitFor();
     expect(await page.getByTestId('on-hand-edit').count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByTestId('transfer-open').count()).toBe(0);
     await page.getByText('changing stock needs INVENTORY_WRITE').waitFor();
 
     const analyst = await signedInApi(server.url, ANALYST.email, ANALYST.password);
@@ -148,6 +160,122 @@ describe('inventory', () => {
     expect(forced.errors?.[0]?.message).toMatch(
       /^You don't have permission to .+\. Ask a staff manager for INVENTORY_WRITE\.$/,
     );
+    await context.close();
+  });
+
+  /** The Transfer tee's row at one location, and its available number (the sixth cell). */
+  function teeRow(page: Page, location: string) {
+    const row = page
+      .getByTestId('inventory-row')
+      .filter({ hasText: 'TRF-001' })
+      .filter({ hasText: location });
+    return {
+      row,
+      available: async () => Number(await row.getByRole('cell').nth(5).textContent()),
+    };
+  }
+
+  it('moves stock to another active location, and the history shows both sides', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, FULFILLMENT.email, FULFILLMENT.password);
+    await page.goto('/inventory?q=sku:TRF-001');
+    const main = teeRow(page, 'Main warehouse');
+    await main.row.waitFor();
+    // 12 received, and maybe more from the bulk-adjust test above.
+    const before = await main.available();
+    expect(before).toBeGreaterThanOrEqual(12);
+    expect(await page.getByTestId('inventory-row').count()).toBe(1);
+
+    await main.row
+      .getByRole('button', { name: 'Transfer stock of Transfer tee · Default from Main warehouse' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer stock' });
+    await dialog.waitFor();
+    const from = await dialog.getByTestId('transfer-from').textContent();
+    expect(from).toContain('From Main warehouse');
+    expect(from).toContain(`${before} available`);
+    expect(await dialog.textContent()).toContain('Default · TRF-001');
+    // Only the other active locations: not the source, not the inactive one.
+    const to = dialog.getByRole('combobox', { name: 'To' });
+    expect(await to.locator('option:not([disabled])').allTextContents()).toEqual(['Back room', 'Shop floor']);
+
+    // Every problem at once, before anything is sent.
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await dialog.getByText('Choose where the stock goes.').waitFor();
+    await dialog.getByText('Enter a quantity of at least 1.').waitFor();
+
+    await to.selectOption({ label: 'Back room' });
+    await dialog.getByRole('textbox', { name: 'Quantity' }).fill('5');
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('For the shop window');
+    await dialog.getByText(`Leaves ${before - 5} available at Main warehouse.`).waitFor();
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await page.getByText('Moved 5 from Main warehouse to Back room.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The source row updates from the cache; the new level appears after the refetch.
+    const back = teeRow(page, 'Back room');
+    await back.row.waitFor();
+    expect(await main.available()).toBe(before - 5);
+    expect(await back.available()).toBe(5);
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Stock history' }).waitFor();
+    const rows = page.getByTestId('movement-row');
+    await rows.first().getByText('Fran Fulfil').waitFor();
+    const texts = [await rows.nth(0).textContent(), await rows.nth(1).textContent()];
+    const out = texts.find((t) => t?.includes('Main warehouse')) ?? '';
+    const into = texts.find((t) => t?.includes('Back room')) ?? '';
+    for (const text of [out, into]) {
+      expect(text).toContain('Transfer tee');
+      expect(text).toContain('Transfer');
+      expect(text).toContain('For the shop window');
+    }
+    expect(out).toContain('−5');
+    expect(out).toContain(`${before} → ${before - 5}`);
+    expect(into).toContain('+5');
+    expect(into).toContain('0 → 5');
+    await context.close();
+  });
+
+  it('refuses more than is available, in plain words, and moves nothing', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, FULFILLMENT.email, FULFILLMENT.password);
+    await page.goto('/inventory?q=sku:TRF-001');
+    const main = teeRow(page, 'Main warehouse');
+    await main.row.waitFor();
+    const others = async () =>
+      (
+        await page.getByTestId('inventory-row').filter({ hasNotText: 'Main warehouse' }).allTextContents()
+      ).sort();
+    const [mainBefore, othersBefore] = [await main.available(), await others()];
+
+    // The keyboard way: j down to the row, t opens its transfer.
+    const index = Number(await main.row.getAttribute('data-row-index'));
+    for (let i = 0; i <= index; i++) await page.keyboard.press('j');
+    await page.keyboard.press('t');
+    const dialog = page.getByRole('dialog', { name: 'Transfer stock' });
+    const quantity = dialog.getByRole('textbox', { name: 'Quantity' });
+    await quantity.waitFor();
+    await dialog.getByRole('combobox', { name: 'To' }).selectOption({ label: 'Back room' });
+
+    // Checked before sending.
+    await quantity.fill(String(mainBefore + 1));
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await dialog.getByText(`Only ${mainBefore} available at Main warehouse.`).waitFor();
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+
+    // Checked by the server too: someone else takes 4 units while the dialog is open.
+    const owner = await signedInApi(server.url, server.ownerEmail, server.ownerPassword);
+    await receiveStock(owner, teeVariantId, locationId, -4);
+    await quantity.fill(String(mainBefore));
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await dialog.getByText(`Only ${mainBefore - 4} available at Main warehouse.`).waitFor();
+    await dialog.getByText(`${mainBefore - 4} available`, { exact: true }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await main.available()).toBe(mainBefore - 4);
+    expect(await others()).toEqual(othersBefore);
     await context.close();
   });
 });

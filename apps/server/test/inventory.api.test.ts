@@ -65,7 +65,7 @@ describe.each(DATABASES)('inventory on $name', ({ postgresUrl }) => {
     await client.request(ADJUST, { input: { reason: 'RECEIVED', changes: [{ variantId, locationId: locs[0]!.id, delta: 5 }] } });
     const stale = await client.request(ADJUST, { input: { reason: 'CORRECTION', changes: [{ variantId, locationId: locs[0]!.id, setOnHand: 2, expectedOnHand: 4 }] } });
     expect(stale.body.data?.inventoryAdjust.userErrors).toEqual([
-      { field: ['changes', '0', 'expectedOnHand'], code: 'STALE_VERSION', message: 'The stock changed since you looked: 5 on hand now, not 4.' },
+      { field: ['input', 'changes', '0', 'expectedOnHand'], code: 'STALE_VERSION', message: 'The stock changed since you looked: 5 on hand now, not 4.' },
     ]);
     const ok = await client.request(ADJUST, { input: { reason: 'CORRECTION', changes: [{ variantId, locationId: locs[0]!.id, setOnHand: 2, expectedOnHand: 5 }] } });
     expect(ok.body.data?.inventoryAdjust.levels[0].onHand).toBe(2);
@@ -80,7 +80,7 @@ describe.each(DATABASES)('inventory on $name', ({ postgresUrl }) => {
     expect(again.body.data?.inventoryAdjust.levels[0].onHand).toBe(4);
     const reused = await client.request(ADJUST, { input: { ...input, changes: [{ variantId, locationId: locs[0]!.id, delta: 5 }] } });
     expect(reused.body.data?.inventoryAdjust.userErrors).toEqual([
-      { field: ['idempotencyKey'], code: 'IDEMPOTENCY_KEY_REUSED', message: 'This idempotency key was already used for a different request.' },
+      { field: ['input', 'idempotencyKey'], code: 'IDEMPOTENCY_KEY_REUSED', message: 'This idempotency key was already used for a different request.' },
     ]);
   });
 

@@ -8,7 +8,7 @@ interface PageInfoLike {
   endCursor?: string | null;
 }
 
-interface ListPagerProps {
+export interface ListPagerProps {
   pageInfo: PageInfoLike;
   count: { value: number; precision: 'EXACT' | 'AT_LEAST' };
   /** "level", "movement" … ; an "s" is added for more than one. */

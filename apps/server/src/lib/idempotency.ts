@@ -25,7 +25,7 @@ export async function idempotent<T>(
 ): Promise<T> {
   if (key == null) return db.transaction().execute(work);
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
-    throw UserErrors.one('INVALID', `An idempotency key has 1 to ${IDEMPOTENCY_KEY_MAX} characters.`, ['idempotencyKey']);
+    throw UserErrors.one('INVALID', `An idempotency key has 1 to ${IDEMPOTENCY_KEY_MAX} characters.`, ['input', 'idempotencyKey']);
   }
   const requestHash = hashOf(input);
   return db.transaction().execute(async (trx) => {
@@ -43,7 +43,7 @@ export async function idempotent<T>(
     if (!claimed) {
       const first = await trx.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
       if (first.request_hash !== requestHash) {
-        throw UserErrors.one('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request.', ['idempotencyKey']);
+        throw UserErrors.one('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request.', ['input', 'idempotencyKey']);
       }
       return first.response as T;
     }

@@ -24,21 +24,23 @@ function pickSome<T>(random: Random, items: readonly T[], min: number, max: numb
 
 function optionsFor(random: Random, c: CategorySeed, small: boolean): { name: string; values: string[] }[] {
   const k = small ? 1 : 0;
+  // Medium and large: about three variants a product (ARCHITECTURE §6: 300,000 for 100,000).
+  const more = small ? 0 : 1;
   switch (c.options) {
     case 'apparel':
       return [
-        { name: 'Size', values: pickSome(random, APPAREL_SIZES, 2 + k, 4 + 2 * k) },
-        { name: 'Colour', values: pickSome(random, COLOURS, 1, 1 + 3 * k) },
+        { name: 'Size', values: pickSome(random, APPAREL_SIZES, 2 + k, 4 + 2 * k + more) },
+        { name: 'Colour', values: pickSome(random, COLOURS, 1, 1 + 3 * k + more) },
       ];
     case 'shoes':
       return [
         { name: 'Size', values: pickSome(random, SHOE_SIZES, 3, 3 + 5 * k) },
-        { name: 'Colour', values: pickSome(random, COLOURS, 1, 1 + 2 * k) },
+        { name: 'Colour', values: pickSome(random, COLOURS, 1, 1 + 2 * k + more) },
       ];
     case 'colour':
-      return random.chance(0.8) ? [{ name: 'Colour', values: pickSome(random, COLOURS, 1, 2 + 3 * k) }] : [];
+      return random.chance(0.8) ? [{ name: 'Colour', values: pickSome(random, COLOURS, 1, 2 + 3 * k + more) }] : [];
     case 'material':
-      return [{ name: 'Material', values: pickSome(random, c.materials, 1, 3) }];
+      return [{ name: 'Material', values: pickSome(random, c.materials, 1, 3 + more) }];
     default:
       return [];
   }

@@ -37,14 +37,17 @@ interface Resolved {
 async function resolveTargets(
   trx: Executor,
   items: { variantId: string; locationId: string }[],
-  prefix: (i: number) => string[],
+  /** The userError path of item i's field (SPEC §7.2 paths start at the argument, e.g. ["input", …]). */
+  fieldOf: (i: number, key: 'variantId' | 'locationId' | null) => string[],
   requireActive: boolean,
 ): Promise<{ resolved: Resolved[]; locationNames: Map<string, string> }> {
   const errors: UserError[] = [];
   const decoded = items.map((item, i) => ({
     variantId: decodeIdOf('ProductVariant', item.variantId),
     locationId: decodeIdOf('Location', item.locationId),
-    field: prefix(i),
+    field: fieldOf(i, null),
+    variantField: fieldOf(i, 'variantId'),
+    locationField: fieldOf(i, 'locationId'),
   }));
   const variantIds = [...new Set(decoded.map((d) => d.variantId).filter((v): v is string => Boolean(v)))];
   const locationIds = [...new Set(decoded.map((d) => d.locationId).filter((v): v is string => Boolean(v)))];
@@ -54,13 +57,13 @@ async function resolveTargets(
   for (const d of decoded) {
     const variant = variants.find((v) => v.id === d.variantId);
     const location = locations.find((l) => l.id === d.locationId);
-    if (!variant) errors.push({ field: [...d.field, 'variantId'], code: 'INVALID', message: 'This variant does not exist.' });
+    if (!variant) errors.push({ field: d.variantField, code: 'INVALID', message: 'This variant does not exist.' });
     else if (!variant.track_inventory) {
-      errors.push({ field: [...d.field, 'variantId'], code: 'INVALID', message: `${variant.sku ?? variant.title} does not track stock; turn on "Track inventory" first.` });
+      errors.push({ field: d.variantField, code: 'INVALID', message: `${variant.sku ?? variant.title} does not track stock; turn on "Track inventory" first.` });
     }
-    if (!location) errors.push({ field: [...d.field, 'locationId'], code: 'INVALID', message: 'This location does not exist.' });
+    if (!location) errors.push({ field: d.locationField, code: 'INVALID', message: 'This location does not exist.' });
     else if (requireActive && !location.active) {
-      errors.push({ field: [...d.field, 'locationId'], code: 'INVALID', message: `${location.name} is inactive; activate it before moving stock there.` });
+      errors.push({ field: d.locationField, code: 'INVALID', message: `${location.name} is inactive; activate it before moving stock there.` });
     }
     if (variant && location) resolved.push({ variantId: variant.id, locationId: location.id, field: d.field });
   }
@@ -102,25 +105,25 @@ export async function inventoryAdjust(
 ): Promise<StockOutcome> {
   const errors: UserError[] = [];
   if (!(ADJUSTMENT_REASONS as readonly string[]).includes(input.reason)) {
-    errors.push({ field: ['reason'], code: 'REQUIRED', message: `Choose a reason: ${ADJUSTMENT_REASONS.map((r) => r.toLowerCase()).join(', ')}.` });
+    errors.push({ field: ['input', 'reason'], code: 'REQUIRED', message: `Choose a reason: ${ADJUSTMENT_REASONS.map((r) => r.toLowerCase()).join(', ')}.` });
   }
-  if (!input.changes.length) errors.push({ field: ['changes'], code: 'REQUIRED', message: 'Choose at least one stock level to adjust.' });
-  if (input.changes.length > MAX_ADJUSTMENTS) errors.push({ field: ['changes'], code: 'LIMIT_EXCEEDED', message: `Adjust at most ${MAX_ADJUSTMENTS} levels at once.` });
-  if ((input.note ?? '').length > 1000) errors.push({ field: ['note'], code: 'TOO_LONG', message: 'Use at most 1,000 characters.' });
+  if (!input.changes.length) errors.push({ field: ['input', 'changes'], code: 'REQUIRED', message: 'Choose at least one stock level to adjust.' });
+  if (input.changes.length > MAX_ADJUSTMENTS) errors.push({ field: ['input', 'changes'], code: 'LIMIT_EXCEEDED', message: `Adjust at most ${MAX_ADJUSTMENTS} levels at once.` });
+  if ((input.note ?? '').length > 1000) errors.push({ field: ['input', 'note'], code: 'TOO_LONG', message: 'Use at most 1,000 characters.' });
   input.changes.forEach((c, i) => {
     const hasDelta = c.delta != null;
     const hasSet = c.setOnHand != null;
-    if (hasDelta === hasSet) errors.push({ field: ['changes', String(i)], code: 'INVALID', message: 'Give either a change (delta) or a new count (setOnHand).' });
+    if (hasDelta === hasSet) errors.push({ field: ['input', 'changes', String(i)], code: 'INVALID', message: 'Give either a change (delta) or a new count (setOnHand).' });
     for (const [name, v] of [['delta', c.delta], ['setOnHand', c.setOnHand]] as const) {
       if (v != null && (!Number.isInteger(v) || Math.abs(v) > 2_000_000_000)) {
-        errors.push({ field: ['changes', String(i), name], code: 'INVALID', message: 'Enter a whole number.' });
+        errors.push({ field: ['input', 'changes', String(i), name], code: 'INVALID', message: 'Enter a whole number.' });
       }
     }
   });
   if (errors.length) throw new UserErrors(errors);
   const scope = `inventoryAdjust:${actor.viewer?.staffId ?? 'system'}`;
   return idempotent(db, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async (trx) => {
-    const { resolved, locationNames } = await resolveTargets(trx, input.changes, (i) => ['changes', String(i)], false);
+    const { resolved, locationNames } = await resolveTargets(trx, input.changes, (i, key) => ['input', 'changes', String(i), ...(key ? [key] : [])], false);
     // For "set to", the delta depends on the locked level; read it after locking.
     const levels = await lockLevels(trx, resolved);
     const changes: LevelChange[] = resolved.map((r, i) => {
@@ -148,20 +151,20 @@ export async function inventoryTransfer(
   input: { variantId: string; fromLocationId: string; toLocationId: string; quantity: number; note?: string | null; idempotencyKey?: string | null },
 ): Promise<StockOutcome> {
   if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > 1_000_000_000) {
-    throw UserErrors.one('OUT_OF_RANGE', 'Transfer 1 or more whole units.', ['quantity']);
+    throw UserErrors.one('OUT_OF_RANGE', 'Transfer 1 or more whole units.', ['input', 'quantity']);
   }
-  if (input.fromLocationId === input.toLocationId) throw UserErrors.one('INVALID', 'Choose two different locations.', ['toLocationId']);
+  if (input.fromLocationId === input.toLocationId) throw UserErrors.one('INVALID', 'Choose two different locations.', ['input', 'toLocationId']);
   const scope = `inventoryTransfer:${actor.viewer?.staffId ?? 'system'}`;
   return idempotent(db, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async (trx) => {
-    const { resolved: [from] } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.fromLocationId }], () => ['from'], false);
-    const { resolved: [to], locationNames } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.toLocationId }], () => ['to'], true);
+    const { resolved: [from] } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.fromLocationId }], (_i, key) => ['input', key === 'variantId' ? 'variantId' : 'fromLocationId'], false);
+    const { resolved: [to], locationNames } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.toLocationId }], (_i, key) => ['input', key === 'variantId' ? 'variantId' : 'toLocationId'], true);
     const names = new Map([...locationNames, ...(await locationNameMap(trx, [from!.locationId]))]);
     const result = await applyStockChanges(
       trx,
       actor,
       [
-        { variantId: from!.variantId, locationId: from!.locationId, onHandDelta: -input.quantity, committedDelta: 0, field: ['quantity'] },
-        { variantId: to!.variantId, locationId: to!.locationId, onHandDelta: input.quantity, committedDelta: 0, field: ['quantity'] },
+        { variantId: from!.variantId, locationId: from!.locationId, onHandDelta: -input.quantity, committedDelta: 0, field: ['input', 'quantity'] },
+        { variantId: to!.variantId, locationId: to!.locationId, onHandDelta: input.quantity, committedDelta: 0, field: ['input', 'quantity'] },
       ],
       'TRANSFER',
       { note: input.note, transferId: uuidv7(), guardAvailable: new Set([from!.variantId]), locationNames: names },

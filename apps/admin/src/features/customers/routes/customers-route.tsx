@@ -1,11 +1,11 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../../app/session-context';
 import { DataView } from '../../../components/data-view';
-import { ListPager } from '../../../components/list-pager';
+import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useCustomersQuery } from '../api/customers-query';
@@ -13,15 +13,16 @@ import { CustomerBulkTags } from '../components/customer-bulk-tags';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { CUSTOMER_LIST } from '../components/customer-list-sorting';
 import { CustomerTable } from '../components/customer-table';
-import { useListKeyboard } from '../../../lib/use-list-keyboard';
+import { useListSelection } from '../../../lib/use-list-selection';
 
 const SEARCH_HELP =
   'Words match name, email, phone. Also tag:vip state:disabled accepts_marketing:true orders_count:>2 total_spent:>100 country:GB created_at:>-30d';
 
+const customerPath = (row: { id: string }) => `/customers/${row.id}`;
+
 /** `/customers`: every customer, searchable and sortable, with bulk tagging; all state in the URL. */
 export function CustomersRoute() {
   useDocumentTitle('Customers · Stockroom');
-  const navigate = useNavigate();
   const { can } = useSession();
   const canWrite = can('CUSTOMERS_WRITE');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -35,43 +36,12 @@ export function CustomersRoute() {
   const connection = (query.data ?? query.previousData)?.customers;
   const rows = useMemo(() => connection?.nodes ?? [], [connection]);
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [lastChange, setLastChange] = useState<string | null>(null);
-
-  const [selectionQuery, setSelectionQuery] = useState(params.q);
-  if (selectionQuery !== params.q) {
-    setSelectionQuery(params.q);
-    setSelected(new Set());
-  }
-
-  const toggle = useCallback((id: string) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
-  const toggleAll = () =>
-    setSelected((current) =>
-      rows.every((r) => current.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
-    );
-  const keyboard = useListKeyboard({
-    count: rows.length,
-    onToggle: useCallback(
-      (index: number) => {
-        const row = rows[index];
-        if (row && canWrite) toggle(row.id);
-      },
-      [rows, canWrite, toggle],
-    ),
-    onOpen: useCallback(
-      (index: number) => {
-        const row = rows[index];
-        if (row) void navigate(`/customers/${row.id}`);
-      },
-      [rows, navigate],
-    ),
+  const { selected, clear, tableProps } = useListSelection({
+    rows,
+    search: params.q,
+    canSelect: canWrite,
+    pathOf: customerPath,
   });
 
   const newButton = canWrite && (
@@ -110,63 +80,40 @@ export function CustomersRoute() {
         query={query}
         skeleton={<Skeleton height={360} radius="md" />}
         isEmpty={(data) => data.customers.nodes.length === 0}
-        empty={
-          params.q
-            ? {
-                title: searchError ? 'The search could not run' : 'No customers match',
-                description: searchError
-                  ? 'Fix the search above (the message under the box says what is wrong), or clear it.'
-                  : 'Try other words or clear the search.',
-                action: (
-                  <Button variant="default" onClick={() => params.update({ q: null })}>
-                    Clear search
-                  </Button>
-                ),
-              }
-            : {
-                title: 'No customers yet',
-                description: canWrite
-                  ? 'Customers arrive with their orders, or add one yourself.'
-                  : 'Customers arrive with their orders. A person with CUSTOMERS_WRITE can add them by hand.',
-                action: newButton || undefined,
-              }
-        }
+        empty={listEmpty({
+          nouns: 'customers',
+          search: params.q,
+          searchError,
+          tryHint: 'Try other words or clear the search.',
+          onClearSearch: () => params.update({ q: null }),
+          none: {
+            title: 'No customers yet',
+            description: canWrite
+              ? 'Customers arrive with their orders, or add one yourself.'
+              : 'Customers arrive with their orders. A person with CUSTOMERS_WRITE can add them by hand.',
+            action: newButton || undefined,
+          },
+        })}
       >
         {(data) => (
-          <Stack gap="sm">
-            <Paper
-              withBorder={!phone}
-              radius="md"
-              p={phone ? 0 : 'xs'}
-              bg={phone ? 'transparent' : undefined}
-            >
-              <CustomerTable
-                rows={data.customers.nodes}
-                selected={selected}
-                onToggle={toggle}
-                onToggleAll={toggleAll}
-                focused={keyboard.focused}
-                onFocus={keyboard.setFocused}
-                phone={phone}
-                selectable={canWrite}
-              />
-            </Paper>
-            <ListPager
-              pageInfo={data.customers.pageInfo}
-              count={data.customers.count}
-              noun="customer"
-              onPage={(cursor) => params.update(cursor)}
-            />
-          </Stack>
+          <ListResults
+            phone={phone}
+            pageInfo={data.customers.pageInfo}
+            count={data.customers.count}
+            noun="customer"
+            onPage={(cursor) => params.update(cursor)}
+          >
+            <CustomerTable rows={data.customers.nodes} phone={phone} selectable={canWrite} {...tableProps} />
+          </ListResults>
         )}
       </DataView>
       {canWrite && chosen.length > 0 && (
         <CustomerBulkTags
           rows={chosen}
-          onClear={() => setSelected(new Set())}
+          onClear={clear}
           onDone={(message) => {
             setLastChange(message);
-            setSelected(new Set());
+            clear();
           }}
         />
       )}

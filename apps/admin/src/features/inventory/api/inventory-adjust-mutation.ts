@@ -9,19 +9,10 @@ export const inventoryAdjustDocument = graphql(`
   mutation InventoryAdjust($input: InventoryAdjustInput!) {
     inventoryAdjust(input: $input) {
       levels {
-        id
-        onHand
-        committed
-        available
-        lowStock
-        version
-        updatedAt
+        ...StockChangeLevel
       }
       movements {
-        id
-        onHandBefore
-        onHandAfter
-        onHandDelta
+        ...StockChangeMovement
       }
       userErrors {
         field

@@ -51,10 +51,10 @@ export function BulkAdjustBar({ selected, onDone, onClear }: BulkAdjustBarProps)
       });
       const userErrors = data?.inventoryAdjust.userErrors ?? [];
       if (userErrors.length > 0) {
-        // ["changes", "2", …] names the row the message is about.
+        // ["input", "changes", "2", …] names the row the message is about.
         setErrors(
           userErrors.map((e) => {
-            const index = e.field?.[0] === 'changes' ? Number(e.field[1]) : Number.NaN;
+            const index = e.field?.[1] === 'changes' ? Number(e.field[2]) : Number.NaN;
             const level = Number.isInteger(index) ? selected[index] : undefined;
             return level ? `${rowName(level)}: ${e.message}` : e.message;
           }),

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { VariantLabel, type LevelListProps } from './level-table';
+import { TransferButton, VariantLabel, type LevelListProps } from './level-table';
 import { LowStockBadge } from './low-stock-badge';
 import { OnHandEditor } from './on-hand-editor';
 
@@ -18,7 +18,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The stock grid at phone width: one card per variant × location. */
-export function LevelCards({ levels, selection, active, onStale }: LevelListProps) {
+export function LevelCards({ levels, selection, active, onStale, onTransfer }: LevelListProps) {
   return (
     <Stack gap="sm" data-testid="inventory-cards">
       {levels.map((level, index) => (
@@ -45,9 +45,12 @@ export function LevelCards({ levels, selection, active, onStale }: LevelListProp
                 <VariantLabel level={level} />
                 <LowStockBadge level={level} />
               </Group>
-              <Text size="xs" c="dimmed">
-                {level.location.name}
-              </Text>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="xs" c="dimmed" truncate>
+                  {level.location.name}
+                </Text>
+                {onTransfer && <TransferButton level={level} onTransfer={onTransfer} labelled />}
+              </Group>
               <SimpleGrid cols={3} spacing="xs">
                 <Figure label="On hand">
                   {selection ? (

@@ -1,4 +1,15 @@
-import { Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import type { LevelRow } from './level-row';
 import { LowStockBadge } from './low-stock-badge';
 import { OnHandEditor } from './on-hand-editor';
@@ -10,9 +21,11 @@ export interface LevelListProps {
   /** The row highlighted with j/k. */
   active: number;
   onStale: () => Promise<unknown>;
+  /** Opens the transfer of one level; null when the person may not move stock. */
+  onTransfer: ((level: LevelRow) => void) | null;
 }
 
-const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 export function VariantLabel({ level }: { level: LevelRow }) {
   return (
@@ -28,8 +41,62 @@ export function VariantLabel({ level }: { level: LevelRow }) {
   );
 }
 
+/** "Transfer stock of Linen shirt · M from Main warehouse": what the row's transfer button does. */
+export function transferLabel(level: LevelRow): string {
+  return `Transfer stock of ${level.variant.product.title} · ${level.variant.title} from ${level.location.name}`;
+}
+
+interface TransferButtonProps {
+  level: LevelRow;
+  onTransfer: (level: LevelRow) => void;
+  /** A button with the word "Transfer" (phone cards, no tooltips on touch) instead of an icon. */
+  labelled?: boolean;
+}
+
+/**
+ * The row's transfer button. As an icon with nothing available it stays focusable but does nothing,
+ * so its tooltip can say why (a disabled button gets no hover or focus); labelled, it is left out.
+ */
+export function TransferButton({ level, onTransfer, labelled = false }: TransferButtonProps) {
+  const empty = level.available <= 0;
+  const icon = <IconArrowsExchange size={labelled ? 16 : 18} aria-hidden />;
+  if (labelled) {
+    if (empty) return null;
+    return (
+      <Button
+        variant="light"
+        size="compact-sm"
+        leftSection={icon}
+        aria-label={transferLabel(level)}
+        data-testid="transfer-open"
+        onClick={() => onTransfer(level)}
+      >
+        Transfer
+      </Button>
+    );
+  }
+  return (
+    <Tooltip label={empty ? 'Nothing available to move' : 'Transfer to another location'} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={transferLabel(level)}
+        aria-disabled={empty || undefined}
+        data-testid="transfer-open"
+        style={empty ? { opacity: 0.4, cursor: 'not-allowed' } : undefined}
+        onClick={() => {
+          if (!empty) onTransfer(level);
+        }}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The stock grid at desktop width: one row per variant × location. */
-export function LevelTable({ levels, selection, active, onStale }: LevelListProps) {
+export function LevelTable({ levels, selection, active, onStale, onTransfer }: LevelListProps) {
   const allSelected = selection !== null && levels.length > 0 && levels.every((l) => selection.ids.has(l.id));
   const someSelected = selection !== null && levels.some((l) => selection.ids.has(l.id));
   return (
@@ -55,6 +122,11 @@ export function LevelTable({ levels, selection, active, onStale }: LevelListProp
             <Table.Th w={140}>
               <VisuallyHidden>Status</VisuallyHidden>
             </Table.Th>
+            {onTransfer && (
+              <Table.Th w={52}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -102,6 +174,11 @@ export function LevelTable({ levels, selection, active, onStale }: LevelListProp
               <Table.Td>
                 <LowStockBadge level={level} />
               </Table.Td>
+              {onTransfer && (
+                <Table.Td>
+                  <TransferButton level={level} onTransfer={onTransfer} />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

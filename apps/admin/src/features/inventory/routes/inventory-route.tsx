@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Kbd, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -12,7 +12,9 @@ import { useInventoryLevelsQuery } from '../api/inventory-levels-query';
 import { BulkAdjustBar } from '../components/bulk-adjust-bar';
 import { InventoryToolbar, levelSort } from '../components/inventory-toolbar';
 import { LevelCards } from '../components/level-cards';
+import type { LevelRow } from '../components/level-row';
 import { LevelTable } from '../components/level-table';
+import { TransferDialog } from '../components/transfer-dialog';
 import { useRowKeys } from '../components/use-row-keys';
 
 function GridSkeleton() {
@@ -59,7 +61,17 @@ export function InventoryRoute() {
     },
     [levels, toggle],
   );
-  const active = useRowKeys(levels.length, canEdit ? selectByIndex : null);
+  // The level as it was when the dialog opened; the dialog shows the current numbers of that row.
+  const [transferring, setTransferring] = useState<LevelRow | null>(null);
+  const transferLevel = transferring ? (levels.find((l) => l.id === transferring.id) ?? transferring) : null;
+  const transferByIndex = useCallback(
+    (index: number) => {
+      const level = levels[index];
+      if (level && level.available > 0) setTransferring(level);
+    },
+    [levels],
+  );
+  const active = useRowKeys(levels.length, canEdit ? selectByIndex : null, canEdit ? transferByIndex : null);
   const selection = canEdit
     ? {
         ids: selectedIds,
@@ -76,9 +88,15 @@ export function InventoryRoute() {
           <Title order={1}>Inventory</Title>
           <Text c="dimmed">
             {canEdit
-              ? 'Stock at each location. Click an on-hand number to count it; select rows to adjust several at once.'
+              ? 'Stock at each location. Click an on-hand number to count it, or Transfer (⇄) to move stock to another location; select rows to adjust several at once.'
               : 'Stock at each location. You can look; changing stock needs INVENTORY_WRITE.'}
           </Text>
+          {canEdit && !phone && (
+            <Text size="xs" c="dimmed" mt={4} data-testid="inventory-keys">
+              Keys: <Kbd size="xs">j</Kbd> <Kbd size="xs">k</Kbd> move, <Kbd size="xs">x</Kbd> selects,{' '}
+              <Kbd size="xs">t</Kbd> transfers the highlighted row.
+            </Text>
+          )}
         </div>
         <Button
           component={Link}
@@ -136,6 +154,7 @@ export function InventoryRoute() {
                 selection={selection}
                 active={active}
                 onStale={() => query.refetch()}
+                onTransfer={canEdit ? setTransferring : null}
               />
             ) : (
               <LevelTable
@@ -143,6 +162,7 @@ export function InventoryRoute() {
                 selection={selection}
                 active={active}
                 onStale={() => query.refetch()}
+                onTransfer={canEdit ? setTransferring : null}
               />
             )}
             <ListPager
@@ -157,6 +177,14 @@ export function InventoryRoute() {
           </Stack>
         )}
       </DataView>
+      {transferLevel && (
+        <TransferDialog
+          key={transferLevel.id}
+          level={transferLevel}
+          onClose={() => setTransferring(null)}
+          onStale={() => query.refetch()}
+        />
+      )}
     </Stack>
   );
 }

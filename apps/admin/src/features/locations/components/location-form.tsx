@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { nameSchema } from '@stockroom/domain';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AddressInput } from '../../../gql/graphql';
-import { splitUserErrors, type UserErrorLike } from '../../../lib/user-errors';
+import { FormErrors } from '../../../components/form-errors';
+import { useTextForm } from '../../../lib/use-text-form';
+import type { UserErrorLike } from '../../../lib/user-errors';
 
 export const LOCATION_FIELDS = [
   'name',
@@ -83,50 +84,18 @@ export function LocationForm({
   disabled = false,
   onCancel,
 }: LocationFormProps) {
-  const [values, setValues] = useState(initial);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  const input = (field: Field) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-    error: fieldErrors[field],
+  const { formErrors, saving, input, submit } = useTextForm({
+    fields: LOCATION_FIELDS,
+    initial,
+    check,
+    onSubmit,
     disabled,
   });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = check(values);
-    setFieldErrors(local);
-    setFormErrors([]);
-    if (Object.keys(local).length > 0) return;
-    setSaving(true);
-    try {
-      const errors = await onSubmit(values);
-      const split = splitUserErrors(errors, LOCATION_FIELDS);
-      setFieldErrors(split.fields);
-      setFormErrors(split.form);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Location">
       <Stack gap="sm">
-        {formErrors.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {formErrors.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <FormErrors messages={formErrors} />
         <TextInput label="Name" required maxLength={255} {...input('name')} />
         <TextInput label={LABELS.company} {...input('company')} />
         <TextInput label={LABELS.line1} {...input('line1')} autoComplete="address-line1" />

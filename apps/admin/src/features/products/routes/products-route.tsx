@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../../app/session-context';
 import { DataView } from '../../../components/data-view';
-import { ListPager } from '../../../components/list-pager';
+import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useProductsQuery } from '../api/products-query';
@@ -13,15 +13,16 @@ import { ProductBulkBar } from '../components/product-bulk-bar';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { PRODUCT_LIST } from '../components/product-list-sorting';
 import { ProductTable } from '../components/product-table';
-import { useListKeyboard } from '../../../lib/use-list-keyboard';
+import { useListSelection } from '../../../lib/use-list-selection';
 
 const SEARCH_HELP =
   'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: sku: price:<20 created_at:>-7d';
 
+const productPath = (row: { id: string }) => `/products/${row.id}`;
+
 /** `/products`: every product, searchable and sortable, with bulk actions; all state in the URL. */
 export function ProductsRoute() {
   useDocumentTitle('Products · Stockroom');
-  const navigate = useNavigate();
   const { can } = useSession();
   const canWrite = can('CATALOG_WRITE');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -35,56 +36,18 @@ export function ProductsRoute() {
   const connection = (query.data ?? query.previousData)?.products;
   const rows = useMemo(() => connection?.nodes ?? [], [connection]);
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
   const [lastChange, setLastChange] = useState<string | null>(null);
-
-  // A selection belongs to the search it was made in.
-  const [selectionQuery, setSelectionQuery] = useState(params.q);
-  if (selectionQuery !== params.q) {
-    setSelectionQuery(params.q);
-    setSelected(new Set());
-    setAllMatching(false);
-  }
-
-  const toggle = useCallback((id: string) => {
-    setAllMatching(false);
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
-  const toggleAll = () => {
-    setAllMatching(false);
-    setSelected((current) =>
-      rows.every((r) => current.has(r.id)) ? new Set() : new Set(rows.map((r) => r.id)),
-    );
-  };
-  const keyboard = useListKeyboard({
-    count: rows.length,
-    onToggle: useCallback(
-      (index: number) => {
-        const row = rows[index];
-        if (row && canWrite) toggle(row.id);
-      },
-      [rows, canWrite, toggle],
-    ),
-    onOpen: useCallback(
-      (index: number) => {
-        const row = rows[index];
-        if (row) void navigate(`/products/${row.id}`);
-      },
-      [rows, navigate],
-    ),
+  const { selected, allMatching, setAllMatching, clear, pageAllSelected, tableProps } = useListSelection({
+    rows,
+    search: params.q,
+    canSelect: canWrite,
+    pathOf: productPath,
   });
 
   const count = connection?.count;
   const countLabel = count
     ? `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`
     : '';
-  const pageAllSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const newButton = canWrite && (
     <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} aria-hidden />}>
       Add product
@@ -125,13 +88,7 @@ export function ProductsRoute() {
           {allMatching ? (
             <>
               All {countLabel} products matching the search are selected.{' '}
-              <Anchor
-                component="button"
-                onClick={() => {
-                  setAllMatching(false);
-                  setSelected(new Set());
-                }}
-              >
+              <Anchor component="button" onClick={clear}>
                 Clear selection
               </Anchor>
             </>
@@ -149,54 +106,31 @@ export function ProductsRoute() {
         query={query}
         skeleton={<Skeleton height={360} radius="md" />}
         isEmpty={(data) => data.products.nodes.length === 0}
-        empty={
-          params.q
-            ? {
-                title: searchError ? 'The search could not run' : 'No products match',
-                description: searchError
-                  ? 'Fix the search above (the message under the box says what is wrong), or clear it.'
-                  : 'Try other words, another status, or clear the search.',
-                action: (
-                  <Button variant="default" onClick={() => params.update({ q: null })}>
-                    Clear search
-                  </Button>
-                ),
-              }
-            : {
-                title: 'No products yet',
-                description: canWrite
-                  ? 'Add your first product: its title, price and pictures are enough to start.'
-                  : 'A person with CATALOG_WRITE can add products.',
-                action: newButton || undefined,
-              }
-        }
+        empty={listEmpty({
+          nouns: 'products',
+          search: params.q,
+          searchError,
+          tryHint: 'Try other words, another status, or clear the search.',
+          onClearSearch: () => params.update({ q: null }),
+          none: {
+            title: 'No products yet',
+            description: canWrite
+              ? 'Add your first product: its title, price and pictures are enough to start.'
+              : 'A person with CATALOG_WRITE can add products.',
+            action: newButton || undefined,
+          },
+        })}
       >
         {(data) => (
-          <Stack gap="sm">
-            <Paper
-              withBorder={!phone}
-              radius="md"
-              p={phone ? 0 : 'xs'}
-              bg={phone ? 'transparent' : undefined}
-            >
-              <ProductTable
-                rows={data.products.nodes}
-                selected={selected}
-                onToggle={toggle}
-                onToggleAll={toggleAll}
-                focused={keyboard.focused}
-                onFocus={keyboard.setFocused}
-                phone={phone}
-                selectable={canWrite}
-              />
-            </Paper>
-            <ListPager
-              pageInfo={data.products.pageInfo}
-              count={data.products.count}
-              noun="product"
-              onPage={(cursor) => params.update(cursor)}
-            />
-          </Stack>
+          <ListResults
+            phone={phone}
+            pageInfo={data.products.pageInfo}
+            count={data.products.count}
+            noun="product"
+            onPage={(cursor) => params.update(cursor)}
+          >
+            <ProductTable rows={data.products.nodes} phone={phone} selectable={canWrite} {...tableProps} />
+          </ListResults>
         )}
       </DataView>
       {canWrite && (selected.size > 0 || allMatching) && (
@@ -206,13 +140,9 @@ export function ProductsRoute() {
           countLabel={countLabel}
           onDone={(message) => {
             setLastChange(message);
-            setSelected(new Set());
-            setAllMatching(false);
+            clear();
           }}
-          onClear={() => {
-            setSelected(new Set());
-            setAllMatching(false);
-          }}
+          onClear={clear}
         />
       )}
     </Stack>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { shippingRateSchema } from '@stockroom/domain';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ShippingRateInput } from '../../../gql/graphql';
+import { FormErrors } from '../../../components/form-errors';
+import { firstIssues, useTextForm } from '../../../lib/use-text-form';
 import type { UserErrorLike } from '../../../lib/user-errors';
 
 const FIELDS = ['name', 'price', 'minSubtotal', 'maxSubtotal', 'freeAbove'] as const;
@@ -36,17 +37,11 @@ interface RateFormProps {
 
 /** A rate: its price, the subtotals it applies between, and the subtotal above which it is free. */
 export function RateForm({ initial, currencyCode, submitLabel, onSubmit, onCancel }: RateFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const input = (field: Field) => ({
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-    error: errors[field],
+  const { formErrors, saving, input, submit } = useTextForm({
+    fields: FIELDS,
+    initial,
+    check: (values) => firstIssues(shippingRateSchema(currencyCode).safeParse(rateInput(values))),
+    onSubmit,
   });
   const money = (field: Field) => ({
     ...input(field),
@@ -59,40 +54,10 @@ export function RateForm({ initial, currencyCode, submitLabel, onSubmit, onCance
     rightSectionWidth: 48,
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const parsed = shippingRateSchema(currencyCode).safeParse(rateInput(values));
-    const local: Partial<Record<Field, string>> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) local[String(i.path[0]) as Field] ??= i.message;
-    setErrors(local);
-    setFormErrors([]);
-    if (Object.keys(local).length) return;
-    setSaving(true);
-    const result = await onSubmit(values).finally(() => setSaving(false));
-    const fields: Partial<Record<Field, string>> = {};
-    const rest: string[] = [];
-    for (const e of result) {
-      const name = FIELDS.find((f) => f === e.field?.at(-1));
-      if (name) fields[name] ??= e.message;
-      else rest.push(e.message);
-    }
-    setErrors(fields);
-    setFormErrors(rest);
-  };
-
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Shipping rate">
       <Stack gap="sm">
-        {formErrors.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {formErrors.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <FormErrors messages={formErrors} />
         <TextInput
           label="Rate name"
           description="What the customer sees, like Standard or Express."

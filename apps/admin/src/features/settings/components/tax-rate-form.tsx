@@ -1,8 +1,9 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { taxRateSchema } from '@stockroom/domain';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { CountrySelect } from '../../../components/country-select';
 import type { TaxRateInput } from '../../../gql/graphql';
+import { FormErrors } from '../../../components/form-errors';
+import { firstIssues, useTextForm } from '../../../lib/use-text-form';
 import type { UserErrorLike } from '../../../lib/user-errors';
 
 const FIELDS = ['countryCode', 'region', 'rate', 'name'] as const;
@@ -29,53 +30,17 @@ interface TaxRateFormProps {
 
 /** One tax rate: a country, optionally a region within it, a percentage and a name for invoices. */
 export function TaxRateForm({ initial, submitLabel, onSubmit, onCancel }: TaxRateFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const input = (field: Exclude<Field, 'countryCode'>) => ({
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [field]: value }));
-    },
-    error: errors[field],
+  const { values, setValues, errors, formErrors, saving, input, submit } = useTextForm({
+    fields: FIELDS,
+    initial,
+    check: (v) => firstIssues(taxRateSchema.safeParse(taxRateInput(v))),
+    onSubmit,
   });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const parsed = taxRateSchema.safeParse(taxRateInput(values));
-    const local: Partial<Record<Field, string>> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) local[String(i.path[0]) as Field] ??= i.message;
-    setErrors(local);
-    setFormErrors([]);
-    if (Object.keys(local).length) return;
-    setSaving(true);
-    const result = await onSubmit(values).finally(() => setSaving(false));
-    const fields: Partial<Record<Field, string>> = {};
-    const rest: string[] = [];
-    for (const e of result) {
-      const name = FIELDS.find((f) => f === e.field?.at(-1));
-      if (name) fields[name] ??= e.message;
-      else rest.push(e.message);
-    }
-    setErrors(fields);
-    setFormErrors(rest);
-  };
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Tax rate">
       <Stack gap="sm">
-        {formErrors.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {formErrors.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <FormErrors messages={formErrors} />
         <CountrySelect
           label="Country"
           required

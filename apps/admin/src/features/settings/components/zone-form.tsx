@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { shippingZoneSchema } from '@stockroom/domain';
 import { useState, type FormEvent } from 'react';
 import { CountriesSelect } from '../../../components/country-select';
 import type { UserErrorLike } from '../../../lib/user-errors';
+import { FormErrors } from '../../../components/form-errors';
 
 export interface ZoneValues {
   name: string;
@@ -49,15 +50,7 @@ export function ZoneForm({ initial, submitLabel, disabled = false, onSubmit, onC
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Shipping zone">
       <Stack gap="sm">
-        {formErrors.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {formErrors.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        <FormErrors messages={formErrors} />
         <TextInput
           label="Zone name"
           required
