@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { InventoryAdjustmentReason } from '../../../gql/graphql';
@@ -6,6 +6,7 @@ import { describeError } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useInventoryAdjustMutation } from '../api/inventory-adjust-mutation';
 import type { LevelRow } from './level-row';
+import { FormErrors } from '../../../components/form-errors';
 import { ADJUSTMENT_REASONS, isAdjustmentReason, parseQuantity, signed } from './stock-terms';
 
 interface BulkAdjustBarProps {
@@ -123,17 +124,7 @@ export function BulkAdjustBar({ selected, onDone, onClear }: BulkAdjustBarProps)
               {inputError}
             </Text>
           )}
-          {errors.length > 0 && (
-            <Alert color="red" variant="light" role="alert" p="xs" title="Nothing was changed">
-              <Stack gap={2}>
-                {errors.map((message) => (
-                  <Text key={message} size="sm">
-                    {message}
-                  </Text>
-                ))}
-              </Stack>
-            </Alert>
-          )}
+          <FormErrors messages={errors} title="Nothing was changed" />
         </Stack>
       </form>
     </Paper>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState, type FormEvent } from 'react';
 import { describeError } from '../../../lib/errors';
@@ -18,6 +7,8 @@ import { splitUserErrors, type UserErrorLike } from '../../../lib/user-errors';
 import { useInventoryLocationsQuery } from '../api/inventory-locations-query';
 import { useInventoryTransferMutation } from '../api/inventory-transfer-mutation';
 import type { LevelRow } from './level-row';
+import { VariantLabel } from './level-table';
+import { FormErrors } from '../../../components/form-errors';
 
 const FIELDS = ['toLocationId', 'quantity', 'note'] as const;
 type TransferField = (typeof FIELDS)[number];
@@ -161,28 +152,10 @@ export function TransferDialog({ level, onClose, onStale }: TransferDialogProps)
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Transfer ${variantName}`}>
         <Stack gap="sm">
-          {formErrors.length > 0 && (
-            <Alert color="red" variant="light" role="alert" p="xs" title="Nothing was moved">
-              <Stack gap={2}>
-                {formErrors.map((message) => (
-                  <Text key={message} size="sm">
-                    {message}
-                  </Text>
-                ))}
-              </Stack>
-            </Alert>
-          )}
+          <FormErrors messages={formErrors} title="Nothing was moved" />
           <Paper withBorder radius="sm" p="sm" bg="var(--mantine-color-default-hover)">
             <Stack gap={6}>
-              <div>
-                <Text size="sm" fw={600} lineClamp={2}>
-                  {level.variant.product.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {level.variant.title}
-                  {level.variant.sku ? ` · ${level.variant.sku}` : ' · no SKU'}
-                </Text>
-              </div>
+              <VariantLabel level={level} />
               <Group gap="xs" wrap="nowrap" justify="space-between" data-testid="transfer-from">
                 <Text size="sm" style={{ minWidth: 0 }} truncate>
                   <Text span size="sm" c="dimmed">
