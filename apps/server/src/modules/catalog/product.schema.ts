@@ -121,8 +121,9 @@ const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
 });
 
 /**
- * Loads what the page's nodes show (variants, stock, media, categories) in one statement and
- * primes the request's loaders with it, so the field resolvers below find everything in memory.
+ * Loads what the page's nodes show (variants with their stock, media, categories) in one round of
+ * statements run side by side, and primes the request's loaders with it, so the field resolvers
+ * below find everything in memory. Field permissions still apply: priming only saves queries.
  */
 async function primeProductPage(ctx: Ctx, rows: ProductRow[], paths: Set<string>): Promise<void> {
   const l = ctx.loaders;
