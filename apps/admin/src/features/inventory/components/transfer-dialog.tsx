@@ -148,7 +148,6 @@ export function TransferDialog({ level, onClose, onStale }: TransferDialogProps)
       onClose={onClose}
       title="Transfer stock"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Transfer ${variantName}`}>
         <Stack gap="sm">
