@@ -73,7 +73,10 @@ export function CustomerTable({
                   </Text>
                 </div>
               </Group>
-              <CustomerStateBadge state={row.state} />
+              {/* The email gives way (truncated), never the state. */}
+              <div style={{ flexShrink: 0 }}>
+                <CustomerStateBadge state={row.state} />
+              </div>
             </Group>
             <Text size="sm" mt={6}>
               {orders(row.ordersCount)} · {formatMoney(row.totalSpent)}
