@@ -2,10 +2,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import checkFile from 'eslint-plugin-check-file';
+import { stockroomPlugin } from './scripts/eslint-boundaries.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/admin/src/gql/**', 'apps/admin/src/**/*.generated.ts', '**/*.config.js', 'apps/server/build.mjs', 'e2e/screenshots/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/admin/src/gql/**',
+      'apps/admin/src/**/*.generated.ts',
+      '**/*.config.js',
+      'apps/server/build.mjs',
+      'e2e/screenshots/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -23,6 +34,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/only-throw-error': 'off',
     },
+  },
+  {
+    // ARCHITECTURE §3: imports run one way, and modules and features keep to themselves.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { stockroom: stockroomPlugin, 'check-file': checkFile },
+    rules: {
+      'stockroom/boundaries': 'error',
+      'stockroom/no-cycle': 'error',
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'apps/**/src/**/': 'KEBAB_CASE', 'packages/**/src/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  {
+    // Migrations are named by the date they were written, so they apply in order.
+    files: ['apps/server/src/db/migrations/*.ts'],
+    rules: { 'check-file/filename-naming-convention': 'off' },
   },
   {
     files: ['**/*.mjs'],

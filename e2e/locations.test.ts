@@ -45,11 +45,15 @@ describe('locations', () => {
 
     await page.getByRole('button', { name: 'Add location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add location' });
-    await dialog.getByRole('textbox', { name: 'Country code' }).fill('U1');
+    // Every failing field at once, before anything is sent.
+    await dialog.getByRole('textbox', { name: 'Postal code' }).fill('9'.repeat(40));
     await dialog.getByRole('button', { name: 'Add location' }).click();
-    await dialog.getByText('Use the two-letter ISO code, like US or DE.').waitFor();
+    await dialog.getByText('Enter a name.').waitFor();
+    await dialog.getByText('Use at most 32 characters.').waitFor();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Overflow unit');
-    await dialog.getByRole('textbox', { name: 'Country code' }).fill('us');
+    await dialog.getByRole('textbox', { name: 'Postal code' }).fill('94107');
+    await dialog.getByRole('combobox', { name: 'Country', exact: true }).fill('United States');
+    await page.getByRole('option', { name: 'United States', exact: true }).click();
     await dialog.getByRole('button', { name: 'Add location' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('location-row').nth(2).waitFor();

@@ -6,10 +6,14 @@ import { createProduct, graphqlAs } from './support/catalog';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+    );
 }
 
 describe('accessibility of the product screens (axe)', () => {
@@ -25,11 +29,18 @@ describe('accessibility of the product screens (axe)', () => {
     await server?.close();
   });
 
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as [string, Viewport][]) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as [string, Viewport][]) {
     it(`finds no serious or critical violations on the list, editor, new product and variant screens (${label})`, async () => {
       const { context, page } = await newPage(browser, server.url, viewport);
       await signIn(page, server.ownerEmail, server.ownerPassword);
-      const product = await createProduct(page, { title: `Axe Lamp ${label}`, sku: `AXE-${label}`, tags: ['axe'] });
+      const product = await createProduct(page, {
+        title: `Axe Lamp ${label}`,
+        sku: `AXE-${label}`,
+        tags: ['axe'],
+      });
       await createProduct(page, { title: `Axe Chair ${label}`, tags: ['axe'] });
       const { product: loaded } = await graphqlAs<{ product: { variants: { id: string }[] } }>(
         page,
@@ -50,7 +61,10 @@ describe('accessibility of the product screens (axe)', () => {
       await page.getByTestId('save-bar').getByRole('button', { name: 'Discard' }).click();
 
       await page.goto('/products/new');
-      await page.getByTestId('save-bar').waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .getByTestId('save-bar')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await page.getByRole('textbox', { name: 'Handle' }).fill('Not A Handle');
       await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
       await page.getByTestId('form-errors').waitFor();

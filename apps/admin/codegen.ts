@@ -7,7 +7,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  */
 const config: CodegenConfig = {
   schema: '../server/schema.graphql',
-  documents: ['src/**/*.{ts,tsx}', '!src/gql/**/*', '!src/app/api/shell.generated.ts'],
+  documents: ['src/**/*.{ts,tsx}', '!src/gql/**/*', '!src/lib/shell-api/shell.generated.ts'],
   ignoreNoDocuments: true,
   generates: {
     'src/gql/': {
@@ -21,10 +21,16 @@ const config: CodegenConfig = {
         skipTypename: false,
       },
     },
-    'src/app/api/shell.generated.ts': {
-      documents: ['src/app/api/*.graphql'],
+    'src/lib/shell-api/shell.generated.ts': {
+      documents: ['src/lib/shell-api/*.graphql'],
       plugins: ['typescript-operations', 'typed-document-node'],
-      config: { useTypeImports: true, enumsAsTypes: true, onlyOperationTypes: true, scalars: { DateTime: 'string' }, skipTypename: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        onlyOperationTypes: true,
+        scalars: { DateTime: 'string' },
+        skipTypename: false,
+      },
     },
   },
 };

@@ -2,7 +2,11 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 
 /** Calls the GraphQL API with the page's session cookie and the CSRF header (SPEC §7.1). */
-export async function graphqlAs<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function graphqlAs<T>(
+  page: Page,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   const response = await page.request.post('/graphql', {
     headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1' },
     data: { query, variables },
@@ -69,7 +73,10 @@ export function solidPng(size: number, [r, g, b]: [number, number, number]): Buf
   header.writeUInt32BE(size, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat()),
+  ]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -1,4 +1,14 @@
-import type { Viewer } from './graphql/context.js';
+import type { Permission } from '@stockroom/domain';
+
+/** The signed-in staff member behind a request, as loaded from their session. */
+export interface Viewer {
+  staffId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  isOwner: boolean;
+  permissions: ReadonlySet<Permission>;
+}
 
 /** Who is acting, for services: the signed-in staff member, or the system itself (seed, bootstrap). */
 export interface Actor {

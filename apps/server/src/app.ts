@@ -7,7 +7,16 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from './seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from './graphql/rate-limit.js';
 import { createHttpServer } from './http/server.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Services } from './services.js';
+import { cachedListBounds } from './graphql/cost.js';
+import { countBoundingTables } from './lib/table-counts.repository.js';
+import {
+  loginThrottlePrefix,
+  memoryLoginThrottle,
+  redisLoginThrottle,
+} from './modules/staff/login-throttle.js';
 
 export interface RunningApp {
   url: string;
@@ -22,12 +31,48 @@ export interface RunningApp {
 }
 
 /** Opens the database, migrates, prepares first-start data, and listens. */
-export async function startApp(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningApp> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onIdleError: (err) => log.warn({ err }, 'an idle database connection failed; it will be replaced'),
-  });
+const execFileAsync = promisify(execFile);
+
+export interface StartOptions {
+  /**
+   * Loads the demo store of a new embedded store in a child process (`<script> seed --json`): the
+   * embedded database's WASM memory grows to load it and never shrinks, so loading it in the
+   * server's own process would keep ~140 MB for the life of the process.
+   */
+  seedScript?: string;
+}
+
+/** Loads the demo store into the embedded database from a child process; answers its demo staff. */
+async function seedInChild(script: string): Promise<SeededStaff[]> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    [...process.execArgv, script, 'seed', '--scale', 'small', '--json'],
+    {
+      env: process.env,
+      maxBuffer: 1024 * 1024,
+    },
+  );
+  // Its log lines share stdout (and may come after the answer): the answer is the line with `staff`.
+  for (const line of stdout.split('\n').reverse()) {
+    if (!line.startsWith('{"staff":')) continue;
+    const parsed = JSON.parse(line) as { staff?: unknown };
+    if (Array.isArray(parsed.staff)) return parsed.staff as SeededStaff[];
+  }
+  throw new Error('Loading the demo store did not report its staff.');
+}
+
+export async function startApp(
+  config: Config,
+  log: Logger = createLogger(config.logLevel),
+  options: StartOptions = {},
+): Promise<RunningApp> {
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => log.warn({ err }, 'an idle database connection failed; it will be replaced'),
+    });
+  let database = await open();
   let owner: OwnerCredentials | null;
   let demoStaff: SeededStaff[] | null;
   try {
@@ -36,7 +81,14 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     await bootstrap(database.db, 'My store');
     owner = await ensureOwner(database.db, { email: config.ownerEmail, password: config.ownerPassword });
     // A store that just got its owner is new: load the demo store unless told not to.
-    demoStaff = owner && config.demo ? (await seed(database.db, config, 'small', log)).staff : null;
+    const embeddedOnDisk = database.kind === 'pglite' && config.dataDir !== 'memory://';
+    if (owner && config.demo && options.seedScript && embeddedOnDisk) {
+      await database.close(); // one process at a time on the embedded files
+      demoStaff = await seedInChild(options.seedScript);
+      database = await open();
+    } else {
+      demoStaff = owner && config.demo ? (await seed(database.db, config, 'small', log)).staff : null;
+    }
   } catch (error) {
     await database.close();
     throw error;
@@ -47,7 +99,25 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     : config.redisUrl
       ? redisRateLimiter(config.redisUrl)
       : memoryRateLimiter();
-  const services: Services = { db: database.db, config, log, rateLimiter };
+  const throttlePrefix = loginThrottlePrefix(config);
+  const loginThrottle = config.redisUrl
+    ? redisLoginThrottle(config.redisUrl, throttlePrefix)
+    : memoryLoginThrottle(throttlePrefix);
+  const listBounds = cachedListBounds(async () => {
+    const c = await countBoundingTables(database.upkeep);
+    return {
+      locations: c.locations,
+      maxVariantsPerProduct: c.max_variants,
+      maxMediaPerProduct: c.max_media,
+      maxCollectionsPerProduct: c.max_collections,
+      categories: c.categories,
+      shippingZones: c.shipping_zones,
+      shippingRates: c.shipping_rates,
+      taxRates: c.tax_rates,
+      roles: c.roles,
+    };
+  }, config.listBoundsMaxAgeMs);
+  const services: Services = { db: database.db, config, log, rateLimiter, loginThrottle, listBounds };
   const server = createHttpServer(services);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -67,6 +137,7 @@ export async function startApp(config: Config, log: Logger = createLogger(config
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rateLimiter.close();
+      await loginThrottle.close();
       await database.close();
     },
   };

@@ -1,36 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { BUILT_IN_ROLES, passwordProblem } from '@stockroom/domain';
-import type { DB, Executor } from './db/database.js';
+import type { DB, Executor, Tx } from './db/database.js';
 import { SYSTEM_ACTOR } from './actor.js';
 import { recordAudit } from './modules/audit/audit.service.js';
 import { ensureSettings } from './modules/settings/settings.repository.js';
 import { hashPassword } from './modules/staff/password.js';
-import { countStaff, findStaffByEmail, insertStaff, updateStaff } from './modules/staff/staff.repository.js';
+import { revokeSessions } from './modules/staff/session.repository.js';
+import {
+  countStaff,
+  findOwner,
+  findRoleByKey,
+  findStaffByEmail,
+  insertStaff,
+  updateStaff,
+  upsertBuiltInRole,
+} from './modules/staff/staff.repository.js';
+import { inTransaction } from './lib/unit-of-work.js';
 import { uuidv7 } from './lib/uuid.js';
 
 /** Keeps the built-in roles as SPEC §6 defines them (they are not editable; copies are). */
 export async function ensureBuiltInRoles(db: Executor): Promise<void> {
   for (const role of BUILT_IN_ROLES) {
-    await db
-      .insertInto('roles')
-      .values({
-        id: uuidv7(),
-        key: role.key,
-        name: role.name,
-        description: role.description,
-        permissions: [...role.permissions],
-        built_in: true,
-      })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          name: role.name,
-          description: role.description,
-          permissions: [...role.permissions],
-          updated_at: sql`now()`,
-        }),
-      )
-      .execute();
+    await upsertBuiltInRole(db, { id: uuidv7(), ...role });
   }
 }
 
@@ -63,20 +55,29 @@ export async function ensureOwner(
   const problem = passwordProblem(password, email);
   if (problem) throw new Error(`STOCKROOM_OWNER_PASSWORD is not acceptable: ${problem}`);
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Instances starting together on one database: the first creates the owner, the rest see it.
-    await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+    await firstStartLock(trx);
     if ((await countStaff(trx)) > 0) return null;
     await insertOwner(trx, email, passwordHash);
     return { email, password, generated };
   });
 }
 
-async function insertOwner(trx: Executor, email: string, passwordHash: string): Promise<void> {
-  const admin = await trx.selectFrom('roles').select('id').where('key', '=', 'administrator').executeTakeFirstOrThrow();
+async function insertOwner(trx: Tx, email: string, passwordHash: string): Promise<void> {
+  const admin = await findRoleByKey(trx, 'administrator');
+  if (!admin)
+    throw new Error('The built-in Administrator role is missing; start the server once to create it.');
   const owner = await insertStaff(
     trx,
-    { id: uuidv7(), email, name: 'Store owner', password_hash: passwordHash, state: 'ACTIVE', is_owner: true },
+    {
+      id: uuidv7(),
+      email,
+      name: 'Store owner',
+      password_hash: passwordHash,
+      state: 'ACTIVE',
+      is_owner: true,
+    },
     [admin.id],
   );
   await recordAudit(trx, SYSTEM_ACTOR, {
@@ -88,25 +89,30 @@ async function insertOwner(trx: Executor, email: string, passwordHash: string): 
 }
 
 /** `create-owner`: sets the owner's password (recovering a lost one), or creates the owner. */
-export async function setOwnerPassword(db: DB, email: string, password: string): Promise<'created' | 'updated'> {
+export async function setOwnerPassword(
+  db: DB,
+  email: string,
+  password: string,
+): Promise<'created' | 'updated'> {
   const problem = passwordProblem(password, email);
   if (problem) throw new Error(problem);
   const existing = await findStaffByEmail(db, email);
   if (!existing) {
     const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
-      const owner = await trx.selectFrom('staff').select('email').where('is_owner', '=', true).executeTakeFirst();
-      if (owner) throw new Error(`No staff member has the email ${email}; the store's owner is ${owner.email}.`);
+    await inTransaction(db, async (trx) => {
+      await firstStartLock(trx);
+      const owner = await findOwner(trx);
+      if (owner)
+        throw new Error(`No staff member has the email ${email}; the store's owner is ${owner.email}.`);
       await insertOwner(trx, email.trim().toLowerCase(), passwordHash);
     });
     return 'created';
   }
   if (!existing.is_owner) throw new Error(`${email} is not the store owner.`);
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await updateStaff(trx, existing.id, { password_hash: passwordHash });
-    await trx.updateTable('sessions').set({ revoked_at: sql`now()` }).where('staff_id', '=', existing.id).execute();
+    await revokeSessions(trx, { staffId: existing.id });
     await recordAudit(trx, SYSTEM_ACTOR, {
       action: 'staff.password_reset',
       subjectType: 'Staff',
@@ -119,9 +125,14 @@ export async function setOwnerPassword(db: DB, email: string, password: string):
 
 const FIRST_START_LOCK = 7_726_011_121;
 
+/** Serialises first-start work across instances starting together, until the transaction ends. */
+async function firstStartLock(trx: Tx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+}
+
 export async function bootstrap(db: DB, storeName: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+  await inTransaction(db, async (trx) => {
+    await firstStartLock(trx);
     await ensureBuiltInRoles(trx);
     await ensureSettings(trx, storeName);
   });

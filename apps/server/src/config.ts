@@ -37,9 +37,11 @@ function redact(v: string): string {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], {
-    message: 'NODE_ENV must be development, production or test.',
-  }).default('production'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'NODE_ENV must be development, production or test.',
+    })
+    .default('production'),
   PORT: z
     .string()
     .default('4000')
@@ -61,6 +63,31 @@ const envSchema = z.object({
   STOCKROOM_DEMO: bool('STOCKROOM_DEMO', true),
   STOCKROOM_TRUST_PROXY: bool('STOCKROOM_TRUST_PROXY', false),
   STOCKROOM_RATE_LIMIT: bool('STOCKROOM_RATE_LIMIT', true),
+  STOCKROOM_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins = (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        let ok: boolean;
+        try {
+          const u = new URL(origin);
+          ok = (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === origin;
+        } catch {
+          ok = false;
+        }
+        if (!ok) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `STOCKROOM_CORS_ORIGINS must list origins like https://shop.example.com (scheme, host and port only, comma-separated), not "${origin}".`,
+          });
+        }
+      }
+      return origins;
+    }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
@@ -81,6 +108,13 @@ export interface Config {
   trustProxy: boolean;
   /** Per-staff query-cost bucket (SPEC §9); off only for load tests. */
   rateLimit: boolean;
+  /**
+   * Other origins allowed to call /graphql from a browser with credentials. Empty by default: the
+   * admin is served from the same origin and needs no CORS at all.
+   */
+  corsOrigins: string[];
+  /** How stale the table counts behind list costs may be (ms); 0 counts for every request. */
+  listBoundsMaxAgeMs: number;
   logLevel: string;
   /** Where the built admin lives; tests point it elsewhere. */
   adminDir: string;
@@ -108,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo: e.STOCKROOM_DEMO,
     trustProxy: e.STOCKROOM_TRUST_PROXY,
     rateLimit: e.STOCKROOM_RATE_LIMIT,
+    corsOrigins: e.STOCKROOM_CORS_ORIGINS,
+    listBoundsMaxAgeMs: 10_000,
     logLevel: e.LOG_LEVEL,
     adminDir: path.resolve(import.meta.dirname, '../../admin/dist'),
     ...overrides,

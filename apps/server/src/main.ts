@@ -14,7 +14,10 @@ const USAGE = `Usage: stockroom <command>
   create-owner --email E --password P  create the owner, or set the owner's password
   print-schema                print the GraphQL schema (SDL)`;
 
-async function withDatabase<T>(config: Config, run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  config: Config,
+  run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
+): Promise<T> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(handle.db);
@@ -35,8 +38,10 @@ async function main(argv: string[]): Promise<void> {
   const log = createLogger(config.logLevel);
   switch (command) {
     case 'start': {
-      const app = await startApp(config, log);
-      const lines = [`\n  Stockroom is ready at ${app.url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`];
+      const app = await startApp(config, log, { seedScript: process.argv[1] });
+      const lines = [
+        `\n  Stockroom is ready at ${app.url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})\n`,
+      ];
       if (app.owner) {
         lines.push(`  Sign in as the owner:  ${app.owner.email}`);
         lines.push(
@@ -45,11 +50,14 @@ async function main(argv: string[]): Promise<void> {
             : '  Password: the one in STOCKROOM_OWNER_PASSWORD',
         );
       } else {
-        lines.push('  Sign in with your staff account. Lost the owner password? npm run create-owner -- --email E --password P');
+        lines.push(
+          '  Sign in with your staff account. Lost the owner password? npm run create-owner -- --email E --password P',
+        );
       }
       if (app.demoStaff) {
         lines.push('\n  Demo staff, one per built-in role:');
-        for (const s of app.demoStaff) lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(40)} ${s.password}`);
+        for (const s of app.demoStaff)
+          lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(40)} ${s.password}`);
       }
       process.stdout.write(lines.join('\n') + '\n\n');
       const stop = (signal: string) => {
@@ -68,18 +76,35 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write('Migrations are up to date.\n');
       return;
     case 'seed': {
-      const { values } = parseArgs({ args: rest, options: { scale: { type: 'string', default: 'small' } } });
-      if (!SCALES.includes(values.scale as Scale)) throw new Error(`--scale must be one of ${SCALES.join(', ')}, not "${values.scale}".`);
+      const { values } = parseArgs({
+        args: rest,
+        options: { scale: { type: 'string', default: 'small' }, json: { type: 'boolean', default: false } },
+      });
+      if (!SCALES.includes(values.scale as Scale))
+        throw new Error(`--scale must be one of ${SCALES.join(', ')}, not "${values.scale}".`);
       const result = await withDatabase(config, (db) => seed(db, config, values.scale as Scale, log));
+      if (values.json) {
+        // For the server's first start (app.ts), which loads the demo store through this command.
+        process.stdout.write(JSON.stringify({ staff: result.staff }) + '\n');
+        return;
+      }
       process.stdout.write('Demo staff, one per built-in role:\n');
-      for (const s of result.staff) process.stdout.write(`  ${s.role.padEnd(16)} ${s.email.padEnd(40)} ${s.password}\n`);
+      for (const s of result.staff)
+        process.stdout.write(`  ${s.role.padEnd(16)} ${s.email.padEnd(40)} ${s.password}\n`);
       return;
     }
     case 'create-owner': {
-      const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { email: { type: 'string' }, password: { type: 'string' } },
+      });
       if (!values.email || !values.password) throw new Error('create-owner needs --email and --password.');
       const done = await withDatabase(config, (db) => setOwnerPassword(db, values.email!, values.password!));
-      process.stdout.write(done === 'created' ? `Owner ${values.email} created.\n` : `Password of owner ${values.email} set; their sessions ended.\n`);
+      process.stdout.write(
+        done === 'created'
+          ? `Owner ${values.email} created.\n`
+          : `Password of owner ${values.email} set; their sessions ended.\n`,
+      );
       return;
     }
     default:
@@ -88,6 +113,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

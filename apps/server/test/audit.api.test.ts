@@ -5,7 +5,12 @@ import { DATABASES, signedIn, useServer } from './helpers.js';
 describe.each(DATABASES)('audit log on $name', ({ postgresUrl }) => {
   const ctx = useServer({ postgresUrl });
   const events = () =>
-    ctx.server.app.database.db.selectFrom('audit_events').selectAll().orderBy('created_at').orderBy('id').execute();
+    ctx.server.app.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
 
   it('records login, failed login, password change and logout with actor, request id and ip', async () => {
     const client = await signedIn(ctx.server);
@@ -18,13 +23,34 @@ describe.each(DATABASES)('audit log on $name', ({ postgresUrl }) => {
     await client.request(`mutation { logout { userErrors { code } } }`);
     const all = await events();
     const actions = all.map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['staff.create', 'staff.login', 'staff.login_failed', 'staff.password_change', 'staff.logout']));
-    const owner = await ctx.server.app.database.db.selectFrom('staff').select('id').where('is_owner', '=', true).executeTakeFirstOrThrow();
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'staff.create',
+        'staff.login',
+        'staff.login_failed',
+        'staff.password_change',
+        'staff.logout',
+      ]),
+    );
+    const owner = await ctx.server.app.database.db
+      .selectFrom('staff')
+      .select('id')
+      .where('is_owner', '=', true)
+      .executeTakeFirstOrThrow();
     const login = all.find((e) => e.action === 'staff.login')!;
-    expect(login).toMatchObject({ actor_type: 'staff', actor_id: owner.id, subject_type: 'Session', ip: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(login).toMatchObject({
+      actor_type: 'staff',
+      actor_id: owner.id,
+      subject_type: 'Session',
+      ip: expect.stringMatching(/127\.0\.0\.1/),
+    });
     expect(login.request_id).toBeTruthy();
     const change = all.find((e) => e.action === 'staff.password_change')!;
-    expect(change).toMatchObject({ actor_id: owner.id, subject_id: owner.id, request_id: 'req-password-change-1' });
+    expect(change).toMatchObject({
+      actor_id: owner.id,
+      subject_id: owner.id,
+      request_id: 'req-password-change-1',
+    });
     expect(change.changes).toMatchObject({ password: { before: '[hidden]', after: '[hidden]' } });
     expect(JSON.stringify(all)).not.toMatch(/another-good-passphrase|correct-horse|\$argon2/);
     const failed = all.find((e) => e.action === 'staff.login_failed')!;
@@ -44,7 +70,9 @@ describe.each(DATABASES)('audit log on $name', ({ postgresUrl }) => {
     const afterLogin = (await events()).length;
     expect(afterLogin).toBe(before + 1);
     await client.request(`mutation { accountUpdate(input: { name: "" }) { userErrors { code } } }`);
-    await client.request(`mutation { passwordChange(currentPassword: "nope-nope-nope", newPassword: "x") { userErrors { code } } }`);
+    await client.request(
+      `mutation { passwordChange(currentPassword: "nope-nope-nope", newPassword: "x") { userErrors { code } } }`,
+    );
     expect((await events()).length).toBe(afterLogin);
   });
 
@@ -60,16 +88,39 @@ describe('reading the audit log', () => {
 
   it('lists events newest first for AUDIT_READ, by subject; a customer timeline needs only CUSTOMERS_READ', async () => {
     const owner = await signedIn(ctx.server);
-    const created = await owner.request(`mutation { customerCreate(input: { email: "tl@example.com", firstName: "Tim" }) { customer { id } } }`);
+    const created = await owner.request(
+      `mutation { customerCreate(input: { email: "tl@example.com", firstName: "Tim" }) { customer { id } } }`,
+    );
     const id = created.body.data?.customerCreate.customer.id;
-    await owner.request(`mutation($id: ID!) { customerUpdate(id: $id, input: { firstName: "Timothy" }) { userErrors { code } } }`, { id });
-    const log = await owner.request(`query($id: ID!) { auditEvents(subjectId: $id, first: 10) { nodes { action actorName subjectId changes { field before after } } } }`, { id });
-    expect(log.body.data?.auditEvents.nodes[0]).toEqual({ action: 'customer.update', actorName: 'Store owner', subjectId: id, changes: [{ field: 'first_name', before: '"Tim"', after: '"Timothy"' }] });
+    await owner.request(
+      `mutation($id: ID!) { customerUpdate(id: $id, input: { firstName: "Timothy" }) { userErrors { code } } }`,
+      { id },
+    );
+    const log = await owner.request(
+      `query($id: ID!) { auditEvents(subjectId: $id, first: 10) { nodes { action actorName subjectId changes { field before after } } } }`,
+      { id },
+    );
+    expect(log.body.data?.auditEvents.nodes[0]).toEqual({
+      action: 'customer.update',
+      actorName: 'Store owner',
+      subjectId: id,
+      changes: [{ field: 'first_name', before: '"Tim"', after: '"Timothy"' }],
+    });
     expect(log.body.data?.auditEvents.nodes[1].action).toBe('customer.create');
-    await ctx.server.createStaff({ email: 'sup@example.com', name: 'Sup', password: 'support-password-1', roleKeys: ['support'] });
+    await ctx.server.createStaff({
+      email: 'sup@example.com',
+      name: 'Sup',
+      password: 'support-password-1',
+      roleKeys: ['support'],
+    });
     const support = await signedIn(ctx.server, 'sup@example.com', 'support-password-1');
-    const timeline = await support.request(`query($id: ID!) { customer(id: $id) { events { action } } }`, { id });
-    expect(timeline.body.data?.customer.events.map((e: any) => e.action)).toEqual(['customer.update', 'customer.create']);
+    const timeline = await support.request(`query($id: ID!) { customer(id: $id) { events { action } } }`, {
+      id,
+    });
+    expect(timeline.body.data?.customer.events.map((e: any) => e.action)).toEqual([
+      'customer.update',
+      'customer.create',
+    ]);
     const whole = await support.request(`{ auditEvents(first: 5) { nodes { action } } }`);
     expect(whole.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', permission: 'AUDIT_READ' });
   });

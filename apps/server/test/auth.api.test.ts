@@ -5,7 +5,8 @@ import { Client, DATABASES, signedIn, useServer } from './helpers.js';
 const ME = `{ me { id email name permissions roles { name } sessions { id current } version } }`;
 
 describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
-  const ctx = useServer({ postgresUrl });
+  // With REDIS_URL set, the sign-in throttle keeps its counts in Redis.
+  const ctx = useServer({ postgresUrl, config: { redisUrl: process.env['REDIS_URL'] } });
 
   it('signs in, sets an HttpOnly SameSite=Lax session cookie, and me answers', async () => {
     const client = ctx.client();
@@ -17,7 +18,10 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Max-Age=43200');
     const me = await client.request(ME);
-    expect(me.body.data?.me).toMatchObject({ email: 'owner@example.com', roles: [{ name: 'Administrator' }] });
+    expect(me.body.data?.me).toMatchObject({
+      email: 'owner@example.com',
+      roles: [{ name: 'Administrator' }],
+    });
     expect(me.body.data?.me.permissions).toHaveLength(16);
     expect(me.body.data?.me.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
   });
@@ -40,7 +44,12 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
   });
 
   it('throttles the sixth wrong password in a row, and the right one too while blocked', async () => {
-    await ctx.server.createStaff({ email: 'victim@example.com', name: 'V', password: 'victim-password-77', roleKeys: ['support'] });
+    await ctx.server.createStaff({
+      email: 'victim@example.com',
+      name: 'V',
+      password: 'victim-password-77',
+      roleKeys: ['support'],
+    });
     const client = ctx.client();
     for (let i = 0; i < 5; i++) {
       const res = await client.login('victim@example.com', `wrong-password-${i}`);
@@ -61,8 +70,17 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
   });
 
   it('refuses deactivated staff with the same words', async () => {
-    const id = await ctx.server.createStaff({ email: 'gone@example.com', name: 'G', password: 'gone-password-123', roleKeys: [] });
-    await ctx.server.app.database.db.updateTable('staff').set({ state: 'DEACTIVATED' }).where('id', '=', id).execute();
+    const id = await ctx.server.createStaff({
+      email: 'gone@example.com',
+      name: 'G',
+      password: 'gone-password-123',
+      roleKeys: [],
+    });
+    await ctx.server.app.database.db
+      .updateTable('staff')
+      .set({ state: 'DEACTIVATED' })
+      .where('id', '=', id)
+      .execute();
     const res = await ctx.client().login('gone@example.com', 'gone-password-123');
     expect((res.body.data?.['login'] as any).userErrors[0].code).toBe('INVALID_CREDENTIALS');
   });
@@ -83,8 +101,16 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
     const [idleSession] = (await idle.request(ME)).body.data?.me.sessions.filter((s: any) => s.current);
     const [oldSession] = (await old.request(ME)).body.data?.me.sessions.filter((s: any) => s.current);
     const uuid = (id: string) => id.slice(4).replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, '$1-$2-$3-$4-$5');
-    await db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '121 minutes'` }).where('id', '=', uuid(idleSession.id)).execute();
-    await db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('id', '=', uuid(oldSession.id)).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now() - interval '121 minutes'` })
+      .where('id', '=', uuid(idleSession.id))
+      .execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('id', '=', uuid(oldSession.id))
+      .execute();
     expect((await idle.request(ME)).body.data?.me).toBeNull();
     expect((await old.request(ME)).body.data?.me).toBeNull();
     const refused = await idle.request(`{ shop { name } }`);
@@ -95,7 +121,12 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
   });
 
   it('changes the password: every rule at once, then success ends the other sessions', async () => {
-    await ctx.server.createStaff({ email: 'pat@example.com', name: 'Pat', password: 'pat-password-1234', roleKeys: ['analyst'] });
+    await ctx.server.createStaff({
+      email: 'pat@example.com',
+      name: 'Pat',
+      password: 'pat-password-1234',
+      roleKeys: ['analyst'],
+    });
     const a = await signedIn(ctx.server, 'pat@example.com', 'pat-password-1234');
     const b = await signedIn(ctx.server, 'pat@example.com', 'pat-password-1234');
     const change = `mutation($c: String!, $n: String!) { passwordChange(currentPassword: $c, newPassword: $n) {
@@ -106,14 +137,19 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
       { field: ['newPassword'], code: 'TOO_SHORT', message: 'Use at least 12 characters.' },
     ]);
     const common = await a.request(change, { c: 'pat-password-1234', n: 'password1234' });
-    expect(common.body.data?.passwordChange.userErrors[0]).toMatchObject({ field: ['newPassword'], code: 'INVALID' });
+    expect(common.body.data?.passwordChange.userErrors[0]).toMatchObject({
+      field: ['newPassword'],
+      code: 'INVALID',
+    });
     const asEmail = await a.request(change, { c: 'pat-password-1234', n: 'pat@example.com' });
     expect(asEmail.body.data?.passwordChange.userErrors[0].message).toMatch(/email/);
     const ok = await a.request(change, { c: 'pat-password-1234', n: 'a-much-better-passphrase' });
     expect(ok.body.data?.passwordChange.userErrors).toEqual([]);
     expect((await a.request(ME)).body.data?.me.email).toBe('pat@example.com');
     expect((await b.request(ME)).body.data?.me).toBeNull();
-    expect((await ctx.client().login('pat@example.com', 'pat-password-1234')).body.data?.['login']).toMatchObject({
+    expect(
+      (await ctx.client().login('pat@example.com', 'pat-password-1234')).body.data?.['login'],
+    ).toMatchObject({
       staff: null,
     });
     const relogin = await ctx.client().login('pat@example.com', 'a-much-better-passphrase');
@@ -126,9 +162,14 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
     const update = `mutation($input: AccountUpdateInput!) { accountUpdate(input: $input) {
       staff { name version } userErrors { field code message } } }`;
     const empty = await client.request(update, { input: { name: '   ', version } });
-    expect(empty.body.data?.accountUpdate.userErrors).toEqual([{ field: ['input', 'name'], code: 'REQUIRED', message: 'Enter a name.' }]);
+    expect(empty.body.data?.accountUpdate.userErrors).toEqual([
+      { field: ['input', 'name'], code: 'REQUIRED', message: 'Enter a name.' },
+    ]);
     const ok = await client.request(update, { input: { name: ' Olivia Owner ', version } });
-    expect(ok.body.data?.accountUpdate).toEqual({ staff: { name: 'Olivia Owner', version: version + 1 }, userErrors: [] });
+    expect(ok.body.data?.accountUpdate).toEqual({
+      staff: { name: 'Olivia Owner', version: version + 1 },
+      userErrors: [],
+    });
     const stale = await client.request(update, { input: { name: 'Someone else', version } });
     expect(stale.body.data?.accountUpdate.userErrors[0]).toMatchObject({
       code: 'STALE_VERSION',
@@ -138,17 +179,26 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
   });
 
   it('signs out of all other sessions, and refuses ending another person’s without STAFF_MANAGE', async () => {
-    await ctx.server.createStaff({ email: 'sam@example.com', name: 'Sam', password: 'sam-password-1234', roleKeys: ['fulfillment'] });
+    await ctx.server.createStaff({
+      email: 'sam@example.com',
+      name: 'Sam',
+      password: 'sam-password-1234',
+      roleKeys: ['fulfillment'],
+    });
     const here = await signedIn(ctx.server, 'sam@example.com', 'sam-password-1234');
     const there = await signedIn(ctx.server, 'sam@example.com', 'sam-password-1234');
-    const res = await here.request(`mutation { sessionRevoke(allOthers: true) { revokedCount userErrors { code } } }`);
+    const res = await here.request(
+      `mutation { sessionRevoke(allOthers: true) { revokedCount userErrors { code } } }`,
+    );
     expect(res.body.data?.sessionRevoke).toEqual({ revokedCount: 1, userErrors: [] });
     expect((await there.request(ME)).body.data?.me).toBeNull();
     expect((await here.request(ME)).body.data?.me.email).toBe('sam@example.com');
 
     const owner = await signedIn(ctx.server);
     const [ownerSession] = (await owner.request(ME)).body.data?.me.sessions;
-    const refused = await here.request(`mutation($id: ID!) { sessionRevoke(id: $id) { revokedCount } }`, { id: ownerSession.id });
+    const refused = await here.request(`mutation($id: ID!) { sessionRevoke(id: $id) { revokedCount } }`, {
+      id: ownerSession.id,
+    });
     expect(refused.body.errors?.[0]).toMatchObject({
       message: "You don't have permission to manage staff. Ask a staff manager for STAFF_MANAGE.",
       extensions: { code: 'FORBIDDEN', permission: 'STAFF_MANAGE' },

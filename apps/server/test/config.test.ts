@@ -4,14 +4,27 @@ import { ConfigError, loadConfig } from '../src/config.js';
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4000, env: 'production', demo: true, databaseUrl: undefined, redisUrl: undefined });
+    expect(c).toMatchObject({
+      port: 4000,
+      env: 'production',
+      demo: true,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
     expect(c.dataDir).toMatch(/\/data$/);
   });
 
   it('names every bad value in plain words at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://u:secret@h/db', STOCKROOM_DEMO: 'maybe', REDIS_URL: 'nope', LOG_LEVEL: 'loud', STOCKROOM_OWNER_EMAIL: 'not-an-email' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://u:secret@h/db',
+        STOCKROOM_DEMO: 'maybe',
+        REDIS_URL: 'nope',
+        LOG_LEVEL: 'loud',
+        STOCKROOM_OWNER_EMAIL: 'not-an-email',
+      });
     } catch (e) {
       error = e;
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchema as buildSdl, parse } from 'graphql';
-import { actualCost, requestedCost } from '../src/graphql/cost.js';
+import { actualCost, DEFAULT_LIST_BOUND, listBounds, requestedCost } from '../src/graphql/cost.js';
 import { memoryRateLimiter, redisRateLimiter } from '../src/graphql/rate-limit.js';
 
 const schema = buildSdl(`
@@ -16,22 +16,109 @@ const schema = buildSdl(`
 `);
 
 describe('query cost', () => {
-  it('charges objects 1, scalars 0, connections 2 + page size × node, mutations 10', () => {
+  it('charges objects 1, scalars 0, connections 2 + page size × node, lists bound × item, mutations 10', () => {
     expect(requestedCost(schema, parse(`{ shop { name } }`), null)).toBe(1);
-    expect(requestedCost(schema, parse(`{ me { id roles { name } } }`), null)).toBe(2);
+    expect(requestedCost(schema, parse(`{ me { id roles { name } } }`), null, {}, { 'Me.roles': 5 })).toBe(
+      1 + 5,
+    );
+    expect(requestedCost(schema, parse(`{ me { id roles { name } } }`), null)).toBe(1 + DEFAULT_LIST_BOUND);
     expect(requestedCost(schema, parse(`{ items { nodes { id } } }`), null)).toBe(2 + 50 * 1);
-    expect(requestedCost(schema, parse(`query($n: Int) { items(first: $n) { edges { node { owner { id } } } } }`), null, { n: 10 })).toBe(2 + 10 * 2);
+    expect(
+      requestedCost(
+        schema,
+        parse(`query($n: Int) { items(first: $n) { edges { node { owner { id } } } } }`),
+        null,
+        { n: 10 },
+      ),
+    ).toBe(2 + 10 * 2);
     expect(requestedCost(schema, parse(`mutation { touch { id } }`), null)).toBe(11);
   });
 
   it('multiplies nested connections, so a huge request is caught before it runs', () => {
-    const cost = requestedCost(schema, parse(`{ items(first: 250) { nodes { children(first: 250) { nodes { id } } } } }`), null);
+    const cost = requestedCost(
+      schema,
+      parse(`{ items(first: 250) { nodes { children(first: 250) { nodes { id } } } } }`),
+      null,
+    );
     expect(cost).toBeGreaterThan(5000);
   });
 
   it('follows fragments and picks the named operation', () => {
-    const doc = parse(`query A { shop { name } } query B { ...F } fragment F on Query { me { roles { name } } }`);
-    expect(requestedCost(schema, doc, 'B')).toBe(2);
+    const doc = parse(
+      `query A { shop { name } } query B { ...F } fragment F on Query { me { roles { name } } }`,
+    );
+    expect(requestedCost(schema, doc, 'B', {}, { 'Me.roles': 3 })).toBe(4);
+  });
+
+  it('charges plain lists by their real bound, so nested lists cannot hide work', () => {
+    const real = buildSdl(`
+      type Query { products(first: Int): ProductConnection! nodes(ids: [ID!]!): [Node]! }
+      interface Node { id: ID! }
+      type ProductConnection { nodes: [Product!]! userErrors: [UserError!]! }
+      type UserError { message: String! }
+      type Product implements Node { id: ID! variants: [ProductVariant!]! }
+      type ProductVariant implements Node { id: ID! product: Product! inventoryLevels: [Level!]! }
+      type Level { variant: ProductVariant! }
+    `);
+    const bounds = listBounds({ locations: 3 });
+    // 2 + 10 × (1 product + 2,000 variants × (1 + 3 levels × (1 + 1 variant)) + 1 userError)
+    expect(
+      requestedCost(
+        real,
+        parse(
+          `{ products(first: 10) { nodes { variants { inventoryLevels { variant { id } } } } userErrors { message } } }`,
+        ),
+        null,
+        {},
+        bounds,
+      ),
+    ).toBe(2 + 10 * (1 + 2_000 * (1 + 3 * 2) + 1));
+    // The 102-point query of the review now costs what it can return: far over the limit.
+    expect(
+      requestedCost(
+        real,
+        parse(`{ products(first: 50) { nodes { variants { product { variants { id } } } } } }`),
+        null,
+        {},
+        bounds,
+      ),
+    ).toBeGreaterThan(5_000);
+    // nodes(ids:) by the number of ids.
+    expect(
+      requestedCost(
+        real,
+        parse(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`),
+        null,
+        { ids: ['a', 'b', 'c'] },
+        bounds,
+      ),
+    ).toBe(3);
+    expect(requestedCost(real, parse(`{ nodes(ids: ["a", "b"]) { id } }`), null, {}, bounds)).toBe(2);
+  });
+
+  it('charges a payload list by the length of the input list it answers', () => {
+    const real = buildSdl(`
+      type Query { shop: Shop! }
+      type Shop { name: String! }
+      type Mutation { inventoryAdjust(input: AdjustInput!): InventoryAdjustPayload! }
+      input AdjustInput { changes: [Int!]! }
+      type InventoryAdjustPayload { levels: [Level!] movements: [Move!] }
+      type Level { location: Loc! }
+      type Loc { name: String! }
+      type Move { id: ID! }
+    `);
+    const doc = parse(
+      `mutation($input: AdjustInput!) { inventoryAdjust(input: $input) { levels { location { name } } movements { id } } }`,
+    );
+    // 10 for the mutation, 1 for its payload, then 2 levels × 2 and 2 movements × 1.
+    expect(requestedCost(real, doc, null, { input: { changes: [1, 2] } })).toBe(10 + 1 + 2 * 2 + 2);
+    expect(
+      requestedCost(
+        real,
+        parse(`mutation { inventoryAdjust(input: { changes: [1, 2, 3] }) { movements { id } } }`),
+        null,
+      ),
+    ).toBe(10 + 1 + 3);
   });
 
   it('counts what came back for the actual cost', () => {
@@ -42,7 +129,9 @@ describe('query cost', () => {
 
 const limiters = [
   ['memory', () => memoryRateLimiter({ size: 100, restorePerSecond: 10 })] as const,
-  ...(process.env['REDIS_URL'] ? ([['redis', () => redisRateLimiter(process.env['REDIS_URL']!)]] as const) : []),
+  ...(process.env['REDIS_URL']
+    ? ([['redis', () => redisRateLimiter(process.env['REDIS_URL']!)]] as const)
+    : []),
 ];
 
 describe.each(limiters)('rate limit bucket (%s)', (_name, make) => {

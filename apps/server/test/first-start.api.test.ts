@@ -20,20 +20,44 @@ describe('first start on the embedded database', () => {
       expect(first.owner).toMatchObject({ email: 'owner@example.com', generated: true });
       ownerPassword = first.owner!.password;
       expect(ownerPassword).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
-      expect(first.demoStaff?.map((s) => s.role)).toEqual(['Administrator', 'Catalog manager', 'Fulfillment', 'Support', 'Analyst']);
+      expect(first.demoStaff?.map((s) => s.role)).toEqual([
+        'Administrator',
+        'Catalog manager',
+        'Fulfillment',
+        'Support',
+        'Analyst',
+      ]);
       const client = new Client(first.url);
       await client.login('owner@example.com', ownerPassword);
       const shop = await client.request(`{ shop { name currencyCode } me { email isOwner } }`);
-      expect(shop.body.data).toEqual({ shop: { name: 'Northwind Outfitters', currencyCode: 'USD' }, me: { email: 'owner@example.com', isOwner: true } });
+      expect(shop.body.data).toEqual({
+        shop: { name: 'Northwind Outfitters', currencyCode: 'USD' },
+        me: { email: 'owner@example.com', isOwner: true },
+      });
       const analyst = first.demoStaff!.find((s) => s.role === 'Analyst')!;
       const a = new Client(first.url);
       await a.login(analyst.email, analyst.password);
       expect((await a.request(`{ me { permissions } }`)).body.data?.me.permissions).toEqual([
-        'CATALOG_READ', 'ORDERS_READ', 'CUSTOMERS_READ', 'DISCOUNTS_READ', 'REPORTS_READ', 'AUDIT_READ',
+        'CATALOG_READ',
+        'ORDERS_READ',
+        'CUSTOMERS_READ',
+        'DISCOUNTS_READ',
+        'REPORTS_READ',
+        'AUDIT_READ',
       ]);
-      const locations = await first.database.db.selectFrom('locations').select('name').orderBy('fulfillment_priority').execute();
-      expect(locations.map((l) => l.name)).toEqual(['Main warehouse', 'Downtown store', 'East fulfillment center']);
-      const catalog = await client.request(`{ products(first: 1) { count { value } } collections(first: 10) { nodes { title productCount } } categories { name } }`);
+      const locations = await first.database.db
+        .selectFrom('locations')
+        .select('name')
+        .orderBy('fulfillment_priority')
+        .execute();
+      expect(locations.map((l) => l.name)).toEqual([
+        'Main warehouse',
+        'Downtown store',
+        'East fulfillment center',
+      ]);
+      const catalog = await client.request(
+        `{ products(first: 1) { count { value } } collections(first: 10) { nodes { title productCount } } categories { name } }`,
+      );
       expect(catalog.body.data?.products.count.value).toBe(300);
       expect(catalog.body.data?.categories).toHaveLength(12);
       expect(catalog.body.data?.collections.nodes.filter((c: any) => c.productCount > 0)).toHaveLength(6);
@@ -43,14 +67,24 @@ describe('first start on the embedded database', () => {
           count(*)::int as levels, count(*) filter (where l.on_hand <= 5)::int as low
         from inventory_levels l`.execute(first.database.db);
       expect(rows[0]!.n).toBe(0);
-      const future = await sql<{ n: number }>`select count(*)::int as n from inventory_movements where created_at > now()`.execute(first.database.db);
+      const future = await sql<{
+        n: number;
+      }>`select count(*)::int as n from inventory_movements where created_at > now()`.execute(
+        first.database.db,
+      );
       expect(future.rows[0]!.n).toBe(0);
       expect(rows[0]!.levels).toBeGreaterThan(1000);
       expect(rows[0]!.low).toBeGreaterThan(50);
-      const people = await client.request(`{ customers(first: 1, query: "country:DE") { count { value } nodes { defaultAddress { countryCode } } } all: customers(first: 1) { count { value } } shippingZones { name } taxRates { countryCode } }`);
+      const people = await client.request(
+        `{ customers(first: 1, query: "country:DE") { count { value } nodes { defaultAddress { countryCode } } } all: customers(first: 1) { count { value } } shippingZones { name } taxRates { countryCode } }`,
+      );
       expect(people.body.data?.all.count.value).toBe(500);
       expect(people.body.data?.customers.count.value).toBeGreaterThan(10);
-      expect(people.body.data?.shippingZones.map((z: any) => z.name)).toEqual(['Domestic', 'Europe', 'Rest of world']);
+      expect(people.body.data?.shippingZones.map((z: any) => z.name)).toEqual([
+        'Domestic',
+        'Europe',
+        'Rest of world',
+      ]);
       expect(people.body.data?.taxRates.length).toBeGreaterThanOrEqual(12);
     } finally {
       await first.close();
@@ -63,7 +97,9 @@ describe('first start on the embedded database', () => {
       expect(staff).toHaveLength(6);
       const client = new Client(second.url);
       await client.login('owner@example.com', ownerPassword);
-      expect((await client.request(`{ me { email } }`)).body.data).toEqual({ me: { email: 'owner@example.com' } });
+      expect((await client.request(`{ me { email } }`)).body.data).toEqual({
+        me: { email: 'owner@example.com' },
+      });
     } finally {
       await second.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -71,10 +107,27 @@ describe('first start on the embedded database', () => {
   });
 
   it('uses STOCKROOM_OWNER_EMAIL/PASSWORD, refuses a weak owner password, and STOCKROOM_DEMO=0 skips the demo', async () => {
-    const env = { STOCKROOM_DATA_DIR: 'memory://', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', STOCKROOM_DEMO: '0' };
-    const app = await startApp(loadConfig({ ...env, STOCKROOM_OWNER_EMAIL: 'Boss@Shop.example', STOCKROOM_OWNER_PASSWORD: 'boss-password-2026' }), quiet);
+    const env = {
+      STOCKROOM_DATA_DIR: 'memory://',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      STOCKROOM_DEMO: '0',
+    };
+    const app = await startApp(
+      loadConfig({
+        ...env,
+        STOCKROOM_OWNER_EMAIL: 'Boss@Shop.example',
+        STOCKROOM_OWNER_PASSWORD: 'boss-password-2026',
+      }),
+      quiet,
+    );
     try {
-      expect(app.owner).toEqual({ email: 'boss@shop.example', password: 'boss-password-2026', generated: false });
+      expect(app.owner).toEqual({
+        email: 'boss@shop.example',
+        password: 'boss-password-2026',
+        generated: false,
+      });
       expect(app.demoStaff).toBeNull();
       expect(await app.database.db.selectFrom('locations').selectAll().execute()).toEqual([]);
     } finally {

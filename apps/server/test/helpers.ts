@@ -4,7 +4,9 @@ import { startTestServer, type TestServer, type TestServerOptions } from '../src
 /** The databases API tests run on: always embedded PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: { name: string; postgresUrl?: string }[] = [
   { name: 'pglite' },
-  ...(process.env['TEST_DATABASE_URL'] ? [{ name: 'postgres', postgresUrl: process.env['TEST_DATABASE_URL'] }] : []),
+  ...(process.env['TEST_DATABASE_URL']
+    ? [{ name: 'postgres', postgresUrl: process.env['TEST_DATABASE_URL'] }]
+    : []),
 ];
 
 export interface GqlResponse<T = Record<string, unknown>> {
@@ -36,7 +38,11 @@ export class Client {
       res = await fetch(`${this.url}/graphql?${params}`, { headers });
     } else {
       headers['content-type'] = 'application/json';
-      res = await fetch(`${this.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      res = await fetch(`${this.url}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
     }
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {
@@ -57,7 +63,10 @@ export class Client {
 }
 
 /** Starts one server for the enclosing describe block and closes it after. */
-export function useServer(options: TestServerOptions = {}): { readonly server: TestServer; client(): Client } {
+export function useServer(options: TestServerOptions = {}): {
+  readonly server: TestServer;
+  client(): Client;
+} {
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(options);
@@ -74,7 +83,11 @@ export function useServer(options: TestServerOptions = {}): { readonly server: T
   };
 }
 
-export async function signedIn(server: TestServer, email = server.ownerEmail, password = server.ownerPassword): Promise<Client> {
+export async function signedIn(
+  server: TestServer,
+  email = server.ownerEmail,
+  password = server.ownerPassword,
+): Promise<Client> {
   const client = new Client(server.url);
   const res = await client.login(email, password);
   if (!client.cookie) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);

@@ -16,16 +16,24 @@ describe.each(DATABASES)('transport, limits and errors on $name', ({ postgresUrl
   });
 
   it('refuses a POST without the CSRF header before executing it', async () => {
-    const before = await ctx.server.app.database.db.selectFrom('audit_events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-    const res = await ctx.client().request(
-      `mutation { login(email: "owner@example.com", password: "correct-horse-battery-9") { staff { id } } }`,
-      {},
-      { csrf: false },
-    );
+    const before = await ctx.server.app.database.db
+      .selectFrom('audit_events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await ctx
+      .client()
+      .request(
+        `mutation { login(email: "owner@example.com", password: "correct-horse-battery-9") { staff { id } } }`,
+        {},
+        { csrf: false },
+      );
     expect(res.status).toBe(403);
     expect(res.body.data).toBeUndefined();
     expect(res.headers.get('set-cookie')).toBeNull();
-    const after = await ctx.server.app.database.db.selectFrom('audit_events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.server.app.database.db
+      .selectFrom('audit_events')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -34,16 +42,29 @@ describe.each(DATABASES)('transport, limits and errors on $name', ({ postgresUrl
     const query = await client.request(`{ shop { name } }`, {}, { method: 'GET', csrf: false });
     expect(query.status).toBe(200);
     expect(query.body.data).toEqual({ shop: { name: 'My store' } });
-    const mutation = await client.request(`mutation { logout { userErrors { code } } }`, {}, { method: 'GET', csrf: false });
+    const mutation = await client.request(
+      `mutation { logout { userErrors { code } } }`,
+      {},
+      { method: 'GET', csrf: false },
+    );
     expect(mutation.status).toBe(405);
-    expect((await client.request(`{ me { email } }`)).body.data).toEqual({ me: { email: 'owner@example.com' } });
+    expect((await client.request(`{ me { email } }`)).body.data).toEqual({
+      me: { email: 'owner@example.com' },
+    });
   });
 
   it('reports extensions.cost on responses', async () => {
     const client = await signedIn(ctx.server);
     const res = await client.request(`{ me { id roles { name } } shop { name } }`);
+    // Requested charges me.roles by how many roles exist (a person can hold them all); actual is what came back.
+    const roles = (
+      await ctx.server.app.database.db
+        .selectFrom('roles')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(res.body.extensions?.['cost']).toEqual({
-      requestedQueryCost: 3,
+      requestedQueryCost: 2 + roles,
       actualQueryCost: 3,
       throttleStatus: { maximumAvailable: 20000, currentlyAvailable: expect.any(Number), restoreRate: 1000 },
     });
@@ -54,15 +75,24 @@ describe.each(DATABASES)('transport, limits and errors on $name', ({ postgresUrl
     const nested = (n: number) => `{ ${'me { '.repeat(n)}id${' }'.repeat(n)} }`;
     const depthRes = await client.request(nested(12)); // 13 levels counting the leaf
     expect(depthRes.body.errors).toContainEqual(
-      expect.objectContaining({ message: 'This request is too large.', extensions: expect.objectContaining({ code: 'QUERY_TOO_COMPLEX' }) }),
+      expect.objectContaining({
+        message: 'This request is too large.',
+        extensions: expect.objectContaining({ code: 'QUERY_TOO_COMPLEX' }),
+      }),
     );
     expect(JSON.stringify((await client.request(nested(11))).body.errors)).not.toContain('QUERY_TOO_COMPLEX');
     const aliases = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: shop { name }`).join(' ')} }`;
     const aliasRes = await client.request(aliases);
-    expect(aliasRes.body.errors?.[0]).toMatchObject({ message: 'This request is too large.', extensions: { code: 'QUERY_TOO_COMPLEX' } });
+    expect(aliasRes.body.errors?.[0]).toMatchObject({
+      message: 'This request is too large.',
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
     const tokens = `{ ${Array.from({ length: 2600 }, () => 'shop { name }').join(' ')} }`;
     const tokenRes = await client.request(tokens);
-    expect(tokenRes.body.errors?.[0]).toMatchObject({ message: 'This request is too large.', extensions: { code: 'QUERY_TOO_COMPLEX' } });
+    expect(tokenRes.body.errors?.[0]).toMatchObject({
+      message: 'This request is too large.',
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
   });
 
   it('turns introspection and field suggestions off outside development', async () => {
@@ -79,7 +109,9 @@ describe.each(DATABASES)('transport, limits and errors on $name', ({ postgresUrl
     const original = ctx.server.app.services.rateLimiter;
     ctx.server.app.services.rateLimiter = memoryRateLimiter({ size: 5, restorePerSecond: 1 });
     try {
-      const res = await client.request(`{ a: me { id } b: me { id } c: me { id } d: me { id } e: me { id } f: me { id } }`);
+      const res = await client.request(
+        `{ a: me { id } b: me { id } c: me { id } d: me { id } e: me { id } f: me { id } }`,
+      );
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(res.body.errors?.[0]).toMatchObject({
@@ -103,7 +135,11 @@ describe.each(DATABASES)('transport, limits and errors on $name', ({ postgresUrl
     const client = await signedIn(ctx.server);
     await sql`alter table store_settings rename to store_settings_gone`.execute(ctx.server.app.database.db);
     try {
-      const res = await client.request(`{ shop { name } }`, {}, { headers: { 'x-request-id': 'test-request-0001' } });
+      const res = await client.request(
+        `{ shop { name } }`,
+        {},
+        { headers: { 'x-request-id': 'test-request-0001' } },
+      );
       expect(res.body.errors).toEqual([
         {
           message: 'Something went wrong on our side. Reference: test-request-0001',

@@ -39,17 +39,32 @@ describe('product rules (SPEC §5)', () => {
 
   it('accepts a simple product and fills defaults', () => {
     const r = validate(schema, base);
-    expect(r).toMatchObject({ ok: true, value: { title: 'Shirt', status: 'DRAFT', tags: [], handle: null, variants: [{ price: 1000, sku: null, trackInventory: true }] } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        title: 'Shirt',
+        status: 'DRAFT',
+        tags: [],
+        handle: null,
+        variants: [{ price: 1000, sku: null, trackInventory: true }],
+      },
+    });
   });
 
   it('returns every failing field at once', () => {
-    const r = validate(schema, {
-      title: ' ',
-      handle: 'Not A Handle',
-      tags: ['a', 'A', ''],
-      options: [{ name: 'Size', values: ['S', 's'] }],
-      variants: [{ optionValues: ['S'], price: '10.001', compareAtPrice: '5', sku: 'has space', weightGrams: -1 }],
-    }, ['input']);
+    const r = validate(
+      schema,
+      {
+        title: ' ',
+        handle: 'Not A Handle',
+        tags: ['a', 'A', ''],
+        options: [{ name: 'Size', values: ['S', 's'] }],
+        variants: [
+          { optionValues: ['S'], price: '10.001', compareAtPrice: '5', sku: 'has space', weightGrams: -1 },
+        ],
+      },
+      ['input'],
+    );
     expect(r.ok).toBe(false);
     const fields = !r.ok ? r.errors.map((e) => `${e.field!.join('.')}: ${e.message}`) : [];
     expect(fields).toEqual(
@@ -66,7 +81,10 @@ describe('product rules (SPEC §5)', () => {
   });
 
   it('requires compare-at above the price, and caps money', () => {
-    const r = validate(schema, { title: 'x', variants: [{ price: '10', compareAtPrice: '10' }, { price: '100000000' }] });
+    const r = validate(schema, {
+      title: 'x',
+      variants: [{ price: '10', compareAtPrice: '10' }, { price: '100000000' }],
+    });
     expect(!r.ok && r.errors.map((e) => e.message)).toEqual([
       'Compare-at price must be higher than the price.',
       'Enter at most 99999999.99.',
@@ -75,8 +93,14 @@ describe('product rules (SPEC §5)', () => {
   });
 
   it('checks compare-at even when another field of the variant failed', () => {
-    const r = validate(schema, { title: 'X', variants: [{ price: '10.00', compareAtPrice: '5.00', costPrice: '1.234' }] });
-    expect(!r.ok && r.errors.map((e) => e.field!.join('.'))).toEqual(['variants.0.costPrice', 'variants.0.compareAtPrice']);
+    const r = validate(schema, {
+      title: 'X',
+      variants: [{ price: '10.00', compareAtPrice: '5.00', costPrice: '1.234' }],
+    });
+    expect(!r.ok && r.errors.map((e) => e.field!.join('.'))).toEqual([
+      'variants.0.costPrice',
+      'variants.0.compareAtPrice',
+    ]);
   });
 
   it('limits options, values, variants and tags', () => {
@@ -87,7 +111,11 @@ describe('product rules (SPEC §5)', () => {
       variants: Array.from({ length: 2001 }, () => ({ price: '1' })),
     });
     expect(!tooMany.ok && tooMany.errors.map((e) => e.message)).toEqual(
-      expect.arrayContaining(['A product can have at most 3 options.', 'A product can have at most 250 tags.', 'A product can have at most 2,000 variants.']),
+      expect.arrayContaining([
+        'A product can have at most 3 options.',
+        'A product can have at most 250 tags.',
+        'A product can have at most 2,000 variants.',
+      ]),
     );
   });
 
@@ -100,9 +128,16 @@ describe('product rules (SPEC §5)', () => {
     const r = validate(schema, {
       title: 'x',
       options: [{ name: 'Size', values: ['S', 'M'] }],
-      variants: [{ optionValues: ['S'], price: '1' }, { optionValues: ['s'], price: '1' }, { optionValues: ['XL'], price: '1' }],
+      variants: [
+        { optionValues: ['S'], price: '1' },
+        { optionValues: ['s'], price: '1' },
+        { optionValues: ['XL'], price: '1' },
+      ],
     });
-    expect(!r.ok && r.errors.map((e) => e.message)).toEqual(['Another variant is already s.', '"XL" is not a value of Size.']);
+    expect(!r.ok && r.errors.map((e) => e.message)).toEqual([
+      'Another variant is already s.',
+      '"XL" is not a value of Size.',
+    ]);
   });
 
   it('builds the variant matrix', () => {

@@ -46,12 +46,20 @@ export const handleSchema = z
 
 /** Tags: trimmed, 1–255 each, at most 250, duplicates (ignoring case) dropped. */
 export const tagsSchema = z
-  .array(z.string().trim().min(1, { message: 'A tag cannot be empty.' }).max(255, { message: 'Use at most 255 characters per tag.' }))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, { message: 'A tag cannot be empty.' })
+      .max(255, { message: 'Use at most 255 characters per tag.' }),
+  )
   .transform((tags) => {
     const seen = new Set<string>();
     return tags.filter((t) => (seen.has(t.toLowerCase()) ? false : (seen.add(t.toLowerCase()), true)));
   })
-  .refine((tags) => tags.length <= CATALOG_LIMITS.tags, { message: `A product can have at most ${CATALOG_LIMITS.tags} tags.` });
+  .refine((tags) => tags.length <= CATALOG_LIMITS.tags, {
+    message: `A product can have at most ${CATALOG_LIMITS.tags} tags.`,
+  });
 
 /** A money amount written as a decimal string in the store's currency. */
 export function moneySchema(currencyCode: string) {
@@ -70,7 +78,13 @@ export function moneySchema(currencyCode: string) {
       return z.NEVER;
     }
     if (minor > max) {
-      ctx.addIssue({ code: 'too_big', origin: 'number', maximum: max, message: `Enter at most ${formatMinor(max, currencyCode)}.`, input: value });
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: max,
+        message: `Enter at most ${formatMinor(max, currencyCode)}.`,
+        input: value,
+      });
       return z.NEVER;
     }
     return minor;
@@ -82,13 +96,26 @@ export const optionsSchema = z
     z.object({
       name: nameSchema,
       values: z
-        .array(z.string().trim().min(1, { message: 'An option value cannot be empty.' }).max(255, { message: 'Use at most 255 characters.' }))
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1, { message: 'An option value cannot be empty.' })
+            .max(255, { message: 'Use at most 255 characters.' }),
+        )
         .min(1, { message: 'Give the option at least one value.' })
-        .max(CATALOG_LIMITS.optionValues, { message: `An option can have at most ${CATALOG_LIMITS.optionValues} values.` })
+        .max(CATALOG_LIMITS.optionValues, {
+          message: `An option can have at most ${CATALOG_LIMITS.optionValues} values.`,
+        })
         .superRefine((values, ctx) => {
           const seen = new Set<string>();
           values.forEach((v, i) => {
-            if (seen.has(v.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i], message: `"${v}" is already a value of this option.` });
+            if (seen.has(v.toLowerCase()))
+              ctx.addIssue({
+                code: 'custom',
+                path: [i],
+                message: `"${v}" is already a value of this option.`,
+              });
             seen.add(v.toLowerCase());
           });
         }),
@@ -98,7 +125,12 @@ export const optionsSchema = z
   .superRefine((options, ctx) => {
     const seen = new Set<string>();
     options.forEach((o, i) => {
-      if (seen.has(o.name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `There is already an option named "${o.name}".` });
+      if (seen.has(o.name.toLowerCase()))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'name'],
+          message: `There is already an option named "${o.name}".`,
+        });
       seen.add(o.name.toLowerCase());
     });
   });
@@ -136,39 +168,76 @@ export function variantSchema(currencyCode: string) {
         .transform((v) => v ?? null),
       trackInventory: z.boolean().default(true),
       allowBackorder: z.boolean().default(false),
-      lowStockThreshold: z.number().int().min(0, { message: 'Use 0 or more.' }).max(1_000_000_000).nullish().transform((v) => v ?? null),
+      lowStockThreshold: z
+        .number()
+        .int()
+        .min(0, { message: 'Use 0 or more.' })
+        .max(1_000_000_000)
+        .nullish()
+        .transform((v) => v ?? null),
     })
     .superRefine((v, ctx) => {
-      if (typeof v.compareAtPrice === 'number' && typeof v.price === 'number' && v.compareAtPrice <= v.price) {
-        ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'Compare-at price must be higher than the price.' });
+      if (
+        typeof v.compareAtPrice === 'number' &&
+        typeof v.price === 'number' &&
+        v.compareAtPrice <= v.price
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['compareAtPrice'],
+          message: 'Compare-at price must be higher than the price.',
+        });
       }
     }, ALWAYS);
 }
 
 export type VariantInput = z.output<ReturnType<typeof variantSchema>>;
 
+/** Optional free text: trimmed, at most `max` characters, and null when empty. */
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `Use at most ${max.toLocaleString('en-US')} characters.` })
+    .nullish()
+    .transform((v) => v || null);
+}
+
 export function productSchema(currencyCode: string) {
   return z
     .object({
       title: nameSchema,
-      handle: z.union([z.literal(''), handleSchema]).nullish().transform((v) => v || null),
-      description: z.string().max(CATALOG_LIMITS.description, { message: 'Use at most 65,535 characters.' }).default(''),
+      handle: z
+        .union([z.literal(''), handleSchema])
+        .nullish()
+        .transform((v) => v || null),
+      description: z
+        .string()
+        .max(CATALOG_LIMITS.description, { message: 'Use at most 65,535 characters.' })
+        .default(''),
       status: z.enum(PRODUCT_STATUSES).default('DRAFT'),
-      vendor: z.string().trim().max(255, { message: 'Use at most 255 characters.' }).nullish().transform((v) => v || null),
-      productType: z.string().trim().max(255, { message: 'Use at most 255 characters.' }).nullish().transform((v) => v || null),
+      vendor: optionalText(255),
+      productType: optionalText(255),
       categoryId: z.string().nullish(),
       tags: tagsSchema.default([]),
       options: optionsSchema.default([]),
       variants: z
         .array(variantSchema(currencyCode))
-        .max(CATALOG_LIMITS.variants, { message: `A product can have at most ${CATALOG_LIMITS.variants.toLocaleString('en-US')} variants.` })
+        .max(CATALOG_LIMITS.variants, {
+          message: `A product can have at most ${CATALOG_LIMITS.variants.toLocaleString('en-US')} variants.`,
+        })
         .default([]),
-      seoTitle: z.string().trim().max(255, { message: 'Use at most 255 characters.' }).nullish().transform((v) => v || null),
-      seoDescription: z.string().trim().max(1000, { message: 'Use at most 1,000 characters.' }).nullish().transform((v) => v || null),
+      seoTitle: optionalText(255),
+      seoDescription: optionalText(1000),
       version: z.number().int().nullish(),
     })
     .superRefine((p, ctx) => {
-      if (!Array.isArray(p.variants) || !Array.isArray(p.options) || p.options.some((o) => !o || !Array.isArray(o.values))) return;
+      if (
+        !Array.isArray(p.variants) ||
+        !Array.isArray(p.options) ||
+        p.options.some((o) => !o || !Array.isArray(o.values))
+      )
+        return;
       // Each variant names one value of each option, and no two variants name the same ones.
       const seen = new Map<string, number>();
       p.variants.forEach((v, i) => {
@@ -177,14 +246,20 @@ export function productSchema(currencyCode: string) {
           ctx.addIssue({
             code: 'custom',
             path: ['variants', i, 'optionValues'],
-            message: p.options.length ? `Choose a value for each of: ${p.options.map((o) => o.name).join(', ')}.` : 'A product without options has no option values.',
+            message: p.options.length
+              ? `Choose a value for each of: ${p.options.map((o) => o.name).join(', ')}.`
+              : 'A product without options has no option values.',
           });
           return;
         }
         v.optionValues.forEach((value, j) => {
           const option = p.options[j]!;
           if (!option.values.some((x) => x.toLowerCase() === value.toLowerCase())) {
-            ctx.addIssue({ code: 'custom', path: ['variants', i, 'optionValues', j], message: `"${value}" is not a value of ${option.name}.` });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['variants', i, 'optionValues', j],
+              message: `"${value}" is not a value of ${option.name}.`,
+            });
           }
         });
         const key = v.optionValues.map((x) => x.toLowerCase()).join('\u0000');
@@ -200,7 +275,12 @@ export function productSchema(currencyCode: string) {
       const skus = new Map<string, number>();
       p.variants.forEach((v, i) => {
         if (!v || typeof v.sku !== 'string' || !v.sku) return;
-        if (skus.has(v.sku.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: `SKU ${v.sku} is used by another variant of this product.` });
+        if (skus.has(v.sku.toLowerCase()))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variants', i, 'sku'],
+            message: `SKU ${v.sku} is used by another variant of this product.`,
+          });
         skus.set(v.sku.toLowerCase(), i);
       });
     }, ALWAYS);
@@ -210,7 +290,10 @@ export type ProductInput = z.output<ReturnType<typeof productSchema>>;
 
 /** Every combination of the options' values, in order: the variant matrix. */
 export function variantMatrix(options: readonly { values: readonly string[] }[]): string[][] {
-  return options.reduce<string[][]>((rows, o) => rows.flatMap((row) => o.values.map((v) => [...row, v])), [[]]);
+  return options.reduce<string[][]>(
+    (rows, o) => rows.flatMap((row) => o.values.map((v) => [...row, v])),
+    [[]],
+  );
 }
 
 export function variantTitle(optionValues: readonly string[]): string {
@@ -218,13 +301,41 @@ export function variantTitle(optionValues: readonly string[]): string {
 }
 
 /** Automated collection rules (SPEC §3). */
-export const COLLECTION_RULE_FIELDS = ['tag', 'vendor', 'productType', 'title', 'price', 'compareAtPrice', 'inventory', 'category'] as const;
-export const COLLECTION_RULE_RELATIONS = ['equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'greaterThan', 'lessThan'] as const;
+export const COLLECTION_RULE_FIELDS = [
+  'tag',
+  'vendor',
+  'productType',
+  'title',
+  'price',
+  'compareAtPrice',
+  'inventory',
+  'category',
+] as const;
+export const COLLECTION_RULE_RELATIONS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+  'greaterThan',
+  'lessThan',
+] as const;
 export type CollectionRuleField = (typeof COLLECTION_RULE_FIELDS)[number];
 export type CollectionRuleRelation = (typeof COLLECTION_RULE_RELATIONS)[number];
 
-const TEXT_RELATIONS: readonly CollectionRuleRelation[] = ['equals', 'notEquals', 'contains', 'notContains', 'startsWith'];
-const NUMBER_RELATIONS: readonly CollectionRuleRelation[] = ['equals', 'notEquals', 'greaterThan', 'lessThan'];
+const TEXT_RELATIONS: readonly CollectionRuleRelation[] = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'startsWith',
+];
+const NUMBER_RELATIONS: readonly CollectionRuleRelation[] = [
+  'equals',
+  'notEquals',
+  'greaterThan',
+  'lessThan',
+];
 
 export const RULE_RELATIONS_BY_FIELD: Record<CollectionRuleField, readonly CollectionRuleRelation[]> = {
   tag: TEXT_RELATIONS,
@@ -241,16 +352,31 @@ export function collectionSchema(currencyCode: string) {
   return z
     .object({
       title: nameSchema,
-      handle: z.union([z.literal(''), handleSchema]).nullish().transform((v) => v || null),
-      description: z.string().max(CATALOG_LIMITS.description, { message: 'Use at most 65,535 characters.' }).nullish().transform((v) => v ?? ''),
+      handle: z
+        .union([z.literal(''), handleSchema])
+        .nullish()
+        .transform((v) => v || null),
+      description: z
+        .string()
+        .max(CATALOG_LIMITS.description, { message: 'Use at most 65,535 characters.' })
+        .nullish()
+        .transform((v) => v ?? ''),
       kind: z.enum(['MANUAL', 'AUTOMATED']),
       match: z.enum(['ALL', 'ANY']).default('ALL'),
       rules: z
         .array(
           z.object({
-            field: z.enum(COLLECTION_RULE_FIELDS, { message: `Choose one of: ${COLLECTION_RULE_FIELDS.join(', ')}.` }),
-            relation: z.enum(COLLECTION_RULE_RELATIONS, { message: `Choose one of: ${COLLECTION_RULE_RELATIONS.join(', ')}.` }),
-            value: z.string().trim().min(1, { message: 'Enter a value.' }).max(255, { message: 'Use at most 255 characters.' }),
+            field: z.enum(COLLECTION_RULE_FIELDS, {
+              message: `Choose one of: ${COLLECTION_RULE_FIELDS.join(', ')}.`,
+            }),
+            relation: z.enum(COLLECTION_RULE_RELATIONS, {
+              message: `Choose one of: ${COLLECTION_RULE_RELATIONS.join(', ')}.`,
+            }),
+            value: z
+              .string()
+              .trim()
+              .min(1, { message: 'Enter a value.' })
+              .max(255, { message: 'Use at most 255 characters.' }),
           }),
         )
         .max(60, { message: 'A collection can have at most 60 rules.' })
@@ -259,21 +385,45 @@ export function collectionSchema(currencyCode: string) {
     .superRefine((c, ctx) => {
       if (!Array.isArray(c.rules)) return;
       if (c.kind === 'AUTOMATED' && c.rules.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['rules'], message: 'An automated collection needs at least one rule.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules'],
+          message: 'An automated collection needs at least one rule.',
+        });
       }
       if (c.kind === 'MANUAL' && c.rules.length) {
-        ctx.addIssue({ code: 'custom', path: ['rules'], message: 'A manual collection has no rules; pick its products instead.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules'],
+          message: 'A manual collection has no rules; pick its products instead.',
+        });
       }
       c.rules.forEach((r, i) => {
         if (!r || !(r.field in RULE_RELATIONS_BY_FIELD)) return;
         if (!RULE_RELATIONS_BY_FIELD[r.field].includes(r.relation)) {
-          ctx.addIssue({ code: 'custom', path: ['rules', i, 'relation'], message: `"${r.field}" can be: ${RULE_RELATIONS_BY_FIELD[r.field].join(', ')}.` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rules', i, 'relation'],
+            message: `"${r.field}" can be: ${RULE_RELATIONS_BY_FIELD[r.field].join(', ')}.`,
+          });
         }
         if (r.field === 'inventory' && typeof r.value === 'string' && !/^-?\d{1,10}$/.test(r.value.trim())) {
-          ctx.addIssue({ code: 'custom', path: ['rules', i, 'value'], message: 'Enter a whole number of units.' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rules', i, 'value'],
+            message: 'Enter a whole number of units.',
+          });
         }
-        if ((r.field === 'price' || r.field === 'compareAtPrice') && typeof r.value === 'string' && parseMoney(r.value, currencyCode) === null) {
-          ctx.addIssue({ code: 'custom', path: ['rules', i, 'value'], message: 'Enter an amount like 19.99.' });
+        if (
+          (r.field === 'price' || r.field === 'compareAtPrice') &&
+          typeof r.value === 'string' &&
+          parseMoney(r.value, currencyCode) === null
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rules', i, 'value'],
+            message: 'Enter an amount like 19.99.',
+          });
         }
       });
     }, ALWAYS);

@@ -12,7 +12,9 @@ export const phoneSchema = z
   .string()
   .trim()
   .transform(normalizePhone)
-  .refine((v) => /^\+[1-9]\d{7,14}$/.test(v), { message: 'Enter the number with its country code, like +1 555 010 0199.' });
+  .refine((v) => /^\+[1-9]\d{7,14}$/.test(v), {
+    message: 'Enter the number with its country code, like +1 555 010 0199.',
+  });
 
 const optionalText = (max: number) =>
   z
@@ -33,16 +35,32 @@ export const addressSchema = z
     firstName: optionalText(255),
     lastName: optionalText(255),
     company: optionalText(255),
-    line1: z.string().trim().min(1, { message: 'Enter the street address.' }).max(255, { message: 'Use at most 255 characters.' }),
+    line1: z
+      .string()
+      .trim()
+      .min(1, { message: 'Enter the street address.' })
+      .max(255, { message: 'Use at most 255 characters.' }),
     line2: optionalText(255),
-    city: z.string().trim().min(1, { message: 'Enter the city.' }).max(255, { message: 'Use at most 255 characters.' }),
+    city: z
+      .string()
+      .trim()
+      .min(1, { message: 'Enter the city.' })
+      .max(255, { message: 'Use at most 255 characters.' }),
     region: optionalText(255),
     postalCode: optionalText(32),
     countryCode: countryCodeSchema,
-    phone: phoneSchema.nullish().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    phone: phoneSchema
+      .nullish()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
   })
   .superRefine((a, ctx) => {
-    if (!a.postalCode && typeof a.countryCode === 'string' && isCountryCode(a.countryCode) && !COUNTRIES_WITHOUT_POSTAL_CODES.has(a.countryCode)) {
+    if (
+      !a.postalCode &&
+      typeof a.countryCode === 'string' &&
+      isCountryCode(a.countryCode) &&
+      !COUNTRIES_WITHOUT_POSTAL_CODES.has(a.countryCode)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter the postal code.' });
     }
   }, ALWAYS);
@@ -56,7 +74,10 @@ export const customerSchema = z.object({
   email: emailSchema,
   firstName: optionalText(255),
   lastName: optionalText(255),
-  phone: phoneSchema.nullish().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+  phone: phoneSchema
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
   note: optionalText(5000),
   tags: tagsSchema.default([]),
   acceptsMarketing: z.boolean().default(false),
@@ -73,7 +94,10 @@ export const looseAddressSchema = z
     city: optionalText(255),
     region: optionalText(255),
     postalCode: optionalText(32),
-    countryCode: countryCodeSchema.nullish().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+    countryCode: countryCodeSchema
+      .nullish()
+      .or(z.literal('').transform(() => null))
+      .transform((v) => v ?? null),
     phone: optionalText(32),
   })
   .nullish();

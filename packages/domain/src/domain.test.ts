@@ -26,8 +26,12 @@ describe('passwords (SPEC §5)', () => {
   });
 
   it('refuses the email as the password', () => {
-    expect(passwordProblem('Jane.Doe@Example.com', 'jane.doe@example.com')).toBe("Don't use your email address as the password.");
-    expect(passwordProblem('jane.doe.smith', 'jane.doe.smith@example.com')).toBe("Don't use your email address as the password.");
+    expect(passwordProblem('Jane.Doe@Example.com', 'jane.doe@example.com')).toBe(
+      "Don't use your email address as the password.",
+    );
+    expect(passwordProblem('jane.doe.smith', 'jane.doe.smith@example.com')).toBe(
+      "Don't use your email address as the password.",
+    );
   });
 
   it('accepts a decent passphrase of 12 to 256 characters', () => {
@@ -43,7 +47,10 @@ describe('shared field rules', () => {
       ok: false,
       errors: [{ field: ['input', 'name'], code: 'REQUIRED', message: 'Enter a name.' }],
     });
-    expect(validate(nameSchema, 'x'.repeat(256))).toMatchObject({ ok: false, errors: [{ code: 'TOO_LONG' }] });
+    expect(validate(nameSchema, 'x'.repeat(256))).toMatchObject({
+      ok: false,
+      errors: [{ code: 'TOO_LONG' }],
+    });
   });
 
   it('checks emails', () => {
@@ -52,18 +59,25 @@ describe('shared field rules', () => {
       ok: false,
       errors: [{ code: 'INVALID', message: 'Enter a valid email address, like name@example.com.' }],
     });
-    expect(validate(emailSchema, `${'a'.repeat(250)}@b.co`)).toMatchObject({ ok: false, errors: [{ code: 'TOO_LONG' }] });
+    expect(validate(emailSchema, `${'a'.repeat(250)}@b.co`)).toMatchObject({
+      ok: false,
+      errors: [{ code: 'TOO_LONG' }],
+    });
   });
 });
 
 describe('public IDs', () => {
   it('round-trip any UUID with their type prefix', () => {
     fc.assert(
-      fc.property(fc.uuid(), fc.constantFrom('Staff', 'Role', 'Session', 'Location', 'AuditEvent') , (uuid, type) => {
-        const id = encodeId(type, uuid);
-        expect(id).toMatch(/^[a-z]{3}_[0-9a-f]{32}$/);
-        expect(decodeId(id)).toEqual({ type, uuid });
-      }),
+      fc.property(
+        fc.uuid(),
+        fc.constantFrom('Staff', 'Role', 'Session', 'Location', 'AuditEvent'),
+        (uuid, type) => {
+          const id = encodeId(type, uuid);
+          expect(id).toMatch(/^[a-z]{3}_[0-9a-f]{32}$/);
+          expect(decodeId(id)).toEqual({ type, uuid });
+        },
+      ),
     );
   });
 
@@ -71,7 +85,13 @@ describe('public IDs', () => {
     const id = encodeId('Staff', '01932c4e-8a7b-7c3d-9e00-000000000001');
     expect(decodeIdOf('Role', id)).toBeNull();
     expect(decodeIdOf('Staff', id)).toBe('01932c4e-8a7b-7c3d-9e00-000000000001');
-    for (const bad of ['', 'stf_', 'xyz_01932c4e8a7b7c3d9e00000000000001', 'stf_01932C4E8A7B7C3D9E00000000000001', 'stf_0193']) {
+    for (const bad of [
+      '',
+      'stf_',
+      'xyz_01932c4e8a7b7c3d9e00000000000001',
+      'stf_01932C4E8A7B7C3D9E00000000000001',
+      'stf_0193',
+    ]) {
       expect(decodeId(bad)).toBeNull();
     }
   });
@@ -81,13 +101,37 @@ describe('permissions and built-in roles (SPEC §6)', () => {
   it('has the five built-in roles with the SPEC permissions', () => {
     const byKey = Object.fromEntries(BUILT_IN_ROLES.map((r) => [r.key, [...r.permissions].sort()]));
     expect(byKey['administrator']).toEqual([...PERMISSIONS].sort());
-    expect(byKey['catalog-manager']).toEqual(['CATALOG_READ', 'CATALOG_WRITE', 'DISCOUNTS_READ', 'DISCOUNTS_WRITE', 'INVENTORY_WRITE', 'REPORTS_READ']);
+    expect(byKey['catalog-manager']).toEqual([
+      'CATALOG_READ',
+      'CATALOG_WRITE',
+      'DISCOUNTS_READ',
+      'DISCOUNTS_WRITE',
+      'INVENTORY_WRITE',
+      'REPORTS_READ',
+    ]);
     expect(byKey['fulfillment']).toEqual(['CATALOG_READ', 'INVENTORY_WRITE', 'ORDERS_READ', 'ORDERS_WRITE']);
-    expect(byKey['support']).toEqual(['CATALOG_READ', 'CUSTOMERS_READ', 'CUSTOMERS_WRITE', 'DISCOUNTS_READ', 'ORDERS_READ', 'ORDERS_WRITE', 'REFUNDS_WRITE']);
-    expect(byKey['analyst']).toEqual(['AUDIT_READ', 'CATALOG_READ', 'CUSTOMERS_READ', 'DISCOUNTS_READ', 'ORDERS_READ', 'REPORTS_READ']);
+    expect(byKey['support']).toEqual([
+      'CATALOG_READ',
+      'CUSTOMERS_READ',
+      'CUSTOMERS_WRITE',
+      'DISCOUNTS_READ',
+      'ORDERS_READ',
+      'ORDERS_WRITE',
+      'REFUNDS_WRITE',
+    ]);
+    expect(byKey['analyst']).toEqual([
+      'AUDIT_READ',
+      'CATALOG_READ',
+      'CUSTOMERS_READ',
+      'DISCOUNTS_READ',
+      'ORDERS_READ',
+      'REPORTS_READ',
+    ]);
   });
 
   it('words the forbidden message as the SPEC does', () => {
-    expect(forbiddenMessage('STAFF_MANAGE')).toBe("You don't have permission to manage staff. Ask a staff manager for STAFF_MANAGE.");
+    expect(forbiddenMessage('STAFF_MANAGE')).toBe(
+      "You don't have permission to manage staff. Ask a staff manager for STAFF_MANAGE.",
+    );
   });
 });

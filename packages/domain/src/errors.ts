@@ -51,3 +51,17 @@ export const MESSAGES = {
   throttled: (seconds: number) => `Too many requests; retrying in ${seconds} s.`,
   staleVersion: (thing: string) => `Someone else changed this ${thing} since you opened it.`,
 } as const;
+
+/**
+ * A rule the input broke, raised by a service (inside its command's transaction, which it rolls
+ * back). The API layer answers it as the payload's `userErrors`; nothing else knows about GraphQL.
+ */
+export class DomainError extends Error {
+  constructor(public readonly errors: UserError[]) {
+    super(errors.map((e) => e.message).join(' '));
+    this.name = 'DomainError';
+  }
+  static one(code: UserErrorCode, message: string, field: string[] | null = null): DomainError {
+    return new DomainError([{ code, message, field }]);
+  }
+}

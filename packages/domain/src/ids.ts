@@ -38,7 +38,10 @@ export function decodeId(id: string): { type: NodeType; uuid: string } | null {
   const type = PREFIX_TO_TYPE.get(m[1]!);
   if (!type) return null;
   const h = m[2]!;
-  return { type, uuid: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` };
+  return {
+    type,
+    uuid: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`,
+  };
 }
 
 /** Decodes an ID that must be of `type`; null for anything else, so callers answer NOT_FOUND. */

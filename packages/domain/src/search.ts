@@ -12,7 +12,10 @@ export type SearchNode =
   | { type: 'term'; field: string | null; op: Comparison; value: string };
 
 export class SearchSyntaxError extends Error {
-  constructor(message: string, readonly position: number) {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
     super(message);
   }
 }
@@ -101,9 +104,26 @@ function tokenize(input: string): Token[] {
   return tokens;
 }
 
+/** A search box's text is at most this long … */
+export const SEARCH_MAX_LENGTH = 1_000;
+/** … and has at most this many terms and operators: a search is a few words, not a document. */
+export const SEARCH_MAX_TOKENS = 50;
+
 /** Parses a query; null for an empty one. Throws SearchSyntaxError with plain words. */
 export function parseSearch(input: string): SearchNode | null {
+  if (input.length > SEARCH_MAX_LENGTH) {
+    throw new SearchSyntaxError(
+      `A search can be at most ${SEARCH_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+      SEARCH_MAX_LENGTH,
+    );
+  }
   const tokens = tokenize(input);
+  if (tokens.length > SEARCH_MAX_TOKENS) {
+    throw new SearchSyntaxError(
+      `A search can have at most ${SEARCH_MAX_TOKENS} words and operators; narrow it down.`,
+      tokens[SEARCH_MAX_TOKENS]!.pos,
+    );
+  }
   let p = 0;
   const peek = () => tokens[p];
 
@@ -131,7 +151,10 @@ export function parseSearch(input: string): SearchNode | null {
     }
     if (!children.length) {
       const t = peek();
-      throw new SearchSyntaxError(t ? `Nothing to search for before "${t.kind === 'or' ? 'OR' : ')'}".` : 'Nothing to search for.', t?.pos ?? 0);
+      throw new SearchSyntaxError(
+        t ? `Nothing to search for before "${t.kind === 'or' ? 'OR' : ')'}".` : 'Nothing to search for.',
+        t?.pos ?? 0,
+      );
     }
     return children.length === 1 ? children[0]! : { type: 'and', children };
   };
@@ -139,13 +162,15 @@ export function parseSearch(input: string): SearchNode | null {
     const t = peek()!;
     if (t.kind === 'not') {
       p++;
-      if (!peek() || peek()!.kind === 'rparen') throw new SearchSyntaxError('"NOT" needs something after it.', t.pos);
+      if (!peek() || peek()!.kind === 'rparen')
+        throw new SearchSyntaxError('"NOT" needs something after it.', t.pos);
       return { type: 'not', child: parseUnary() };
     }
     if (t.kind === 'lparen') {
       p++;
       const inner = parseOr();
-      if (peek()?.kind !== 'rparen') throw new SearchSyntaxError('A parenthesis is not closed. Add the closing ).', t.pos);
+      if (peek()?.kind !== 'rparen')
+        throw new SearchSyntaxError('A parenthesis is not closed. Add the closing ).', t.pos);
       p++;
       return inner;
     }
@@ -160,7 +185,10 @@ export function parseSearch(input: string): SearchNode | null {
   const node = parseOr();
   if (p < tokens.length) {
     const t = tokens[p]!;
-    throw new SearchSyntaxError(t.kind === 'rparen' ? 'There is a ) without its (.' : 'Unexpected word.', t.pos);
+    throw new SearchSyntaxError(
+      t.kind === 'rparen' ? 'There is a ) without its (.' : 'Unexpected word.',
+      t.pos,
+    );
   }
   return node;
 }
@@ -176,7 +204,23 @@ export type SearchFieldKind =
 
 export type SearchFields = Record<string, SearchFieldKind>;
 
-export type SearchValue = string | number | boolean | Date;
+/**
+ * A date in a search, kept as written: it becomes an instant only in SQL, against the database's
+ * clock (now()) and the store's time zone, so the server never mixes its own clock in.
+ * - `day`: `2026-11-01`, that calendar day in the store's time zone.
+ * - `daysAgo`: `-7d`, `-2w`, `-3m`, `-1y`, the calendar day that long before today (store time);
+ *   `-0d` is today. It compares like a written date: `created_at:>-7d` is after that day, so today
+ *   and the six days before it — the last 7 days as a calendar shows them.
+ * - `hoursAgo`: `-12h`, the moment that many hours before now.
+ * - `moment`: `2026-11-01T14:30` (store time) or `2026-11-01T14:30Z` (UTC), one instant.
+ */
+export type SearchDate =
+  | { type: 'day'; date: string }
+  | { type: 'daysAgo'; amount: number; unit: 'day' | 'week' | 'month' | 'year' }
+  | { type: 'hoursAgo'; amount: number }
+  | { type: 'moment'; dateTime: string; utc: boolean };
+
+export type SearchValue = string | number | boolean | SearchDate;
 
 export type CheckedNode =
   | { type: 'and'; children: CheckedNode[] }
@@ -186,37 +230,51 @@ export type CheckedNode =
   | { type: 'field'; field: string; op: Comparison; value: SearchValue };
 
 const RELATIVE = /^-(\d{1,4})([hdwmy])$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MOMENT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z?)$/;
+const UNITS = { d: 'day', w: 'week', m: 'month', y: 'year' } as const;
+/** So a relative date stays within the calendar PostgreSQL keeps (from 4713 BC). */
+const MAX_YEARS_AGO = 1000;
 
-/** `2026-11-01` (start of that day, UTC) or relative `-7d`, `-12h`, `-2w`, `-3m`, `-1y` from `now`. */
-export function parseSearchDate(value: string, now: Date = new Date()): Date | null {
+function validDay(text: string): boolean {
+  const m = DAY.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/** `2026-11-01`, `2026-11-01T14:30[:00[.000]][Z]`, or relative `-7d`, `-12h`, `-2w`, `-3m`, `-1y`; null if none of these. */
+export function parseSearchDate(value: string): SearchDate | null {
   const rel = RELATIVE.exec(value);
   if (rel) {
-    const n = Number(rel[1]);
-    const d = new Date(now);
-    switch (rel[2]) {
-      case 'h':
-        d.setUTCHours(d.getUTCHours() - n);
-        break;
-      case 'd':
-        d.setUTCDate(d.getUTCDate() - n);
-        break;
-      case 'w':
-        d.setUTCDate(d.getUTCDate() - 7 * n);
-        break;
-      case 'm':
-        d.setUTCMonth(d.getUTCMonth() - n);
-        break;
-      default:
-        d.setUTCFullYear(d.getUTCFullYear() - n);
-    }
-    return d;
+    const amount = Number(rel[1]);
+    const unit = rel[2] as 'h' | keyof typeof UNITS;
+    if (unit === 'h') return { type: 'hoursAgo', amount };
+    if (unit === 'y' && amount > MAX_YEARS_AGO) return null;
+    return { type: 'daysAgo', amount, unit: UNITS[unit] };
   }
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value)) {
-    const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-    return Number.isNaN(d.getTime()) ? null : d;
+  if (validDay(value)) return { type: 'day', date: value };
+  const m = MOMENT.exec(value);
+  if (m && validDay(m[1]!) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60) {
+    return { type: 'moment', dateTime: m[5] ? value.slice(0, -1) : value, utc: m[5] === 'Z' };
   }
   return null;
 }
+
+/**
+ * How a comparison reads against a whole day: `created_at:2026-11-01` is during it, `>` after it
+ * ends, `>=` from its start, `<` before it starts, `<=` until it ends. Each side is the day's
+ * `start` or `end` (the next day's start); `from` is inclusive (>=), `until` exclusive (<).
+ */
+export const DAY_COMPARISONS: Record<Comparison, { from?: 'start' | 'end'; until?: 'start' | 'end' }> = {
+  eq: { from: 'start', until: 'end' },
+  gt: { from: 'end' },
+  gte: { from: 'start' },
+  lt: { until: 'start' },
+  lte: { until: 'end' },
+};
 
 export interface SearchProblem {
   message: string;
@@ -230,7 +288,6 @@ export interface SearchProblem {
 export function checkSearch(
   node: SearchNode | null,
   fields: SearchFields,
-  now: Date = new Date(),
 ): { ok: true; node: CheckedNode | null } | { ok: false; problem: SearchProblem } {
   const known = Object.keys(fields).sort();
   const walk = (n: SearchNode): CheckedNode => {
@@ -249,7 +306,7 @@ export function checkSearch(
             knownFields: known,
           });
         }
-        return { type: 'field', field: n.field, op: n.op, value: convert(n.field, def, n.op, n.value, now) };
+        return { type: 'field', field: n.field, op: n.op, value: convert(n.field, def, n.op, n.value) };
       }
     }
   };
@@ -261,13 +318,16 @@ export function checkSearch(
   }
 }
 
+const INTEGER_MIN = -2_147_483_648;
+const INTEGER_MAX = 2_147_483_647;
+
 class SearchProblemError extends Error {
   constructor(readonly problem: SearchProblem) {
     super(problem.message);
   }
 }
 
-function convert(field: string, def: SearchFieldKind, op: Comparison, raw: string, now: Date): SearchValue {
+function convert(field: string, def: SearchFieldKind, op: Comparison, raw: string): SearchValue {
   const fail = (message: string): never => {
     throw new SearchProblemError({ message });
   };
@@ -279,7 +339,10 @@ function convert(field: string, def: SearchFieldKind, op: Comparison, raw: strin
     case 'enum': {
       if (ordered) fail(`"${field}" can't be compared with < or >; write ${field}:value.`);
       const v = def.values.find((x) => x.toLowerCase() === raw.toLowerCase());
-      return v ?? fail(`"${raw}" is not a ${field}. Use one of: ${def.values.map((x) => x.toLowerCase()).join(', ')}.`);
+      return (
+        v ??
+        fail(`"${raw}" is not a ${field}. Use one of: ${def.values.map((x) => x.toLowerCase()).join(', ')}.`)
+      );
     }
     case 'boolean': {
       if (ordered) fail(`"${field}" is true or false; it can't be compared with < or >.`);
@@ -291,7 +354,13 @@ function convert(field: string, def: SearchFieldKind, op: Comparison, raw: strin
     case 'number': {
       const n = Number(raw);
       if (raw === '' || !Number.isFinite(n) || (def.integer && !Number.isInteger(n))) {
-        fail(`"${field}" takes ${def.integer ? 'a whole number' : 'a number'}, like ${field}:>5, not "${raw}".`);
+        fail(
+          `"${field}" takes ${def.integer ? 'a whole number' : 'a number'}, like ${field}:>5, not "${raw}".`,
+        );
+      }
+      // Whole-number fields are PostgreSQL integers: a value past them would fail as SQL.
+      if (def.integer && (n < INTEGER_MIN || n > INTEGER_MAX)) {
+        fail(`"${field}" takes a whole number between -2,147,483,648 and 2,147,483,647, not "${raw}".`);
       }
       return n;
     }
@@ -300,7 +369,7 @@ function convert(field: string, def: SearchFieldKind, op: Comparison, raw: strin
       return raw;
     }
     case 'date': {
-      const d = parseSearchDate(raw, now);
+      const d = parseSearchDate(raw);
       return d ?? fail(`"${field}" takes a date like 2026-11-01 or a relative one like -7d, not "${raw}".`);
     }
   }

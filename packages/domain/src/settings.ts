@@ -6,9 +6,36 @@ import { ALWAYS, moneySchema } from './catalog.js';
 export const WEIGHT_UNITS = ['G', 'KG', 'LB', 'OZ'] as const;
 
 /** ISO 4217 codes the store can sell in. */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'MXN', 'BRL', 'INR', 'SGD', 'HKD', 'KRW', 'ZAR', 'AED', 'KWD'] as const;
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'JPY',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'MXN',
+  'BRL',
+  'INR',
+  'SGD',
+  'HKD',
+  'KRW',
+  'ZAR',
+  'AED',
+  'KWD',
+] as const;
 
 function validTimeZone(tz: string): boolean {
+  // A named IANA zone (PostgreSQL knows these too), never a bare offset such as "+05:00", which
+  // PostgreSQL would read with the opposite sign.
+  if (!/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+)+)$/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -19,12 +46,24 @@ function validTimeZone(tz: string): boolean {
 
 export const shopSchema = z.object({
   name: nameSchema,
-  contactEmail: emailSchema.nullish().or(z.literal('').transform(() => null)).transform((v) => v ?? null),
+  contactEmail: emailSchema
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
   currencyCode: z.enum(CURRENCIES, { message: `Choose one of: ${CURRENCIES.join(', ')}.` }),
-  timezone: z.string().refine(validTimeZone, { message: 'Choose a time zone from the list, like America/New_York.' }),
+  timezone: z
+    .string()
+    .refine(validTimeZone, { message: 'Choose a time zone from the list, like America/New_York.' }),
   weightUnit: z.enum(WEIGHT_UNITS, { message: 'Choose g, kg, lb or oz.' }),
-  orderNumberPrefix: z.string().max(10, { message: 'Use at most 10 characters.' }).regex(/^[^\s]*$/, { message: 'The prefix cannot contain spaces.' }),
-  lowStockThreshold: z.number().int({ message: 'Enter a whole number.' }).min(0, { message: 'Use 0 or more.' }).max(1_000_000, { message: 'Use at most 1,000,000.' }),
+  orderNumberPrefix: z
+    .string()
+    .max(10, { message: 'Use at most 10 characters.' })
+    .regex(/^[^\s]*$/, { message: 'The prefix cannot contain spaces.' }),
+  lowStockThreshold: z
+    .number()
+    .int({ message: 'Enter a whole number.' })
+    .min(0, { message: 'Use 0 or more.' })
+    .max(1_000_000, { message: 'Use at most 1,000,000.' }),
   pricesIncludeTax: z.boolean(),
   version: z.number().int().nullish(),
 });
@@ -33,7 +72,12 @@ export const TAX_RATE_MAX = 100;
 
 export const taxRateSchema = z.object({
   countryCode: countryCodeSchema,
-  region: z.string().trim().max(255, { message: 'Use at most 255 characters.' }).nullish().transform((v) => v || null),
+  region: z
+    .string()
+    .trim()
+    .max(255, { message: 'Use at most 255 characters.' })
+    .nullish()
+    .transform((v) => v || null),
   rate: z
     .string()
     .trim()
@@ -63,8 +107,16 @@ export function shippingRateSchema(currencyCode: string) {
       freeAbove: money.nullish().transform((v) => v ?? null),
     })
     .superRefine((r, ctx) => {
-      if (typeof r.minSubtotal === 'number' && typeof r.maxSubtotal === 'number' && r.maxSubtotal < r.minSubtotal) {
-        ctx.addIssue({ code: 'custom', path: ['maxSubtotal'], message: 'The maximum must be at least the minimum.' });
+      if (
+        typeof r.minSubtotal === 'number' &&
+        typeof r.maxSubtotal === 'number' &&
+        r.maxSubtotal < r.minSubtotal
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxSubtotal'],
+          message: 'The maximum must be at least the minimum.',
+        });
       }
     }, ALWAYS);
 }
@@ -74,11 +126,20 @@ export function shippingRateSchema(currencyCode: string) {
  * exclude tax, the part already inside the amount when they include it.
  */
 export function taxOn(amountMinor: number, ratePercent: string, pricesIncludeTax: boolean): number {
-  // Work in thousandths of a percent so 8.875% stays exact.
-  const milli = Math.round(Number(ratePercent) * 1000);
+  // Work in thousandths of a percent so 8.875% stays exact, and in BigInt so the largest amounts of
+  // three-decimal currencies (about 10^11 minor units × 10^5) stay exact past 2^53.
+  const milli = BigInt(Math.round(Number(ratePercent) * 1000));
+  const amount = BigInt(amountMinor);
   if (pricesIncludeTax) {
-    const net = Math.round((amountMinor * 100_000) / (100_000 + milli));
-    return amountMinor - net;
+    const net = roundedDiv(amount * 100_000n, 100_000n + milli);
+    return Number(amount - net);
   }
-  return Math.round((amountMinor * milli) / 100_000);
+  return Number(roundedDiv(amount * milli, 100_000n));
+}
+
+/** a ÷ b rounded like Math.round (halves up), for b > 0. */
+function roundedDiv(a: bigint, b: bigint): bigint {
+  const twice = 2n * a + b;
+  const q = twice / (2n * b);
+  return twice % (2n * b) < 0n ? q - 1n : q;
 }

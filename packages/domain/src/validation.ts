@@ -36,7 +36,11 @@ export function passwordProblem(password: string, email?: string | null): string
 }
 
 function isSequence(s: string): boolean {
-  const rows = ['0123456789012345678901234567890', 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz', 'qwertyuiopasdfghjklzxcvbnm'];
+  const rows = [
+    '0123456789012345678901234567890',
+    'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz',
+    'qwertyuiopasdfghjklzxcvbnm',
+  ];
   return rows.some((row) => row.includes(s) || [...row].reverse().join('').includes(s));
 }
 
@@ -49,7 +53,11 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
 function codeFor(issue: z.core.$ZodIssue): UserErrorCode {
   switch (issue.code) {
     case 'too_small':
-      return issue.minimum === 1 && issue.origin === 'string' ? 'REQUIRED' : issue.origin === 'string' ? 'TOO_SHORT' : 'OUT_OF_RANGE';
+      return issue.minimum === 1 && issue.origin === 'string'
+        ? 'REQUIRED'
+        : issue.origin === 'string'
+          ? 'TOO_SHORT'
+          : 'OUT_OF_RANGE';
     case 'too_big':
       return issue.origin === 'string' ? 'TOO_LONG' : 'OUT_OF_RANGE';
     case 'invalid_type':
@@ -70,7 +78,13 @@ export function toUserErrors(error: z.ZodError, prefix: string[] = []): UserErro
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
-export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix: string[] = []): ValidationResult<z.output<S>> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  prefix: string[] = [],
+): ValidationResult<z.output<S>> {
   const result = schema.safeParse(input);
-  return result.success ? { ok: true, value: result.data } : { ok: false, errors: toUserErrors(result.error, prefix) };
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: toUserErrors(result.error, prefix) };
 }

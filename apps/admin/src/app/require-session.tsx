@@ -4,8 +4,8 @@ import { Navigate, useLocation } from 'react-router';
 import { DataView } from '../components/data-view';
 import { loginPath } from '../lib/safe-next';
 import type { LoginLocationState } from '../lib/session-events';
-import { useCurrentStaffQuery } from './api/current-staff-query';
-import { createSession, SessionContext } from './session-context';
+import { useCurrentStaffQuery } from '../lib/shell-api/current-staff-query';
+import { createSession, SessionContext } from '../lib/session-context';
 
 function SessionLoader() {
   return (

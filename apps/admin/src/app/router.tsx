@@ -77,7 +77,8 @@ export const routes: RouteObject[] = [
         path: 'inventory/history',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({
-          Component: (await import('../features/inventory/routes/inventory-history-route')).InventoryHistoryRoute,
+          Component: (await import('../features/inventory/routes/inventory-history-route'))
+            .InventoryHistoryRoute,
         }),
       },
       {

@@ -23,7 +23,9 @@ function showThrottled(message: string): void {
 export function createApolloClient(): ApolloClient {
   return new ApolloClient({
     // Node ids are globally unique (type prefix), so the default `__typename:id` cache keys are right.
-    cache: new InMemoryCache(),
+    // The store's settings are one object, so what shopUpdate returns is what every `shop` shows
+    // (the header's name, the time zone dates are shown in).
+    cache: new InMemoryCache({ typePolicies: { Shop: { keyFields: [] } } }),
     link: ApolloLink.from([
       createSessionLink(emitSessionEnded),
       createThrottleLink(showThrottled),

@@ -1,9 +1,54 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
-export function formatDateTime(iso: string): string {
+/** The browser's own time zone: dates shown in another one say which. */
+const BROWSER_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+interface ZoneFormat {
+  dateTime: Intl.DateTimeFormat;
+  /** Formats only the zone's short name ("NZDT", "GMT+13"); null in the browser's own zone. */
+  zoneName: Intl.DateTimeFormat | null;
+}
+
+const zoneFormats = new Map<string, ZoneFormat>();
+
+function zoneFormat(timeZone: string | null | undefined): ZoneFormat {
+  const key = timeZone ?? '';
+  let found = zoneFormats.get(key);
+  if (!found) {
+    let dateTime: Intl.DateTimeFormat;
+    try {
+      dateTime = new Intl.DateTimeFormat(undefined, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        ...(timeZone ? { timeZone } : {}),
+      });
+    } catch {
+      // A zone this browser does not know: its own zone is the best it can do.
+      dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    }
+    const zone = dateTime.resolvedOptions().timeZone;
+    const zoneName =
+      zone === BROWSER_ZONE
+        ? null
+        : new Intl.DateTimeFormat(undefined, { timeZone: zone, timeZoneName: 'short' });
+    found = { dateTime, zoneName };
+    zoneFormats.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A date and time as people read them, in the store's time zone when given ("21 Nov 2026, 14:05"),
+ * naming the zone when it is not the browser's ("21 Nov 2026, 14:05 NZDT"). Without a zone, the
+ * browser's. Every date the admin shows goes through here.
+ */
+export function formatDateTime(iso: string, timeZone?: string | null): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const { dateTime, zoneName } = zoneFormat(timeZone);
+  const text = dateTime.format(date);
+  const name = zoneName?.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  return name ? `${text} ${name}` : text;
 }
 
 const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasSearchTerm, pageVariables, searchFieldValue, setSearchField, toggleSearchTerm } from './list-params';
+import {
+  hasSearchTerm,
+  pageVariables,
+  searchFieldValue,
+  setSearchField,
+  toggleSearchTerm,
+} from './list-params';
 
 describe('list search helpers', () => {
   it('adds and removes a quick-filter term without touching the rest', () => {
@@ -10,7 +16,9 @@ describe('list search helpers', () => {
 
   it('sets, replaces and clears one field, quoting values with spaces', () => {
     expect(setSearchField('shirt', 'location', 'Main warehouse')).toBe('shirt location:"Main warehouse"');
-    expect(setSearchField('location:"Main warehouse" shirt', 'location', 'Depot')).toBe('shirt location:Depot');
+    expect(setSearchField('location:"Main warehouse" shirt', 'location', 'Depot')).toBe(
+      'shirt location:Depot',
+    );
     expect(setSearchField('reason:RECEIVED created_at:>-7d', 'reason', null)).toBe('created_at:>-7d');
     expect(searchFieldValue('shirt location:"Main warehouse"', 'location')).toBe('Main warehouse');
     expect(searchFieldValue('created_at:>-7d', 'created_at')).toBe('>-7d');

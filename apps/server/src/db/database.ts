@@ -17,11 +17,25 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Counts statements sent, so tests can prove a list costs a bounded number of queries. */
   queryCount: () => number;
+  /**
+   * The same database, for the server's own periodic bookkeeping (list-bound counts), which belongs
+   * to no request: its statements are not counted, so per-request statement counts stay exact.
+   */
+  upkeep: DB;
   close: () => Promise<void>;
 }
 
 // Postgres bigint (int8) and numeric come back as strings; counts are small, keep them numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * How long a request waits for a database connection (a new one, or a free one from a busy pool)
+ * before it is answered "unavailable". Without it, a database that accepts connections but never
+ * answers would hold every request forever.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000;
+/** /readyz answers within this, whatever the database does. */
+export const PING_TIMEOUT_MS = 2_000;
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -41,6 +55,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 16,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Lets the kernel notice a peer that vanished without closing the connection.
+      keepAlive: true,
+      application_name: 'stockroom',
       // Planner costs for data on SSD or in memory (the default 4 assumes spinning disks and turns
       // selective index lookups — counts of a tag, say — into sequential scans).
       options: '-c random_page_cost=1.1',
@@ -48,8 +66,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection the server ends (restart, failover, a dropped database) must not crash the
     // process: the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection lost while checked out (mid-query, mid-transaction) fails the query that was
+    // running, which the request answers; the pool then discards the client. pg also emits the loss
+    // as an 'error' event, which with no listener would end the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'postgres', queryCount: () => count, close: () => db.destroy() };
+    const upkeep = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, upkeep, kind: 'postgres', queryCount: () => count, close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (options.dataDir !== 'memory://') {
@@ -58,10 +81,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // int8 as a JS number and numeric as a string, like the pg driver above (money and counts stay below 2^53).
   const parsers = { 20: (v: string) => Number(v), 1700: (v: string) => v };
-  const pglite = new PGlite(dataDir ? { dataDir, parsers } : { parsers });
+  // PGlite keeps PostgreSQL's 128 MB of shared buffers in WASM memory that never shrinks; a store
+  // small enough to run embedded is served as well from 32 MB (the rest is the OS's file cache),
+  // and the whole process then stays under 500 MB.
+  const postgresqlconf = ['shared_buffers=32MB'];
+  const pglite = new PGlite(dataDir ? { dataDir, parsers, postgresqlconf } : { parsers, postgresqlconf });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
-  return { db, kind: 'pglite', queryCount: () => count, close: () => db.destroy() };
+  const upkeep = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, upkeep, kind: 'pglite', queryCount: () => count, close: () => db.destroy() };
 }
 
 /** Applies pending migrations. On PostgreSQL the migrator holds an advisory lock, so instances can start together. */
@@ -75,6 +103,56 @@ export async function migrate(db: DB): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-export async function ping(db: DB): Promise<void> {
-  await sql`select 1`.execute(db);
+/** Asks the database for `select 1`; fails when it does not answer within `timeoutMs`. */
+export async function ping(db: DB, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The database did not answer within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// SQLSTATE class 08 (connection exception) is matched by prefix; these are the others that mean
+// "the server went away or will not take us now": admin/crash shutdown, starting up, too many connections.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// pg reports a lost or never-made connection by message only.
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // …unexpectedly; …due to connection timeout
+  /timeout exceeded when trying to connect/, // pg-pool: no connection within connectionTimeoutMillis
+  /is not queryable/, // a client whose connection already failed (e.g. the rollback after it)
+];
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection — not the
+ * caller's fault nor a bug, so the request is answered "unavailable, try again" rather than masked
+ * as an internal error. Follows `cause` and AggregateError (a connect to several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_ERRNOS.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (UNAVAILABLE_MESSAGES.some((re) => re.test(error.message))) return true;
+  const inner =
+    error instanceof AggregateError ? [...(error.errors as unknown[]), error.cause] : [error.cause];
+  return inner.some((e) => isDatabaseUnavailable(e, depth + 1));
 }

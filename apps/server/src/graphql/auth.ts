@@ -13,9 +13,7 @@ import { forbidden, unauthenticated } from './errors.js';
  * (root fields only on the field): `applyAuth` refuses to build a schema where one is missing.
  */
 export type AuthRule =
-  | 'public'
-  | 'authenticated'
-  | { permission: Permission; orSelf?: (parent: never, ctx: Ctx) => boolean };
+  'public' | 'authenticated' | { permission: Permission; orSelf?: (parent: never, ctx: Ctx) => boolean };
 
 export const auth = {
   public: { auth: 'public' } as { auth: AuthRule },

@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { MAX_NODE_IDS } from './cost.js';
 import {
   decodeId,
   encodeId,
@@ -11,9 +12,11 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Ctx } from './context.js';
+import type { Tx } from '../db/database.js';
+import { inTransaction } from '../lib/unit-of-work.js';
 import type { Count, Page } from '../lib/pagination.js';
-import { auth } from './auth.js';
-import { UserErrors } from './errors.js';
+import { auth, type AuthRule } from './auth.js';
+import { DomainError } from '@stockroom/domain';
 import { selectsField } from './selection.js';
 
 export type SchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
@@ -51,22 +54,55 @@ export const builder = new SchemaBuilder<BuilderTypes>({
     defaultEdgeTypeOptions: { extensions: auth.authenticated },
     nodeQueryOptions: {
       extensions: auth.authenticated,
-      description: 'Any object by its ID; null when it does not exist.',
-      resolve: (_root, args, _ctx, _info, resolveNode) =>
-        args.id.typename in ID_PREFIXES ? resolveNode(args.id) : null,
+      description: 'Any object by its ID; null when it does not exist or you may not read it.',
+      resolve: async (_root, args, ctx, info, resolveNode) => {
+        if (!nodeTypeReadable(info, ctx, args.id.typename)) return null;
+        return readableNode(info, ctx, args.id.typename, await resolveNode(args.id));
+      },
     },
     nodesQueryOptions: {
       extensions: auth.authenticated,
-      description: 'Objects by their IDs, in the same order; null for each that does not exist.',
-      resolve: async (_root, args, _ctx, _info, resolveNodes) => {
-        const known = args.ids.filter((id) => id.typename in ID_PREFIXES);
-        const found = await resolveNodes(known);
+      description: `Objects by their IDs (at most ${MAX_NODE_IDS}), in the same order; null for each that does not exist or you may not read.`,
+      resolve: async (_root, args, ctx, info, resolveNodes) => {
+        if (args.ids.length > MAX_NODE_IDS) {
+          throw new GraphQLError(`Ask for at most ${MAX_NODE_IDS} IDs at a time.`, {
+            extensions: { code: 'BAD_REQUEST' },
+          });
+        }
+        const all = args.ids;
+        const readable = all.map((id) => nodeTypeReadable(info, ctx, id.typename));
+        // Pothos resolves `args.ids` whatever list is passed to resolveNodes, so narrow args itself.
+        args.ids = all.filter((_id, i) => readable[i]);
+        const found = args.ids.length ? await resolveNodes(args.ids) : [];
         let i = 0;
-        return args.ids.map((id) => (id.typename in ID_PREFIXES ? found[i++] : null));
+        return all.map((id, n) => (readable[n] ? readableNode(info, ctx, id.typename, found[i++]) : null));
       },
     },
   },
 });
+
+/**
+ * Whether `node`/`nodes` may look up an ID of this type for this person: the type must exist as a
+ * Node and its read permission be held, so that a thing one may not read answers exactly like one
+ * that does not exist (null), and an ID of a kind without a node (yet) is null, never an error.
+ */
+function nodeTypeReadable(info: GraphQLResolveInfo, ctx: Ctx, typename: string): boolean {
+  if (!(typename in ID_PREFIXES)) return false;
+  const type = info.schema.getType(typename);
+  if (!(type instanceof GraphQLObjectType) || !type.getInterfaces().some((i) => i.name === 'Node'))
+    return false;
+  const rule = type.extensions?.['auth'] as AuthRule | undefined;
+  if (!rule || typeof rule === 'string') return rule !== undefined;
+  return Boolean(rule.orSelf) || Boolean(ctx.viewer?.permissions.has(rule.permission));
+}
+
+/** A found node, or null when only "self" may read it and the viewer is someone else. */
+function readableNode<T>(info: GraphQLResolveInfo, ctx: Ctx, typename: string, node: T): T | null {
+  const rule = (info.schema.getType(typename)?.extensions?.['auth'] ?? undefined) as AuthRule | undefined;
+  if (node == null || !rule || typeof rule === 'string' || !rule.orSelf) return node ?? null;
+  if (ctx.viewer?.permissions.has(rule.permission)) return node;
+  return (rule.orSelf as (p: unknown, c: Ctx) => boolean)(node, ctx) ? node : null;
+}
 
 builder.queryType({});
 builder.mutationType({});
@@ -106,8 +142,21 @@ export const UserErrorRef = builder.objectRef<UserError>('UserError').implement(
 });
 
 /**
- * Runs a mutation's service call and shapes its payload: the result's fields, or `userErrors` when
- * the service refused (by throwing UserErrors inside its transaction, which rolled it back).
+ * Runs one command (a mutation) in exactly one transaction, opened here and handed to the service,
+ * and shapes its payload: the result's fields, or `userErrors` when a service raised a DomainError
+ * (which rolled the whole transaction back: stock, audit and idempotency key alike).
+ */
+export function command<T extends object>(
+  ctx: Ctx,
+  work: (trx: Tx) => Promise<T>,
+  empty: Partial<T> = {},
+): Promise<T & { userErrors: UserError[] }> {
+  return payload(() => inTransaction(ctx.services.db, work), empty);
+}
+
+/**
+ * Shapes the payload of a mutation that needs no database transaction (or whose work is not in the
+ * database, such as signing out): a DomainError becomes `userErrors`.
  */
 export async function payload<T extends object>(
   run: () => Promise<T>,
@@ -117,7 +166,7 @@ export async function payload<T extends object>(
     const result = await run();
     return { ...result, userErrors: [] };
   } catch (error) {
-    if (error instanceof UserErrors) return { ...(empty as T), userErrors: error.errors };
+    if (error instanceof DomainError) return { ...(empty as T), userErrors: error.errors };
     throw error;
   }
 }

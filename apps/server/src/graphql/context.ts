@@ -1,16 +1,8 @@
-import type { Permission } from '@stockroom/domain';
+import type { Viewer } from '../actor.js';
 import type { Services } from '../services.js';
 import type { Loaders } from './loaders.js';
 
-/** The signed-in staff member behind a request, as loaded from their session. */
-export interface Viewer {
-  staffId: string;
-  sessionId: string;
-  email: string;
-  name: string;
-  isOwner: boolean;
-  permissions: ReadonlySet<Permission>;
-}
+export type { Viewer };
 
 export interface Ctx {
   requestId: string;

@@ -1,5 +1,7 @@
 import {
   getNamedType,
+  getNullableType,
+  isListType,
   isInterfaceType,
   isObjectType,
   isCompositeType,
@@ -16,12 +18,97 @@ import {
 
 /**
  * Query cost, Shopify-style: scalars and enums cost 0, an object 1, a connection 2 plus its page
- * size (`first`/`last`, default 50) times what one node costs, a mutation field 10. Computed from
- * the document before running it (requested) and from the data after (actual).
+ * size (`first`/`last`, default 50) times what one node costs, a plain list its bound times what
+ * one item costs, a mutation field 10. Computed from the document before running it (requested,
+ * an upper bound of the objects it can return) and from the data after (actual).
  */
 export const MAX_QUERY_COST = 5_000;
 const DEFAULT_PAGE = 50;
 const MUTATION_COST = 10;
+/** The most ids `nodes(ids:)` takes (SPEC §9 page size). */
+export const MAX_NODE_IDS = 250;
+
+/**
+ * How many items a plain list field (`Type.field`) can hold: SPEC §5 limits, the cap its resolver
+ * applies, or how many rows the table has now (`ListBounds` given by the caller from live counts).
+ * A list not named here is charged DEFAULT_LIST_BOUND, an estimate for small fixed lists.
+ */
+export type ListBounds = Readonly<Record<string, number>>;
+export const STATIC_LIST_BOUNDS: ListBounds = {
+  'Product.variants': 2_000, // SPEC §5 (live: the most any product has now)
+  'Product.media': 250, // SPEC §9 (live: the most any product has now)
+  'Product.options': 3, // SPEC §5
+  'Collection.rules': 60, // collectionSchema
+  'Customer.comments': 100, // newest 100
+  'Customer.events': 100, // newest 100
+  'AuditEvent.changes': 32, // fields of one entity: the most any audited entity has is 11
+  'Query.permissions': 32,
+  'TaxPreview.lines': 500, // as many as an order's lines (SPEC §5)
+  'InventoryAdjustPayload.levels': 250, // MAX_ADJUSTMENTS
+  'InventoryAdjustPayload.movements': 250,
+  'InventoryTransferPayload.levels': 2, // from and to
+  'InventoryTransferPayload.movements': 2,
+  'ProductMediaPayload.media': 250,
+  // Estimates: nothing limits these, and counting them per request would cost more than they do.
+  'Customer.addresses': 20,
+  'Staff.sessions': 20,
+};
+export const DEFAULT_LIST_BOUND = 100;
+
+/**
+ * Payload lists that hold one item per element of the mutation's input list: charged by that
+ * list's length (at most the static bound), not by the largest input the mutation allows.
+ */
+const PAYLOAD_LISTS_BY_INPUT: Readonly<Record<string, string[]>> = {
+  'InventoryAdjustPayload.levels': ['input', 'changes'],
+  'InventoryAdjustPayload.movements': ['input', 'changes'],
+  'ProductMediaPayload.media': ['files'],
+};
+
+/** The length of the list at `path` in a field's arguments (literal or variables); undefined when absent. */
+function argListLengthAt(
+  node: FieldNode,
+  path: string[],
+  variables: Record<string, unknown>,
+): number | undefined {
+  const [name, ...rest] = path;
+  const arg = node.arguments?.find((a) => a.name.value === name);
+  if (!arg) return undefined;
+  const toJs = (v: ValueNode): unknown => {
+    if (v.kind === Kind.VARIABLE) return variables[v.name.value];
+    if (v.kind === Kind.LIST) return v.values.map(toJs);
+    if (v.kind === Kind.OBJECT) return Object.fromEntries(v.fields.map((f) => [f.name.value, toJs(f.value)]));
+    return null;
+  };
+  let value = toJs(arg.value);
+  for (const key of rest)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(value) ? value.length : value == null ? undefined : 1;
+}
+
+/** Each key of a live-count lookup and the list fields whose size it bounds. */
+export const COUNTED_LISTS = {
+  locations: ['Query.locations', 'ProductVariant.inventoryLevels', 'LocationPayload.locations'],
+  maxVariantsPerProduct: ['Product.variants'],
+  maxMediaPerProduct: ['Product.media'],
+  maxCollectionsPerProduct: ['Product.collections'],
+  categories: ['Query.categories'],
+  shippingZones: ['Query.shippingZones'],
+  shippingRates: ['ShippingZone.rates', 'Query.shippingRatesFor'],
+  taxRates: ['Query.taxRates'],
+  roles: ['Staff.roles'],
+} as const;
+export type TableCounts = Record<keyof typeof COUNTED_LISTS, number>;
+
+/** The bounds of every list field, from the static ones and the live counts (at least 1 each). */
+export function listBounds(counts: Partial<TableCounts>): ListBounds {
+  const bounds: Record<string, number> = { ...STATIC_LIST_BOUNDS };
+  for (const [key, fields] of Object.entries(COUNTED_LISTS)) {
+    const n = counts[key as keyof TableCounts];
+    if (n !== undefined) for (const field of fields) bounds[field] = Math.max(1, n);
+  }
+  return bounds;
+}
 
 function argInt(node: FieldNode, name: string, variables: Record<string, unknown>): number | undefined {
   const arg = node.arguments?.find((a) => a.name.value === name);
@@ -35,14 +122,32 @@ function argInt(node: FieldNode, name: string, variables: Record<string, unknown
   return undefined;
 }
 
+function listArgLength(
+  node: FieldNode,
+  name: string,
+  variables: Record<string, unknown>,
+): number | undefined {
+  const arg = node.arguments?.find((a) => a.name.value === name);
+  if (!arg) return undefined;
+  const v: ValueNode = arg.value;
+  if (v.kind === Kind.LIST) return v.values.length;
+  if (v.kind === Kind.VARIABLE) {
+    const value = variables[v.name.value];
+    return Array.isArray(value) ? value.length : 1;
+  }
+  return 1;
+}
+
 export function requestedCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
+  bounds: ListBounds = STATIC_LIST_BOUNDS,
 ): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const operation = document.definitions.find(
     (d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
   );
@@ -56,38 +161,61 @@ export function requestedCost(
   if (!root) return 0;
 
   const visiting = new Set<string>();
-  const costOf = (set: SelectionSetNode, type: GraphQLCompositeType): number => {
+  const costOf = (set: SelectionSetNode, type: GraphQLCompositeType, mutationField?: FieldNode): number => {
     let total = 0;
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
         if (sel.name.value.startsWith('__')) continue;
-        const def = isObjectType(type) || isInterfaceType(type) ? type.getFields()[sel.name.value] : undefined;
+        const def =
+          isObjectType(type) || isInterfaceType(type) ? type.getFields()[sel.name.value] : undefined;
         if (!def) continue;
         const named = getNamedType(def.type);
         if (!isCompositeType(named) || !sel.selectionSet) continue;
-        const inner = costOf(sel.selectionSet, named);
+        const inner = costOf(
+          sel.selectionSet,
+          named,
+          type === root && root.name === 'Mutation' ? sel : mutationField,
+        );
         if (named.name.endsWith('Connection')) {
           const size = argInt(sel, 'first', variables) ?? argInt(sel, 'last', variables) ?? DEFAULT_PAGE;
           total += 2 + Math.max(0, size) * inner;
         } else if (named.name.endsWith('Edge')) {
           total += inner;
+        } else if (type.name.endsWith('Connection') || named.name === 'UserError') {
+          // A connection's nodes are charged by its page size above; userErrors are not data.
+          total += 1 + inner;
+        } else if (isListType(getNullableType(def.type))) {
+          const coordinate = `${type.name}.${sel.name.value}`;
+          const byInput = PAYLOAD_LISTS_BY_INPUT[coordinate];
+          const inputLength =
+            byInput && mutationField ? argListLengthAt(mutationField, byInput, variables) : undefined;
+          const bound =
+            coordinate === 'Query.nodes'
+              ? (listArgLength(sel, 'ids', variables) ?? 1)
+              : inputLength !== undefined
+                ? Math.min(inputLength, bounds[coordinate] ?? DEFAULT_LIST_BOUND)
+                : (bounds[coordinate] ?? DEFAULT_LIST_BOUND);
+          total += bound * (1 + inner);
         } else total += 1 + inner;
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         const cond = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : type;
-        total += costOf(sel.selectionSet, (cond && isCompositeType(cond) ? cond : type));
+        total += costOf(sel.selectionSet, cond && isCompositeType(cond) ? cond : type, mutationField);
       } else {
         const frag = fragments.get(sel.name.value);
         if (!frag || visiting.has(frag.name.value)) continue;
         visiting.add(frag.name.value);
         const cond = schema.getType(frag.typeCondition.name.value);
-        total += costOf(frag.selectionSet, cond && isCompositeType(cond) ? cond : type);
+        total += costOf(frag.selectionSet, cond && isCompositeType(cond) ? cond : type, mutationField);
         visiting.delete(frag.name.value);
       }
     }
     return total;
   };
   const base = costOf(operation.selectionSet, root);
-  const mutations = operation.operation === OperationTypeNode.MUTATION ? operation.selectionSet.selections.length * MUTATION_COST : 0;
+  const mutations =
+    operation.operation === OperationTypeNode.MUTATION
+      ? operation.selectionSet.selections.length * MUTATION_COST
+      : 0;
   return base + mutations;
 }
 
@@ -104,4 +232,34 @@ export function actualCost(data: unknown, isMutation: boolean): number {
   walk(data, 0);
   const roots = data && typeof data === 'object' ? Object.keys(data).length : 0;
   return n + (isMutation ? roots * MUTATION_COST : 0);
+}
+
+/**
+ * The list bounds in force, from live table counts refreshed every few seconds per process: only
+ * the first request waits for them; later ones use the last counts while a refresh runs beside
+ * them (a count a little stale only shifts a bound by the rows made since). A max age of 0 counts
+ * afresh for every request (tests that need exact bounds).
+ */
+export function cachedListBounds(
+  count: () => Promise<TableCounts>,
+  maxAgeMs = 10_000,
+): () => Promise<ListBounds> {
+  let current: ListBounds | undefined;
+  let at = 0;
+  let refreshing: Promise<ListBounds> | undefined;
+  const refresh = () =>
+    (refreshing ??= count()
+      .then((counts) => {
+        current = listBounds(counts);
+        at = Date.now();
+        return current;
+      })
+      .finally(() => {
+        refreshing = undefined;
+      }));
+  return async () => {
+    if (!current || maxAgeMs === 0) return refresh();
+    if (Date.now() - at > maxAgeMs) refresh().catch(() => undefined); // the next request retries
+    return current;
+  };
 }

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { forbiddenMessage, MESSAGES, type Permission, type UserError } from '@stockroom/domain';
+import { forbiddenMessage, MESSAGES, type Permission } from '@stockroom/domain';
 
 /** Top-level errors of SPEC §8. Anything else thrown is masked with the request id. */
 export function unauthenticated(): GraphQLError {
@@ -15,7 +15,9 @@ export function forbiddenOwnerOnly(action: string): GraphQLError {
 }
 
 export function notFound(thing: string): GraphQLError {
-  return new GraphQLError(`This ${thing} doesn't exist or was deleted.`, { extensions: { code: 'NOT_FOUND' } });
+  return new GraphQLError(`This ${thing} doesn't exist or was deleted.`, {
+    extensions: { code: 'NOT_FOUND' },
+  });
 }
 
 export function throttled(retryAfterSeconds: number): GraphQLError {
@@ -32,15 +34,23 @@ export function queryTooComplex(detail: string): GraphQLError {
   return new GraphQLError(MESSAGES.queryTooComplex, { extensions: { code: 'QUERY_TOO_COMPLEX', detail } });
 }
 
+/** Seconds a client is told to wait before trying again while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER = 5;
+
 /**
- * Thrown inside a service's transaction to roll it back and answer with userErrors. Resolvers turn
- * it into the payload's `userErrors` (see `payload()` in builder.ts).
+ * The database can't be reached (down, restarting, the connection cut): not the caller's fault and
+ * not a bug, so HTTP 503 and words that say to try again, with the reference to find it in the log.
  */
-export class UserErrors extends Error {
-  constructor(public readonly errors: UserError[]) {
-    super(errors.map((e) => e.message).join(' '));
-  }
-  static one(code: UserError['code'], message: string, field: string[] | null = null): UserErrors {
-    return new UserErrors([{ code, message, field }]);
-  }
+export function databaseUnavailable(requestId: string, path?: readonly (string | number)[]): GraphQLError {
+  return new GraphQLError(
+    `The store's database can't be reached right now; try again in a moment. Reference: ${requestId}`,
+    {
+      path,
+      extensions: {
+        code: 'SERVICE_UNAVAILABLE',
+        requestId,
+        http: { status: 503, headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER) } },
+      },
+    },
+  );
 }

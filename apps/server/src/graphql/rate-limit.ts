@@ -36,7 +36,11 @@ export function memoryRateLimiter(
       const available = refill(b.available, b.last, now);
       if (cost > available) {
         buckets.set(key, { available, last: now });
-        return Promise.resolve({ ok: false, available, retryAfter: Math.ceil((cost - available) / restorePerSecond) });
+        return Promise.resolve({
+          ok: false,
+          available,
+          retryAfter: Math.ceil((cost - available) / restorePerSecond),
+        });
       }
       buckets.set(key, { available: available - cost, last: now });
       if (buckets.size > 100_000) buckets.delete(buckets.keys().next().value!);
@@ -68,12 +72,20 @@ export function redisRateLimiter(url: string): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   return {
     async take(key, cost) {
-      const [ok, available] = (await redis.eval(TAKE_SCRIPT, 1, `stockroom:rate:${key}`, BUCKET_SIZE, RESTORE_PER_SECOND, cost)) as [
-        number,
-        string,
-      ];
+      const [ok, available] = (await redis.eval(
+        TAKE_SCRIPT,
+        1,
+        `stockroom:rate:${key}`,
+        BUCKET_SIZE,
+        RESTORE_PER_SECOND,
+        cost,
+      )) as [number, string];
       const a = Number(available);
-      return { ok: ok === 1, available: a, retryAfter: ok === 1 ? 0 : Math.ceil((cost - a) / RESTORE_PER_SECOND) };
+      return {
+        ok: ok === 1,
+        available: a,
+        retryAfter: ok === 1 ? 0 : Math.ceil((cost - a) / RESTORE_PER_SECOND),
+      };
     },
     async refund(key, points) {
       await redis.eval(

@@ -1,15 +1,19 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { MESSAGES } from '@stockroom/domain';
+import { DomainError, MESSAGES } from '@stockroom/domain';
+import { CSRF_HEADER } from '../http/csrf.js';
 import { currentRequestId } from '../lib/request-context.js';
+import { isDatabaseUnavailable } from '../db/database.js';
+import { databaseUnavailable } from './errors.js';
 import type { Services } from '../services.js';
 import { viewerFromToken } from '../modules/staff/auth.service.js';
 import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
 import type { Ctx } from './context.js';
 import { createLoaders } from './loaders.js';
-import { useCost, useLimitErrors, useNoIntrospection } from './plugins.js';
+import { useCost, useCostOnRefusals, useLimitErrors, useNoIntrospection, useRefuseNul } from './plugins.js';
 import { buildSchema } from './schema.js';
 
 /** What the HTTP layer knows about a request before GraphQL sees it. */
@@ -30,14 +34,63 @@ function readCookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Parsed documents are cached so the admin's few dozen operations parse and validate once; each
+ * cached document also keeps its JIT-compiled code and validation result alive (weakly keyed on
+ * it). Yoga's default keeps 1,000 documents of any size, which let a stream of distinct large
+ * queries pin hundreds of MB: bound the cache by count and by the text it holds.
+ */
+/** Each server's document cache, for tests that check it stays bounded. */
+export const documentCacheOf = new WeakMap<Services, { size: number; calculatedSize: number }>();
+
+function documentCaches() {
+  const bounded = <T extends object>() =>
+    new LRUCache<string, T>({
+      max: 250,
+      maxSize: 2 * 1024 * 1024,
+      sizeCalculation: (_value, key) => key.length + 1,
+    });
+  return { documentCache: bounded<DocumentNode>(), errorCache: bounded<object>() };
+}
+
+/**
+ * JIT-compiling a document costs far more memory and time than running it once: compile only
+ * documents run a few times already (the admin's and an integration's own operations), never a
+ * stream of one-off queries. Counted per cached document, so the counts are bounded with it.
+ */
+function hotDocument(runsBeforeJit = 3) {
+  const runs = new WeakMap<DocumentNode, number>();
+  return ({ document }: { document: DocumentNode }) => {
+    const n = (runs.get(document) ?? 0) + 1;
+    runs.set(document, n);
+    return n >= runsBeforeJit;
+  };
+}
+
 export function createGraphQLHandler(services: Services): YogaServerInstance<ServerContext, Ctx> {
   const dev = services.config.env === 'development';
+  const caches = documentCaches();
+  documentCacheOf.set(services, caches.documentCache);
   return createYoga<ServerContext, Ctx>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: dev,
     batching: false,
+    parserAndValidationCache: caches,
+    // Yoga's default reflects any Origin with credentials. Ours: no CORS headers at all (the admin
+    // is same-origin); an origin listed in STOCKROOM_CORS_ORIGINS gets exactly itself back.
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !services.config.corsOrigins.includes(origin)) return false;
+      return {
+        origin: [origin],
+        credentials: true,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['content-type', CSRF_HEADER],
+        maxAge: 600,
+      };
+    },
     logging: {
       debug: (...args) => services.log.debug(args.map(String).join(' ')),
       info: (...args) => services.log.info(args.map(String).join(' ')),
@@ -50,6 +103,23 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
       maskError(error) {
         const graphqlError = error instanceof GraphQLError ? error : null;
         const original = graphqlError?.originalError;
+        // A rule a query's argument broke (an amount, a date): the caller's fault, said in words.
+        if (original instanceof DomainError) {
+          return new GraphQLError(original.message, {
+            path: graphqlError?.path,
+            extensions: { code: 'BAD_REQUEST', userErrors: original.errors },
+          });
+        }
+        // The database went away (here, in a resolver, or in the session lookup of the context):
+        // HTTP 503 "try again", whatever step met it.
+        if (isDatabaseUnavailable(original ?? error)) {
+          const requestId = currentRequestId() ?? 'unknown';
+          services.log.warn(
+            { err: original ?? error },
+            'database unreachable while answering a GraphQL request',
+          );
+          return databaseUnavailable(requestId, graphqlError?.path);
+        }
         if (graphqlError && (!original || original instanceof GraphQLError)) return graphqlError;
         const requestId = currentRequestId() ?? 'unknown';
         services.log.error({ err: original ?? error }, 'unexpected error while answering a GraphQL request');
@@ -78,8 +148,10 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         costLimit: { enabled: false }, // our own cost (useCost) also reports extensions.cost
         blockFieldSuggestion: { enabled: !dev },
       }),
+      useRefuseNul(),
       useLimitErrors(),
-      useGraphQlJit(),
+      useCostOnRefusals(services.rateLimiter),
+      useGraphQlJit({}, { enableIf: hotDocument() }),
       ...(dev ? [] : [useNoIntrospection()]),
       useCost(),
       {

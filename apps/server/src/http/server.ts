@@ -7,8 +7,7 @@ import { createGraphQLHandler, type ServerContext } from '../graphql/yoga.js';
 import { serveAdmin, serveMedia } from './static.js';
 import { mediaDir } from '../modules/catalog/media.service.js';
 
-/** The header every GraphQL request but a plain GET query must carry (SPEC §7.1). */
-export const CSRF_HEADER = 'x-stockroom-csrf';
+import { CSRF_HEADER } from './csrf.js';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -17,6 +16,36 @@ const SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
+
+/** SPEC §9 / issue 10: a GraphQL JSON body of at most 1 MiB; uploads (multipart) have their own cap. */
+export const MAX_JSON_BODY = 1024 * 1024;
+/** Several images of up to 20 MB each in one upload request. */
+export const MAX_UPLOAD_BODY = 100 * 1024 * 1024;
+
+/** Why a request body may not be read, as an HTTP status and plain words; null when it may. */
+function bodyRefusal(req: http.IncomingMessage): { status: number; message: string } | null {
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
+  const multipart = (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+  const limit = multipart ? MAX_UPLOAD_BODY : MAX_JSON_BODY;
+  const header = req.headers['content-length'];
+  // Node reads exactly Content-Length bytes, so the header bounds what is read; a body without it
+  // (chunked) could be any size.
+  if (header === undefined) return { status: 411, message: 'Send the request with a Content-Length header.' };
+  const length = Number(header);
+  if (!Number.isSafeInteger(length) || length < 0)
+    return { status: 400, message: 'The Content-Length header is not a number.' };
+  if (length > limit) {
+    const mb = Math.round(limit / (1024 * 1024));
+    return {
+      status: 413,
+      message: multipart
+        ? `An upload request can be at most ${mb} MB; send fewer files at once.`
+        : `A request can be at most ${mb} MB.`,
+    };
+  }
+  return null;
+}
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -40,7 +69,10 @@ export function createHttpServer(services: Services): http.Server {
       const started = performance.now();
       res.on('finish', () => {
         if (url.pathname === '/healthz' || url.pathname === '/readyz') return;
-        log.info({ method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+        log.info(
+          { method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) },
+          'request',
+        );
       });
 
       if (url.pathname === '/healthz') return json(res, 200, { status: 'ok' });
@@ -65,8 +97,17 @@ export function createHttpServer(services: Services): http.Server {
             ],
           });
         }
+        const refusal = bodyRefusal(req);
+        if (refusal) {
+          res.setHeader('connection', 'close');
+          return json(res, refusal.status, {
+            errors: [{ message: refusal.message, extensions: { code: 'BAD_REQUEST', requestId } }],
+          });
+        }
         const forwarded = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
-        const ip = (typeof forwarded === 'string' ? forwarded.split(',')[0]!.trim() : req.socket.remoteAddress) ?? null;
+        const ip =
+          (typeof forwarded === 'string' ? forwarded.split(',')[0]!.trim() : req.socket.remoteAddress) ??
+          null;
         const serverContext: ServerContext = {
           requestId,
           ip,
@@ -78,7 +119,8 @@ export function createHttpServer(services: Services): http.Server {
         return;
       }
       if (method !== 'GET' && method !== 'HEAD') return json(res, 405, { error: 'Method not allowed' });
-      if (url.pathname.startsWith('/media/')) return serveMedia(mediaDir(config), url.pathname.slice('/media/'.length), method, res);
+      if (url.pathname.startsWith('/media/'))
+        return serveMedia(mediaDir(config), url.pathname.slice('/media/'.length), method, res);
       serveAdmin(config.adminDir, url.pathname, method, res);
     });
   });

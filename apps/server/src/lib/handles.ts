@@ -1,23 +1,28 @@
-import { slugify } from '@stockroom/domain';
-import type { Executor } from '../db/database.js';
-import { UserErrors } from '../graphql/errors.js';
+import { slugify, DomainError } from '@stockroom/domain';
 
-type HandleTable = 'products' | 'categories' | 'collections';
-const THING: Record<HandleTable, string> = { products: 'product', categories: 'category', collections: 'collection' };
+export type HandleKind = 'product' | 'category' | 'collection';
+
+/** The handle asked for: the one given, else one made from the title (the kind's name when the title has no letters). */
+export function handleBase(given: string | null, title: string, kind: HandleKind): string {
+  return given ?? (slugify(title) || kind);
+}
 
 /**
- * SPEC §5 handles: the one given (TAKEN when another record of the kind has it), or one made from
- * the title, with -2, -3 … on collision.
+ * SPEC §5 handles: the base when free (TAKEN when it was given and another record of the kind has
+ * it), else the base with -2, -3 … on collision. `taken` holds the other records' handles that equal
+ * the base or start with `base-`.
  */
-export async function uniqueHandle(trx: Executor, table: HandleTable, given: string | null, title: string, exceptId: string | null): Promise<string> {
-  const base = given ?? (slugify(title) || THING[table]);
-  const rows = await trx
-    .selectFrom(table)
-    .select(['id', 'handle'])
-    .where((eb) => eb.or([eb('handle', '=', base), eb('handle', 'like', `${base}-%`)]))
-    .execute();
-  const taken = new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.handle));
+export function freeHandle(
+  base: string,
+  given: string | null,
+  kind: HandleKind,
+  taken: ReadonlySet<string>,
+): string {
   if (!taken.has(base)) return base;
-  if (given) throw UserErrors.one('TAKEN', `The handle "${given}" is already used by another ${THING[table]}.`, ['input', 'handle']);
+  if (given)
+    throw DomainError.one('TAKEN', `The handle "${given}" is already used by another ${kind}.`, [
+      'input',
+      'handle',
+    ]);
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

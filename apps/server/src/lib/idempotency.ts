@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
-import type { DB, Tx } from '../db/database.js';
-import { UserErrors } from '../graphql/errors.js';
+import { DomainError } from '@stockroom/domain';
+import type { Tx } from '../db/database.js';
+import { claimIdempotencyKey, findIdempotencyKey, saveIdempotentResponse } from './idempotency.repository.js';
 
 /** SPEC §9: keys of at most 255 characters, remembered for 24 hours. */
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -12,48 +12,39 @@ function hashOf(input: unknown): string {
 }
 
 /**
- * Runs `work` in a transaction, at most once per key: a repeat with the same input returns the
- * first result (which must be plain JSON), a repeat with other input is IDEMPOTENCY_KEY_REUSED.
- * Concurrent repeats wait for the first to finish (the key row is inserted first and holds them).
+ * Runs `work` at most once per key, inside the caller's transaction (the command's unit of work):
+ * the key row is written in the same transaction as the change, so a command that fails leaves no
+ * key behind. A repeat with the same input returns the first result (which must be plain JSON); a
+ * repeat with other input is IDEMPOTENCY_KEY_REUSED. Concurrent repeats wait on the key row the
+ * first one inserted, and see its result once it commits.
  */
 export async function idempotent<T>(
-  db: DB,
+  trx: Tx,
   scope: string,
   key: string | null | undefined,
   input: unknown,
-  work: (trx: Tx) => Promise<T>,
+  work: () => Promise<T>,
 ): Promise<T> {
-  if (key == null) return db.transaction().execute(work);
+  if (key == null) return work();
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
-    throw UserErrors.one('INVALID', `An idempotency key has 1 to ${IDEMPOTENCY_KEY_MAX} characters.`, ['input', 'idempotencyKey']);
+    throw DomainError.one('INVALID', `An idempotency key has 1 to ${IDEMPOTENCY_KEY_MAX} characters.`, [
+      'input',
+      'idempotencyKey',
+    ]);
   }
   const requestHash = hashOf(input);
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('idempotency_keys')
-      .values({ scope, key, request_hash: requestHash, response: 'null' })
-      .onConflict((oc) =>
-        oc
-          .columns(['scope', 'key'])
-          .doUpdateSet({ request_hash: requestHash, response: 'null', created_at: sql`now()` })
-          .where('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${KEEP_HOURS})`),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    if (!claimed) {
-      const first = await trx.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
-      if (first.request_hash !== requestHash) {
-        throw UserErrors.one('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request.', ['input', 'idempotencyKey']);
-      }
-      return first.response as T;
+  if (!(await claimIdempotencyKey(trx, scope, key, requestHash, KEEP_HOURS))) {
+    const first = await findIdempotencyKey(trx, scope, key);
+    if (first.requestHash !== requestHash) {
+      throw DomainError.one(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This idempotency key was already used for a different request.',
+        ['input', 'idempotencyKey'],
+      );
     }
-    const result = await work(trx);
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ response: JSON.stringify(result) })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .execute();
-    return result;
-  });
+    return first.response as T;
+  }
+  const result = await work();
+  await saveIdempotentResponse(trx, scope, key, result);
+  return result;
 }

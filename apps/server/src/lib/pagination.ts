@@ -1,3 +1,4 @@
+import type { UserError } from '@stockroom/domain';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/types.js';
 import { GraphQLError } from 'graphql';
@@ -14,14 +15,25 @@ export interface PageArgs {
   before?: string | null;
 }
 
+export type SortCast = 'timestamptz' | 'text' | 'bigint' | 'integer';
+
 export interface SortKey<Row> {
   /** SQL expression sorted on; a trusted constant, never user input. */
   expression: string;
-  /** Postgres type to cast cursor values to (matches `expression`). */
-  cast: 'timestamptz' | 'text' | 'bigint' | 'integer';
-  value: (row: Row) => string | number | Date | null;
+  /** Postgres type of `expression`; a cursor's value must be one. */
+  cast: SortCast;
+  /**
+   * The sort value of a row as JavaScript sees it. No longer used for cursors (they carry the value
+   * PostgreSQL computed, to the microsecond and byte); kept so callers' sort tables stay as they are.
+   */
+  value?: (row: Row) => string | number | Date | null;
   /** The id column of the row, e.g. `p.id`. */
   idColumn: string;
+  /**
+   * Whether `expression` can be null (a product without variants has no price). Rows without a
+   * value then come last, either way round; it costs one more statement at the end of the list.
+   */
+  nullable?: boolean;
 }
 
 export interface Page<Row> {
@@ -31,29 +43,146 @@ export interface Page<Row> {
   cursor: (row: Row) => string;
 }
 
+const INVALID_CURSOR = 'This page cursor is not valid; start again from the first page.';
+/** The column that carries each row's sort value, as text, from SQL to its cursor. */
+const CURSOR_COLUMN = 'keyset_cursor_value';
+const MAX_CURSOR_LENGTH = 20_000;
+
 function badRequest(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
 }
 
-function encodeCursor(value: unknown, id: string): string {
-  return Buffer.from(JSON.stringify([value instanceof Date ? value.toISOString() : value, id])).toString('base64url');
+/**
+ * The sort value as text, exactly: a JavaScript Date keeps milliseconds where PostgreSQL keeps
+ * microseconds, and JavaScript lower-cases some letters differently, so a value rebuilt in
+ * JavaScript can fall between rows and skip them.
+ */
+function cursorText(sort: SortKey<unknown>): RawBuilder<string | null> {
+  const expr = sql.raw(sort.expression);
+  return sort.cast === 'timestamptz'
+    ? sql`to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql`(${expr})::text`;
 }
 
-function decodeCursor(cursor: string): [string | number | null, string] {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[1] === 'string' && /^[0-9a-f-]{36}$/.test(parsed[1])) {
-      return parsed as [string | number | null, string];
-    }
-  } catch {
-    // fall through
+function encodeCursor(value: string | null, id: string): string {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const RANGES: Record<'bigint' | 'integer', [bigint, bigint]> = {
+  bigint: [-(2n ** 63n), 2n ** 63n - 1n],
+  integer: [-(2n ** 31n), 2n ** 31n - 1n],
+};
+
+function validTimestamp(text: string): boolean {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    d.getUTCMonth() === month - 1 &&
+    d.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
+}
+
+/**
+ * A cursor value checked against the sort key's type, so a forged one is refused here with plain
+ * words rather than failing as a bad cast in SQL. Cursors of the earlier format (milliseconds,
+ * numbers as JSON numbers) still pass. `undefined` means not valid.
+ */
+function checkedValue(cast: SortCast, value: unknown): string | null | undefined {
+  if (value === null) return null;
+  if (cast === 'bigint' || cast === 'integer') {
+    let n: bigint;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) n = BigInt(value);
+    else if (typeof value === 'string' && /^-?\d{1,20}$/.test(value)) n = BigInt(value);
+    else return undefined;
+    const [min, max] = RANGES[cast];
+    return n >= min && n <= max ? n.toString() : undefined;
   }
-  throw badRequest('This page cursor is not valid; start again from the first page.');
+  if (typeof value !== 'string') return undefined;
+  if (cast === 'timestamptz') return validTimestamp(value) ? value : undefined;
+  // PostgreSQL text holds no NUL, and a lone surrogate is not text.
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value) ? value : undefined;
+}
+
+function decodeCursor(cursor: string, sort: SortKey<unknown>): { value: string | null; id: string } {
+  if (cursor.length <= MAX_CURSOR_LENGTH) {
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+      if (
+        Array.isArray(parsed) &&
+        parsed.length === 2 &&
+        typeof parsed[1] === 'string' &&
+        UUID.test(parsed[1])
+      ) {
+        const value = checkedValue(sort.cast, parsed[0]);
+        if (value !== undefined && (value !== null || sort.nullable)) return { value, id: parsed[1] };
+      }
+    } catch {
+      // not base64 of JSON: the same answer as any other bad cursor
+    }
+  }
+  throw badRequest(INVALID_CURSOR);
+}
+
+/** One part of a page's reading order: the rows it takes, read in one direction. */
+interface Segment {
+  where: RawBuilder<boolean> | null;
+  descending: boolean;
+}
+
+/**
+ * Where a page reads, in order. Without nulls: (value, id) past the cursor. With nulls, the list
+ * is the rows with a value by (value, id), then those without by id; reading backward walks it
+ * from the other end. Each part is its own index-friendly condition, so a deep page costs what the
+ * first does.
+ */
+function segments(
+  sort: SortKey<unknown>,
+  descending: boolean,
+  backward: boolean,
+  cursor: { value: string | null; id: string } | null,
+): Segment[] {
+  const expr = sql.raw(sort.expression);
+  const id = sql.raw(sort.idColumn);
+  const readDescending = backward ? !descending : descending;
+  const cmp = sql.raw(readDescending ? '<' : '>');
+  const part = (where: RawBuilder<boolean> | null): Segment => ({ where, descending: readDescending });
+  // A row comparison with a null value is null: this part holds only rows with a value.
+  const pastValue = (value: string, cursorId: string) =>
+    part(sql<boolean>`(${expr}, ${id}) ${cmp} (cast(${value} as ${sql.raw(sort.cast)}), ${cursorId}::uuid)`);
+  if (!sort.nullable) return [cursor ? pastValue(cursor.value!, cursor.id) : part(null)];
+  const valued = part(sql<boolean>`${expr} is not null`);
+  const unvalued = part(sql<boolean>`${expr} is null`);
+  if (!cursor) return backward ? [unvalued, valued] : [valued, unvalued];
+  if (cursor.value === null) {
+    const pastId = part(sql<boolean>`${expr} is null and ${id} ${cmp} ${cursor.id}::uuid`);
+    return backward ? [pastId, valued] : [pastId];
+  }
+  const past = pastValue(cursor.value, cursor.id);
+  return backward ? [past] : [past, unvalued];
 }
 
 /**
  * Keyset pagination on (sort key, id): the page after or before a cursor, never OFFSET, so deep
- * pages cost what the first does. `reverse` flips the sort key's natural direction.
+ * pages cost what the first does. `reverse` flips the sort key's natural direction. A cursor carries
+ * the sort value as PostgreSQL has it, so rows that tie on it (one bulk edit stamps hundreds with
+ * the same now()) are each visited exactly once.
  */
 export async function keysetPage<DB, TB extends keyof DB, Row extends { id: string }>(
   query: SelectQueryBuilder<DB, TB, Row>,
@@ -67,33 +196,43 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: stri
   if (!Number.isInteger(size) || size < 0 || size > MAX_PAGE_SIZE) {
     throw badRequest(`Ask for 0 to ${MAX_PAGE_SIZE} items at a time.`);
   }
-  const cursorText = backward ? args.before : args.after;
+  const given = backward ? args.before : args.after;
+  const cursor = given ? decodeCursor(given, sort as SortKey<unknown>) : null;
+  const withCursor = query.select(
+    cursorText(sort as SortKey<unknown>).as(CURSOR_COLUMN),
+  ) as unknown as SelectQueryBuilder<DB, TB, Row & { [CURSOR_COLUMN]: string | null }>;
   const expr = sql.raw(sort.expression);
   const id = sql.raw(sort.idColumn);
-  // Walking backward reads in the opposite order, then flips the page.
-  const readDescending = backward ? !descending : descending;
-  let q = query;
-  if (cursorText) {
-    const [value, cursorId] = decodeCursor(cursorText);
-    const typed: RawBuilder<unknown> =
-      value === null ? sql`null` : sql`cast(${value} as ${sql.raw(sort.cast)})`;
-    const cmp = sql.raw(readDescending ? '<' : '>');
-    q = q.where(sql<boolean>`(${expr}, ${id}) ${cmp} (${typed}, ${cursorId}::uuid)`);
+
+  const read: (Row & { [CURSOR_COLUMN]: string | null })[] = [];
+  for (const part of segments(sort as SortKey<unknown>, descending, backward, cursor)) {
+    if (read.length > size) break;
+    const dir = sql.raw(part.descending ? 'desc' : 'asc');
+    const rows = await (part.where ? withCursor.where(part.where) : withCursor)
+      .orderBy(sql`${expr} ${dir}`)
+      .orderBy(sql`${id} ${dir}`)
+      .limit(size + 1 - read.length)
+      .execute();
+    read.push(...rows);
   }
-  const dir = sql.raw(readDescending ? 'desc' : 'asc');
-  const rows = await q
-    .orderBy(sql`${expr} ${dir}`)
-    .orderBy(sql`${id} ${dir}`)
-    .limit(size + 1)
-    .execute();
-  const more = rows.length > size;
-  const page = rows.slice(0, size);
+  const more = read.length > size;
+  const cursors = new Map<string, string>();
+  const page = read.slice(0, size).map((row) => {
+    const { [CURSOR_COLUMN]: value, ...rest } = row;
+    cursors.set(row.id, encodeCursor(value, row.id));
+    return rest as unknown as Row;
+  });
   if (backward) page.reverse();
   return {
     rows: page,
     hasNextPage: backward ? Boolean(args.before) : more,
     hasPreviousPage: backward ? more : Boolean(args.after),
-    cursor: (row) => encodeCursor(sort.value(row), row.id),
+    cursor: (row) => {
+      const found = cursors.get(row.id);
+      if (found === undefined)
+        throw new Error(`keysetPage: no cursor for a row not on this page (${row.id})`);
+      return found;
+    },
   };
 }
 
@@ -107,8 +246,24 @@ export async function cappedCount<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   query: SelectQueryBuilder<QDB, TB, O>,
 ): Promise<Count> {
-  const limited = query.clearSelect().clearOrderBy().select(sql`1`.as('one')).limit(COUNT_LIMIT + 1);
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${limited}) as limited`.execute(db);
+  const limited = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql`1`.as('one'))
+    .limit(COUNT_LIMIT + 1);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${limited}) as limited`.execute(
+    db,
+  );
   const n = Number(rows[0]?.n ?? 0);
   return n > COUNT_LIMIT ? { value: COUNT_LIMIT, precision: 'AT_LEAST' } : { value: n, precision: 'EXACT' };
 }
+
+/**
+ * A list ready to read: the page and the count are separate so the caller runs the count only when
+ * asked for it (and beside the page, not after it); or why its search could not run.
+ */
+export interface List<Row> {
+  page: () => Promise<Page<Row>>;
+  count: () => Promise<Count>;
+}
+export type ListResult<Row> = List<Row> | { errors: UserError[] };

@@ -2,16 +2,30 @@ import { slugify, variantMatrix, variantTitle } from '@stockroom/domain';
 import sharp from 'sharp';
 import type { Insertable } from 'kysely';
 import type { DB } from '../db/database.js';
-import type { ProductMediaTable, ProductTable, ProductVariantTable } from '../db/types.js';
+import type {
+  ProductMediaTable,
+  ProductTable,
+  ProductVariantTable,
+} from '../modules/catalog/catalog.tables.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
+import { inTransaction } from '../lib/unit-of-work.js';
 import { uuidv7 } from '../lib/uuid.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { syncAutomatedCollections } from '../modules/catalog/collection.service.js';
 import { inspectBytes, mediaDir, store, type Inspected } from '../modules/catalog/media.service.js';
 import type { Random } from './random.js';
-import { APPAREL_SIZES, CATEGORIES, COLOUR_HEX, COLOURS, SHOE_SIZES, TAGS, VENDORS, type CategorySeed } from './catalog-data.js';
+import {
+  APPAREL_SIZES,
+  CATEGORIES,
+  COLOUR_HEX,
+  COLOURS,
+  SHOE_SIZES,
+  TAGS,
+  VENDORS,
+  type CategorySeed,
+} from './catalog-data.js';
 
 export const PRODUCTS_BY_SCALE = { small: 300, medium: 10_000, large: 100_000 } as const;
 const BATCH = 500;
@@ -38,7 +52,9 @@ function optionsFor(random: Random, c: CategorySeed, small: boolean): { name: st
         { name: 'Colour', values: pickSome(random, COLOURS, 1, 1 + 2 * k + more) },
       ];
     case 'colour':
-      return random.chance(0.8) ? [{ name: 'Colour', values: pickSome(random, COLOURS, 1, 2 + 3 * k + more) }] : [];
+      return random.chance(0.8)
+        ? [{ name: 'Colour', values: pickSome(random, COLOURS, 1, 2 + 3 * k + more) }]
+        : [];
     case 'material':
       return [{ name: 'Material', values: pickSome(random, c.materials, 1, 3 + more) }];
     default:
@@ -63,7 +79,9 @@ async function pictureFor(colour: string | undefined, categoryIndex: number): Pr
 const pictures = new Map<string, Promise<Buffer>>();
 
 async function renderPicture(colour: string | undefined, categoryIndex: number): Promise<Buffer> {
-  const bg = colour ? (COLOUR_HEX[colour] ?? '#636e72') : ['#6c5ce7', '#00b894', '#e17055', '#0984e3', '#fdcb6e', '#e84393'][categoryIndex % 6]!;
+  const bg = colour
+    ? (COLOUR_HEX[colour] ?? '#636e72')
+    : ['#6c5ce7', '#00b894', '#e17055', '#0984e3', '#fdcb6e', '#e84393'][categoryIndex % 6]!;
   const label = CATEGORIES[categoryIndex]!.type;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.35"/></linearGradient></defs>
@@ -74,14 +92,27 @@ async function renderPicture(colour: string | undefined, categoryIndex: number):
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
-export async function seedCatalog(db: DB, config: Config, scale: keyof typeof PRODUCTS_BY_SCALE, random: Random, log: Logger): Promise<{ products: number; variants: number }> {
+export async function seedCatalog(
+  db: DB,
+  config: Config,
+  scale: keyof typeof PRODUCTS_BY_SCALE,
+  random: Random,
+  log: Logger,
+): Promise<{ products: number; variants: number }> {
   const existing = await db.selectFrom('products').select('id').limit(1).execute();
   if (existing.length) return { products: 0, variants: 0 };
   const started = Date.now();
   const total = PRODUCTS_BY_SCALE[scale];
   const withImages = scale === 'small';
 
-  const categories = CATEGORIES.map((c, i) => ({ id: uuidv7(), name: c.name, handle: slugify(c.name), description: '', parent_id: null, position: i }));
+  const categories = CATEGORIES.map((c, i) => ({
+    id: uuidv7(),
+    name: c.name,
+    handle: slugify(c.name),
+    description: '',
+    parent_id: null,
+    position: i,
+  }));
   await db.insertInto('categories').values(categories).execute();
 
   const handles = new Set<string>();
@@ -149,14 +180,23 @@ export async function seedCatalog(db: DB, config: Config, scale: keyof typeof PR
         variant_count: variantRows.length,
         min_price: Math.min(...prices),
         max_price: Math.max(...prices),
-        search_text: [title, handle, vendor, c.type, ...variantRows.flatMap((v) => [v.sku, v.barcode ?? ''])].join(' '),
+        search_text: [
+          title,
+          handle,
+          vendor,
+          c.type,
+          ...variantRows.flatMap((v) => [v.sku, v.barcode ?? '']),
+        ].join(' '),
         created_at: created,
         updated_at: new Date(Math.min(now, created.getTime() + random.int(0, 60) * 86_400_000)),
       });
       variants.push(...variantRows);
       productIds.push(id);
       if (withImages) {
-        const bytes = await pictureFor(combos[0]?.find((v) => COLOURS.includes(v)), ci);
+        const bytes = await pictureFor(
+          combos[0]?.find((v) => COLOURS.includes(v)),
+          ci,
+        );
         let image = inspected.get(bytes);
         if (!image) {
           image = await inspectBytes(bytes, `${handle}.png`, 0);
@@ -177,31 +217,69 @@ export async function seedCatalog(db: DB, config: Config, scale: keyof typeof PR
         });
       }
     }
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx.insertInto('products').values(products).execute();
-      for (let v = 0; v < variants.length; v += 1000) await trx.insertInto('product_variants').values(variants.slice(v, v + 1000)).execute();
+      for (let v = 0; v < variants.length; v += 1000)
+        await trx
+          .insertInto('product_variants')
+          .values(variants.slice(v, v + 1000))
+          .execute();
       if (media.length) await trx.insertInto('product_media').values(media).execute();
     });
     variantsTotal += variants.length;
   }
 
-  const pick = (n: number) => Array.from({ length: n }, () => productIds[random.int(0, productIds.length - 1)]!);
+  const pick = (n: number) =>
+    Array.from({ length: n }, () => productIds[random.int(0, productIds.length - 1)]!);
   const manual = ['Staff picks', 'Gift guide', 'Summer edit', 'Workshop favourites'];
   for (const [i, title] of manual.entries()) {
     const id = uuidv7();
-    await db.insertInto('collections').values({ id, title, handle: slugify(title), description: '', kind: 'MANUAL', rules: '[]', match: 'ALL' }).execute();
+    await db
+      .insertInto('collections')
+      .values({
+        id,
+        title,
+        handle: slugify(title),
+        description: '',
+        kind: 'MANUAL',
+        rules: '[]',
+        match: 'ALL',
+      })
+      .execute();
     const members = [...new Set(pick(8 + i * 4))];
-    await db.insertInto('collection_products').values(members.map((product_id, position) => ({ collection_id: id, product_id, position }))).execute();
+    await db
+      .insertInto('collection_products')
+      .values(members.map((product_id, position) => ({ collection_id: id, product_id, position })))
+      .execute();
     await db.updateTable('collections').set({ product_count: members.length }).where('id', '=', id).execute();
   }
   await db
     .insertInto('collections')
     .values([
-      { id: uuidv7(), title: 'Under $25', handle: 'under-25', description: 'Everything with a variant under $25.', kind: 'AUTOMATED', match: 'ALL', rules: JSON.stringify([{ field: 'price', relation: 'lessThan', value: '25' }]) },
-      { id: uuidv7(), title: 'Bestsellers', handle: 'bestsellers', description: '', kind: 'AUTOMATED', match: 'ANY', rules: JSON.stringify([{ field: 'tag', relation: 'equals', value: 'bestseller' }, { field: 'tag', relation: 'equals', value: 'staff-pick' }]) },
+      {
+        id: uuidv7(),
+        title: 'Under $25',
+        handle: 'under-25',
+        description: 'Everything with a variant under $25.',
+        kind: 'AUTOMATED',
+        match: 'ALL',
+        rules: JSON.stringify([{ field: 'price', relation: 'lessThan', value: '25' }]),
+      },
+      {
+        id: uuidv7(),
+        title: 'Bestsellers',
+        handle: 'bestsellers',
+        description: '',
+        kind: 'AUTOMATED',
+        match: 'ANY',
+        rules: JSON.stringify([
+          { field: 'tag', relation: 'equals', value: 'bestseller' },
+          { field: 'tag', relation: 'equals', value: 'staff-pick' },
+        ]),
+      },
     ])
     .execute();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await syncAutomatedCollections(trx, 'all');
     await recordAudit(trx, SYSTEM_ACTOR, {
       action: 'seed.catalog',

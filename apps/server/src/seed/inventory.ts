@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../db/database.js';
-import type { InventoryLevelTable, InventoryMovementTable, MovementReason } from '../db/types.js';
+import type { InventoryLevelTable, InventoryMovementTable } from '../modules/inventory/inventory.tables.js';
+import type { MovementReason } from '@stockroom/domain';
 import type { Logger } from '../lib/logger.js';
+import { inTransaction } from '../lib/unit-of-work.js';
 import { uuidv7 } from '../lib/uuid.js';
 import type { Random } from './random.js';
 
@@ -19,7 +21,12 @@ export async function seedInventory(db: DB, random: Random, log: Logger): Promis
   let count = 0;
   let lastId: string | null = null;
   for (;;) {
-    let q = db.selectFrom('product_variants').select(['id', 'created_at']).where('track_inventory', '=', true).orderBy('id').limit(2000);
+    let q = db
+      .selectFrom('product_variants')
+      .select(['id', 'created_at'])
+      .where('track_inventory', '=', true)
+      .orderBy('id')
+      .limit(2000);
     if (lastId) q = q.where('id', '>', lastId);
     const variants = await q.execute();
     if (!variants.length) break;
@@ -34,10 +41,23 @@ export async function seedInventory(db: DB, random: Random, log: Logger): Promis
         let onHand = 0;
         // Deliveries land between the variant's creation (at most 90 days back) and ten days ago;
         // later movements follow in order, never after now.
-        const start = Math.min(now - 10 * 86_400_000, Math.max(new Date(v.created_at).getTime(), now - 90 * 86_400_000));
+        const start = Math.min(
+          now - 10 * 86_400_000,
+          Math.max(new Date(v.created_at).getTime(), now - 90 * 86_400_000),
+        );
         let clock = start;
-        const later = (maxDays: number) => (clock = Math.min(now - 60_000, clock + random.int(1, maxDays) * 86_400_000 + random.int(0, 86_399) * 1000));
-        const step = (reason: MovementReason, delta: number, at: number, staff: string | null, note: string | null) => {
+        const later = (maxDays: number) =>
+          (clock = Math.min(
+            now - 60_000,
+            clock + random.int(1, maxDays) * 86_400_000 + random.int(0, 86_399) * 1000,
+          ));
+        const step = (
+          reason: MovementReason,
+          delta: number,
+          at: number,
+          staff: string | null,
+          note: string | null,
+        ) => {
           onHand += delta;
           movements.push({
             id: uuidv7(at),
@@ -57,16 +77,33 @@ export async function seedInventory(db: DB, random: Random, log: Logger): Promis
         };
         if (received > 0) {
           step('RECEIVED', received, start, random.pick(names), `PO ${random.int(1000, 1999)}`);
-          if (received > 6 && random.chance(0.15)) step('DAMAGED', -random.int(1, 3), later(4), random.pick(names), 'Water damage in receiving');
-          if (received > 6 && random.chance(0.2)) step('CORRECTION', random.int(-4, 3) || 1, later(3), random.pick(names), 'Cycle count');
-          if (onHand > 0 && roll > 0.2 && roll < 0.3) step('SHRINKAGE', -Math.min(onHand, random.int(1, 3)), later(2), random.pick(names), null);
+          if (received > 6 && random.chance(0.15))
+            step('DAMAGED', -random.int(1, 3), later(4), random.pick(names), 'Water damage in receiving');
+          if (received > 6 && random.chance(0.2))
+            step('CORRECTION', random.int(-4, 3) || 1, later(3), random.pick(names), 'Cycle count');
+          if (onHand > 0 && roll > 0.2 && roll < 0.3)
+            step('SHRINKAGE', -Math.min(onHand, random.int(1, 3)), later(2), random.pick(names), null);
         }
-        levels.push({ variant_id: v.id, location_id: l.id, on_hand: onHand, created_at: new Date(start), updated_at: new Date(now) });
+        levels.push({
+          variant_id: v.id,
+          location_id: l.id,
+          on_hand: onHand,
+          created_at: new Date(start),
+          updated_at: new Date(now),
+        });
       }
     }
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < levels.length; i += 1000) await trx.insertInto('inventory_levels').values(levels.slice(i, i + 1000)).execute();
-      for (let i = 0; i < movements.length; i += 1000) await trx.insertInto('inventory_movements').values(movements.slice(i, i + 1000)).execute();
+    await inTransaction(db, async (trx) => {
+      for (let i = 0; i < levels.length; i += 1000)
+        await trx
+          .insertInto('inventory_levels')
+          .values(levels.slice(i, i + 1000))
+          .execute();
+      for (let i = 0; i < movements.length; i += 1000)
+        await trx
+          .insertInto('inventory_movements')
+          .values(movements.slice(i, i + 1000))
+          .execute();
     });
     count += levels.length;
   }

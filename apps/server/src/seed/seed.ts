@@ -8,7 +8,8 @@ import { seedInventory } from './inventory.js';
 import { seedCustomers, seedShippingAndTaxes } from './customers.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
-import { listLocations, insertLocation } from '../modules/locations/location.repository.js';
+import { listLocations, insertLocation } from '../modules/inventory/location.repository.js';
+import { inTransaction } from '../lib/unit-of-work.js';
 import { hashPassword } from '../modules/staff/password.js';
 import { findRoleByKey, findStaffByEmail, insertStaff } from '../modules/staff/staff.repository.js';
 import { uuidv7 } from '../lib/uuid.js';
@@ -33,8 +34,20 @@ const PEOPLE: Record<string, string> = {
 };
 
 const LOCATIONS = [
-  { name: 'Main warehouse', city: 'Columbus', region: 'OH', postalCode: '43215', line1: '1200 Logistics Pkwy' },
-  { name: 'Downtown store', city: 'Portland', region: 'OR', postalCode: '97205', line1: '415 SW Morrison St' },
+  {
+    name: 'Main warehouse',
+    city: 'Columbus',
+    region: 'OH',
+    postalCode: '43215',
+    line1: '1200 Logistics Pkwy',
+  },
+  {
+    name: 'Downtown store',
+    city: 'Portland',
+    region: 'OR',
+    postalCode: '97205',
+    line1: '415 SW Morrison St',
+  },
   { name: 'East fulfillment center', city: 'Newark', region: 'NJ', postalCode: '07114', line1: '88 Port St' },
 ];
 
@@ -43,16 +56,39 @@ const LOCATIONS = [
  * screenshots, docs and benchmarks agree. Idempotent: what exists already is left alone.
  * Later areas add their entities here, scaled by `scale`.
  */
-export async function seed(db: DB, config: Config, scale: Scale, log: Logger): Promise<{ staff: SeededStaff[] }> {
+export async function seed(
+  db: DB,
+  config: Config,
+  scale: Scale,
+  log: Logger,
+): Promise<{ staff: SeededStaff[] }> {
   const random = createRandom(20261121);
-  const word = () => random.pick(['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper']);
+  const word = () =>
+    random.pick([
+      'amber',
+      'birch',
+      'cedar',
+      'delta',
+      'ember',
+      'fjord',
+      'garnet',
+      'harbor',
+      'indigo',
+      'juniper',
+    ]);
 
   await db
     .updateTable('store_settings')
     .set({
       name: 'Northwind Outfitters',
       contact_email: 'hello@northwind-outfitters.example',
-      address: JSON.stringify({ line1: '1200 Logistics Pkwy', city: 'Columbus', region: 'OH', postalCode: '43215', countryCode: 'US' }),
+      address: JSON.stringify({
+        line1: '1200 Logistics Pkwy',
+        city: 'Columbus',
+        region: 'OH',
+        postalCode: '43215',
+        countryCode: 'US',
+      }),
       timezone: 'America/New_York',
     })
     .where('id', '=', 1)
@@ -61,10 +97,16 @@ export async function seed(db: DB, config: Config, scale: Scale, log: Logger): P
 
   if ((await listLocations(db)).length === 0) {
     for (const [i, l] of LOCATIONS.entries()) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const location = await insertLocation(trx, {
           name: l.name,
-          address: { line1: l.line1, city: l.city, region: l.region, postalCode: l.postalCode, countryCode: 'US' },
+          address: {
+            line1: l.line1,
+            city: l.city,
+            region: l.region,
+            postalCode: l.postalCode,
+            countryCode: 'US',
+          },
           fulfillmentPriority: i + 1,
         });
         await recordAudit(trx, SYSTEM_ACTOR, {
@@ -86,8 +128,12 @@ export async function seed(db: DB, config: Config, scale: Scale, log: Logger): P
     if (await findStaffByEmail(db, email)) continue;
     const roleRow = await findRoleByKey(db, role.key);
     const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      const row = await insertStaff(trx, { id: uuidv7(), email, name, password_hash: passwordHash, state: 'ACTIVE' }, roleRow ? [roleRow.id] : []);
+    await inTransaction(db, async (trx) => {
+      const row = await insertStaff(
+        trx,
+        { id: uuidv7(), email, name, password_hash: passwordHash, state: 'ACTIVE' },
+        roleRow ? [roleRow.id] : [],
+      );
       await recordAudit(trx, SYSTEM_ACTOR, {
         action: 'staff.create',
         subjectType: 'Staff',

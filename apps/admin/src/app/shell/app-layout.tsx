@@ -2,7 +2,7 @@ import { Anchor, AppShell, Burger, Drawer, Group, Skeleton, Text } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useEffect } from 'react';
-import { useShopNameQuery } from '../api/shop-name-query';
+import { useShopNameQuery } from '../../lib/shell-api/shop-name-query';
 import { BrandMark } from './brand-mark';
 import { NavLinks } from './nav-links';
 import { UserMenu } from './user-menu';

@@ -1,6 +1,6 @@
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
-import { useSession } from '../session-context';
+import { useSession } from '../../lib/session-context';
 import { NAV_ENTRIES, visibleNavEntries } from './nav-registry';
 
 interface NavLinksProps {

@@ -13,8 +13,8 @@ import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUserCircle } from '
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
-import { useLogoutMutation } from '../api/logout-mutation';
-import { useSession } from '../session-context';
+import { useLogoutMutation } from '../../lib/shell-api/logout-mutation';
+import { useSession } from '../../lib/session-context';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

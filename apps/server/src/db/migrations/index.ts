@@ -4,6 +4,7 @@ import * as catalog from './2026-11-21-002-catalog.js';
 import * as inventory from './2026-11-21-003-inventory.js';
 import * as customers from './2026-11-21-004-customers-shipping-taxes.js';
 import * as ordersBase from './2026-11-21-005-orders-base.js';
+import * as dropLoginThrottles from './2026-11-23-006-drop-login-throttles.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-003-inventory': inventory,
   '2026-11-21-004-customers-shipping-taxes': customers,
   '2026-11-21-005-orders-base': ordersBase,
+  '2026-11-23-006-drop-login-throttles': dropLoginThrottles,
 };

@@ -1,18 +1,29 @@
-import { decodeId, encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
-import type { AuditEventRow } from '../../db/types.js';
+import { encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
+import type { AuditEventRow } from './audit.tables.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
-import { cappedCount, keysetPage } from '../../lib/pagination.js';
 import { CustomerRef } from '../customers/customer.schema.js';
+import { findAuditEvent, latestEventsOf } from './audit.repository.js';
+import { listAuditEvents } from './audit.service.js';
 
-const ChangeRef = builder.objectRef<{ field: string; before: unknown; after: unknown }>('AuditChange').implement({
-  extensions: auth.authenticated,
-  fields: (t) => ({
-    field: t.exposeString('field'),
-    before: t.string({ nullable: true, description: 'The value before, as JSON.', resolve: (c) => (c.before === null || c.before === undefined ? null : JSON.stringify(c.before)) }),
-    after: t.string({ nullable: true, description: 'The value after, as JSON.', resolve: (c) => (c.after === null || c.after === undefined ? null : JSON.stringify(c.after)) }),
-  }),
-});
+const ChangeRef = builder
+  .objectRef<{ field: string; before: unknown; after: unknown }>('AuditChange')
+  .implement({
+    extensions: auth.authenticated,
+    fields: (t) => ({
+      field: t.exposeString('field'),
+      before: t.string({
+        nullable: true,
+        description: 'The value before, as JSON.',
+        resolve: (c) => (c.before === null || c.before === undefined ? null : JSON.stringify(c.before)),
+      }),
+      after: t.string({
+        nullable: true,
+        description: 'The value after, as JSON.',
+        resolve: (c) => (c.after === null || c.after === undefined ? null : JSON.stringify(c.after)),
+      }),
+    }),
+  });
 
 const ActorTypeEnum = builder.enumType('AuditActorType', { values: ['staff', 'system', 'api'] as const });
 
@@ -20,10 +31,14 @@ export const AuditEventRef = builder.objectRef<AuditEventRow>('AuditEvent');
 builder.node(AuditEventRef, {
   description: 'One change, as it was recorded in the same transaction as the change. Never edited.',
   // The whole log needs AUDIT_READ; a customer's own timeline is part of reading customers.
-  extensions: auth.permissionOrSelf('AUDIT_READ', (e: AuditEventRow, ctx) => e.subject_type === 'Customer' && Boolean(ctx.viewer?.permissions.has('CUSTOMERS_READ'))),
+  extensions: auth.permissionOrSelf(
+    'AUDIT_READ',
+    (e: AuditEventRow, ctx) =>
+      e.subject_type === 'Customer' && Boolean(ctx.viewer?.permissions.has('CUSTOMERS_READ')),
+  ),
   id: { resolve: (e) => e.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'actor_type' in o,
-  loadOne: (id, ctx) => ctx.services.db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst().then((r) => r ?? null),
+  loadOne: (id, ctx) => findAuditEvent(ctx.services.db, id),
   fields: (t) => ({
     action: t.exposeString('action', { description: 'e.g. product.update' }),
     actorType: t.field({ type: ActorTypeEnum, resolve: (e) => e.actor_type }),
@@ -31,9 +46,16 @@ builder.node(AuditEventRef, {
     subjectType: t.exposeString('subject_type', { nullable: true }),
     subjectId: t.id({
       nullable: true,
-      resolve: (e) => (e.subject_id && e.subject_type && e.subject_type in ID_PREFIXES ? encodeId(e.subject_type as NodeType, e.subject_id) : null),
+      resolve: (e) =>
+        e.subject_id && e.subject_type && e.subject_type in ID_PREFIXES
+          ? encodeId(e.subject_type as NodeType, e.subject_id)
+          : null,
     }),
-    changes: t.field({ type: [ChangeRef], resolve: (e) => Object.entries(e.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })) }),
+    changes: t.field({
+      type: [ChangeRef],
+      resolve: (e) =>
+        Object.entries(e.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })),
+    }),
     requestId: t.exposeString('request_id', { nullable: true }),
     ip: t.exposeString('ip', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (e) => e.created_at }),
@@ -48,16 +70,11 @@ builder.queryField('auditEvents', (t) =>
       extensions: auth.permission('AUDIT_READ'),
       args: { subjectId: t.arg.id(), action: t.arg.string() },
       resolve: async (_r, args, ctx, info) => {
-        let query = ctx.services.db.selectFrom('audit_events as e').selectAll('e');
-        if (args.subjectId != null) {
-          const decoded = decodeId(String(args.subjectId));
-          if (!decoded) return emptyConnection([{ field: ['subjectId'], code: 'INVALID', message: 'This ID is not one Stockroom made.' }]) as never;
-          query = query.where('e.subject_type', '=', decoded.type).where('e.subject_id', '=', decoded.uuid);
-        }
-        if (args.action) query = query.where('e.action', '=', args.action);
-        const count = countWhenAsked(info, () => cappedCount(ctx.services.db, query));
-        const page = await keysetPage(query, { expression: 'e.created_at', cast: 'timestamptz', idColumn: 'e.id', value: (r: AuditEventRow) => r.created_at }, true, args);
-        return toConnection(page, count);
+        const subjectId = args.subjectId == null ? null : String(args.subjectId);
+        const list = listAuditEvents(ctx.services.db, { subjectId, action: args.action, page: args });
+        if ('errors' in list) return emptyConnection(list.errors) as never;
+        const count = countWhenAsked(info, list.count);
+        return toConnection(await list.page(), count);
       },
     },
     { name: 'AuditEventConnection' },
@@ -69,7 +86,6 @@ builder.objectField(CustomerRef, 'events', (t) =>
   t.field({
     type: [AuditEventRef],
     description: 'What happened to this customer (the audit log), newest first; the last 100.',
-    resolve: (c, _a, ctx) =>
-      ctx.services.db.selectFrom('audit_events').selectAll().where('subject_type', '=', 'Customer').where('subject_id', '=', c.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute(),
+    resolve: (c, _a, ctx) => latestEventsOf(ctx.services.db, 'Customer', c.id, 100),
   }),
 );

@@ -1,7 +1,16 @@
-import type { Executor } from '../../db/database.js';
-import type { AuditChange } from '../../db/types.js';
+import { decodeId } from '@stockroom/domain';
+import type { Executor, Tx } from '../../db/database.js';
+import type { AuditChange, AuditEventRow } from './audit.tables.js';
 import { uuidv7 } from '../../lib/uuid.js';
+import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import type { Actor } from '../../actor.js';
+import {
+  countAuditEvents,
+  insertAuditEvent,
+  pageAuditEvents,
+  redactEventsOf,
+  type AuditFilter,
+} from './audit.repository.js';
 
 export interface AuditEntry {
   action: string;
@@ -17,23 +26,28 @@ export const HIDDEN = '[hidden]';
  * Appends one event. Call it with the same transaction as the change it describes, so the log and
  * the data can never disagree.
  */
-export async function recordAudit(trx: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
   const viewer = actor.viewer;
-  await trx
-    .insertInto('audit_events')
-    .values({
-      id: uuidv7(),
-      actor_type: viewer ? 'staff' : actor.system ? 'system' : 'api',
-      actor_id: viewer?.staffId ?? null,
-      actor_name: viewer ? viewer.name || viewer.email : null,
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: entry.subjectId,
-      changes: JSON.stringify(entry.changes ?? {}),
-      request_id: actor.requestId,
-      ip: actor.ip,
-    })
-    .execute();
+  await insertAuditEvent(trx, {
+    id: uuidv7(),
+    actor_type: viewer ? 'staff' : actor.system ? 'system' : 'api',
+    actor_id: viewer?.staffId ?? null,
+    actor_name: viewer ? viewer.name || viewer.email : null,
+    action: entry.action,
+    subject_type: entry.subjectType,
+    subject_id: entry.subjectId,
+    changes: JSON.stringify(entry.changes ?? {}),
+    request_id: actor.requestId,
+    ip: actor.ip,
+  });
+}
+
+/**
+ * Replaces what the log recorded about a subject with one note (erasing personal data): the events
+ * stay, their before/after values go. Same transaction as the erasure.
+ */
+export function redactAudit(trx: Tx, subjectType: string, subjectId: string, note: string): Promise<void> {
+  return redactEventsOf(trx, subjectType, subjectId, { redacted: { before: null, after: note } });
 }
 
 /** Per-field before/after for the fields that differ. Values compare by their JSON form. */
@@ -49,4 +63,24 @@ export function diff<T extends object>(
     if (JSON.stringify(b) !== JSON.stringify(a)) changes[field] = { before: b, after: a };
   }
   return changes;
+}
+
+/** The audit log's list: see ListResult. */
+export type AuditList = ListResult<AuditEventRow>;
+
+/** The log, newest first; optionally of one subject (any API ID) or one action. */
+export function listAuditEvents(
+  db: Executor,
+  args: { subjectId?: string | null; action?: string | null; page: PageArgs },
+): AuditList {
+  const filter: AuditFilter = { subject: null, action: args.action || null };
+  if (args.subjectId != null) {
+    const decoded = decodeId(args.subjectId);
+    if (!decoded)
+      return {
+        errors: [{ field: ['subjectId'], code: 'INVALID', message: 'This ID is not one Stockroom made.' }],
+      };
+    filter.subject = { type: decoded.type, id: decoded.uuid };
+  }
+  return { page: () => pageAuditEvents(db, filter, args.page), count: () => countAuditEvents(db, filter) };
 }

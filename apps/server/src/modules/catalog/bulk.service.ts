@@ -1,13 +1,13 @@
 import { decodeIdOf, tagsSchema, validate, type ProductStatus } from '@stockroom/domain';
-import { sql } from 'kysely';
-import type { DB } from '../../db/database.js';
+import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import { UserErrors } from '../../graphql/errors.js';
+import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
-import { getSettings } from '../settings/settings.repository.js';
+import { storeSettings } from '../settings/settings.service.js';
 import { syncAutomatedCollections } from './collection.service.js';
-import { productSearchCondition } from './product-search.js';
-import { orderCountsOfProducts } from './product.repository.js';
+import { appendCollectionMembers, lockCollection, refreshCollectionCount } from './collection.repository.js';
+import { productSearchCondition } from './product-search.repository.js';
+import * as repo from './product.repository.js';
 
 /** At most this many products change in one request; larger selections go through a BULK_EDIT job. */
 export const MAX_BULK_PRODUCTS = 10_000;
@@ -26,107 +26,157 @@ export interface BulkTarget {
   query?: string | null;
 }
 
-async function targetIds(db: DB, target: BulkTarget): Promise<string[]> {
-  if (target.ids?.length && target.query != null) throw UserErrors.one('INVALID', 'Give either ids or a query, not both.', ['ids']);
+type Locked = Awaited<ReturnType<typeof repo.lockProductsForBulk>>;
+
+async function targetIds(trx: Tx, target: BulkTarget): Promise<string[]> {
+  if (target.ids?.length && target.query != null)
+    throw DomainError.one('INVALID', 'Give either ids or a query, not both.', ['ids']);
   if (target.ids) {
     return target.ids.map((id, i) => {
       const uuid = decodeIdOf('Product', id);
-      if (!uuid) throw UserErrors.one('INVALID', 'This product does not exist.', ['ids', String(i)]);
+      if (!uuid) throw DomainError.one('INVALID', 'This product does not exist.', ['ids', String(i)]);
       return uuid;
     });
   }
-  const currency = (await getSettings(db)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currency_code.trim();
   const search = productSearchCondition(target.query ?? '', currency);
-  if ('errors' in search) throw new UserErrors(search.errors);
-  let q = db.selectFrom('products as p').select('p.id');
-  if (search.condition) q = q.where(search.condition);
-  const rows = await q.limit(MAX_BULK_PRODUCTS + 1).execute();
-  return rows.map((r) => r.id);
+  if ('errors' in search) throw new DomainError(search.errors);
+  return repo.productIdsMatching(trx, search.condition, MAX_BULK_PRODUCTS + 1);
 }
 
 /**
- * One action on many products, in one transaction, with an audit event per product changed.
- * Returns how many products it changed.
+ * One action on many products, in the command's transaction, with an audit event per product
+ * changed. Returns how many products (or collection memberships) it changed.
  */
-export async function productsBulkUpdate(db: DB, actor: Actor, target: BulkTarget, action: BulkAction): Promise<number> {
-  const chosen = [action.setStatus, action.addTags, action.removeTags, action.addToCollectionId, action.delete].filter((a) => a != null && a !== false);
-  if (chosen.length !== 1) throw UserErrors.one('INVALID', 'Choose exactly one action.', ['action']);
-  const ids = [...new Set(await targetIds(db, target))];
+export async function productsBulkUpdate(
+  trx: Tx,
+  actor: Actor,
+  target: BulkTarget,
+  action: BulkAction,
+): Promise<number> {
+  const chosen = [
+    action.setStatus,
+    action.addTags,
+    action.removeTags,
+    action.addToCollectionId,
+    action.delete,
+  ].filter((a) => a != null && a !== false);
+  if (chosen.length !== 1) throw DomainError.one('INVALID', 'Choose exactly one action.', ['action']);
+  const ids = [...new Set(await targetIds(trx, target))];
   if (ids.length > MAX_BULK_PRODUCTS) {
-    throw UserErrors.one('LIMIT_EXCEEDED', `One bulk edit can change at most ${MAX_BULK_PRODUCTS.toLocaleString('en-US')} products; narrow the search.`, ['query']);
+    throw DomainError.one(
+      'LIMIT_EXCEEDED',
+      `One bulk edit can change at most ${MAX_BULK_PRODUCTS.toLocaleString('en-US')} products; narrow the search.`,
+      ['query'],
+    );
   }
   if (!ids.length) return 0;
-  const tags = (list: string[] | null | undefined, field: string) => {
-    const parsed = validate(tagsSchema, list ?? [], ['action', field]);
-    if (!parsed.ok) throw new UserErrors(parsed.errors);
-    return parsed.value;
-  };
-  return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('products').select(['id', 'status', 'tags']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
-    if (before.length !== ids.length && target.ids) throw UserErrors.one('INVALID', 'Some of these products do not exist.', ['ids']);
-    let changed = 0;
-    if (action.setStatus) {
-      const status = action.setStatus;
-      const rows = await trx
-        .updateTable('products')
-        .set({ status, published_at: sql`case when ${status} = 'ACTIVE' then coalesce(published_at, now()) else published_at end`, updated_at: sql`now()`, version: sql`version + 1` })
-        .where('id', 'in', ids)
-        .where('status', '!=', status)
-        .returning('id')
-        .execute();
-      for (const r of rows) {
-        const b = before.find((x) => x.id === r.id)!;
-        await recordAudit(trx, actor, { action: 'product.update', subjectType: 'Product', subjectId: r.id, changes: { status: { before: b.status, after: status } } });
-      }
-      changed = rows.length;
-    } else if (action.addTags || action.removeTags) {
-      const add = action.addTags ? tags(action.addTags, 'addTags') : [];
-      const remove = new Set((action.removeTags ? tags(action.removeTags, 'removeTags') : []).map((t) => t.toLowerCase()));
-      for (const b of before) {
-        const next = [...b.tags.filter((t) => !remove.has(t.toLowerCase()))];
-        for (const t of add) if (!next.some((x) => x.toLowerCase() === t.toLowerCase())) next.push(t);
-        if (JSON.stringify(next) === JSON.stringify(b.tags)) continue;
-        if (next.length > 250) throw UserErrors.one('LIMIT_EXCEEDED', 'A product can have at most 250 tags.', ['action', 'addTags']);
-        await trx
-          .updateTable('products')
-          .set({ tags: next, tag_keys: next.map((t) => t.toLowerCase()), updated_at: sql`now()`, version: sql`version + 1` })
-          .where('id', '=', b.id)
-          .execute();
-        await recordAudit(trx, actor, { action: 'product.update', subjectType: 'Product', subjectId: b.id, changes: { tags: { before: b.tags, after: next } } });
-        changed++;
-      }
-    } else if (action.addToCollectionId) {
-      const collectionId = decodeIdOf('Collection', action.addToCollectionId);
-      const collection = collectionId ? await trx.selectFrom('collections').selectAll().where('id', '=', collectionId).forUpdate().executeTakeFirst() : undefined;
-      if (!collection) throw UserErrors.one('INVALID', 'This collection does not exist.', ['action', 'addToCollectionId']);
-      if (collection.kind !== 'MANUAL') throw UserErrors.one('INVALID', 'An automated collection picks its products by its rules.', ['action', 'addToCollectionId']);
-      const last = await trx.selectFrom('collection_products').select(sql<number>`coalesce(max(position), -1)`.as('p')).where('collection_id', '=', collection.id).executeTakeFirstOrThrow();
-      const inserted = await trx
-        .insertInto('collection_products')
-        .values(ids.map((product_id, i) => ({ collection_id: collection.id, product_id, position: Number(last.p) + 1 + i })))
-        .onConflict((oc) => oc.doNothing())
-        .returning('product_id')
-        .execute();
-      await sql`update collections set product_count = (select count(*) from collection_products where collection_id = ${collection.id}) where id = ${collection.id}`.execute(trx);
-      await recordAudit(trx, actor, { action: 'collection.products_add', subjectType: 'Collection', subjectId: collection.id, changes: { products: { before: null, after: inserted.length } } });
-      return inserted.length;
-    } else {
-      const ordered = await orderCountsOfProducts(trx, ids);
-      if (ordered.size) {
-        const titles = await trx.selectFrom('products').select('title').where('id', 'in', [...ordered.keys()]).orderBy('title').limit(3).execute();
-        throw UserErrors.one(
-          'HAS_DEPENDENTS',
-          `${ordered.size} of these products ${ordered.size === 1 ? 'is' : 'are'} on orders (${titles.map((t) => t.title).join(', ')}${ordered.size > 3 ? ', …' : ''}); archive them instead. Nothing was deleted.`,
-          ['action', 'delete'],
-        );
-      }
-      const rows = await trx.deleteFrom('products').where('id', 'in', ids).returning(['id', 'title']).execute();
-      for (const r of rows) {
-        await recordAudit(trx, actor, { action: 'product.delete', subjectType: 'Product', subjectId: r.id, changes: { title: { before: r.title, after: null } } });
-      }
-      return rows.length;
-    }
-    await syncAutomatedCollections(trx, ids);
-    return changed;
+  const before = await repo.lockProductsForBulk(trx, ids);
+  if (before.length !== ids.length && target.ids)
+    throw DomainError.one('INVALID', 'Some of these products do not exist.', ['ids']);
+  if (action.addToCollectionId != null) return addToCollection(trx, actor, ids, action.addToCollectionId);
+  if (action.delete) return deleteProducts(trx, actor, ids);
+  const changed = action.setStatus
+    ? await setStatus(trx, actor, ids, before, action.setStatus)
+    : await editTags(trx, actor, before, action);
+  await syncAutomatedCollections(trx, ids);
+  return changed;
+}
+
+async function setStatus(
+  trx: Tx,
+  actor: Actor,
+  ids: string[],
+  before: Locked,
+  status: ProductStatus,
+): Promise<number> {
+  const changed = await repo.setStatusOfProducts(trx, ids, status);
+  for (const id of changed) {
+    const b = before.find((x) => x.id === id)!;
+    await recordAudit(trx, actor, {
+      action: 'product.update',
+      subjectType: 'Product',
+      subjectId: id,
+      changes: { status: { before: b.status, after: status } },
+    });
+  }
+  return changed.length;
+}
+
+function validTags(list: string[] | null | undefined, field: string): string[] {
+  const parsed = validate(tagsSchema, list ?? [], ['action', field]);
+  if (!parsed.ok) throw new DomainError(parsed.errors);
+  return parsed.value;
+}
+
+async function editTags(trx: Tx, actor: Actor, before: Locked, action: BulkAction): Promise<number> {
+  const add = action.addTags ? validTags(action.addTags, 'addTags') : [];
+  const remove = new Set(
+    (action.removeTags ? validTags(action.removeTags, 'removeTags') : []).map((t) => t.toLowerCase()),
+  );
+  let changed = 0;
+  for (const b of before) {
+    const next = [...b.tags.filter((t) => !remove.has(t.toLowerCase()))];
+    for (const t of add) if (!next.some((x) => x.toLowerCase() === t.toLowerCase())) next.push(t);
+    if (JSON.stringify(next) === JSON.stringify(b.tags)) continue;
+    if (next.length > 250)
+      throw DomainError.one('LIMIT_EXCEEDED', 'A product can have at most 250 tags.', ['action', 'addTags']);
+    await repo.setProductTags(trx, b.id, next);
+    await recordAudit(trx, actor, {
+      action: 'product.update',
+      subjectType: 'Product',
+      subjectId: b.id,
+      changes: { tags: { before: b.tags, after: next } },
+    });
+    changed++;
+  }
+  return changed;
+}
+
+async function addToCollection(
+  trx: Tx,
+  actor: Actor,
+  ids: string[],
+  collectionApiId: string,
+): Promise<number> {
+  const collectionId = decodeIdOf('Collection', collectionApiId);
+  const collection = collectionId ? await lockCollection(trx, collectionId) : undefined;
+  if (!collection)
+    throw DomainError.one('INVALID', 'This collection does not exist.', ['action', 'addToCollectionId']);
+  if (collection.kind !== 'MANUAL')
+    throw DomainError.one('INVALID', 'An automated collection picks its products by its rules.', [
+      'action',
+      'addToCollectionId',
+    ]);
+  const added = await appendCollectionMembers(trx, collection.id, ids);
+  await refreshCollectionCount(trx, collection.id);
+  await recordAudit(trx, actor, {
+    action: 'collection.products_add',
+    subjectType: 'Collection',
+    subjectId: collection.id,
+    changes: { products: { before: null, after: added } },
   });
+  return added;
+}
+
+async function deleteProducts(trx: Tx, actor: Actor, ids: string[]): Promise<number> {
+  const ordered = await repo.orderCountsOfProducts(trx, ids);
+  if (ordered.size) {
+    const titles = await repo.someProductTitles(trx, [...ordered.keys()], 3);
+    throw DomainError.one(
+      'HAS_DEPENDENTS',
+      `${ordered.size} of these products ${ordered.size === 1 ? 'is' : 'are'} on orders (${titles.join(', ')}${ordered.size > 3 ? ', …' : ''}); archive them instead. Nothing was deleted.`,
+      ['action', 'delete'],
+    );
+  }
+  const rows = await repo.deleteProducts(trx, ids);
+  for (const r of rows) {
+    await recordAudit(trx, actor, {
+      action: 'product.delete',
+      subjectType: 'Product',
+      subjectId: r.id,
+      changes: { title: { before: r.title, after: null } },
+    });
+  }
+  return rows.length;
 }

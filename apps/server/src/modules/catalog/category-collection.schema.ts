@@ -1,10 +1,14 @@
-import { decodeIdOf, COLLECTION_RULE_FIELDS, COLLECTION_RULE_RELATIONS, type UserError } from '@stockroom/domain';
-import { sql } from 'kysely';
-import type { CategoryRow, CollectionRow, CollectionRuleJson, ProductRow } from '../../db/types.js';
+import {
+  decodeIdOf,
+  COLLECTION_RULE_FIELDS,
+  COLLECTION_RULE_RELATIONS,
+  type UserError,
+} from '@stockroom/domain';
+import type { CategoryRow, CollectionRow, CollectionRuleJson } from './catalog.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, countWhenAsked, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
-import { UserErrors } from '../../graphql/errors.js';
-import { cappedCount, keysetPage } from '../../lib/pagination.js';
+import { builder, command, countWhenAsked, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import { DomainError } from '@stockroom/domain';
+import { listCollectionProducts, listCollections } from './catalog-list.service.js';
 import { ProductRef } from './product.schema.js';
 import * as categories from './category.service.js';
 import * as collections from './collection.service.js';
@@ -21,7 +25,11 @@ builder.node(CategoryRef, {
     handle: t.exposeString('handle'),
     description: t.exposeString('description'),
     position: t.exposeInt('position', { description: 'Order among its siblings, from 0.' }),
-    parent: t.field({ type: CategoryRef, nullable: true, resolve: (c, _a, ctx) => (c.parent_id ? ctx.loaders.categoryById.load(c.parent_id) : null) }),
+    parent: t.field({
+      type: CategoryRef,
+      nullable: true,
+      resolve: (c, _a, ctx) => (c.parent_id ? ctx.loaders.categoryById.load(c.parent_id) : null),
+    }),
     productCount: t.int({ resolve: (c, _a, ctx) => ctx.loaders.categoryProductCount.load(c.id) }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updated_at }),
@@ -63,21 +71,9 @@ builder.node(CollectionRef, {
         type: ProductRef,
         description: 'Members in the collection’s order.',
         resolve: async (c, args, ctx, info) => {
-          const db = ctx.services.db;
-          const query = db
-            .selectFrom('products as p')
-            .innerJoin('collection_products as cp', 'cp.product_id', 'p.id')
-            .selectAll('p')
-            .select('cp.position as member_position')
-            .where('cp.collection_id', '=', c.id);
-          const count = countWhenAsked(info, () => cappedCount(db, query));
-          const page = await keysetPage(
-            query,
-            { expression: 'cp.position', cast: 'integer', idColumn: 'p.id', value: (r: ProductRow & { member_position: number }) => r.member_position },
-            false,
-            args,
-          );
-          return toConnection(page, count);
+          const list = listCollectionProducts(ctx.services.db, c.id, args);
+          const count = countWhenAsked(info, list.count);
+          return toConnection(await list.page(), count);
         },
       },
       { name: 'CollectionProductConnection' },
@@ -90,7 +86,11 @@ builder.node(CollectionRef, {
 });
 
 builder.objectField(ProductRef, 'category', (t) =>
-  t.field({ type: CategoryRef, nullable: true, resolve: (p, _a, ctx) => (p.category_id ? ctx.loaders.categoryById.load(p.category_id) : null) }),
+  t.field({
+    type: CategoryRef,
+    nullable: true,
+    resolve: (p, _a, ctx) => (p.category_id ? ctx.loaders.categoryById.load(p.category_id) : null),
+  }),
 );
 builder.objectField(ProductRef, 'collections', (t) =>
   t.field({ type: [CollectionRef], resolve: (p, _a, ctx) => ctx.loaders.collectionsByProductId.load(p.id) }),
@@ -120,13 +120,9 @@ builder.queryFields((t) => ({
       extensions: auth.permission('CATALOG_READ'),
       args: { query: t.arg.string() },
       resolve: async (_r, args, ctx, info) => {
-        const db = ctx.services.db;
-        let query = db.selectFrom('collections as c').selectAll('c');
-        const words = (args.query ?? '').trim();
-        if (words) query = query.where(sql<boolean>`c.title ilike ${'%' + words.replace(/[\\%_]/g, '\\$&') + '%'}`);
-        const count = countWhenAsked(info, () => cappedCount(db, query));
-        const page = await keysetPage(query, { expression: 'lower(c.title)', cast: 'text', idColumn: 'c.id', value: (r: CollectionRow) => r.title.toLowerCase() }, false, args);
-        return toConnection(page, count);
+        const list = listCollections(ctx.services.db, { query: args.query, page: args });
+        const count = countWhenAsked(info, list.count);
+        return toConnection(await list.page(), count);
       },
     },
     { name: 'CollectionConnection' },
@@ -175,31 +171,37 @@ const CollectionInput = builder.inputType('CollectionInput', {
   }),
 });
 
-const CategoryPayload = builder.objectRef<{ category?: CategoryRow | null; userErrors: UserError[] }>('CategoryPayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    category: t.field({ type: CategoryRef, nullable: true, resolve: (p) => p.category ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
-const CollectionPayload = builder.objectRef<{ collection?: CollectionRow | null; userErrors: UserError[] }>('CollectionPayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    collection: t.field({ type: CollectionRef, nullable: true, resolve: (p) => p.collection ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
-const DeletePayload = builder.objectRef<{ deletedId?: string | null; userErrors: UserError[] }>('DeletePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    deletedId: t.exposeID('deletedId', { nullable: true }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const CategoryPayload = builder
+  .objectRef<{ category?: CategoryRow | null; userErrors: UserError[] }>('CategoryPayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      category: t.field({ type: CategoryRef, nullable: true, resolve: (p) => p.category ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+const CollectionPayload = builder
+  .objectRef<{ collection?: CollectionRow | null; userErrors: UserError[] }>('CollectionPayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      collection: t.field({ type: CollectionRef, nullable: true, resolve: (p) => p.collection ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+const DeletePayload = builder
+  .objectRef<{ deletedId?: string | null; userErrors: UserError[] }>('DeletePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      deletedId: t.exposeID('deletedId', { nullable: true }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 function uuidOf(type: 'Category' | 'Collection', id: string | number): string {
   const uuid = decodeIdOf(type, String(id));
-  if (!uuid) throw UserErrors.one('INVALID', `This ${type.toLowerCase()} does not exist.`, ['id']);
+  if (!uuid) throw DomainError.one('INVALID', `This ${type.toLowerCase()} does not exist.`, ['id']);
   return uuid;
 }
 
@@ -212,22 +214,37 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { input: t.arg({ type: CategoryInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ category: await categories.categoryCreate(ctx.services.db, ctx, { ...args.input, parentId: args.input.parentId == null ? null : String(args.input.parentId) }) })),
+      command(ctx, async (trx) => ({
+        category: await categories.categoryCreate(trx, ctx, {
+          ...args.input,
+          parentId: args.input.parentId == null ? null : String(args.input.parentId),
+        }),
+      })),
   }),
   categoryUpdate: t.field({
     type: CategoryPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CategoryInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ category: await categories.categoryUpdate(ctx.services.db, ctx, uuidOf('Category', args.id), args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        category: await categories.categoryUpdate(trx, ctx, uuidOf('Category', args.id), args.input),
+      })),
   }),
   categoryMove: t.field({
     type: CategoryPayload,
-    description: 'Moves a category under another (or to the top when parentId is null) at a position among its siblings.',
+    description:
+      'Moves a category under another (or to the top when parentId is null) at a position among its siblings.',
     extensions: write,
     args: { id: t.arg.id({ required: true }), parentId: t.arg.id(), position: t.arg.int({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        category: await categories.categoryMove(ctx.services.db, ctx, uuidOf('Category', args.id), args.parentId == null ? null : String(args.parentId), args.position),
+      command(ctx, async (trx) => ({
+        category: await categories.categoryMove(
+          trx,
+          ctx,
+          uuidOf('Category', args.id),
+          args.parentId == null ? null : String(args.parentId),
+          args.position,
+        ),
       })),
   }),
   categoryDelete: t.field({
@@ -236,8 +253,8 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await categories.categoryDelete(ctx.services.db, ctx, uuidOf('Category', args.id));
+      command(ctx, async (trx) => {
+        await categories.categoryDelete(trx, ctx, uuidOf('Category', args.id));
         return { deletedId: String(args.id) };
       }),
   }),
@@ -246,22 +263,32 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { input: t.arg({ type: CollectionInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ collection: await collections.collectionCreate(ctx.services.db, ctx, { ...args.input, productIds: ids(args.input.productIds) }) })),
+      command(ctx, async (trx) => ({
+        collection: await collections.collectionCreate(trx, ctx, {
+          ...args.input,
+          productIds: ids(args.input.productIds),
+        }),
+      })),
   }),
   collectionUpdate: t.field({
     type: CollectionPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CollectionInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ collection: await collections.collectionUpdate(ctx.services.db, ctx, uuidOf('Collection', args.id), { ...args.input, productIds: undefined }) })),
+      command(ctx, async (trx) => ({
+        collection: await collections.collectionUpdate(trx, ctx, uuidOf('Collection', args.id), {
+          ...args.input,
+          productIds: undefined,
+        }),
+      })),
   }),
   collectionDelete: t.field({
     type: DeletePayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await collections.collectionDelete(ctx.services.db, ctx, uuidOf('Collection', args.id));
+      command(ctx, async (trx) => {
+        await collections.collectionDelete(trx, ctx, uuidOf('Collection', args.id));
         return { deletedId: String(args.id) };
       }),
   }),
@@ -270,14 +297,28 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { id: t.arg.id({ required: true }), productIds: t.arg.idList({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ collection: await collections.collectionAddProducts(ctx.services.db, ctx, uuidOf('Collection', args.id), ids(args.productIds)) })),
+      command(ctx, async (trx) => ({
+        collection: await collections.collectionAddProducts(
+          trx,
+          ctx,
+          uuidOf('Collection', args.id),
+          ids(args.productIds),
+        ),
+      })),
   }),
   collectionRemoveProducts: t.field({
     type: CollectionPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), productIds: t.arg.idList({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ collection: await collections.collectionRemoveProducts(ctx.services.db, ctx, uuidOf('Collection', args.id), ids(args.productIds)) })),
+      command(ctx, async (trx) => ({
+        collection: await collections.collectionRemoveProducts(
+          trx,
+          ctx,
+          uuidOf('Collection', args.id),
+          ids(args.productIds),
+        ),
+      })),
   }),
   collectionReorderProducts: t.field({
     type: CollectionPayload,
@@ -285,6 +326,13 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { id: t.arg.id({ required: true }), productIds: t.arg.idList({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ collection: await collections.collectionReorderProducts(ctx.services.db, ctx, uuidOf('Collection', args.id), ids(args.productIds)) })),
+      command(ctx, async (trx) => ({
+        collection: await collections.collectionReorderProducts(
+          trx,
+          ctx,
+          uuidOf('Collection', args.id),
+          ids(args.productIds),
+        ),
+      })),
   }),
 }));

@@ -1,10 +1,11 @@
 import { decodeIdOf, type UserError } from '@stockroom/domain';
-import type { MediaRow } from '../../db/types.js';
+import type { MediaRow } from './catalog.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, payload, UserErrorRef } from '../../graphql/builder.js';
-import { UserErrors } from '../../graphql/errors.js';
+import { builder, command, payload, UserErrorRef } from '../../graphql/builder.js';
+import { DomainError } from '@stockroom/domain';
 import { ProductRef } from './product.schema.js';
 import * as media from './media.service.js';
+import { findMedia } from './media.repository.js';
 
 builder.scalarType('File', {
   description: 'An uploaded file (GraphQL multipart request).',
@@ -15,13 +16,20 @@ builder.scalarType('File', {
   parseValue: (value) => {
     // Yoga hands over its own File implementation; check the shape, not the class.
     const f = value as Partial<File> | null;
-    if (!f || typeof f.arrayBuffer !== 'function' || typeof f.name !== 'string' || typeof f.size !== 'number') throw new UserErrors([{ field: ['files'], code: 'INVALID', message: 'Send the file as a multipart upload.' }]);
+    if (!f || typeof f.arrayBuffer !== 'function' || typeof f.name !== 'string' || typeof f.size !== 'number')
+      throw new DomainError([
+        { field: ['files'], code: 'INVALID', message: 'Send the file as a multipart upload.' },
+      ]);
     return value as File;
   },
 });
 
 const ThumbnailSizeEnum = builder.enumType('ThumbnailSize', {
-  values: { SMALL: { value: 64, description: '64 px' }, MEDIUM: { value: 256, description: '256 px' }, LARGE: { value: 1024, description: '1024 px' } } as const,
+  values: {
+    SMALL: { value: 64, description: '64 px' },
+    MEDIUM: { value: 256, description: '256 px' },
+    LARGE: { value: 1024, description: '1024 px' },
+  } as const,
 });
 
 export const MediaRef = builder.objectRef<MediaRow>('ProductMedia');
@@ -30,7 +38,7 @@ builder.node(MediaRef, {
   extensions: auth.permission('CATALOG_READ'),
   id: { resolve: (m) => m.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'content_hash' in o,
-  loadOne: (id, ctx) => ctx.services.db.selectFrom('product_media').selectAll().where('id', '=', id).executeTakeFirst().then((r) => r ?? null),
+  loadOne: (id, ctx) => findMedia(ctx.services.db, id),
   fields: (t) => ({
     alt: t.exposeString('alt'),
     url: t.string({ description: 'The original file.', resolve: (m) => `/media/${media.mediaFileName(m)}` }),
@@ -48,20 +56,31 @@ builder.node(MediaRef, {
 });
 
 builder.objectField(ProductRef, 'media', (t) =>
-  t.field({ type: [MediaRef], description: 'Images in display order.', resolve: (p, _a, ctx) => ctx.loaders.mediaByProductId.load(p.id) }),
+  t.field({
+    type: [MediaRef],
+    description: 'Images in display order.',
+    resolve: (p, _a, ctx) => ctx.loaders.mediaByProductId.load(p.id),
+  }),
 );
 
-const MediaPayload = builder.objectRef<{ media?: MediaRow[] | null; userErrors: UserError[] }>('ProductMediaPayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    media: t.field({ type: [MediaRef], nullable: true, resolve: (p) => p.media ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const MediaPayload = builder
+  .objectRef<{ media?: MediaRow[] | null; userErrors: UserError[] }>('ProductMediaPayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      media: t.field({ type: [MediaRef], nullable: true, resolve: (p) => p.media ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 function uuidOf(type: 'Product' | 'ProductMedia', id: string | number, field: string): string {
   const uuid = decodeIdOf(type, String(id));
-  if (!uuid) throw UserErrors.one('INVALID', type === 'Product' ? 'This product does not exist.' : 'This image does not exist.', [field]);
+  if (!uuid)
+    throw DomainError.one(
+      'INVALID',
+      type === 'Product' ? 'This product does not exist.' : 'This image does not exist.',
+      [field],
+    );
   return uuid;
 }
 
@@ -72,17 +91,37 @@ builder.mutationFields((t) => ({
     type: MediaPayload,
     description: 'Adds images (JPEG, PNG, WebP, GIF, AVIF; 20 MB each) after the existing ones.',
     extensions: write,
-    args: { productId: t.arg.id({ required: true }), files: t.arg({ type: ['File'], required: true }), alt: t.arg.string() },
-    resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        media: await media.productMediaUpload(ctx.services.db, ctx.services.config, ctx, uuidOf('Product', args.productId, 'productId'), args.files, args.alt ?? null),
-      })),
+    args: {
+      productId: t.arg.id({ required: true }),
+      files: t.arg({ type: ['File'], required: true }),
+      alt: t.arg.string(),
+    },
+    resolve: async (_r, args, ctx) => {
+      // The files are checked and stored first, outside the transaction (payload maps their errors).
+      const prepared = await payload(async () => ({
+        productId: uuidOf('Product', args.productId, 'productId'),
+        uploads: await media.prepareMediaUpload(ctx.services.config, args.files),
+      }));
+      if (prepared.userErrors.length) return { userErrors: prepared.userErrors };
+      return command(ctx, async (trx) => ({
+        media: await media.productMediaUpload(
+          trx,
+          ctx,
+          prepared.productId,
+          prepared.uploads,
+          args.alt ?? null,
+        ),
+      }));
+    },
   }),
   productMediaUpdate: t.field({
     type: MediaPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), alt: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ media: [await media.productMediaUpdate(ctx.services.db, ctx, uuidOf('ProductMedia', args.id, 'id'), args.alt)] })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        media: [await media.productMediaUpdate(trx, ctx, uuidOf('ProductMedia', args.id, 'id'), args.alt)],
+      })),
   }),
   productMediaReorder: t.field({
     type: MediaPayload,
@@ -90,9 +129,9 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { productId: t.arg.id({ required: true }), mediaIds: t.arg.idList({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
+      command(ctx, async (trx) => ({
         media: await media.productMediaReorder(
-          ctx.services.db,
+          trx,
           ctx,
           uuidOf('Product', args.productId, 'productId'),
           args.mediaIds.map((id) => uuidOf('ProductMedia', id, 'mediaIds')),
@@ -104,8 +143,8 @@ builder.mutationFields((t) => ({
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await media.productMediaDelete(ctx.services.db, ctx, uuidOf('ProductMedia', args.id, 'id'));
+      command(ctx, async (trx) => {
+        await media.productMediaDelete(trx, ctx, uuidOf('ProductMedia', args.id, 'id'));
         return { media: [] };
       }),
   }),

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import type { ProductStatus } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { ProductRow, ProductTable, VariantRow } from '../../db/types.js';
-import type { Insertable, Updateable } from 'kysely';
+import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import type { ProductRow, ProductTable } from './catalog.tables.js';
 
 export function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
@@ -12,28 +13,97 @@ export function findProductsByIds(db: Executor, ids: readonly string[]): Promise
   return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
 }
 
+/** Which of these ids are products. */
+export async function existingProductIds(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('products').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Locks the product row for the rest of the transaction (edits of one product queue up). */
 export function lockProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export function insertProduct(db: Executor, row: Insertable<ProductTable>): Promise<ProductRow> {
-  return db.insertInto('products').values(row).returningAll().executeTakeFirstOrThrow();
+/** Locks these products in id order (so concurrent bulk edits cannot deadlock) and returns what a bulk edit changes. */
+export function lockProductsForBulk(db: Executor, ids: readonly string[]) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'status', 'tags'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
-/** Updates and bumps the version; with expectedVersion, only when it still matches. */
+/** Inserts a product; `publish` stamps it published now (by the database clock). */
+export function insertProduct(
+  db: Executor,
+  row: Omit<Insertable<ProductTable>, 'published_at'>,
+  publish = false,
+): Promise<ProductRow> {
+  return db
+    .insertInto('products')
+    .values({ ...row, published_at: publish ? sql<Date>`now()` : null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Updates and bumps the version. `publish` stamps a product published now unless it was before
+ * (the first activation is its publication time).
+ */
 export function updateProduct(
   db: Executor,
   id: string,
-  changes: Updateable<ProductTable>,
-  expectedVersion?: number | null,
+  changes: Omit<Updateable<ProductTable>, 'published_at'>,
+  publish = false,
 ): Promise<ProductRow | undefined> {
-  let q = db
+  return db
     .updateTable('products')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
-    .where('id', '=', id);
-  if (expectedVersion != null) q = q.where('version', '=', expectedVersion);
-  return q.returningAll().executeTakeFirst();
+    .set({
+      ...changes,
+      ...(publish ? { published_at: sql<Date>`coalesce(published_at, now())` } : {}),
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks the product changed (its media changed) without touching its fields. */
+export async function touchProduct(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets the status of those products not in it already (publishing the newly active); returns the changed ids. */
+export async function setStatusOfProducts(
+  db: Executor,
+  ids: readonly string[],
+  status: ProductStatus,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('products')
+    .set({
+      status,
+      published_at: sql`case when ${status} = 'ACTIVE' then coalesce(published_at, now()) else published_at end`,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
+    .where('id', 'in', ids)
+    .where('status', '!=', status)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function setProductTags(db: Executor, id: string, tags: string[]): Promise<void> {
+  await updateProduct(db, id, { tags, tag_keys: tags.map((t) => t.toLowerCase()) });
 }
 
 export async function deleteProduct(db: Executor, id: string): Promise<boolean> {
@@ -41,33 +111,26 @@ export async function deleteProduct(db: Executor, id: string): Promise<boolean> 
   return Number(r.numDeletedRows) > 0;
 }
 
-export function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<VariantRow[]> {
-  if (!productIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
+/** Deletes these products (their variants, media and memberships go with them); returns what was deleted. */
+export function deleteProducts(db: Executor, ids: readonly string[]) {
+  return db.deleteFrom('products').where('id', 'in', ids).returning(['id', 'title']).execute();
+}
+
+/** The first titles of these products, A to Z (to name a few in a message). */
+export async function someProductTitles(
+  db: Executor,
+  ids: readonly string[],
+  limit: number,
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('products')
+    .select('title')
+    .where('id', 'in', ids)
+    .orderBy('title')
+    .limit(limit)
     .execute();
-}
-
-export function findVariantsByIds(db: Executor, ids: readonly string[]): Promise<VariantRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute();
-}
-
-/** Variants of other products holding any of these SKUs (case-insensitive), with their product. */
-export function skuOwners(db: Executor, skus: readonly string[], exceptProductId: string | null) {
-  if (!skus.length) return Promise.resolve([]);
-  let q = db
-    .selectFrom('product_variants as v')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.sku', 'p.id as productId', 'p.title as productTitle'])
-    .where(sql<string>`lower(v.sku)`, 'in', skus.map((s) => s.toLowerCase()));
-  if (exceptProductId) q = q.where('v.product_id', '!=', exceptProductId);
-  return q.execute();
+  return rows.map((r) => r.title);
 }
 
 /** Recomputes the list columns kept on the product from its variants (count, price range, search text). */
@@ -87,23 +150,80 @@ export async function refreshProductSummary(db: Executor, productId: string): Pr
 }
 
 export const PRODUCT_SORT_KEYS = {
-  TITLE: { expression: 'lower(p.title)', cast: 'text', descending: false, value: (r: ProductRow) => r.title.toLowerCase() },
-  UPDATED_AT: { expression: 'p.updated_at', cast: 'timestamptz', descending: true, value: (r: ProductRow) => r.updated_at },
-  CREATED_AT: { expression: 'p.created_at', cast: 'timestamptz', descending: true, value: (r: ProductRow) => r.created_at },
-  PRICE: { expression: 'p.min_price', cast: 'bigint', descending: false, value: (r: ProductRow) => r.min_price },
+  TITLE: {
+    expression: 'lower(p.title)',
+    cast: 'text',
+    descending: false,
+    value: (r: ProductRow) => r.title.toLowerCase(),
+  },
+  UPDATED_AT: {
+    expression: 'p.updated_at',
+    cast: 'timestamptz',
+    descending: true,
+    value: (r: ProductRow) => r.updated_at,
+  },
+  CREATED_AT: {
+    expression: 'p.created_at',
+    cast: 'timestamptz',
+    descending: true,
+    value: (r: ProductRow) => r.created_at,
+  },
+  PRICE: {
+    expression: 'p.min_price',
+    cast: 'bigint',
+    nullable: true,
+    descending: false,
+    value: (r: ProductRow) => r.min_price,
+  },
 } as const;
 
 export type ProductSortKey = keyof typeof PRODUCT_SORT_KEYS;
 
 /** The filtered product query (no order, no limit), for a page and for its count. */
-export function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
+function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   let q = db.selectFrom('products as p').selectAll('p');
   if (condition) q = q.where(condition);
   return q;
 }
 
+/** One keyset page of the products matching the condition; `reverse` flips the sort key's natural direction. */
+export function pageProducts(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  sortKey: ProductSortKey,
+  reverse: boolean,
+  page: PageArgs,
+): Promise<Page<ProductRow>> {
+  const key = PRODUCT_SORT_KEYS[sortKey];
+  return keysetPage(
+    productListQuery(db, condition),
+    { ...key, idColumn: 'p.id' },
+    key.descending !== reverse,
+    page,
+  );
+}
+
+export function countProducts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
+  return cappedCount(db, productListQuery(db, condition));
+}
+
+/** Ids of the products matching the condition, at most `limit`. */
+export async function productIdsMatching(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  limit: number,
+): Promise<string[]> {
+  let q = db.selectFrom('products as p').select('p.id');
+  if (condition) q = q.where(condition);
+  const rows = await q.limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
 /** How many orders each of these products appears on (products on no order are left out). */
-export async function orderCountsOfProducts(db: Executor, productIds: readonly string[]): Promise<Map<string, number>> {
+export async function orderCountsOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
   if (!productIds.length) return new Map();
   const rows = await db
     .selectFrom('order_lines')
@@ -112,8 +232,4 @@ export async function orderCountsOfProducts(db: Executor, productIds: readonly s
     .groupBy('product_id')
     .execute();
   return new Map(rows.map((r) => [r.product_id!, Number(r.n)]));
-}
-
-export function onOrdersMessage(n: number): string {
-  return `This product is on ${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}; archive it instead.`;
 }

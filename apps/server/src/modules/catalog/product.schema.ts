@@ -1,14 +1,19 @@
 import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
-import type { ProductOptionJson, ProductRow, VariantRow } from '../../db/types.js';
+import type { ProductOptionJson, ProductRow, VariantRow } from './catalog.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, countWhenAsked, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import {
+  builder,
+  command,
+  countWhenAsked,
+  emptyConnection,
+  toConnection,
+  UserErrorRef,
+} from '../../graphql/builder.js';
 import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
-import { loadProductPageRelations } from './product-page.js';
+import { primeProductPage } from './product-page.loaders.js';
 import type { Ctx } from '../../graphql/context.js';
-import { UserErrors } from '../../graphql/errors.js';
-import { cappedCount, keysetPage } from '../../lib/pagination.js';
-import { PRODUCT_SORT_KEYS, productListQuery } from './product.repository.js';
-import { productSearchCondition } from './product-search.js';
+import { DomainError } from '@stockroom/domain';
+import { listProducts } from './catalog-list.service.js';
 import * as service from './product.service.js';
 import { productsBulkUpdate } from './bulk.service.js';
 
@@ -18,7 +23,8 @@ export interface MoneyValue {
 }
 
 export const MoneyRef = builder.objectRef<MoneyValue>('Money').implement({
-  description: 'An amount in the store currency: a decimal string, e.g. { amount: "19.99", currencyCode: "USD" }.',
+  description:
+    'An amount in the store currency: a decimal string, e.g. { amount: "19.99", currencyCode: "USD" }.',
   extensions: auth.authenticated,
   fields: (t) => ({
     amount: t.string({ resolve: (m) => formatMinor(m.minor, m.currencyCode) }),
@@ -48,18 +54,30 @@ builder.node(VariantRef, {
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'option_values' in o,
   loadOne: (id, ctx) => ctx.loaders.variantById.load(id),
   fields: (t) => ({
-    product: t.field({ type: ProductRef, resolve: async (v, _a, ctx) => (await ctx.loaders.productById.load(v.product_id))! }),
-    title: t.exposeString('title', { description: 'The option values joined, e.g. "M / Blue"; "Default" without options.' }),
+    product: t.field({
+      type: ProductRef,
+      resolve: async (v, _a, ctx) => (await ctx.loaders.productById.load(v.product_id))!,
+    }),
+    title: t.exposeString('title', {
+      description: 'The option values joined, e.g. "M / Blue"; "Default" without options.',
+    }),
     optionValues: t.exposeStringList('option_values'),
     sku: t.exposeString('sku', { nullable: true }),
     barcode: t.exposeString('barcode', { nullable: true }),
     price: t.field({ type: MoneyRef, resolve: async (v, _a, ctx) => (await money(ctx, v.price))! }),
-    compareAtPrice: t.field({ type: MoneyRef, nullable: true, resolve: (v, _a, ctx) => money(ctx, v.compare_at_price) }),
+    compareAtPrice: t.field({
+      type: MoneyRef,
+      nullable: true,
+      resolve: (v, _a, ctx) => money(ctx, v.compare_at_price),
+    }),
     costPrice: t.field({ type: MoneyRef, nullable: true, resolve: (v, _a, ctx) => money(ctx, v.cost_price) }),
     weightGrams: t.exposeInt('weight_grams', { nullable: true }),
     trackInventory: t.exposeBoolean('track_inventory'),
     allowBackorder: t.exposeBoolean('allow_backorder'),
-    lowStockThreshold: t.exposeInt('low_stock_threshold', { nullable: true, description: 'Overrides the store’s low-stock threshold when set.' }),
+    lowStockThreshold: t.exposeInt('low_stock_threshold', {
+      nullable: true,
+      description: 'Overrides the store’s low-stock threshold when set.',
+    }),
     position: t.exposeInt('position'),
     createdAt: t.field({ type: 'DateTime', resolve: (v) => v.created_at }),
     updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.updated_at }),
@@ -100,7 +118,9 @@ builder.node(ProductRef, {
       type: PriceRangeRef,
       nullable: true,
       resolve: async (p, _a, ctx) =>
-        p.min_price === null || p.max_price === null ? null : { min: (await money(ctx, p.min_price))!, max: (await money(ctx, p.max_price))! },
+        p.min_price === null || p.max_price === null
+          ? null
+          : { min: (await money(ctx, p.min_price))!, max: (await money(ctx, p.max_price))! },
     }),
     seoTitle: t.exposeString('seo_title', { nullable: true }),
     seoDescription: t.exposeString('seo_description', { nullable: true }),
@@ -119,37 +139,6 @@ const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
     PRICE: { description: 'Lowest price first.' },
   } as const,
 });
-
-/**
- * Loads what the page's nodes show (variants with their stock, media, categories) in one round of
- * statements run side by side, and primes the request's loaders with it, so the field resolvers
- * below find everything in memory. Field permissions still apply: priming only saves queries.
- */
-async function primeProductPage(ctx: Ctx, rows: ProductRow[], paths: Set<string>): Promise<void> {
-  const l = ctx.loaders;
-  for (const row of rows) l.productById.prime(row.id, row);
-  const want = {
-    variants: paths.has('variants'),
-    levels: paths.has('variants.inventoryLevels') || paths.has('totalAvailable'),
-    media: paths.has('media'),
-    categories: paths.has('category'),
-  };
-  if (!rows.length || !Object.values(want).some(Boolean)) return;
-  const rel = await loadProductPageRelations(ctx.services.db, rows, want);
-  for (const c of rel.categories) l.categoryById.prime(c.id, c);
-  for (const { id } of rows) {
-    if (want.variants || want.levels) {
-      const variants = rel.variantsByProduct.get(id) ?? [];
-      l.variantsByProductId.prime(id, variants);
-      for (const v of variants) {
-        l.variantById.prime(v.id, v);
-        if (want.levels) l.levelsByVariantId.prime(v.id, rel.levelsByVariant.get(v.id) ?? []);
-      }
-    }
-    if (want.levels) l.availableByProductId.prime(id, rel.availableByProduct.get(id) ?? null);
-    if (want.media) l.mediaByProductId.prime(id, rel.mediaByProduct.get(id) ?? []);
-  }
-}
 
 builder.queryFields((t) => ({
   product: t.field({
@@ -176,13 +165,17 @@ builder.queryFields((t) => ({
       },
       resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currency_code.trim();
-        const search = productSearchCondition(args.query, currency);
-        const db = ctx.services.db;
-        if ('errors' in search) return emptyConnection(search.errors) as unknown as ReturnType<typeof toConnection<ProductRow>>;
-        const key = PRODUCT_SORT_KEYS[args.sortKey ?? 'UPDATED_AT'];
-        const query = productListQuery(db, search.condition);
-        const count = countWhenAsked(info, () => cappedCount(db, query));
-        const page = await keysetPage(query, { ...key, idColumn: 'p.id' }, key.descending !== Boolean(args.reverse), args);
+        const list = listProducts(ctx.services.db, {
+          query: args.query,
+          currency,
+          sortKey: args.sortKey ?? 'UPDATED_AT',
+          reverse: Boolean(args.reverse),
+          page: args,
+        });
+        if ('errors' in list)
+          return emptyConnection(list.errors) as unknown as ReturnType<typeof toConnection<ProductRow>>;
+        const count = countWhenAsked(info, list.count);
+        const page = await list.page();
         await primeProductPage(ctx, page.rows, nodeFieldPaths(info));
         return toConnection(page, count);
       },
@@ -213,7 +206,8 @@ const ProductVariantInput = builder.inputType('ProductVariantInput', {
 });
 
 const ProductInput = builder.inputType('ProductInput', {
-  description: 'Fields left out keep their values on update. Every rule is checked and every failing field reported at once.',
+  description:
+    'Fields left out keep their values on update. Every rule is checked and every failing field reported at once.',
   fields: (t) => ({
     title: t.string(),
     handle: t.string({ description: 'Made from the title when empty.' }),
@@ -224,7 +218,10 @@ const ProductInput = builder.inputType('ProductInput', {
     categoryId: t.id(),
     tags: t.stringList(),
     options: t.field({ type: [ProductOptionInput] }),
-    variants: t.field({ type: [ProductVariantInput], description: 'The full list; variants left out are removed.' }),
+    variants: t.field({
+      type: [ProductVariantInput],
+      description: 'The full list; variants left out are removed.',
+    }),
     seoTitle: t.string(),
     seoDescription: t.string(),
     version: t.int({ description: 'The version you loaded; a stale one is refused with STALE_VERSION.' }),
@@ -242,52 +239,67 @@ const ProductBulkActionInput = builder.inputType('ProductBulkActionInput', {
   }),
 });
 
-const ProductsBulkUpdatePayload = builder.objectRef<{ changedCount: number; userErrors: UserError[] }>('ProductsBulkUpdatePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    changedCount: t.exposeInt('changedCount', { description: 'How many products (or collection memberships) changed.' }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const ProductsBulkUpdatePayload = builder
+  .objectRef<{ changedCount: number; userErrors: UserError[] }>('ProductsBulkUpdatePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      changedCount: t.exposeInt('changedCount', {
+        description: 'How many products (or collection memberships) changed.',
+      }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
-const ProductPayload = builder.objectRef<{ product?: ProductRow | null; userErrors: UserError[] }>('ProductPayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    product: t.field({ type: ProductRef, nullable: true, resolve: (p) => p.product ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const ProductPayload = builder
+  .objectRef<{ product?: ProductRow | null; userErrors: UserError[] }>('ProductPayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      product: t.field({ type: ProductRef, nullable: true, resolve: (p) => p.product ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
-const ProductDeletePayload = builder.objectRef<{ deletedProductId?: string | null; userErrors: UserError[] }>('ProductDeletePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    deletedProductId: t.exposeID('deletedProductId', { nullable: true }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const ProductDeletePayload = builder
+  .objectRef<{ deletedProductId?: string | null; userErrors: UserError[] }>('ProductDeletePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      deletedProductId: t.exposeID('deletedProductId', { nullable: true }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 function productUuid(id: string | number): string {
   const uuid = decodeIdOf('Product', String(id));
-  if (!uuid) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
+  if (!uuid) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
   return uuid;
 }
 
-const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const clean = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 builder.mutationFields((t) => ({
   productCreate: t.field({
     type: ProductPayload,
     extensions: auth.permission('CATALOG_WRITE'),
     args: { input: t.arg({ type: ProductInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ product: await service.productCreate(ctx.services.db, ctx, clean(args.input)) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({ product: await service.productCreate(trx, ctx, clean(args.input)) })),
   }),
   productUpdate: t.field({
     type: ProductPayload,
     extensions: auth.permission('CATALOG_WRITE'),
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInput, required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({
-        product: await service.productUpdate(ctx.services.db, ctx, productUuid(args.id), clean(args.input) as service.ProductUpdateInput),
+      command(ctx, async (trx) => ({
+        product: await service.productUpdate(
+          trx,
+          ctx,
+          productUuid(args.id),
+          clean(args.input) as service.ProductUpdateInput,
+        ),
       })),
   }),
   productDelete: t.field({
@@ -295,8 +307,8 @@ builder.mutationFields((t) => ({
     extensions: auth.permission('CATALOG_WRITE'),
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await service.productDelete(ctx.services.db, ctx, productUuid(args.id));
+      command(ctx, async (trx) => {
+        await service.productDelete(trx, ctx, productUuid(args.id));
         return { deletedProductId: String(args.id) };
       }),
   }),
@@ -306,7 +318,9 @@ builder.mutationFields((t) => ({
     extensions: auth.permission('CATALOG_WRITE'),
     args: { id: t.arg.id({ required: true }), title: t.arg.string() },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ product: await service.productDuplicate(ctx.services.db, ctx, productUuid(args.id), args.title ?? null) })),
+      command(ctx, async (trx) => ({
+        product: await service.productDuplicate(trx, ctx, productUuid(args.id), args.title ?? null),
+      })),
   }),
   productsBulkUpdate: t.field({
     type: ProductsBulkUpdatePayload,
@@ -314,17 +328,24 @@ builder.mutationFields((t) => ({
     extensions: auth.permission('CATALOG_WRITE'),
     args: {
       ids: t.arg.idList(),
-      query: t.arg.string({ description: 'Instead of ids: every product this search finds (at most 10,000).' }),
+      query: t.arg.string({
+        description: 'Instead of ids: every product this search finds (at most 10,000).',
+      }),
       action: t.arg({ type: ProductBulkActionInput, required: true }),
     },
     resolve: (_r, args, ctx) =>
-      payload(
-        async () => ({
+      command(
+        ctx,
+        async (trx) => ({
           changedCount: await productsBulkUpdate(
-            ctx.services.db,
+            trx,
             ctx,
             { ids: args.ids?.map(String) ?? null, query: args.query ?? null },
-            { ...args.action, addToCollectionId: args.action.addToCollectionId == null ? null : String(args.action.addToCollectionId) },
+            {
+              ...args.action,
+              addToCollectionId:
+                args.action.addToCollectionId == null ? null : String(args.action.addToCollectionId),
+            },
           ),
         }),
         { changedCount: 0 },

@@ -1,54 +1,91 @@
-import { decodeIdOf, encodeId, formatMinor, MESSAGES, productSchema, validate, variantMatrix, variantTitle, type ProductInput, type UserError } from '@stockroom/domain';
-import type { DB, Executor } from '../../db/database.js';
-import type { ProductRow, VariantRow } from '../../db/types.js';
+import {
+  decodeIdOf,
+  encodeId,
+  formatMinor,
+  MESSAGES,
+  productSchema,
+  validate,
+  variantMatrix,
+  variantTitle,
+  type ProductInput,
+  type UserError,
+} from '@stockroom/domain';
+import type { Executor, Tx } from '../../db/database.js';
+import type { ProductRow, VariantRow } from './catalog.tables.js';
 import type { Actor } from '../../actor.js';
-import { UserErrors } from '../../graphql/errors.js';
+import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
-import { getSettings } from '../settings/settings.repository.js';
+import { storeSettings } from '../settings/settings.service.js';
 import * as repo from './product.repository.js';
+import * as variants from './variant.repository.js';
+import { categoryExists } from './category.repository.js';
 import { sanitizeDescription } from './sanitize.js';
-import { uniqueHandle } from '../../lib/handles.js';
+import { uniqueHandle } from './handle.service.js';
+import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { syncAutomatedCollections } from './collection.service.js';
 
 /** Product fields whose before/after the audit log keeps. */
-const AUDITED = ['title', 'handle', 'description', 'status', 'vendor', 'product_type', 'category_id', 'tags', 'options', 'seo_title', 'seo_description'] as const;
+const AUDITED = [
+  'title',
+  'handle',
+  'description',
+  'status',
+  'vendor',
+  'product_type',
+  'category_id',
+  'tags',
+  'options',
+  'seo_title',
+  'seo_description',
+] as const;
 
 async function storeCurrency(db: Executor): Promise<string> {
-  return (await getSettings(db)).currency_code.trim();
+  return (await storeSettings(db)).currency_code.trim();
 }
 
 /** Keeps the current handle unless a new one is given; otherwise as lib/handles.ts decides. */
-async function chooseHandle(trx: Executor, given: string | null, title: string, productId: string | null, current?: string): Promise<string> {
+async function chooseHandle(
+  trx: Tx,
+  given: string | null,
+  title: string,
+  productId: string | null,
+  current?: string,
+): Promise<string> {
   if (!given && current) return current;
   return uniqueHandle(trx, 'products', given, title, productId);
 }
 
-async function checkSkus(trx: Executor, variants: ProductInput['variants'], productId: string | null): Promise<void> {
-  const skus = variants.map((v) => v.sku).filter((s): s is string => Boolean(s));
-  const owners = await repo.skuOwners(trx, skus, productId);
+async function checkSkus(trx: Tx, list: ProductInput['variants'], productId: string | null): Promise<void> {
+  const skus = list.map((v) => v.sku).filter((s): s is string => Boolean(s));
+  await lockUniqueValues(trx, 'sku', skus);
+  const owners = await variants.skuOwners(trx, skus, productId);
   if (!owners.length) return;
   const errors: UserError[] = [];
-  variants.forEach((v, i) => {
+  list.forEach((v, i) => {
     const owner = v.sku && owners.find((o) => o.sku?.toLowerCase() === v.sku!.toLowerCase());
     if (owner) {
-      errors.push({ field: ['input', 'variants', String(i), 'sku'], code: 'TAKEN', message: `This SKU is already used by ${owner.productTitle}.` });
+      errors.push({
+        field: ['input', 'variants', String(i), 'sku'],
+        code: 'TAKEN',
+        message: `This SKU is already used by ${owner.productTitle}.`,
+      });
     }
   });
-  throw new UserErrors(errors);
+  throw new DomainError(errors);
 }
 
-async function resolveCategory(trx: Executor, categoryId: string | null | undefined): Promise<string | null> {
+async function resolveCategory(trx: Tx, categoryId: string | null | undefined): Promise<string | null> {
   if (!categoryId) return null;
   const uuid = decodeIdOf('Category', categoryId);
-  const row = uuid ? await trx.selectFrom('categories').select('id').where('id', '=', uuid).executeTakeFirst() : undefined;
-  if (!row) throw UserErrors.one('INVALID', 'This category does not exist.', ['input', 'categoryId']);
-  return row.id;
+  if (!uuid || !(await categoryExists(trx, uuid)))
+    throw DomainError.one('INVALID', 'This category does not exist.', ['input', 'categoryId']);
+  return uuid;
 }
 
 function validateInput(raw: unknown, currency: string): ProductInput {
   const parsed = validate(productSchema(currency), raw, ['input']);
-  if (!parsed.ok) throw new UserErrors(parsed.errors);
+  if (!parsed.ok) throw new DomainError(parsed.errors);
   return parsed.value;
 }
 
@@ -107,36 +144,40 @@ function variantSummary(v: Pick<VariantRow, 'title' | 'sku' | 'price' | 'compare
   return { title: v.title, sku: v.sku, price: v.price, compareAtPrice: v.compare_at_price };
 }
 
-export async function productCreate(db: DB, actor: Actor, raw: unknown): Promise<ProductRow> {
-  const input = validateInput(raw, await storeCurrency(db));
-  return db.transaction().execute(async (trx) => {
-    const categoryId = await resolveCategory(trx, input.categoryId);
-    const handle = await chooseHandle(trx, input.handle, input.title, null);
-    const variants = variantsOrMatrix(input);
-    await checkSkus(trx, variants, null);
-    const product = await repo.insertProduct(trx, {
+export async function productCreate(trx: Tx, actor: Actor, raw: unknown): Promise<ProductRow> {
+  const input = validateInput(raw, await storeCurrency(trx));
+  const categoryId = await resolveCategory(trx, input.categoryId);
+  const handle = await chooseHandle(trx, input.handle, input.title, null);
+  const planned = variantsOrMatrix(input);
+  await checkSkus(trx, planned, null);
+  const product = await repo.insertProduct(
+    trx,
+    {
       id: uuidv7(),
       handle,
       category_id: categoryId,
       ...productColumns(input),
-      published_at: input.status === 'ACTIVE' ? new Date() : null,
       min_price: null,
       max_price: null,
-    });
-    await trx
-      .insertInto('product_variants')
-      .values(variants.map((v, i) => ({ id: uuidv7(), product_id: product.id, ...variantColumns(v, i) })))
-      .execute();
-    await repo.refreshProductSummary(trx, product.id);
-    await syncAutomatedCollections(trx, [product.id]);
-    await recordAudit(trx, actor, {
-      action: 'product.create',
-      subjectType: 'Product',
-      subjectId: product.id,
-      changes: { ...diff(null, product, AUDITED), variants: { before: null, after: variants.map((v) => variantSummary(variantColumns(v, 0) as never)) } },
-    });
-    return (await repo.findProduct(trx, product.id))!;
+    },
+    input.status === 'ACTIVE',
+  );
+  await variants.insertVariants(
+    trx,
+    planned.map((v, i) => ({ id: uuidv7(), product_id: product.id, ...variantColumns(v, i) })),
+  );
+  await repo.refreshProductSummary(trx, product.id);
+  await syncAutomatedCollections(trx, [product.id]);
+  await recordAudit(trx, actor, {
+    action: 'product.create',
+    subjectType: 'Product',
+    subjectId: product.id,
+    changes: {
+      ...diff(null, product, AUDITED),
+      variants: { before: null, after: planned.map((v) => variantSummary(variantColumns(v, 0) as never)) },
+    },
   });
+  return (await repo.findProduct(trx, product.id))!;
 }
 
 function inputFromRow(row: ProductRow, variants: VariantRow[], currencyFormat: (minor: number) => string) {
@@ -180,95 +221,135 @@ export interface ProductUpdateInput {
  * variants matched by id (or else by option values) keep their identity and data, new ones are
  * added, and the ones left out are removed.
  */
-export async function productUpdate(db: DB, actor: Actor, productId: string, patch: ProductUpdateInput): Promise<ProductRow> {
-  const currency = await storeCurrency(db);
-  return db.transaction().execute(async (trx) => {
-    const before = await repo.lockProduct(trx, productId);
-    if (!before) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
-    if (patch.version != null && patch.version !== before.version) {
-      throw UserErrors.one('STALE_VERSION', MESSAGES.staleVersion('product'), ['input', 'version']);
-    }
-    const existing = await repo.variantsOfProducts(trx, [productId]);
-    const current = inputFromRow(before, existing, (m) => formatMinor(m, currency));
-    const merged = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-    if (patch.variants == null) merged.variants = current.variants;
-    const input = validateInput(merged, currency);
-    const categoryId = patch.categoryId !== undefined ? await resolveCategory(trx, patch.categoryId) : before.category_id;
-    const handle = await chooseHandle(trx, input.handle === before.handle ? null : input.handle, input.title, productId, before.handle);
-    await checkSkus(trx, input.variants, productId);
+export async function productUpdate(
+  trx: Tx,
+  actor: Actor,
+  productId: string,
+  patch: ProductUpdateInput,
+): Promise<ProductRow> {
+  const currency = await storeCurrency(trx);
+  const before = await repo.lockProduct(trx, productId);
+  if (!before) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
+  if (patch.version != null && patch.version !== before.version) {
+    throw DomainError.one('STALE_VERSION', MESSAGES.staleVersion('product'), ['input', 'version']);
+  }
+  const existing = await variants.variantsOfProducts(trx, [productId]);
+  const current = inputFromRow(before, existing, (m) => formatMinor(m, currency));
+  const merged = {
+    ...current,
+    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+  };
+  if (patch.variants == null) merged.variants = current.variants;
+  const input = validateInput(merged, currency);
+  const categoryId =
+    patch.categoryId !== undefined ? await resolveCategory(trx, patch.categoryId) : before.category_id;
+  const handle = await chooseHandle(
+    trx,
+    input.handle === before.handle ? null : input.handle,
+    input.title,
+    productId,
+    before.handle,
+  );
+  await checkSkus(trx, input.variants, productId);
 
-    // Match input variants to stored ones: by id, else by option values.
-    const byId = new Map(existing.map((v) => [v.id, v]));
-    const byOptions = new Map(existing.map((v) => [v.option_values.map((o) => o.toLowerCase()).join('\u0000'), v]));
-    const kept = new Set<string>();
-    const plan = input.variants.map((v, i) => {
-      let match: VariantRow | undefined;
-      if (v.id) {
-        const uuid = v.id.includes('_') ? decodeIdOf('ProductVariant', v.id) : v.id;
-        match = uuid ? byId.get(uuid) : undefined;
-        if (!match) throw UserErrors.one('INVALID', 'This variant is not part of the product.', ['input', 'variants', String(i), 'id']);
-      } else {
-        match = byOptions.get(v.optionValues.map((o) => o.toLowerCase()).join('\u0000'));
-        if (match && kept.has(match.id)) match = undefined;
-      }
-      if (match) kept.add(match.id);
-      return { values: v, match, position: i };
-    });
-    const removed = existing.filter((v) => !kept.has(v.id));
-    if (removed.length) await trx.deleteFrom('product_variants').where('id', 'in', removed.map((v) => v.id)).execute();
-    for (const { values, match, position } of plan) {
-      if (match) {
-        await trx
-          .updateTable('product_variants')
-          .set({ ...variantColumns(values, position), updated_at: new Date(), version: match.version + 1 })
-          .where('id', '=', match.id)
-          .execute();
-      } else {
-        await trx.insertInto('product_variants').values({ id: uuidv7(), product_id: productId, ...variantColumns(values, position) }).execute();
-      }
+  const plan = matchVariants(input.variants, existing);
+  const kept = new Set(plan.flatMap((p) => (p.match ? [p.match.id] : [])));
+  await variants.deleteVariants(
+    trx,
+    existing.filter((v) => !kept.has(v.id)).map((v) => v.id),
+  );
+  for (const { values, match, position } of plan) {
+    if (match) await variants.updateVariant(trx, match.id, variantColumns(values, position));
+    else
+      await variants.insertVariants(trx, [
+        { id: uuidv7(), product_id: productId, ...variantColumns(values, position) },
+      ]);
+  }
+  const after = (await repo.updateProduct(
+    trx,
+    productId,
+    { ...productColumns(input), handle, category_id: categoryId },
+    input.status === 'ACTIVE',
+  ))!;
+  await repo.refreshProductSummary(trx, productId);
+  await syncAutomatedCollections(trx, [productId]);
+  const afterVariants = await variants.variantsOfProducts(trx, [productId]);
+  const changes = diff(before, after, AUDITED);
+  const b = existing.map(variantSummary);
+  const a = afterVariants.map(variantSummary);
+  if (JSON.stringify(a) !== JSON.stringify(b)) changes['variants'] = { before: b, after: a };
+  await recordAudit(trx, actor, {
+    action: 'product.update',
+    subjectType: 'Product',
+    subjectId: productId,
+    changes,
+  });
+  return (await repo.findProduct(trx, productId))!;
+}
+
+/** Pairs each input variant with the stored one it keeps: by id, else by option values (each stored variant once). */
+function matchVariants(
+  list: VariantValues[],
+  existing: VariantRow[],
+): { values: VariantValues; match: VariantRow | undefined; position: number }[] {
+  const byId = new Map(existing.map((v) => [v.id, v]));
+  const byOptions = new Map(
+    existing.map((v) => [v.option_values.map((o) => o.toLowerCase()).join('\u0000'), v]),
+  );
+  const kept = new Set<string>();
+  return list.map((v, i) => {
+    let match: VariantRow | undefined;
+    if (v.id) {
+      const uuid = v.id.includes('_') ? decodeIdOf('ProductVariant', v.id) : v.id;
+      match = uuid ? byId.get(uuid) : undefined;
+      if (!match)
+        throw DomainError.one('INVALID', 'This variant is not part of the product.', [
+          'input',
+          'variants',
+          String(i),
+          'id',
+        ]);
+    } else {
+      match = byOptions.get(v.optionValues.map((o) => o.toLowerCase()).join('\u0000'));
+      if (match && kept.has(match.id)) match = undefined;
     }
-    const after = (await repo.updateProduct(trx, productId, {
-      ...productColumns(input),
-      handle,
-      category_id: categoryId,
-      published_at: input.status === 'ACTIVE' ? (before.published_at ?? new Date()) : before.published_at,
-    }))!;
-    await repo.refreshProductSummary(trx, productId);
-    await syncAutomatedCollections(trx, [productId]);
-    const afterVariants = await repo.variantsOfProducts(trx, [productId]);
-    const changes = diff(before, after, AUDITED);
-    const b = existing.map(variantSummary);
-    const a = afterVariants.map(variantSummary);
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes['variants'] = { before: b, after: a };
-    await recordAudit(trx, actor, { action: 'product.update', subjectType: 'Product', subjectId: productId, changes });
-    return (await repo.findProduct(trx, productId))!;
+    if (match) kept.add(match.id);
+    return { values: v, match, position: i };
   });
 }
 
-export async function productDelete(db: DB, actor: Actor, productId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await repo.lockProduct(trx, productId);
-    if (!before) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
-    const onOrders = (await repo.orderCountsOfProducts(trx, [productId])).get(productId);
-    if (onOrders) throw UserErrors.one('HAS_DEPENDENTS', repo.onOrdersMessage(onOrders), ['id']);
-    await repo.deleteProduct(trx, productId);
-    await recordAudit(trx, actor, {
-      action: 'product.delete',
-      subjectType: 'Product',
-      subjectId: productId,
-      changes: diff(before, {}, AUDITED),
-    });
+function onOrdersMessage(n: number): string {
+  return `This product is on ${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}; archive it instead.`;
+}
+
+export async function productDelete(trx: Tx, actor: Actor, productId: string): Promise<void> {
+  const before = await repo.lockProduct(trx, productId);
+  if (!before) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
+  const onOrders = (await repo.orderCountsOfProducts(trx, [productId])).get(productId);
+  if (onOrders) throw DomainError.one('HAS_DEPENDENTS', onOrdersMessage(onOrders), ['id']);
+  await repo.deleteProduct(trx, productId);
+  await recordAudit(trx, actor, {
+    action: 'product.delete',
+    subjectType: 'Product',
+    subjectId: productId,
+    changes: diff(before, {}, AUDITED),
   });
 }
 
 /** A copy as a draft, titled "Copy of …" unless given; SKUs and barcodes are not copied (they are unique). */
-export async function productDuplicate(db: DB, actor: Actor, productId: string, title: string | null): Promise<ProductRow> {
-  const source = await repo.findProduct(db, productId);
-  if (!source) throw UserErrors.one('INVALID', 'This product does not exist.', ['id']);
-  const currency = await storeCurrency(db);
-  const variants = await repo.variantsOfProducts(db, [productId]);
-  const copy = inputFromRow(source, variants, (m) => formatMinor(m, currency));
-  return productCreate(db, actor, {
+export async function productDuplicate(
+  trx: Tx,
+  actor: Actor,
+  productId: string,
+  title: string | null,
+): Promise<ProductRow> {
+  const source = await repo.findProduct(trx, productId);
+  if (!source) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
+  const currency = await storeCurrency(trx);
+  const copy = inputFromRow(source, await variants.variantsOfProducts(trx, [productId]), (m) =>
+    formatMinor(m, currency),
+  );
+  return productCreate(trx, actor, {
     ...copy,
     title: title?.trim() || `Copy of ${source.title}`.slice(0, 255),
     handle: null,

@@ -1,5 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import { CUSTOMER_STATES, normalizePhone, parseMoney, type Comparison, type SearchFields } from '@stockroom/domain';
+import {
+  CUSTOMER_STATES,
+  normalizePhone,
+  parseMoney,
+  type Comparison,
+  type SearchFields,
+} from '@stockroom/domain';
 import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
 /** What `customers(query:)` understands (SPEC §7.4). Alias: c = customers. */
@@ -56,5 +62,9 @@ export function customerSearchCondition(query: string | null | undefined, curren
   if (/^[+\d\s().-]+$/.test(query ?? '') && /^\d{7,15}$/.test(digits)) {
     return { condition: sql<boolean>`c.phone like ${'%' + digits + '%'}` };
   }
-  return searchCondition(query, { fields: CUSTOMER_SEARCH_FIELDS, text, field: (name, op, value) => field(name, op, value, currency) });
+  return searchCondition(query, {
+    fields: CUSTOMER_SEARCH_FIELDS,
+    text,
+    field: (name, op, value) => field(name, op, value, currency),
+  });
 }

@@ -1,25 +1,35 @@
 import { countryName, decodeIdOf, type UserError } from '@stockroom/domain';
-import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from '../../db/types.js';
+import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from './customer.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, countWhenAsked, emptyConnection, payload, toConnection, UserErrorRef } from '../../graphql/builder.js';
-import { UserErrors } from '../../graphql/errors.js';
-import { cappedCount, keysetPage } from '../../lib/pagination.js';
+import type { Ctx } from '../../graphql/context.js';
+import {
+  builder,
+  command,
+  countWhenAsked,
+  emptyConnection,
+  toConnection,
+  UserErrorRef,
+} from '../../graphql/builder.js';
+import { DomainError } from '@stockroom/domain';
 import { MoneyRef } from '../catalog/product.schema.js';
 import { AddressInput } from '../settings/settings.schema.js';
-import { customerSearchCondition } from './customer-search.js';
+import { findAddress, latestComments } from './customer.repository.js';
+import { listCustomers } from './customer-list.service.js';
 import * as service from './customer.service.js';
 
 const read = auth.permission('CUSTOMERS_READ');
 const write = auth.permission('CUSTOMERS_WRITE');
 
-const CustomerStateEnum = builder.enumType('CustomerState', { values: ['ENABLED', 'DISABLED', 'ERASED'] as const });
+const CustomerStateEnum = builder.enumType('CustomerState', {
+  values: ['ENABLED', 'DISABLED', 'ERASED'] as const,
+});
 
 export const CustomerAddressRef = builder.objectRef<CustomerAddressRow>('CustomerAddress');
 builder.node(CustomerAddressRef, {
   extensions: read,
   id: { resolve: (a) => a.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'customer_id' in o && 'line1' in o,
-  loadOne: (id, ctx) => ctx.services.db.selectFrom('customer_addresses').selectAll().where('id', '=', id).executeTakeFirst().then((r) => r ?? null),
+  loadOne: (id, ctx) => findAddress(ctx.services.db, id),
   fields: (t) => ({
     firstName: t.exposeString('first_name', { nullable: true }),
     lastName: t.exposeString('last_name', { nullable: true }),
@@ -56,26 +66,40 @@ builder.node(CustomerRef, {
     firstName: t.exposeString('first_name', { nullable: true }),
     lastName: t.exposeString('last_name', { nullable: true }),
     displayName: t.string({
-      resolve: (c) => (c.state === 'ERASED' ? 'Erased customer' : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email),
+      resolve: (c) =>
+        c.state === 'ERASED'
+          ? 'Erased customer'
+          : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
     }),
     phone: t.exposeString('phone', { nullable: true }),
     note: t.exposeString('note', { nullable: true }),
     tags: t.exposeStringList('tags'),
     acceptsMarketing: t.exposeBoolean('accepts_marketing'),
     state: t.field({ type: CustomerStateEnum, resolve: (c) => c.state }),
-    addresses: t.field({ type: [CustomerAddressRef], resolve: (c, _a, ctx) => ctx.loaders.addressesByCustomerId.load(c.id) }),
+    addresses: t.field({
+      type: [CustomerAddressRef],
+      resolve: (c, _a, ctx) => ctx.loaders.addressesByCustomerId.load(c.id),
+    }),
     defaultAddress: t.field({
       type: CustomerAddressRef,
       nullable: true,
-      resolve: async (c, _a, ctx) => (await ctx.loaders.addressesByCustomerId.load(c.id)).find((a) => a.id === c.default_address_id) ?? null,
+      resolve: async (c, _a, ctx) =>
+        (await ctx.loaders.addressesByCustomerId.load(c.id)).find((a) => a.id === c.default_address_id) ??
+        null,
     }),
     ordersCount: t.exposeInt('orders_count'),
-    totalSpent: t.field({ type: MoneyRef, resolve: async (c, _a, ctx) => ({ minor: c.total_spent, currencyCode: (await ctx.loaders.shop()).currency_code.trim() }) }),
+    totalSpent: t.field({
+      type: MoneyRef,
+      resolve: async (c, _a, ctx) => ({
+        minor: c.total_spent,
+        currencyCode: (await ctx.loaders.shop()).currency_code.trim(),
+      }),
+    }),
     lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.last_order_at }),
     comments: t.field({
       type: [CommentRef],
       description: 'Staff comments, newest first.',
-      resolve: (c, _a, ctx) => ctx.services.db.selectFrom('customer_comments').selectAll().where('customer_id', '=', c.id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(100).execute(),
+      resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, 100),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updated_at }),
@@ -93,19 +117,6 @@ const CustomerSortKeys = builder.enumType('CustomerSortKeys', {
   } as const,
 });
 
-const SORTS = {
-  CREATED_AT: { expression: 'c.created_at', cast: 'timestamptz', descending: true, value: (r: CustomerRow) => r.created_at },
-  UPDATED_AT: { expression: 'c.updated_at', cast: 'timestamptz', descending: true, value: (r: CustomerRow) => r.updated_at },
-  NAME: {
-    expression: "lower(coalesce(c.last_name, '') || ' ' || coalesce(c.first_name, ''))",
-    cast: 'text',
-    descending: false,
-    value: (r: CustomerRow) => `${r.last_name ?? ''} ${r.first_name ?? ''}`.toLowerCase(),
-  },
-  TOTAL_SPENT: { expression: 'c.total_spent', cast: 'bigint', descending: true, value: (r: CustomerRow) => r.total_spent },
-  ORDERS_COUNT: { expression: 'c.orders_count', cast: 'integer', descending: true, value: (r: CustomerRow) => r.orders_count },
-} as const;
-
 builder.queryFields((t) => ({
   customer: t.field({
     type: CustomerRef,
@@ -120,18 +131,26 @@ builder.queryFields((t) => ({
   customers: t.connection(
     {
       type: CustomerRef,
-      description: 'Customers matching a search: free words over name, email and phone; tag:, state:, accepts_marketing:, orders_count:>, total_spent:>, country:, email:, phone:, created_at:.',
+      description:
+        'Customers matching a search: free words over name, email and phone; tag:, state:, accepts_marketing:, orders_count:>, total_spent:>, country:, email:, phone:, created_at:.',
       extensions: read,
-      args: { query: t.arg.string(), sortKey: t.arg({ type: CustomerSortKeys, defaultValue: 'CREATED_AT' }), reverse: t.arg.boolean({ defaultValue: false }) },
+      args: {
+        query: t.arg.string(),
+        sortKey: t.arg({ type: CustomerSortKeys, defaultValue: 'CREATED_AT' }),
+        reverse: t.arg.boolean({ defaultValue: false }),
+      },
       resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currency_code.trim();
-        const search = customerSearchCondition(args.query, currency);
-        if ('errors' in search) return emptyConnection(search.errors) as never;
-        let query = ctx.services.db.selectFrom('customers as c').selectAll('c');
-        if (search.condition) query = query.where(search.condition);
-        const key = SORTS[args.sortKey ?? 'CREATED_AT'];
-        const count = countWhenAsked(info, () => cappedCount(ctx.services.db, query));
-        const page = await keysetPage(query, { ...key, idColumn: 'c.id' }, key.descending !== Boolean(args.reverse), args);
+        const list = listCustomers(ctx.services.db, {
+          query: args.query,
+          currency,
+          sortKey: args.sortKey ?? 'CREATED_AT',
+          reverse: Boolean(args.reverse),
+          page: args,
+        });
+        if ('errors' in list) return emptyConnection(list.errors) as never;
+        const count = countWhenAsked(info, list.count);
+        const page = await list.page();
         for (const row of page.rows) ctx.loaders.customerById.prime(row.id, row);
         return toConnection(page, count);
       },
@@ -151,95 +170,153 @@ const CustomerInput = builder.inputType('CustomerInput', {
     note: t.string(),
     tags: t.stringList(),
     acceptsMarketing: t.boolean(),
-    addresses: t.field({ type: [AddressInput], description: 'On create only; the first becomes the default.' }),
+    addresses: t.field({
+      type: [AddressInput],
+      description: 'On create only; the first becomes the default.',
+    }),
     version: t.int(),
   }),
 });
 
-const CustomerPayload = builder.objectRef<{ customer?: CustomerRow | null; address?: CustomerAddressRow | null; userErrors: UserError[] }>('CustomerPayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    customer: t.field({ type: CustomerRef, nullable: true, resolve: (p) => p.customer ?? null }),
-    address: t.field({ type: CustomerAddressRef, nullable: true, resolve: (p) => p.address ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const CustomerPayload = builder
+  .objectRef<{ customer?: CustomerRow | null; address?: CustomerAddressRow | null; userErrors: UserError[] }>(
+    'CustomerPayload',
+  )
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      customer: t.field({ type: CustomerRef, nullable: true, resolve: (p) => p.customer ?? null }),
+      address: t.field({ type: CustomerAddressRef, nullable: true, resolve: (p) => p.address ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 const addressUuid = (id: string | number) => {
   const uuid = decodeIdOf('CustomerAddress', String(id));
-  if (!uuid) throw UserErrors.one('INVALID', 'This address does not exist.', ['id']);
+  if (!uuid) throw DomainError.one('INVALID', 'This address does not exist.', ['id']);
   return uuid;
 };
+
+/** Later reads in the same request (another mutation field, say) see the customer as the command left it. */
+function withFreshCustomer<P extends { customer?: CustomerRow | null }>(ctx: Ctx, p: P): P {
+  if (p.customer) ctx.loaders.customerById.clear(p.customer.id).prime(p.customer.id, p.customer);
+  return p;
+}
 
 builder.mutationFields((t) => ({
   customerCreate: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { input: t.arg({ type: CustomerInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ customer: await service.customerCreate(ctx.services.db, ctx, args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({ customer: await service.customerCreate(trx, ctx, args.input) })),
   }),
   customerUpdate: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CustomerInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ customer: await service.customerUpdate(ctx.services.db, ctx, service.customerUuid(args.id), { ...args.input, addresses: undefined }) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        customer: await service.customerUpdate(trx, ctx, service.customerUuid(args.id), {
+          ...args.input,
+          addresses: undefined,
+        }),
+      })),
   }),
   customerDisable: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ customer: await service.customerSetState(ctx.services.db, ctx, service.customerUuid(args.id), 'DISABLED') })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        customer: await service.customerSetState(trx, ctx, service.customerUuid(args.id), 'DISABLED'),
+      })),
   }),
   customerEnable: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ customer: await service.customerSetState(ctx.services.db, ctx, service.customerUuid(args.id), 'ENABLED') })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        customer: await service.customerSetState(trx, ctx, service.customerUuid(args.id), 'ENABLED'),
+      })),
   }),
   customerErase: t.field({
     type: CustomerPayload,
-    description: "Erases the customer's personal data everywhere; irreversible. `confirmation` must be the customer's email.",
+    description:
+      "Erases the customer's personal data everywhere; irreversible. `confirmation` must be the customer's email.",
     extensions: auth.permission('CUSTOMERS_ERASE'),
     args: { id: t.arg.id({ required: true }), confirmation: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ customer: await service.customerErase(ctx.services.db, ctx, service.customerUuid(args.id), args.confirmation) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        customer: await service.customerErase(trx, ctx, service.customerUuid(args.id), args.confirmation),
+      })),
   }),
   customerAddressAdd: t.field({
     type: CustomerPayload,
     extensions: write,
-    args: { customerId: t.arg.id({ required: true }), address: t.arg({ type: AddressInput, required: true }), setDefault: t.arg.boolean({ defaultValue: false }) },
+    args: {
+      customerId: t.arg.id({ required: true }),
+      address: t.arg({ type: AddressInput, required: true }),
+      setDefault: t.arg.boolean({ defaultValue: false }),
+    },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        const address = await service.customerAddressAdd(ctx.services.db, ctx, service.customerUuid(args.customerId, 'customerId'), args.address, Boolean(args.setDefault));
-        return { address, customer: await ctx.loaders.customerById.clear(address.customer_id).load(address.customer_id) };
-      }),
+      command(ctx, (trx) =>
+        service.customerAddressAdd(
+          trx,
+          ctx,
+          service.customerUuid(args.customerId, 'customerId'),
+          args.address,
+          Boolean(args.setDefault),
+        ),
+      ).then((p) => withFreshCustomer(ctx, p)),
   }),
   customerAddressUpdate: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), address: t.arg({ type: AddressInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ address: await service.customerAddressUpdate(ctx.services.db, ctx, addressUuid(args.id), args.address) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        address: await service.customerAddressUpdate(trx, ctx, addressUuid(args.id), args.address),
+      })),
   }),
   customerAddressRemove: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ customer: await service.customerAddressRemove(ctx.services.db, ctx, addressUuid(args.id)) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        customer: await service.customerAddressRemove(trx, ctx, addressUuid(args.id)),
+      })),
   }),
   customerSetDefaultAddress: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { customerId: t.arg.id({ required: true }), addressId: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => ({ customer: await service.customerSetDefaultAddress(ctx.services.db, ctx, service.customerUuid(args.customerId, 'customerId'), addressUuid(args.addressId)) })),
+      command(ctx, async (trx) => ({
+        customer: await service.customerSetDefaultAddress(
+          trx,
+          ctx,
+          service.customerUuid(args.customerId, 'customerId'),
+          addressUuid(args.addressId),
+        ),
+      })),
   }),
   customerCommentAdd: t.field({
     type: CustomerPayload,
     extensions: write,
     args: { customerId: t.arg.id({ required: true }), body: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        const comment = await service.customerCommentAdd(ctx.services.db, ctx, service.customerUuid(args.customerId, 'customerId'), args.body);
-        return { customer: await ctx.loaders.customerById.clear(comment.customer_id).load(comment.customer_id) };
-      }),
+      command(ctx, async (trx) => ({
+        customer: (
+          await service.customerCommentAdd(
+            trx,
+            ctx,
+            service.customerUuid(args.customerId, 'customerId'),
+            args.body,
+          )
+        ).customer,
+      })).then((p) => withFreshCustomer(ctx, p)),
   }),
 }));

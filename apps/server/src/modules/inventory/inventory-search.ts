@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Comparison, SearchFields } from '@stockroom/domain';
+import { AVAILABLE_SQL, MOVEMENT_REASONS, type Comparison, type SearchFields } from '@stockroom/domain';
 import { searchCondition, SQL_OPS } from '../../lib/search-sql.js';
-import { MOVEMENT_REASONS } from '../../db/types.js';
 
 /** Stock levels (aliases: l level, v variant, p product, loc location, s settings). */
 export const LEVEL_SEARCH_FIELDS: SearchFields = {
@@ -24,6 +23,9 @@ export const MOVEMENT_SEARCH_FIELDS: SearchFields = {
 };
 
 const lower = (v: unknown) => String(v).toLowerCase();
+const AVAILABLE = sql.raw(AVAILABLE_SQL('l'));
+/** The domain's low-stock rule: available at or below the variant's threshold, else the store's. */
+const LOW_STOCK = sql<boolean>`${AVAILABLE} <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1))`;
 
 function levelField(field: string, op: Comparison, value: unknown): RawBuilder<boolean> {
   const cmp = sql.raw(SQL_OPS[op]);
@@ -35,15 +37,13 @@ function levelField(field: string, op: Comparison, value: unknown): RawBuilder<b
     case 'vendor':
       return sql<boolean>`lower(p.vendor) = ${lower(value)}`;
     case 'available':
-      return sql<boolean>`(l.on_hand - l.committed) ${cmp} ${value}`;
+      return sql<boolean>`${AVAILABLE} ${cmp} ${value}`;
     case 'on_hand':
       return sql<boolean>`l.on_hand ${cmp} ${value}`;
     case 'committed':
       return sql<boolean>`l.committed ${cmp} ${value}`;
-    default: {
-      const low = sql<boolean>`(l.on_hand - l.committed) <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1))`;
-      return value ? low : sql<boolean>`not ${low}`;
-    }
+    default:
+      return value ? LOW_STOCK : sql<boolean>`not ${LOW_STOCK}`;
   }
 }
 
@@ -68,5 +68,7 @@ function text(word: string): RawBuilder<boolean> {
   return sql<boolean>`(lower(p.title) like ${like} or lower(v.sku) like ${like} or lower(v.title) like ${like})`;
 }
 
-export const levelSearchCondition = (q: string | null | undefined) => searchCondition(q, { fields: LEVEL_SEARCH_FIELDS, text, field: levelField });
-export const movementSearchCondition = (q: string | null | undefined) => searchCondition(q, { fields: MOVEMENT_SEARCH_FIELDS, text, field: movementField });
+export const levelSearchCondition = (q: string | null | undefined) =>
+  searchCondition(q, { fields: LEVEL_SEARCH_FIELDS, text, field: levelField });
+export const movementSearchCondition = (q: string | null | undefined) =>
+  searchCondition(q, { fields: MOVEMENT_SEARCH_FIELDS, text, field: movementField });

@@ -1,17 +1,21 @@
-import { decodeIdOf, type UserError } from '@stockroom/domain';
-import type { DB, Executor } from '../../db/database.js';
-import type { MovementReason } from '../../db/types.js';
+import {
+  ADJUSTMENT_REASONS,
+  decodeIdOf,
+  isAdjustmentReason,
+  MAX_ADJUSTMENTS,
+  ON_HAND_LIMIT,
+  transferQuantityValid,
+  DomainError,
+} from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { MovementReason, UserError } from '@stockroom/domain';
 import type { Actor } from '../../actor.js';
-import { UserErrors } from '../../graphql/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { applyStockChanges, lockLevels, type LevelChange } from './stock.js';
-
-/** Reasons a person may give for an adjustment; the others are written by orders, transfers and imports. */
-export const ADJUSTMENT_REASONS = ['RECEIVED', 'CORRECTION', 'DAMAGED', 'SHRINKAGE'] as const;
-export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
-export const MAX_ADJUSTMENTS = 250;
+import { findStockVariants } from './level.repository.js';
+import { findLocationsByIds } from './location.repository.js';
+import { applyStockChanges, lockLevels, type LevelChange, type StockResult } from './stock.js';
 
 export interface AdjustmentInput {
   variantId: string;
@@ -35,7 +39,7 @@ interface Resolved {
 
 /** Decodes and checks variant and location IDs: tracked variants, existing (and, when asked, active) locations. */
 async function resolveTargets(
-  trx: Executor,
+  trx: Tx,
   items: { variantId: string; locationId: string }[],
   /** The userError path of item i's field (SPEC §7.2 paths start at the argument, e.g. ["input", …]). */
   fieldOf: (i: number, key: 'variantId' | 'locationId' | null) => string[],
@@ -51,27 +55,44 @@ async function resolveTargets(
   }));
   const variantIds = [...new Set(decoded.map((d) => d.variantId).filter((v): v is string => Boolean(v)))];
   const locationIds = [...new Set(decoded.map((d) => d.locationId).filter((v): v is string => Boolean(v)))];
-  const variants = variantIds.length ? await trx.selectFrom('product_variants').select(['id', 'track_inventory', 'sku', 'title']).where('id', 'in', variantIds).execute() : [];
-  const locations = locationIds.length ? await trx.selectFrom('locations').select(['id', 'name', 'active']).where('id', 'in', locationIds).execute() : [];
+  const variants = await findStockVariants(trx, variantIds);
+  const locations = await findLocationsByIds(trx, locationIds);
   const resolved: Resolved[] = [];
   for (const d of decoded) {
     const variant = variants.find((v) => v.id === d.variantId);
     const location = locations.find((l) => l.id === d.locationId);
-    if (!variant) errors.push({ field: d.variantField, code: 'INVALID', message: 'This variant does not exist.' });
+    if (!variant)
+      errors.push({ field: d.variantField, code: 'INVALID', message: 'This variant does not exist.' });
     else if (!variant.track_inventory) {
-      errors.push({ field: d.variantField, code: 'INVALID', message: `${variant.sku ?? variant.title} does not track stock; turn on "Track inventory" first.` });
+      errors.push({
+        field: d.variantField,
+        code: 'INVALID',
+        message: `${variant.sku ?? variant.title} does not track stock; turn on "Track inventory" first.`,
+      });
     }
-    if (!location) errors.push({ field: d.locationField, code: 'INVALID', message: 'This location does not exist.' });
+    if (!location)
+      errors.push({ field: d.locationField, code: 'INVALID', message: 'This location does not exist.' });
     else if (requireActive && !location.active) {
-      errors.push({ field: d.locationField, code: 'INVALID', message: `${location.name} is inactive; activate it before moving stock there.` });
+      errors.push({
+        field: d.locationField,
+        code: 'INVALID',
+        message: `${location.name} is inactive; activate it before moving stock there.`,
+      });
     }
-    if (variant && location) resolved.push({ variantId: variant.id, locationId: location.id, field: d.field });
+    if (variant && location)
+      resolved.push({ variantId: variant.id, locationId: location.id, field: d.field });
   }
-  if (errors.length) throw new UserErrors(errors);
+  if (errors.length) throw new DomainError(errors);
   return { resolved, locationNames: new Map(locations.map((l) => [l.id, l.name])) };
 }
 
-async function auditLevels(trx: Executor, actor: Actor, action: string, result: Awaited<ReturnType<typeof applyStockChanges>>, extra: Record<string, unknown> = {}) {
+async function auditLevels(
+  trx: Tx,
+  actor: Actor,
+  action: string,
+  result: StockResult,
+  extra: Record<string, unknown> = {},
+) {
   for (const m of result.movements) {
     await recordAudit(trx, actor, {
       action,
@@ -87,7 +108,7 @@ async function auditLevels(trx: Executor, actor: Actor, action: string, result: 
   }
 }
 
-function outcome(result: Awaited<ReturnType<typeof applyStockChanges>>): StockOutcome {
+function outcome(result: StockResult): StockOutcome {
   return {
     levels: result.levels.map((l) => ({ variantId: l.variant_id, locationId: l.location_id })),
     movementIds: result.movements.map((m) => m.id),
@@ -99,31 +120,65 @@ function outcome(result: Awaited<ReturnType<typeof applyStockChanges>>): StockOu
  * still `expectedOnHand`. One reason for all; all changes or none.
  */
 export async function inventoryAdjust(
-  db: DB,
+  trx: Tx,
   actor: Actor,
   input: { reason: string; note?: string | null; changes: AdjustmentInput[]; idempotencyKey?: string | null },
 ): Promise<StockOutcome> {
   const errors: UserError[] = [];
-  if (!(ADJUSTMENT_REASONS as readonly string[]).includes(input.reason)) {
-    errors.push({ field: ['input', 'reason'], code: 'REQUIRED', message: `Choose a reason: ${ADJUSTMENT_REASONS.map((r) => r.toLowerCase()).join(', ')}.` });
+  if (!isAdjustmentReason(input.reason)) {
+    errors.push({
+      field: ['input', 'reason'],
+      code: 'REQUIRED',
+      message: `Choose a reason: ${ADJUSTMENT_REASONS.map((r) => r.toLowerCase()).join(', ')}.`,
+    });
   }
-  if (!input.changes.length) errors.push({ field: ['input', 'changes'], code: 'REQUIRED', message: 'Choose at least one stock level to adjust.' });
-  if (input.changes.length > MAX_ADJUSTMENTS) errors.push({ field: ['input', 'changes'], code: 'LIMIT_EXCEEDED', message: `Adjust at most ${MAX_ADJUSTMENTS} levels at once.` });
-  if ((input.note ?? '').length > 1000) errors.push({ field: ['input', 'note'], code: 'TOO_LONG', message: 'Use at most 1,000 characters.' });
+  if (!input.changes.length)
+    errors.push({
+      field: ['input', 'changes'],
+      code: 'REQUIRED',
+      message: 'Choose at least one stock level to adjust.',
+    });
+  if (input.changes.length > MAX_ADJUSTMENTS)
+    errors.push({
+      field: ['input', 'changes'],
+      code: 'LIMIT_EXCEEDED',
+      message: `Adjust at most ${MAX_ADJUSTMENTS} levels at once.`,
+    });
+  if ((input.note ?? '').length > 1000)
+    errors.push({ field: ['input', 'note'], code: 'TOO_LONG', message: 'Use at most 1,000 characters.' });
+  // The widest change that can still end within ±ON_HAND_LIMIT; the stock rules check the result.
+  const widest = 2 * ON_HAND_LIMIT;
   input.changes.forEach((c, i) => {
     const hasDelta = c.delta != null;
     const hasSet = c.setOnHand != null;
-    if (hasDelta === hasSet) errors.push({ field: ['input', 'changes', String(i)], code: 'INVALID', message: 'Give either a change (delta) or a new count (setOnHand).' });
-    for (const [name, v] of [['delta', c.delta], ['setOnHand', c.setOnHand]] as const) {
-      if (v != null && (!Number.isInteger(v) || Math.abs(v) > 2_000_000_000)) {
-        errors.push({ field: ['input', 'changes', String(i), name], code: 'INVALID', message: 'Enter a whole number.' });
+    if (hasDelta === hasSet)
+      errors.push({
+        field: ['input', 'changes', String(i)],
+        code: 'INVALID',
+        message: 'Give either a change (delta) or a new count (setOnHand).',
+      });
+    for (const [name, v] of [
+      ['delta', c.delta],
+      ['setOnHand', c.setOnHand],
+    ] as const) {
+      if (v != null && (!Number.isInteger(v) || Math.abs(v) > widest)) {
+        errors.push({
+          field: ['input', 'changes', String(i), name],
+          code: 'INVALID',
+          message: 'Enter a whole number.',
+        });
       }
     }
   });
-  if (errors.length) throw new UserErrors(errors);
+  if (errors.length) throw new DomainError(errors);
   const scope = `inventoryAdjust:${actor.viewer?.staffId ?? 'system'}`;
-  return idempotent(db, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async (trx) => {
-    const { resolved, locationNames } = await resolveTargets(trx, input.changes, (i, key) => ['input', 'changes', String(i), ...(key ? [key] : [])], false);
+  return idempotent(trx, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async () => {
+    const { resolved, locationNames } = await resolveTargets(
+      trx,
+      input.changes,
+      (i, key) => ['input', 'changes', String(i), ...(key ? [key] : [])],
+      false,
+    );
     // For "set to", the delta depends on the locked level; read it after locking.
     const levels = await lockLevels(trx, resolved);
     const changes: LevelChange[] = resolved.map((r, i) => {
@@ -138,7 +193,10 @@ export async function inventoryAdjust(
         field: r.field,
       };
     });
-    const result = await applyStockChanges(trx, actor, changes, input.reason as MovementReason, { note: input.note, locationNames });
+    const result = await applyStockChanges(trx, actor, changes, input.reason as MovementReason, {
+      note: input.note,
+      locationNames,
+    });
     await auditLevels(trx, actor, 'inventory.adjust', result, input.note ? { note: input.note } : {});
     return outcome(result);
   });
@@ -146,35 +204,75 @@ export async function inventoryAdjust(
 
 /** Moves available units between two locations: both sides or neither. The target must be active. */
 export async function inventoryTransfer(
-  db: DB,
+  trx: Tx,
   actor: Actor,
-  input: { variantId: string; fromLocationId: string; toLocationId: string; quantity: number; note?: string | null; idempotencyKey?: string | null },
+  input: {
+    variantId: string;
+    fromLocationId: string;
+    toLocationId: string;
+    quantity: number;
+    note?: string | null;
+    idempotencyKey?: string | null;
+  },
 ): Promise<StockOutcome> {
-  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > 1_000_000_000) {
-    throw UserErrors.one('OUT_OF_RANGE', 'Transfer 1 or more whole units.', ['input', 'quantity']);
+  if (!transferQuantityValid(input.quantity)) {
+    throw DomainError.one('OUT_OF_RANGE', 'Transfer 1 or more whole units.', ['input', 'quantity']);
   }
-  if (input.fromLocationId === input.toLocationId) throw UserErrors.one('INVALID', 'Choose two different locations.', ['input', 'toLocationId']);
+  if (input.fromLocationId === input.toLocationId)
+    throw DomainError.one('INVALID', 'Choose two different locations.', ['input', 'toLocationId']);
   const scope = `inventoryTransfer:${actor.viewer?.staffId ?? 'system'}`;
-  return idempotent(db, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async (trx) => {
-    const { resolved: [from] } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.fromLocationId }], (_i, key) => ['input', key === 'variantId' ? 'variantId' : 'fromLocationId'], false);
-    const { resolved: [to], locationNames } = await resolveTargets(trx, [{ variantId: input.variantId, locationId: input.toLocationId }], (_i, key) => ['input', key === 'variantId' ? 'variantId' : 'toLocationId'], true);
+  return idempotent(trx, scope, input.idempotencyKey, { ...input, idempotencyKey: undefined }, async () => {
+    const {
+      resolved: [from],
+    } = await resolveTargets(
+      trx,
+      [{ variantId: input.variantId, locationId: input.fromLocationId }],
+      (_i, key) => ['input', key === 'variantId' ? 'variantId' : 'fromLocationId'],
+      false,
+    );
+    const {
+      resolved: [to],
+      locationNames,
+    } = await resolveTargets(
+      trx,
+      [{ variantId: input.variantId, locationId: input.toLocationId }],
+      (_i, key) => ['input', key === 'variantId' ? 'variantId' : 'toLocationId'],
+      true,
+    );
     const names = new Map([...locationNames, ...(await locationNameMap(trx, [from!.locationId]))]);
     const result = await applyStockChanges(
       trx,
       actor,
       [
-        { variantId: from!.variantId, locationId: from!.locationId, onHandDelta: -input.quantity, committedDelta: 0, field: ['input', 'quantity'] },
-        { variantId: to!.variantId, locationId: to!.locationId, onHandDelta: input.quantity, committedDelta: 0, field: ['input', 'quantity'] },
+        {
+          variantId: from!.variantId,
+          locationId: from!.locationId,
+          onHandDelta: -input.quantity,
+          committedDelta: 0,
+          field: ['input', 'quantity'],
+        },
+        {
+          variantId: to!.variantId,
+          locationId: to!.locationId,
+          onHandDelta: input.quantity,
+          committedDelta: 0,
+          field: ['input', 'quantity'],
+        },
       ],
       'TRANSFER',
-      { note: input.note, transferId: uuidv7(), guardAvailable: new Set([from!.variantId]), locationNames: names },
+      {
+        note: input.note,
+        transferId: uuidv7(),
+        guardAvailable: new Set([from!.variantId]),
+        locationNames: names,
+      },
     );
     await auditLevels(trx, actor, 'inventory.transfer', result, { quantity: input.quantity });
     return outcome(result);
   });
 }
 
-async function locationNameMap(trx: Executor, ids: string[]): Promise<Map<string, string>> {
-  const rows = ids.length ? await trx.selectFrom('locations').select(['id', 'name']).where('id', 'in', ids).execute() : [];
+async function locationNameMap(trx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const rows = await findLocationsByIds(trx, ids);
   return new Map(rows.map((r) => [r.id, r.name]));
 }

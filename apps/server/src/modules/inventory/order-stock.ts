@@ -1,8 +1,10 @@
 import type { UserError } from '@stockroom/domain';
-import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import { UserErrors } from '../../graphql/errors.js';
-import { applyStockChanges, lockLevels } from './stock.js';
+import { DomainError } from '@stockroom/domain';
+import { findStockVariants } from './level.repository.js';
+import { listLocations } from './location.repository.js';
+import { applyStockChanges, levelAvailable, lockLevels } from './stock.js';
 
 /**
  * What the orders area calls to move stock (SPEC §4). Each runs inside the caller's transaction,
@@ -16,26 +18,33 @@ export interface Allocation {
 }
 
 /** Placing an order: commits each line at the first active location (by fulfillment priority) that can cover it. */
-export async function commitForOrder(trx: Executor, actor: Actor, lines: { variantId: string; quantity: number }[], note?: string): Promise<Allocation[]> {
+export async function commitForOrder(
+  trx: Tx,
+  actor: Actor,
+  lines: { variantId: string; quantity: number }[],
+  note?: string,
+): Promise<Allocation[]> {
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
   const variantIds = [...wanted.keys()];
   if (!variantIds.length) return [];
-  const variants = await trx.selectFrom('product_variants').select(['id', 'sku', 'title', 'track_inventory', 'allow_backorder']).where('id', 'in', variantIds).execute();
+  const variants = await findStockVariants(trx, variantIds);
   const tracked = variants.filter((v) => v.track_inventory);
   if (!tracked.length) return [];
-  const locations = await trx.selectFrom('locations').select(['id', 'name']).where('active', '=', true).orderBy('fulfillment_priority').orderBy('id').execute();
-  if (!locations.length) throw UserErrors.one('INSUFFICIENT_STOCK', 'There is no active location to take stock from.', ['lines']);
-  const levels = await lockLevels(trx, tracked.flatMap((v) => locations.map((l) => ({ variantId: v.id, locationId: l.id }))));
+  const locations = await listLocations(trx, { activeOnly: true });
+  if (!locations.length)
+    throw DomainError.one('INSUFFICIENT_STOCK', 'There is no active location to take stock from.', ['lines']);
+  const levels = await lockLevels(
+    trx,
+    tracked.flatMap((v) => locations.map((l) => ({ variantId: v.id, locationId: l.id }))),
+  );
   const allocations: Allocation[] = [];
   const errors: UserError[] = [];
   for (const v of tracked) {
     const quantity = wanted.get(v.id)!;
-    const available = (locationId: string) => {
-      const level = levels.get(`${v.id}/${locationId}`)!;
-      return level.on_hand - level.committed;
-    };
-    const at = locations.find((l) => available(l.id) >= quantity) ?? (v.allow_backorder ? locations[0] : undefined);
+    const available = (locationId: string) => levelAvailable(levels.get(`${v.id}/${locationId}`)!);
+    const at =
+      locations.find((l) => available(l.id) >= quantity) ?? (v.allow_backorder ? locations[0] : undefined);
     if (!at) {
       const best = locations.reduce((a, b) => (available(b.id) > available(a.id) ? b : a));
       errors.push({
@@ -47,12 +56,17 @@ export async function commitForOrder(trx: Executor, actor: Actor, lines: { varia
     }
     allocations.push({ variantId: v.id, locationId: at.id, quantity });
   }
-  if (errors.length) throw new UserErrors(errors);
+  if (errors.length) throw new DomainError(errors);
   const guard = new Set(tracked.filter((v) => !v.allow_backorder).map((v) => v.id));
   await applyStockChanges(
     trx,
     actor,
-    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: 0, committedDelta: a.quantity })),
+    allocations.map((a) => ({
+      variantId: a.variantId,
+      locationId: a.locationId,
+      onHandDelta: 0,
+      committedDelta: a.quantity,
+    })),
     'ORDER_COMMITTED',
     { note, guardAvailable: guard, locationNames: new Map(locations.map((l) => [l.id, l.name])) },
   );
@@ -60,33 +74,63 @@ export async function commitForOrder(trx: Executor, actor: Actor, lines: { varia
 }
 
 /** Cancelling: the committed units go back to available. */
-export async function releaseForOrder(trx: Executor, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+export async function releaseForOrder(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  note?: string,
+): Promise<void> {
   await applyStockChanges(
     trx,
     actor,
-    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: 0, committedDelta: -a.quantity })),
+    allocations.map((a) => ({
+      variantId: a.variantId,
+      locationId: a.locationId,
+      onHandDelta: 0,
+      committedDelta: -a.quantity,
+    })),
     'ORDER_RELEASED',
     { note },
   );
 }
 
 /** Fulfilling: the units leave the building (on hand and committed both go down). */
-export async function takeForFulfillment(trx: Executor, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+export async function takeForFulfillment(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  note?: string,
+): Promise<void> {
   await applyStockChanges(
     trx,
     actor,
-    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: -a.quantity, committedDelta: -a.quantity })),
+    allocations.map((a) => ({
+      variantId: a.variantId,
+      locationId: a.locationId,
+      onHandDelta: -a.quantity,
+      committedDelta: -a.quantity,
+    })),
     'FULFILLED',
     { note },
   );
 }
 
 /** A refund with restock: the units come back on hand. */
-export async function restock(trx: Executor, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+export async function restock(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  note?: string,
+): Promise<void> {
   await applyStockChanges(
     trx,
     actor,
-    allocations.map((a) => ({ variantId: a.variantId, locationId: a.locationId, onHandDelta: a.quantity, committedDelta: 0 })),
+    allocations.map((a) => ({
+      variantId: a.variantId,
+      locationId: a.locationId,
+      onHandDelta: a.quantity,
+      committedDelta: 0,
+    })),
     'RESTOCKED',
     { note },
   );

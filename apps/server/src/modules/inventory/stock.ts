@@ -1,14 +1,18 @@
-import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
-import type { InventoryLevelRow, InventoryMovementRow, MovementReason } from '../../db/types.js';
+import {
+  available,
+  ON_HAND_LIMIT,
+  onHandInRange,
+  type MovementReason,
+  type UserError,
+} from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { InventoryLevelRow, InventoryMovementRow } from './inventory.tables.js';
 import type { Actor } from '../../actor.js';
-import type { UserError } from '@stockroom/domain';
-import { UserErrors } from '../../graphql/errors.js';
+import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { syncInventoryCollections } from '../catalog/collection.service.js';
-
-/** SPEC §5: resulting on hand within ±1,000,000,000. */
-export const ON_HAND_LIMIT = 1_000_000_000;
+import { ensureLevels, lockLevelRows, updateLevelQuantities, type LevelKey } from './level.repository.js';
+import { insertMovements, type NewMovement } from './movement.repository.js';
 
 export interface LevelChange {
   variantId: string;
@@ -28,28 +32,23 @@ export interface StockResult {
 
 const key = (variantId: string, locationId: string) => `${variantId}/${locationId}`;
 
+/** Units available at a level (the domain rule over a level's row). */
+export const levelAvailable = (level: Pick<InventoryLevelRow, 'on_hand' | 'committed'>): number =>
+  available({ onHand: level.on_hand, committed: level.committed });
+
 /**
  * Locks the levels of these variant × location pairs, creating missing ones, always in
  * (variant, location) order so concurrent callers queue instead of deadlocking.
  */
-export async function lockLevels(trx: Executor, pairs: { variantId: string; locationId: string }[]): Promise<Map<string, InventoryLevelRow>> {
+export async function lockLevels(trx: Tx, pairs: LevelKey[]): Promise<Map<string, InventoryLevelRow>> {
   const unique = [...new Map(pairs.map((p) => [key(p.variantId, p.locationId), p])).values()].sort((a, b) =>
-    a.variantId === b.variantId ? a.locationId.localeCompare(b.locationId) : a.variantId.localeCompare(b.variantId),
+    a.variantId === b.variantId
+      ? a.locationId.localeCompare(b.locationId)
+      : a.variantId.localeCompare(b.variantId),
   );
   if (!unique.length) return new Map();
-  await trx
-    .insertInto('inventory_levels')
-    .values(unique.map((p) => ({ variant_id: p.variantId, location_id: p.locationId })))
-    .onConflict((oc) => oc.columns(['variant_id', 'location_id']).doNothing())
-    .execute();
-  const rows = await trx
-    .selectFrom('inventory_levels')
-    .selectAll()
-    .where(sql<boolean>`(variant_id, location_id) in (${sql.join(unique.map((p) => sql`(${p.variantId}::uuid, ${p.locationId}::uuid)`))})`)
-    .orderBy('variant_id')
-    .orderBy('location_id')
-    .forUpdate()
-    .execute();
+  await ensureLevels(trx, unique);
+  const rows = await lockLevelRows(trx, unique);
   return new Map(rows.map((r) => [key(r.variant_id, r.location_id), r]));
 }
 
@@ -59,11 +58,16 @@ export async function lockLevels(trx: Executor, pairs: { variantId: string; loca
  * `guardAvailable` lists variants that may not be committed beyond what is on hand.
  */
 export async function applyStockChanges(
-  trx: Executor,
+  trx: Tx,
   actor: Actor,
   changes: LevelChange[],
   reason: MovementReason,
-  opts: { note?: string | null; transferId?: string | null; guardAvailable?: Set<string>; locationNames?: Map<string, string> } = {},
+  opts: {
+    note?: string | null;
+    transferId?: string | null;
+    guardAvailable?: Set<string>;
+    locationNames?: Map<string, string>;
+  } = {},
 ): Promise<StockResult> {
   const levels = await lockLevels(trx, changes);
   const next = new Map<string, { onHand: number; committed: number }>();
@@ -82,23 +86,34 @@ export async function applyStockChanges(
     }
     const onHand = current.onHand + c.onHandDelta;
     const committed = current.committed + c.committedDelta;
-    if (Math.abs(onHand) > ON_HAND_LIMIT) {
-      errors.push({ field: c.field ?? null, code: 'OUT_OF_RANGE', message: `On hand would be ${onHand.toLocaleString('en-US')}; it must stay within ±1,000,000,000.` });
+    if (!onHandInRange(onHand)) {
+      errors.push({
+        field: c.field ?? null,
+        code: 'OUT_OF_RANGE',
+        message: `On hand would be ${onHand.toLocaleString('en-US')}; it must stay within ±${ON_HAND_LIMIT.toLocaleString('en-US')}.`,
+      });
     }
     if (committed < 0) {
-      errors.push({ field: c.field ?? null, code: 'INVALID', message: `Only ${current.committed} committed here; cannot release ${-c.committedDelta}.` });
+      errors.push({
+        field: c.field ?? null,
+        code: 'INVALID',
+        message: `Only ${current.committed} committed here; cannot release ${-c.committedDelta}.`,
+      });
     }
     const mustCover = opts.guardAvailable?.has(c.variantId) ?? false;
-    const available = onHand - committed;
-    if (mustCover && available < 0 && (c.committedDelta > 0 || c.onHandDelta < 0)) {
+    if (mustCover && available({ onHand, committed }) < 0 && (c.committedDelta > 0 || c.onHandDelta < 0)) {
       const where = opts.locationNames?.get(c.locationId) ?? 'this location';
-      errors.push({ field: c.field ?? null, code: 'INSUFFICIENT_STOCK', message: `Only ${Math.max(0, current.onHand - current.committed)} available at ${where}.` });
+      errors.push({
+        field: c.field ?? null,
+        code: 'INSUFFICIENT_STOCK',
+        message: `Only ${Math.max(0, available(current))} available at ${where}.`,
+      });
     }
     next.set(k, { onHand, committed });
   }
-  if (errors.length) throw new UserErrors(errors);
+  if (errors.length) throw new DomainError(errors);
 
-  const movements: InventoryMovementRow[] = [];
+  const movements: NewMovement[] = [];
   const running = new Map<string, { onHand: number; committed: number }>();
   for (const c of changes) {
     if (c.onHandDelta === 0 && c.committedDelta === 0) continue;
@@ -120,23 +135,22 @@ export async function applyStockChanges(
       staff_id: actor.viewer?.staffId ?? null,
       staff_name: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
       transfer_id: opts.transferId ?? null,
-      created_at: new Date(),
     });
   }
   const updated: InventoryLevelRow[] = [];
-  for (const [k, v] of running) {
+  for (const [k, quantities] of running) {
     const level = levels.get(k)!;
     updated.push(
-      await trx
-        .updateTable('inventory_levels')
-        .set({ on_hand: v.onHand, committed: v.committed, updated_at: sql`now()`, version: sql`version + 1` })
-        .where('variant_id', '=', level.variant_id)
-        .where('location_id', '=', level.location_id)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      await updateLevelQuantities(
+        trx,
+        { variantId: level.variant_id, locationId: level.location_id },
+        quantities,
+      ),
     );
   }
-  if (movements.length) await trx.insertInto('inventory_movements').values(movements).execute();
-  if (movements.length) await syncInventoryCollections(trx, [...new Set(changes.map((c) => c.variantId))]);
-  return { levels: updated, movements };
+  const written = await insertMovements(trx, movements);
+  if (written.length) await syncInventoryCollections(trx, [...new Set(changes.map((c) => c.variantId))]);
+  // The ledger in the order it was computed (one insert returns its rows in no promised order).
+  const byId = new Map(written.map((m) => [m.id, m]));
+  return { levels: updated, movements: movements.map((m) => byId.get(m.id)!) };
 }

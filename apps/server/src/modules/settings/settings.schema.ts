@@ -1,9 +1,9 @@
-import type { AddressJson, StoreSettingsRow } from '../../db/types.js';
+import type { AddressJson } from '../../db/columns.js';
+import type { StoreSettingsRow } from './settings.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder } from '../../graphql/builder.js';
-import { getSettings } from './settings.repository.js';
-import { shopUpdate } from './settings.service.js';
-import { payload, UserErrorRef } from '../../graphql/builder.js';
+import { builder, command, UserErrorRef } from '../../graphql/builder.js';
+import { forgetCachedSettings } from './settings.repository.js';
+import { shopUpdate, storeSettings } from './settings.service.js';
 import type { UserError } from '@stockroom/domain';
 
 export const AddressRef = builder.objectRef<AddressJson>('Address').implement({
@@ -61,7 +61,7 @@ builder.queryField('shop', (t) =>
   t.field({
     type: ShopRef,
     extensions: auth.authenticated,
-    resolve: (_root, _args, ctx) => getSettings(ctx.services.db),
+    resolve: (_root, _args, ctx) => storeSettings(ctx.services.db),
   }),
 );
 
@@ -81,13 +81,15 @@ const ShopInput = builder.inputType('ShopInput', {
   }),
 });
 
-const ShopPayload = builder.objectRef<{ shop?: StoreSettingsRow | null; userErrors: UserError[] }>('ShopPayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    shop: t.field({ type: ShopRef, nullable: true, resolve: (p) => p.shop ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const ShopPayload = builder
+  .objectRef<{ shop?: StoreSettingsRow | null; userErrors: UserError[] }>('ShopPayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      shop: t.field({ type: ShopRef, nullable: true, resolve: (p) => p.shop ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 builder.mutationField('shopUpdate', (t) =>
   t.field({
@@ -95,6 +97,12 @@ builder.mutationField('shopUpdate', (t) =>
     description: 'Changes store settings.',
     extensions: auth.permission('SETTINGS_WRITE'),
     args: { input: t.arg({ type: ShopInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ shop: await shopUpdate(ctx.services.db, ctx, args.input) })),
+    resolve: async (_r, args, ctx) => {
+      try {
+        return await command(ctx, async (trx) => ({ shop: await shopUpdate(trx, ctx, args.input) }));
+      } finally {
+        forgetCachedSettings(ctx.services.db); // after the commit, so no request caches the old row again
+      }
+    },
   }),
 );

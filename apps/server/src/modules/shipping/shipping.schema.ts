@@ -1,11 +1,14 @@
 import { countryName, parseMoney, type UserError } from '@stockroom/domain';
-import type { ShippingRateRow, ShippingZoneRow, TaxRateRow } from '../../db/types.js';
+import type { ShippingRateRow, ShippingZoneRow, TaxRateRow } from './shipping.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, payload, UserErrorRef } from '../../graphql/builder.js';
+import { builder, command, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
-import { UserErrors } from '../../graphql/errors.js';
+import { DomainError } from '@stockroom/domain';
 import { MoneyRef, type MoneyValue } from '../catalog/product.schema.js';
 import * as service from './shipping.service.js';
+import * as taxes from './tax.service.js';
+import { findRate, findZone, listZones, ratesOfZone } from './shipping.repository.js';
+import { findTaxRate, listTaxRates } from './tax.repository.js';
 
 const write = auth.permission('SETTINGS_WRITE');
 
@@ -18,13 +21,26 @@ builder.node(RateRef, {
   extensions: auth.authenticated,
   id: { resolve: (r) => r.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'zone_id' in o,
-  loadOne: (id, ctx) => ctx.services.db.selectFrom('shipping_rates').selectAll().where('id', '=', id).executeTakeFirst().then((r) => r ?? null),
+  loadOne: (id, ctx) => findRate(ctx.services.db, id),
   fields: (t) => ({
     name: t.exposeString('name'),
     price: t.field({ type: MoneyRef, resolve: async (r, _a, ctx) => (await money(ctx, r.price))! }),
-    minSubtotal: t.field({ type: MoneyRef, nullable: true, resolve: (r, _a, ctx) => money(ctx, r.min_subtotal) }),
-    maxSubtotal: t.field({ type: MoneyRef, nullable: true, resolve: (r, _a, ctx) => money(ctx, r.max_subtotal) }),
-    freeAbove: t.field({ type: MoneyRef, nullable: true, description: 'At or above this subtotal the rate is free.', resolve: (r, _a, ctx) => money(ctx, r.free_above) }),
+    minSubtotal: t.field({
+      type: MoneyRef,
+      nullable: true,
+      resolve: (r, _a, ctx) => money(ctx, r.min_subtotal),
+    }),
+    maxSubtotal: t.field({
+      type: MoneyRef,
+      nullable: true,
+      resolve: (r, _a, ctx) => money(ctx, r.max_subtotal),
+    }),
+    freeAbove: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: 'At or above this subtotal the rate is free.',
+      resolve: (r, _a, ctx) => money(ctx, r.free_above),
+    }),
   }),
 });
 
@@ -34,14 +50,16 @@ builder.node(ZoneRef, {
   extensions: auth.authenticated,
   id: { resolve: (z) => z.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'countries' in o,
-  loadOne: (id, ctx) => ctx.services.db.selectFrom('shipping_zones').selectAll().where('id', '=', id).executeTakeFirst().then((r) => r ?? null),
+  loadOne: (id, ctx) => findZone(ctx.services.db, id),
   fields: (t) => ({
     name: t.exposeString('name'),
     countries: t.exposeStringList('countries'),
-    countryNames: t.stringList({ resolve: (z) => z.countries.map((c) => (c === '*' ? 'Rest of the world' : countryName(c))) }),
+    countryNames: t.stringList({
+      resolve: (z) => z.countries.map((c) => (c === '*' ? 'Rest of the world' : countryName(c))),
+    }),
     rates: t.field({
       type: [RateRef],
-      resolve: (z, _a, ctx) => ctx.services.db.selectFrom('shipping_rates').selectAll().where('zone_id', '=', z.id).orderBy('position').orderBy('id').execute(),
+      resolve: (z, _a, ctx) => ratesOfZone(ctx.services.db, z.id),
     }),
     version: t.exposeInt('version'),
   }),
@@ -52,7 +70,7 @@ builder.node(TaxRateRef, {
   extensions: auth.authenticated,
   id: { resolve: (r) => r.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'rate' in o && 'country_code' in o,
-  loadOne: (id, ctx) => ctx.services.db.selectFrom('tax_rates').selectAll().where('id', '=', id).executeTakeFirst().then((r) => r ?? null),
+  loadOne: (id, ctx) => findTaxRate(ctx.services.db, id),
   fields: (t) => ({
     countryCode: t.string({ resolve: (r) => r.country_code.trim() }),
     countryName: t.string({ resolve: (r) => countryName(r.country_code.trim()) }),
@@ -68,24 +86,33 @@ const ApplicableRateRef = builder.objectRef<service.ApplicableRate>('ApplicableS
   fields: (t) => ({
     rate: t.field({ type: RateRef, resolve: (a) => a.rate }),
     zone: t.field({ type: ZoneRef, resolve: (a) => a.zone }),
-    price: t.field({ type: MoneyRef, description: 'What the customer pays (0 when free above applies).', resolve: async (a, _x, ctx) => (await money(ctx, a.price))! }),
+    price: t.field({
+      type: MoneyRef,
+      description: 'What the customer pays (0 when free above applies).',
+      resolve: async (a, _x, ctx) => (await money(ctx, a.price))!,
+    }),
   }),
 });
 
-const TaxPreviewRef = builder.objectRef<service.TaxResult>('TaxPreview').implement({
+const TaxPreviewRef = builder.objectRef<taxes.TaxResult>('TaxPreview').implement({
   extensions: auth.authenticated,
   fields: (t) => ({
     rate: t.field({ type: TaxRateRef, nullable: true, resolve: (r) => r.rate }),
-    lines: t.field({ type: [MoneyRef], resolve: async (r, _a, ctx) => Promise.all(r.lines.map(async (m) => (await money(ctx, m))!)) }),
+    lines: t.field({
+      type: [MoneyRef],
+      resolve: async (r, _a, ctx) => Promise.all(r.lines.map(async (m) => (await money(ctx, m))!)),
+    }),
     shipping: t.field({ type: MoneyRef, resolve: async (r, _a, ctx) => (await money(ctx, r.shipping))! }),
     total: t.field({ type: MoneyRef, resolve: async (r, _a, ctx) => (await money(ctx, r.total))! }),
-    pricesIncludeTax: t.exposeBoolean('pricesIncludeTax', { description: 'True: the tax is inside the amounts; false: it is added on top.' }),
+    pricesIncludeTax: t.exposeBoolean('pricesIncludeTax', {
+      description: 'True: the tax is inside the amounts; false: it is added on top.',
+    }),
   }),
 });
 
 async function minorOf(ctx: Ctx, value: string, field: string[]): Promise<number> {
   const m = parseMoney(value, (await ctx.loaders.shop()).currency_code.trim());
-  if (m === null) throw new UserErrors([{ field, code: 'INVALID', message: 'Enter an amount like 19.99.' }]);
+  if (m === null) throw new DomainError([{ field, code: 'INVALID', message: 'Enter an amount like 19.99.' }]);
   return m;
 }
 
@@ -93,27 +120,38 @@ builder.queryFields((t) => ({
   shippingZones: t.field({
     type: [ZoneRef],
     extensions: auth.authenticated,
-    resolve: (_r, _a, ctx) => ctx.services.db.selectFrom('shipping_zones').selectAll().orderBy('name').execute(),
+    resolve: (_r, _a, ctx) => listZones(ctx.services.db),
   }),
   taxRates: t.field({
     type: [TaxRateRef],
     extensions: auth.authenticated,
-    resolve: (_r, _a, ctx) => ctx.services.db.selectFrom('tax_rates').selectAll().orderBy('country_code').orderBy('region', 'asc').execute(),
+    resolve: (_r, _a, ctx) => listTaxRates(ctx.services.db),
   }),
   shippingRatesFor: t.field({
     type: [ApplicableRateRef],
     description: 'The shipping rates that apply to a country and subtotal, cheapest first.',
     extensions: auth.authenticated,
     args: { countryCode: t.arg.string({ required: true }), subtotal: t.arg.string({ required: true }) },
-    resolve: async (_r, args, ctx) => service.applicableShippingRates(ctx.services.db, args.countryCode, await minorOf(ctx, args.subtotal, ['subtotal'])),
+    resolve: async (_r, args, ctx) =>
+      service.applicableShippingRates(
+        ctx.services.db,
+        args.countryCode,
+        await minorOf(ctx, args.subtotal, ['subtotal']),
+      ),
   }),
   taxPreview: t.field({
     type: TaxPreviewRef,
-    description: 'Tax on line amounts and shipping sent to a country (and region), honouring "prices include tax".',
+    description:
+      'Tax on line amounts and shipping sent to a country (and region), honouring "prices include tax".',
     extensions: auth.authenticated,
-    args: { countryCode: t.arg.string({ required: true }), region: t.arg.string(), lineAmounts: t.arg.stringList({ required: true }), shipping: t.arg.string({ defaultValue: '0' }) },
+    args: {
+      countryCode: t.arg.string({ required: true }),
+      region: t.arg.string(),
+      lineAmounts: t.arg.stringList({ required: true }),
+      shipping: t.arg.string({ defaultValue: '0' }),
+    },
     resolve: async (_r, args, ctx) =>
-      service.computeTax(
+      taxes.computeTax(
         ctx.services.db,
         { countryCode: args.countryCode, region: args.region },
         await Promise.all(args.lineAmounts.map((a, i) => minorOf(ctx, a, ['lineAmounts', String(i)]))),
@@ -122,56 +160,84 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const ZoneInput = builder.inputType('ShippingZoneInput', { fields: (t) => ({ name: t.string(), countries: t.stringList({ description: 'ISO codes, or "*" for the rest of the world.' }), version: t.int() }) });
+const ZoneInput = builder.inputType('ShippingZoneInput', {
+  fields: (t) => ({
+    name: t.string(),
+    countries: t.stringList({ description: 'ISO codes, or "*" for the rest of the world.' }),
+    version: t.int(),
+  }),
+});
 const RateInput = builder.inputType('ShippingRateInput', {
-  fields: (t) => ({ name: t.string(), price: t.string(), minSubtotal: t.string(), maxSubtotal: t.string(), freeAbove: t.string() }),
+  fields: (t) => ({
+    name: t.string(),
+    price: t.string(),
+    minSubtotal: t.string(),
+    maxSubtotal: t.string(),
+    freeAbove: t.string(),
+  }),
 });
 const TaxRateInput = builder.inputType('TaxRateInput', {
-  fields: (t) => ({ countryCode: t.string(), region: t.string(), rate: t.string({ description: 'Percent, up to 3 decimals.' }), name: t.string(), version: t.int() }),
+  fields: (t) => ({
+    countryCode: t.string(),
+    region: t.string(),
+    rate: t.string({ description: 'Percent, up to 3 decimals.' }),
+    name: t.string(),
+    version: t.int(),
+  }),
 });
 
-const ZonePayload = builder.objectRef<{ zone?: ShippingZoneRow | null; userErrors: UserError[] }>('ShippingZonePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    zone: t.field({ type: ZoneRef, nullable: true, resolve: (p) => p.zone ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
-const RatePayload = builder.objectRef<{ rate?: ShippingRateRow | null; userErrors: UserError[] }>('ShippingRatePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    rate: t.field({ type: RateRef, nullable: true, resolve: (p) => p.rate ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
-const TaxPayload = builder.objectRef<{ taxRate?: TaxRateRow | null; userErrors: UserError[] }>('TaxRatePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    taxRate: t.field({ type: TaxRateRef, nullable: true, resolve: (p) => p.taxRate ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const ZonePayload = builder
+  .objectRef<{ zone?: ShippingZoneRow | null; userErrors: UserError[] }>('ShippingZonePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      zone: t.field({ type: ZoneRef, nullable: true, resolve: (p) => p.zone ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+const RatePayload = builder
+  .objectRef<{ rate?: ShippingRateRow | null; userErrors: UserError[] }>('ShippingRatePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      rate: t.field({ type: RateRef, nullable: true, resolve: (p) => p.rate ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+const TaxPayload = builder
+  .objectRef<{ taxRate?: TaxRateRow | null; userErrors: UserError[] }>('TaxRatePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      taxRate: t.field({ type: TaxRateRef, nullable: true, resolve: (p) => p.taxRate ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 builder.mutationFields((t) => ({
   shippingZoneCreate: t.field({
     type: ZonePayload,
     extensions: write,
     args: { input: t.arg({ type: ZoneInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ zone: await service.shippingZoneCreate(ctx.services.db, ctx, args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({ zone: await service.shippingZoneCreate(trx, ctx, args.input) })),
   }),
   shippingZoneUpdate: t.field({
     type: ZonePayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ZoneInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ zone: await service.shippingZoneUpdate(ctx.services.db, ctx, service.idOf('ShippingZone', args.id), args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        zone: await service.shippingZoneUpdate(trx, ctx, service.idOf('ShippingZone', args.id), args.input),
+      })),
   }),
   shippingZoneDelete: t.field({
     type: ZonePayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await service.shippingZoneDelete(ctx.services.db, ctx, service.idOf('ShippingZone', args.id));
+      command(ctx, async (trx) => {
+        await service.shippingZoneDelete(trx, ctx, service.idOf('ShippingZone', args.id));
         return {};
       }),
   }),
@@ -179,21 +245,32 @@ builder.mutationFields((t) => ({
     type: RatePayload,
     extensions: write,
     args: { zoneId: t.arg.id({ required: true }), input: t.arg({ type: RateInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ rate: await service.shippingRateCreate(ctx.services.db, ctx, service.idOf('ShippingZone', args.zoneId, 'zoneId'), args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        rate: await service.shippingRateCreate(
+          trx,
+          ctx,
+          service.idOf('ShippingZone', args.zoneId, 'zoneId'),
+          args.input,
+        ),
+      })),
   }),
   shippingRateUpdate: t.field({
     type: RatePayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RateInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ rate: await service.shippingRateUpdate(ctx.services.db, ctx, service.idOf('ShippingRate', args.id), args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        rate: await service.shippingRateUpdate(trx, ctx, service.idOf('ShippingRate', args.id), args.input),
+      })),
   }),
   shippingRateDelete: t.field({
     type: RatePayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await service.shippingRateDelete(ctx.services.db, ctx, service.idOf('ShippingRate', args.id));
+      command(ctx, async (trx) => {
+        await service.shippingRateDelete(trx, ctx, service.idOf('ShippingRate', args.id));
         return {};
       }),
   }),
@@ -201,21 +278,25 @@ builder.mutationFields((t) => ({
     type: TaxPayload,
     extensions: write,
     args: { input: t.arg({ type: TaxRateInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ taxRate: await service.taxRateCreate(ctx.services.db, ctx, args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({ taxRate: await taxes.taxRateCreate(trx, ctx, args.input) })),
   }),
   taxRateUpdate: t.field({
     type: TaxPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TaxRateInput, required: true }) },
-    resolve: (_r, args, ctx) => payload(async () => ({ taxRate: await service.taxRateUpdate(ctx.services.db, ctx, service.idOf('TaxRate', args.id), args.input) })),
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => ({
+        taxRate: await taxes.taxRateUpdate(trx, ctx, service.idOf('TaxRate', args.id), args.input),
+      })),
   }),
   taxRateDelete: t.field({
     type: TaxPayload,
     extensions: write,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      payload(async () => {
-        await service.taxRateDelete(ctx.services.db, ctx, service.idOf('TaxRate', args.id));
+      command(ctx, async (trx) => {
+        await taxes.taxRateDelete(trx, ctx, service.idOf('TaxRate', args.id));
         return {};
       }),
   }),

@@ -1,9 +1,10 @@
 import { decodeIdOf, type UserError } from '@stockroom/domain';
-import type { StaffRow } from '../../db/types.js';
+import type { StaffRow } from './staff.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, payload, UserErrorRef } from '../../graphql/builder.js';
+import { builder, command, payload, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx, Viewer } from '../../graphql/context.js';
-import { unauthenticated, UserErrors } from '../../graphql/errors.js';
+import { forbidden, unauthenticated } from '../../graphql/errors.js';
+import { DomainError } from '@stockroom/domain';
 import { SESSION_ABSOLUTE_SECONDS } from './session.repository.js';
 import * as authService from './auth.service.js';
 import * as staffService from './staff.service.js';
@@ -46,13 +47,15 @@ const LogoutPayload = builder.objectRef<{ userErrors: UserError[] }>('LogoutPayl
   fields: (t) => ({ userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }) }),
 });
 
-const SessionRevokePayload = builder.objectRef<{ revokedCount: number; userErrors: UserError[] }>('SessionRevokePayload').implement({
-  extensions: auth.public,
-  fields: (t) => ({
-    revokedCount: t.exposeInt('revokedCount', { description: 'How many sessions ended.' }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+const SessionRevokePayload = builder
+  .objectRef<{ revokedCount: number; userErrors: UserError[] }>('SessionRevokePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      revokedCount: t.exposeInt('revokedCount', { description: 'How many sessions ended.' }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 const AccountUpdateInput = builder.inputType('AccountUpdateInput', {
   fields: (t) => ({
@@ -68,26 +71,45 @@ builder.mutationFields((t) => ({
     extensions: auth.public,
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) =>
-      payload(
-        async () => {
-          const { staff, token } = await authService.login(ctx.services.db, ctx, args.email, args.password);
-          ctx.setCookie(sessionCookie(ctx, token));
-          // The payload is read as the person who just signed in.
-          ctx.viewer = await authService.viewerFromToken(ctx.services.db, token);
-          return { staff };
-        },
-        {},
-      ),
+      payload(async () => {
+        const throttle = ctx.services.loginThrottle;
+        const blocked = await authService.loginRefusal(throttle, args.email);
+        if (blocked) throw blocked;
+        const credentials = await authService.checkCredentials(ctx.services.db, args.email, args.password);
+        if (!credentials.ok) {
+          const refusal = await authService.loginFailure(throttle, ctx, args.email);
+          const { staff } = credentials;
+          // A command of its own, so the refused sign-in keeps its audit event.
+          if (staff) {
+            await command(ctx, async (trx) => {
+              await authService.loginFailed(trx, ctx, staff);
+              return {};
+            });
+          }
+          throw refusal;
+        }
+        const started = await command(ctx, (trx) => authService.loginSucceeded(trx, ctx, credentials.staff));
+        if (started.userErrors.length) throw new DomainError(started.userErrors);
+        await authService.loginCleared(throttle, args.email);
+        // Only once the session is committed.
+        ctx.setCookie(sessionCookie(ctx, started.token));
+        // The payload is read as the person who just signed in.
+        ctx.viewer = await authService.viewerFromToken(ctx.services.db, started.token);
+        return { staff: started.staff };
+      }),
   }),
   logout: t.field({
     type: LogoutPayload,
     description: 'Ends this session and clears the cookie.',
     extensions: auth.public,
     resolve: async (_root, _args, ctx) => {
-      await authService.logout(ctx.services.db, ctx);
+      const result = await command(ctx, async (trx) => {
+        await authService.logout(trx, ctx);
+        return {};
+      });
       ctx.setCookie(sessionCookie(ctx, null));
       ctx.viewer = null;
-      return { userErrors: [] };
+      return result;
     },
   }),
   passwordChange: t.field({
@@ -99,12 +121,9 @@ builder.mutationFields((t) => ({
       newPassword: t.arg.string({ required: true }),
     },
     resolve: (_root, args, ctx) =>
-      payload(
-        async () => ({
-          staff: await authService.passwordChange(ctx.services.db, signedIn(ctx), args.currentPassword, args.newPassword),
-        }),
-        {},
-      ),
+      command(ctx, async (trx) => ({
+        staff: await authService.passwordChange(trx, signedIn(ctx), args.currentPassword, args.newPassword),
+      })),
   }),
   accountUpdate: t.field({
     type: AccountUpdatePayload,
@@ -112,27 +131,37 @@ builder.mutationFields((t) => ({
     extensions: auth.authenticated,
     args: { input: t.arg({ type: AccountUpdateInput, required: true }) },
     resolve: (_root, args, ctx) =>
-      payload(async () => ({ staff: await staffService.accountUpdate(ctx.services.db, signedIn(ctx), args.input) }), {}),
+      command(ctx, async (trx) => ({
+        staff: await staffService.accountUpdate(trx, signedIn(ctx), args.input),
+      })),
   }),
   sessionRevoke: t.field({
     type: SessionRevokePayload,
     description:
-      'Ends a session: give `id` for one (yours, or anyone\'s with STAFF_MANAGE), or `allOthers: true` for all of yours but this one.',
+      "Ends a session: give `id` for one (yours, or anyone's with STAFF_MANAGE), or `allOthers: true` for all of yours but this one.",
     extensions: auth.authenticated,
     args: { id: t.arg.id(), allOthers: t.arg.boolean() },
-    resolve: (_root, args, ctx) =>
-      payload(
-        async () => {
-          const sessionId = args.id == null ? null : decodeIdOf('Session', String(args.id));
-          if (args.id != null && !sessionId) throw UserErrors.one('INVALID', 'This session does not exist.', ['id']);
+    resolve: async (_root, args, ctx) => {
+      const viewer = signedIn(ctx).viewer;
+      const sessionId = args.id == null ? null : decodeIdOf('Session', String(args.id));
+      if (sessionId && !args.allOthers) {
+        const missing = await staffService.permissionToEndSession(ctx.services.db, viewer, sessionId);
+        if (missing) throw forbidden(missing);
+      }
+      return command(
+        ctx,
+        async (trx) => {
+          if (args.id != null && !sessionId)
+            throw DomainError.one('INVALID', 'This session does not exist.', ['id']);
           return {
-            revokedCount: await staffService.sessionRevoke(ctx.services.db, signedIn(ctx), {
+            revokedCount: await staffService.sessionRevoke(trx, signedIn(ctx), {
               sessionId,
               allOthers: args.allOthers,
             }),
           };
         },
         { revokedCount: 0 },
-      ),
+      );
+    },
   }),
 }));

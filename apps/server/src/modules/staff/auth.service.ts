@@ -1,86 +1,116 @@
-import { MESSAGES, passwordProblem } from '@stockroom/domain';
-import type { DB } from '../../db/database.js';
-import type { StaffRow } from '../../db/types.js';
-import type { Actor } from '../../actor.js';
-import type { Viewer } from '../../graphql/context.js';
-import { UserErrors } from '../../graphql/errors.js';
+import { MESSAGES, passwordProblem, DomainError } from '@stockroom/domain';
+import type { Executor, Tx } from '../../db/database.js';
+import type { StaffRow } from './staff.tables.js';
+import type { Actor, Viewer } from '../../actor.js';
 import { HIDDEN, recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as sessions from './session.repository.js';
 import * as staffRepo from './staff.repository.js';
-import * as throttle from './login-throttle.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+/*
+ * Signing in: `loginRefusal` (is the account blocked?), then `checkCredentials` outside any
+ * transaction (argon2 is slow on purpose), then `loginFailure` — counted in the throttle, plus the
+ * audit of `loginFailed` in a command of its own so a refused attempt keeps it — or
+ * `loginSucceeded` and `loginCleared`.
+ */
 
 export interface LoginResult {
   staff: StaffRow;
   token: string;
 }
 
-function invalidCredentials(): UserErrors {
-  return UserErrors.one('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+function throttled(seconds: number): DomainError {
+  return DomainError.one('LOGIN_THROTTLED', MESSAGES.loginThrottled(seconds));
 }
 
 /**
- * Signs in. Unknown email, wrong password and an account that may not sign in all answer the same
- * words after the same work (a password hash is verified either way).
+ * The refusal to answer when the account must wait, else null. A blocked account's password is not
+ * even checked; its IP is not consulted: a right password is never refused for its IP alone.
  */
-export async function login(db: DB, actor: Actor, email: string, password: string): Promise<LoginResult> {
-  const normalized = email.trim().toLowerCase();
-  const accountKey = `email:${normalized}`;
-  if (actor.ip) {
-    const wait = await throttle.countIpAttempt(db, actor.ip);
-    if (wait) throw UserErrors.one('LOGIN_THROTTLED', MESSAGES.loginThrottled(wait));
-  }
-  const wait = await throttle.secondsBlocked(db, accountKey);
-  if (wait) throw UserErrors.one('LOGIN_THROTTLED', MESSAGES.loginThrottled(wait));
+export async function loginRefusal(throttle: LoginThrottle, email: string): Promise<DomainError | null> {
+  const wait = await throttle.accountWait(email);
+  return wait ? throttled(wait) : null;
+}
 
+export type Credentials = { ok: true; staff: StaffRow } | { ok: false; staff: StaffRow | undefined };
+
+/**
+ * Whose the email is and whether the password lets them in. Unknown email, wrong password and an
+ * account that may not sign in all fail after the same work (a password hash is verified either
+ * way) — slow on purpose, so it reads outside any transaction.
+ */
+export async function checkCredentials(db: Executor, email: string, password: string): Promise<Credentials> {
+  const normalized = email.trim().toLowerCase();
   const staff = normalized ? await staffRepo.findStaffByEmail(db, normalized) : undefined;
   const ok = await verifyPassword(staff?.password_hash ?? null, password);
-  if (!staff || !ok || staff.state !== 'ACTIVE') {
-    await db.transaction().execute(async (trx) => {
-      await throttle.recordFailure(trx, accountKey);
-      if (staff) {
-        await recordAudit(trx, actor, { action: 'staff.login_failed', subjectType: 'Staff', subjectId: staff.id });
-      }
-    });
-    throw invalidCredentials();
-  }
+  return staff && ok && staff.state === 'ACTIVE' ? { ok: true, staff } : { ok: false, staff };
+}
 
-  return db.transaction().execute(async (trx) => {
-    await throttle.clearFailures(trx, accountKey);
-    const { token, hash } = sessions.newToken();
-    const session = await sessions.insertSession(trx, staff.id, hash, {
-      ip: actor.ip,
-      userAgent: actor.userAgent ?? null,
-    });
-    const updated = (await staffRepo.updateStaff(trx, staff.id, { last_sign_in_at: new Date() }))!;
-    const asStaff: Viewer = {
-      staffId: updated.id,
-      sessionId: session.id,
-      email: updated.email,
-      name: updated.name,
-      isOwner: updated.is_owner,
-      permissions: new Set(),
-    };
-    await recordAudit(trx, { ...actor, viewer: asStaff }, {
+/**
+ * Counts a refused sign-in against the account and the IP, and returns the error to answer: the
+ * same words whatever the reason, unless the IP is over its limit of failures.
+ */
+export async function loginFailure(
+  throttle: LoginThrottle,
+  actor: Actor,
+  email: string,
+): Promise<DomainError> {
+  const ipWait = await throttle.failed(email, actor.ip);
+  return ipWait ? throttled(ipWait) : DomainError.one('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+}
+
+/** Audits a refused sign-in of an existing account. */
+export async function loginFailed(trx: Tx, actor: Actor, staff: StaffRow): Promise<void> {
+  await recordAudit(trx, actor, { action: 'staff.login_failed', subjectType: 'Staff', subjectId: staff.id });
+}
+
+/** After a committed sign-in: the account's failures are forgotten. */
+export async function loginCleared(throttle: LoginThrottle, email: string): Promise<void> {
+  await throttle.succeeded(email);
+}
+
+/** Starts a session for staff whose credentials were right; the token is for the cookie only. */
+export async function loginSucceeded(trx: Tx, actor: Actor, staff: StaffRow): Promise<LoginResult> {
+  const { token, hash } = sessions.newToken();
+  const session = await sessions.insertSession(trx, staff.id, hash, {
+    ip: actor.ip,
+    userAgent: actor.userAgent ?? null,
+  });
+  const updated = await staffRepo.markSignedIn(trx, staff.id);
+  const asStaff: Viewer = {
+    staffId: updated.id,
+    sessionId: session.id,
+    email: updated.email,
+    name: updated.name,
+    isOwner: updated.is_owner,
+    permissions: new Set(),
+  };
+  await recordAudit(
+    trx,
+    { ...actor, viewer: asStaff },
+    {
       action: 'staff.login',
       subjectType: 'Session',
       subjectId: session.id,
-    });
-    return { staff: updated, token };
-  });
+    },
+  );
+  return { staff: updated, token };
 }
 
-export async function logout(db: DB, actor: Actor): Promise<void> {
+export async function logout(trx: Tx, actor: Actor): Promise<void> {
   const viewer = actor.viewer;
   if (!viewer) return;
-  await db.transaction().execute(async (trx) => {
-    await sessions.revokeSessions(trx, { ids: [viewer.sessionId] });
-    await recordAudit(trx, actor, { action: 'staff.logout', subjectType: 'Session', subjectId: viewer.sessionId });
+  await sessions.revokeSessions(trx, { ids: [viewer.sessionId] });
+  await recordAudit(trx, actor, {
+    action: 'staff.logout',
+    subjectType: 'Session',
+    subjectId: viewer.sessionId,
   });
 }
 
 /** Resolves the session cookie to a viewer, or null when it is missing, expired, idle or revoked. */
-export async function viewerFromToken(db: DB, token: string | undefined): Promise<Viewer | null> {
+export async function viewerFromToken(db: Executor, token: string | undefined): Promise<Viewer | null> {
   if (!token || token.length > 128) return null;
   const live = await sessions.findLiveSession(db, sessions.hashToken(token));
   if (!live) return null;
@@ -97,14 +127,14 @@ export async function viewerFromToken(db: DB, token: string | undefined): Promis
 
 /** Changes the viewer's own password; every other session of theirs ends, since the old one may be known. */
 export async function passwordChange(
-  db: DB,
+  trx: Tx,
   actor: Actor & { viewer: Viewer },
   currentPassword: string,
   newPassword: string,
 ): Promise<StaffRow> {
-  const staff = await staffRepo.findStaffById(db, actor.viewer.staffId);
-  if (!staff) throw UserErrors.one('INVALID', 'Your account no longer exists.');
-  const errors: UserErrors['errors'] = [];
+  const staff = await staffRepo.findStaffById(trx, actor.viewer.staffId);
+  if (!staff) throw DomainError.one('INVALID', 'Your account no longer exists.');
+  const errors: DomainError['errors'] = [];
   if (!(await verifyPassword(staff.password_hash, currentPassword))) {
     errors.push({ field: ['currentPassword'], code: 'INVALID', message: 'Your current password is wrong.' });
   }
@@ -116,19 +146,25 @@ export async function passwordChange(
       message: problem,
     });
   } else if (newPassword === currentPassword) {
-    errors.push({ field: ['newPassword'], code: 'INVALID', message: 'Choose a password different from the current one.' });
-  }
-  if (errors.length) throw new UserErrors(errors);
-  const passwordHash = await hashPassword(newPassword);
-  return db.transaction().execute(async (trx) => {
-    const updated = (await staffRepo.updateStaff(trx, staff.id, { password_hash: passwordHash }))!;
-    const ended = await sessions.revokeSessions(trx, { staffId: staff.id, exceptId: actor.viewer.sessionId });
-    await recordAudit(trx, actor, {
-      action: 'staff.password_change',
-      subjectType: 'Staff',
-      subjectId: staff.id,
-      changes: { password: { before: HIDDEN, after: HIDDEN }, sessionsEnded: { before: null, after: ended.length } },
+    errors.push({
+      field: ['newPassword'],
+      code: 'INVALID',
+      message: 'Choose a password different from the current one.',
     });
-    return updated;
+  }
+  if (errors.length) throw new DomainError(errors);
+  const updated = (await staffRepo.updateStaff(trx, staff.id, {
+    password_hash: await hashPassword(newPassword),
+  }))!;
+  const ended = await sessions.revokeSessions(trx, { staffId: staff.id, exceptId: actor.viewer.sessionId });
+  await recordAudit(trx, actor, {
+    action: 'staff.password_change',
+    subjectType: 'Staff',
+    subjectId: staff.id,
+    changes: {
+      password: { before: HIDDEN, after: HIDDEN },
+      sessionsEnded: { before: null, after: ended.length },
+    },
   });
+  return updated;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { isPermission, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { SessionRow } from '../../db/types.js';
+import type { SessionRow } from './staff.tables.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 /** SPEC §9: idle 2 h, absolute 12 h. */
@@ -78,7 +78,11 @@ export async function findLiveSession(db: Executor, tokenHash: Buffer): Promise<
 }
 
 export async function touchSession(db: Executor, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export function liveSessionsOfStaff(db: Executor, staffIds: readonly string[]): Promise<SessionRow[]> {
@@ -103,7 +107,10 @@ export async function revokeSessions(
   db: Executor,
   where: { ids: string[] } | { staffId: string; exceptId?: string | null },
 ): Promise<string[]> {
-  let q = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('revoked_at', 'is', null);
   if ('ids' in where) {
     if (!where.ids.length) return [];
     q = q.where('id', 'in', where.ids);

@@ -1,5 +1,5 @@
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@stockroom/domain';
-import type { RoleRow, SessionRow, StaffRow } from '../../db/types.js';
+import type { RoleRow, SessionRow, StaffRow } from './staff.tables.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, PermissionEnum } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -20,18 +20,26 @@ builder.node(RoleRef, {
     description: t.exposeString('description'),
     permissions: t.field({
       type: [PermissionEnum],
-      resolve: (r) => r.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
+      resolve: (r) =>
+        r.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
     }),
-    builtIn: t.exposeBoolean('built_in', { description: 'Built-in roles cannot be edited; copy one instead.' }),
+    builtIn: t.exposeBoolean('built_in', {
+      description: 'Built-in roles cannot be edited; copy one instead.',
+    }),
   }),
 });
 
-const StaffStateEnum = builder.enumType('StaffState', { values: ['INVITED', 'ACTIVE', 'DEACTIVATED'] as const });
+const StaffStateEnum = builder.enumType('StaffState', {
+  values: ['INVITED', 'ACTIVE', 'DEACTIVATED'] as const,
+});
 
 export const SessionRef = builder.objectRef<SessionRow>('Session');
 builder.node(SessionRef, {
   description: 'A signed-in browser of a staff member.',
-  extensions: auth.permissionOrSelf('STAFF_MANAGE', (s: SessionRow, ctx) => s.staff_id === ctx.viewer?.staffId),
+  extensions: auth.permissionOrSelf(
+    'STAFF_MANAGE',
+    (s: SessionRow, ctx) => s.staff_id === ctx.viewer?.staffId,
+  ),
   id: { resolve: (s) => s.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'token_hash' in o,
   loadOne: (id, ctx) => findSession(ctx.services.db, id).then((s) => s ?? null),
@@ -54,7 +62,10 @@ builder.node(StaffRef, {
   extensions: auth.permissionOrSelf('STAFF_MANAGE', isSelf),
   id: { resolve: (s) => s.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'password_hash' in o,
-  loadMany: (ids, ctx) => findStaffByIds(ctx.services.db, ids).then((rows) => ids.map((id) => rows.find((r) => r.id === id) ?? null)),
+  loadMany: (ids, ctx) =>
+    findStaffByIds(ctx.services.db, ids).then((rows) =>
+      ids.map((id) => rows.find((r) => r.id === id) ?? null),
+    ),
   fields: (t) => ({
     email: t.exposeString('email'),
     name: t.exposeString('name'),
@@ -64,7 +75,8 @@ builder.node(StaffRef, {
     permissions: t.field({
       type: [PermissionEnum],
       description: 'What this person may do: the union of their roles (the owner holds every permission).',
-      resolve: async (s, _a, ctx) => effectivePermissions(s.is_owner, await ctx.loaders.rolesByStaffId.load(s.id)),
+      resolve: async (s, _a, ctx) =>
+        effectivePermissions(s.is_owner, await ctx.loaders.rolesByStaffId.load(s.id)),
     }),
     lastSignInAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.last_sign_in_at }),
     sessions: t.field({

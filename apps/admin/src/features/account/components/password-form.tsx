@@ -1,77 +1,62 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PASSWORD_MIN, passwordProblem } from '@stockroom/domain';
+import { ALWAYS, PASSWORD_MIN, passwordProblem } from '@stockroom/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { z } from 'zod';
+import { PasswordField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
-import { splitUserErrors } from '../../../lib/user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { usePasswordChangeMutation } from '../api/password-change-mutation';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
+interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
 
-const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The same rules the server applies (SPEC §5), checked here first so mistakes show at once. */
-function validate(values: Values, email: string): Errors {
-  const errors: Errors = {};
-  if (!values.currentPassword) errors.currentPassword = 'Enter your current password.';
-  const problem = passwordProblem(values.newPassword, email);
-  if (!values.newPassword) errors.newPassword = 'Enter a new password.';
-  else if (problem) errors.newPassword = problem;
-  if (!errors.newPassword && values.confirmPassword !== values.newPassword) {
-    errors.confirmPassword = "The passwords don't match.";
-  }
-  return errors;
+export function passwordChangeSchema(email: string) {
+  return z
+    .object({
+      currentPassword: z.string().min(1, { message: 'Enter your current password.' }),
+      newPassword: z
+        .string()
+        .min(1, { message: 'Enter a new password.' })
+        .superRefine((value, ctx) => {
+          const problem = passwordProblem(value, email);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+      confirmPassword: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.newPassword && !passwordProblem(v.newPassword, email) && v.confirmPassword !== v.newPassword)
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "The passwords don't match." });
+    }, ALWAYS);
 }
 
 /** Change own password (passwordChange); success signs out every other session. */
 export function PasswordForm({ email }: { email: string }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [submitted, setSubmitted] = useState(false);
-  const [changePassword, { loading }] = usePasswordChangeMutation();
-
-  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.currentTarget.value };
-    setValues(next);
-    // After the first attempt, messages follow the typing so they disappear once fixed.
-    if (submitted) setErrors(validate(next, email));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFormErrors([]);
-    const found = validate(values, email);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { data } = await changePassword({
-        variables: { currentPassword: values.currentPassword, newPassword: values.newPassword },
-      });
-      const userErrors = data?.passwordChange.userErrors ?? [];
-      if (userErrors.length > 0) {
-        const split = splitUserErrors(userErrors, ['currentPassword', 'newPassword'] as const);
-        setErrors(split.fields);
-        setFormErrors(split.form);
-        return;
-      }
-      setValues(EMPTY);
-      setErrors({});
-      setSubmitted(false);
+  const [changePassword] = usePasswordChangeMutation();
+  const form = useZodForm<PasswordValues>({
+    schema: passwordChangeSchema(email),
+    defaultValues: EMPTY,
+    // passwordChange takes the two passwords as arguments: ["currentPassword"], not ["input", …].
+    errorPrefix: [],
+    onSubmit: async ({ currentPassword, newPassword }) => {
+      const { data } = await changePassword({ variables: { currentPassword, newPassword } });
+      const errors = data?.passwordChange.userErrors ?? [];
+      if (errors.length > 0) return errors;
       notifications.show({
         color: 'green',
         title: 'Password changed',
         message: 'You stay signed in here; every other session was signed out.',
       });
-    } catch (error) {
-      setFormErrors([describeError(error).message]);
-    }
-  };
+    },
+    onSaved: () => form.reset(),
+  });
+  const { control } = form;
 
   return (
     <SectionCard
@@ -79,11 +64,11 @@ export function PasswordForm({ email }: { email: string }) {
       description="Changing your password signs you out on every other device."
       testId="password-section"
     >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change password">
+      <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Change password">
         <Stack gap="md">
-          {formErrors.length > 0 && (
+          {form.formErrors.length > 0 && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formErrors.map((message) => (
+              {form.formErrors.map((message) => (
                 <Text key={message} size="sm">
                   {message}
                 </Text>
@@ -92,40 +77,30 @@ export function PasswordForm({ email }: { email: string }) {
           )}
           {/* Lets password managers tie the new password to the right account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordInput
-            label="Current password"
+          <PasswordField
+            control={control}
             name="currentPassword"
+            label="Current password"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={set('currentPassword')}
-            error={errors.currentPassword}
-            // Mantine marks only the wrapper of a PasswordInput; assistive tech needs it on the input.
-            aria-invalid={errors.currentPassword ? true : undefined}
             required
           />
-          <PasswordInput
-            label="New password"
+          <PasswordField
+            control={control}
             name="newPassword"
+            label="New password"
             autoComplete="new-password"
             description={`At least ${PASSWORD_MIN} characters. Not your email, and not a common password.`}
-            value={values.newPassword}
-            onChange={set('newPassword')}
-            error={errors.newPassword}
-            aria-invalid={errors.newPassword ? true : undefined}
             required
           />
-          <PasswordInput
-            label="Repeat new password"
+          <PasswordField
+            control={control}
             name="confirmPassword"
+            label="Repeat new password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            aria-invalid={errors.confirmPassword ? true : undefined}
             required
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={loading}>
+            <Button type="submit" loading={form.saving}>
               Change password
             </Button>
           </Group>

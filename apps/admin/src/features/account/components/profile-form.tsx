@@ -2,14 +2,18 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { nameSchema } from '@stockroom/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
 import type { AccountQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
-import { splitUserErrors } from '../../../lib/user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useAccountUpdateMutation } from '../api/account-update-mutation';
 
 type Staff = NonNullable<AccountQuery['me']>;
+
+const profileSchema = z.object({ name: nameSchema });
 
 interface ProfileFormProps {
   staff: Pick<Staff, 'name' | 'email' | 'version'>;
@@ -19,51 +23,32 @@ interface ProfileFormProps {
 
 /** Own name (accountUpdate); the email is changed by a staff manager. */
 export function ProfileForm({ staff, onReload }: ProfileFormProps) {
-  const [name, setName] = useState(staff.name);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [formErrors, setFormErrors] = useState<string[]>([]);
   const [stale, setStale] = useState(false);
-  const [update, { loading }] = useAccountUpdateMutation();
-  const changed = name.trim() !== staff.name;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = nameSchema.safeParse(name);
-    setFormErrors([]);
-    setStale(false);
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Enter a name.');
-      return;
-    }
-    setNameError(null);
-    try {
-      const { data } = await update({ variables: { input: { name: parsed.data, version: staff.version } } });
+  const [update] = useAccountUpdateMutation();
+  const form = useZodForm<{ name: string }>({
+    schema: profileSchema,
+    defaultValues: { name: staff.name },
+    onSubmit: async (values) => {
+      setStale(false);
+      const name = values.name.trim();
+      const { data } = await update({ variables: { input: { name, version: staff.version } } });
       const errors = data?.accountUpdate.userErrors ?? [];
-      if (errors.length > 0) {
-        const split = splitUserErrors(errors, ['name'] as const);
-        setNameError(split.fields.name ?? null);
-        setFormErrors(split.form);
-        setStale(errors.some((e) => e.code === 'STALE_VERSION'));
-        return;
-      }
-      notifications.show({
-        color: 'green',
-        title: 'Profile saved',
-        message: `Your name is now ${parsed.data}.`,
-      });
-    } catch (error) {
-      setFormErrors([describeError(error).message]);
-    }
-  };
+      setStale(errors.some((e) => e.code === 'STALE_VERSION'));
+      if (errors.length === 0)
+        notifications.show({ color: 'green', title: 'Profile saved', message: `Your name is now ${name}.` });
+      return errors;
+    },
+  });
+  const name = useWatch({ control: form.control, name: 'name' });
 
   return (
     <SectionCard title="Profile" description="How your name appears to other staff and in the audit log.">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Profile">
+      <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Profile">
         <Stack gap="md">
-          {formErrors.length > 0 && (
+          {form.formErrors.length > 0 && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               <Stack gap={6}>
-                {formErrors.map((message) => (
+                {form.formErrors.map((message) => (
                   <Text key={message} size="sm">
                     {message}
                   </Text>
@@ -78,13 +63,11 @@ export function ProfileForm({ staff, onReload }: ProfileFormProps) {
               </Stack>
             </Alert>
           )}
-          <TextInput
-            label="Name"
+          <TextField
+            control={form.control}
             name="name"
+            label="Name"
             autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={nameError}
             required
             maxLength={255}
           />
@@ -96,7 +79,7 @@ export function ProfileForm({ staff, onReload }: ProfileFormProps) {
             variant="filled"
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={loading} disabled={!changed}>
+            <Button type="submit" loading={form.saving} disabled={name.trim() === staff.name}>
               Save profile
             </Button>
           </Group>

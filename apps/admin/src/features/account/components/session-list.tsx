@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { AccountQuery } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
-import { describeUserAgent, formatDateTime, formatRelative } from '../../../lib/format';
+import { describeUserAgent, formatRelative } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useSessionRevokeMutation } from '../api/session-revoke-mutation';
 
 type Session = NonNullable<AccountQuery['me']>['sessions'][number];
@@ -28,6 +29,7 @@ function ordered(sessions: readonly Session[]): Session[] {
 
 /** Own sessions, with "Sign out" per other session and "Sign out of all other sessions". */
 export function SessionList({ sessions }: { sessions: readonly Session[] }) {
+  const formatDateTime = useFormatDateTime();
   const [revoke] = useSessionRevokeMutation();
   const [pending, setPending] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current).length;

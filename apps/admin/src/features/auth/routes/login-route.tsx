@@ -1,31 +1,27 @@
 import { useApolloClient } from '@apollo/client/react';
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconClockExclamation, IconPackage } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { IconClockExclamation, IconPackage } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { describeError } from '../../../lib/errors';
+import { z } from 'zod';
+import { FormErrors } from '../../../components/form-errors';
+import { PasswordField, TextField } from '../../../components/forms/form-fields';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { safeNextPath } from '../../../lib/safe-next';
 import type { LoginLocationState } from '../../../lib/session-events';
-import { splitUserErrors } from '../../../lib/user-errors';
 import { useLoginMutation } from '../api/login-mutation';
 
-type Field = 'email' | 'password';
-
-function textOf(value: FormDataEntryValue | null): string {
-  return typeof value === 'string' ? value : '';
+interface LoginValues {
+  email: string;
+  password: string;
 }
+
+/** Only what must be there: whether the pair is right is the server's to say, in one message. */
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, { message: 'Enter your email address.' }),
+  password: z.string().min(1, { message: 'Enter your password.' }),
+});
 
 function sessionEndedFrom(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as LoginLocationState).sessionEnded === true;
@@ -38,42 +34,28 @@ export function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const client = useApolloClient();
-  const [login, { loading }] = useLoginMutation();
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [login] = useLoginMutation();
   const [tried, setTried] = useState(false);
   const sessionEnded = sessionEndedFrom(location.state) && !tried;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = textOf(form.get('email')).trim();
-    const password = textOf(form.get('password'));
-    const missing: Partial<Record<Field, string>> = {};
-    if (!email) missing.email = 'Enter your email address.';
-    if (!password) missing.password = 'Enter your password.';
-    setTried(true);
-    setFieldErrors(missing);
-    setFormErrors([]);
-    if (missing.email || missing.password) return;
-
-    try {
-      const { data } = await login({ variables: { email, password } });
+  const form = useZodForm<LoginValues>({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    // login takes the email and password as arguments, not an input.
+    errorPrefix: [],
+    onSubmit: async ({ email, password }) => {
+      const { data } = await login({ variables: { email: email.trim(), password } });
       const payload = data?.login;
       if (!payload || payload.userErrors.length > 0 || !payload.staff) {
-        const split = splitUserErrors(payload?.userErrors ?? [], ['email', 'password'] as const);
-        const nothingSaid = split.form.length === 0 && Object.keys(split.fields).length === 0;
-        setFieldErrors(split.fields);
-        setFormErrors(nothingSaid ? ['Sign-in failed. Try again.'] : split.form);
-        return;
+        const errors = payload?.userErrors ?? [];
+        return errors.length > 0
+          ? errors
+          : [{ field: null, code: 'ERROR', message: 'Sign-in failed. Try again.' }];
       }
       // Start clean: nothing cached from a previous person or session survives a sign-in.
       await client.clearStore();
       await navigate(safeNextPath(searchParams.get('next')) ?? '/', { replace: true });
-    } catch (error) {
-      setFormErrors([describeError(error).message]);
-    }
-  };
+    },
+  });
 
   return (
     <Center component="main" mih="100dvh" p="md" bg="var(--mantine-color-gray-light)">
@@ -88,23 +70,23 @@ export function LoginRoute() {
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }}>
-          <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
+          <form
+            onSubmit={(event) => {
+              setTried(true);
+              void form.submit(event);
+            }}
+            noValidate
+            aria-label="Sign in"
+          >
             <Stack gap="md">
               {sessionEnded && (
                 <Alert color="blue" variant="light" icon={<IconClockExclamation aria-hidden />} role="status">
                   Your session has ended. Sign in again.
                 </Alert>
               )}
-              {formErrors.length > 0 && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-                  {formErrors.map((message) => (
-                    <Text key={message} size="sm">
-                      {message}
-                    </Text>
-                  ))}
-                </Alert>
-              )}
-              <TextInput
+              <FormErrors messages={form.formErrors} />
+              <TextField
+                control={form.control}
                 name="email"
                 type="email"
                 label="Email"
@@ -112,18 +94,15 @@ export function LoginRoute() {
                 inputMode="email"
                 autoFocus
                 required
-                error={fieldErrors.email}
               />
-              <PasswordInput
+              <PasswordField
+                control={form.control}
                 name="password"
                 label="Password"
                 autoComplete="current-password"
                 required
-                error={fieldErrors.password}
-                // Mantine marks only the wrapper of a PasswordInput; assistive tech needs it on the input.
-                aria-invalid={fieldErrors.password ? true : undefined}
               />
-              <Button type="submit" fullWidth loading={loading} mt="xs">
+              <Button type="submit" fullWidth loading={form.saving} mt="xs">
                 Sign in
               </Button>
             </Stack>

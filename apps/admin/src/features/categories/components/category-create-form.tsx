@@ -1,10 +1,12 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { nameSchema } from '@stockroom/domain';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { FormErrors } from '../../../components/form-errors';
+import { FormActions } from '../../../components/forms/form-actions';
+import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
 import type { CategoriesQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
-import { splitUserErrors } from '../../../lib/user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCategoryCreateMutation } from '../api/category-create-mutation';
 import { buildCategoryTree, flattenTree } from './category-tree';
 
@@ -28,79 +30,44 @@ interface CategoryCreateFormProps {
   onDone: () => void;
 }
 
+/** The parent is picked from the tree, so only the name has rules to check here. */
+const newCategorySchema = z.object({ name: nameSchema });
+
 /** A new category with a name and, optionally, a parent. */
 export function CategoryCreateForm({ categories, onDone }: CategoryCreateFormProps) {
-  const [name, setName] = useState('');
-  const [parentId, setParentId] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; parentId?: string; form: string[] }>({ form: [] });
-  const [create, { loading }] = useCategoryCreateMutation();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = nameSchema.safeParse(name);
-    if (!parsed.success) {
-      setErrors({ name: parsed.error.issues[0]?.message ?? 'Enter a name.', form: [] });
-      return;
-    }
-    setErrors({ form: [] });
-    try {
+  const [create] = useCategoryCreateMutation();
+  const form = useZodForm<{ name: string; parentId: string }>({
+    schema: newCategorySchema,
+    defaultValues: { name: '', parentId: '' },
+    onSubmit: async ({ name, parentId }) => {
       const { data } = await create({
-        variables: { input: { name: parsed.data, parentId: parentId || null } },
+        variables: { input: { name: name.trim(), parentId: parentId || null } },
       });
-      const userErrors = data?.categoryCreate.userErrors ?? [];
-      if (userErrors.length > 0) {
-        const split = splitUserErrors(userErrors, ['name', 'parentId'] as const);
-        setErrors({ ...split.fields, form: split.form });
-        return;
+      const errors = data?.categoryCreate.userErrors ?? [];
+      if (errors.length === 0) {
+        notifications.show({
+          color: 'green',
+          title: 'Category created',
+          message: `${name.trim()} is in the tree.`,
+        });
       }
-      notifications.show({
-        color: 'green',
-        title: 'Category created',
-        message: `${parsed.data} is in the tree.`,
-      });
-      setName('');
-      onDone();
-    } catch (error) {
-      setErrors({ form: [describeError(error).message] });
-    }
-  };
+      return errors;
+    },
+    onSaved: onDone,
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="New category">
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="New category">
       <Stack gap="sm">
-        {errors.form.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.form.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        <TextInput
-          label="Name"
-          required
-          maxLength={255}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          data-autofocus
-        />
-        <NativeSelect
+        <FormErrors messages={form.formErrors} />
+        <TextField control={form.control} name="name" label="Name" required maxLength={255} data-autofocus />
+        <NativeSelectField
+          control={form.control}
+          name="parentId"
           label="Parent"
-          value={parentId}
-          onChange={(e) => setParentId(e.currentTarget.value)}
           data={parentOptions(categories)}
-          error={errors.parentId}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={loading}>
-            Create category
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create category" saving={form.saving} onCancel={onDone} />
       </Stack>
     </form>
   );

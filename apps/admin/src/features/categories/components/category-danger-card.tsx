@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { describeError } from '../../../lib/errors';
 import { useCategoryDeleteMutation } from '../api/category-delete-mutation';
@@ -53,19 +54,16 @@ export function CategoryDangerCard({
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={close} title={`Delete ${category.name}?`}>
-        <Stack gap="md">
-          <Text size="sm">This cannot be undone.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-            <Button color="red" loading={loading} onClick={() => void confirm()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteDialog
+        opened={confirming}
+        onClose={close}
+        title={`Delete ${category.name}?`}
+        cancelLabel="Keep it"
+        loading={loading}
+        onConfirm={() => void confirm()}
+      >
+        This cannot be undone.
+      </ConfirmDeleteDialog>
     </SectionCard>
   );
 }

@@ -1,14 +1,29 @@
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { nameSchema } from '@stockroom/domain';
-import { useState, type FormEvent } from 'react';
+import { CATALOG_LIMITS, handleSchema, nameSchema } from '@stockroom/domain';
+import { useState } from 'react';
+import { z } from 'zod';
+import { TextareaField, TextField } from '../../../components/forms/form-fields';
 import type { CategoryQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
-import { splitUserErrors } from '../../../lib/user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCategoryUpdateMutation } from '../api/category-update-mutation';
 
 type Category = NonNullable<CategoryQuery['category']>;
-const FIELDS = ['name', 'handle', 'description'] as const;
+
+interface CategoryValues {
+  name: string;
+  handle: string;
+  description: string;
+}
+
+/** categoryUpdate's rules: an empty handle is made from the name. */
+export const categorySchema = z.object({
+  name: nameSchema,
+  handle: z.union([z.literal(''), handleSchema]),
+  description: z.string().max(CATALOG_LIMITS.description, {
+    message: `Use at most ${CATALOG_LIMITS.description.toLocaleString('en-US')} characters.`,
+  }),
+});
 
 interface CategoryEditFormProps {
   category: Category;
@@ -18,66 +33,44 @@ interface CategoryEditFormProps {
 
 /** Rename, handle and description (categoryUpdate with the loaded version). */
 export function CategoryEditForm({ category, canEdit, onReload }: CategoryEditFormProps) {
-  const [values, setValues] = useState({
-    name: category.name,
-    handle: category.handle,
-    description: category.description,
-  });
-  const [errors, setErrors] = useState<{
-    fields: Partial<Record<(typeof FIELDS)[number], string>>;
-    form: string[];
-  }>({ fields: {}, form: [] });
   const [stale, setStale] = useState(false);
-  const [update, { loading }] = useCategoryUpdateMutation();
-  const changed =
-    values.name !== category.name ||
-    values.handle !== category.handle ||
-    values.description !== category.description;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setStale(false);
-    const parsed = nameSchema.safeParse(values.name);
-    if (!parsed.success) {
-      setErrors({ fields: { name: parsed.error.issues[0]?.message ?? 'Enter a name.' }, form: [] });
-      return;
-    }
-    setErrors({ fields: {}, form: [] });
-    try {
+  const [update] = useCategoryUpdateMutation();
+  const form = useZodForm<CategoryValues>({
+    schema: categorySchema,
+    defaultValues: { name: category.name, handle: category.handle, description: category.description },
+    onSubmit: async (values) => {
+      setStale(false);
+      const name = values.name.trim();
       const { data } = await update({
         variables: {
           id: category.id,
           input: {
-            name: parsed.data,
+            name,
             handle: values.handle.trim(),
             description: values.description,
             version: category.version,
           },
         },
       });
-      const userErrors = data?.categoryUpdate.userErrors ?? [];
-      if (userErrors.length > 0) {
-        setErrors(splitUserErrors(userErrors, FIELDS));
-        setStale(userErrors.some((e) => e.code === 'STALE_VERSION'));
-        return;
-      }
-      notifications.show({ color: 'green', title: 'Category saved', message: `${parsed.data} is saved.` });
-    } catch (error) {
-      setErrors({ fields: {}, form: [describeError(error).message] });
-    }
-  };
-
-  const set = (field: (typeof FIELDS)[number]) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+      const errors = data?.categoryUpdate.userErrors ?? [];
+      setStale(errors.some((e) => e.code === 'STALE_VERSION'));
+      if (errors.length === 0)
+        notifications.show({ color: 'green', title: 'Category saved', message: `${name} is saved.` });
+      return errors;
+    },
+  });
+  const field = <N extends keyof CategoryValues>(name: N) => ({
+    control: form.control,
+    name,
+    disabled: !canEdit,
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Category details">
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Category details">
       <Stack gap="sm">
-        {errors.form.length > 0 && (
+        {form.formErrors.length > 0 && (
           <Alert color="red" variant="light" role="alert">
-            {errors.form.map((m) => (
+            {form.formErrors.map((m) => (
               <Text key={m} size="sm">
                 {m}
               </Text>
@@ -89,36 +82,16 @@ export function CategoryEditForm({ category, canEdit, onReload }: CategoryEditFo
             )}
           </Alert>
         )}
-        <TextInput
-          label="Name"
-          required
-          maxLength={255}
-          value={values.name}
-          onChange={set('name')}
-          error={errors.fields.name}
-          disabled={!canEdit}
-        />
-        <TextInput
+        <TextField label="Name" required maxLength={255} {...field('name')} />
+        <TextField
           label="Handle"
           description="The URL name: lowercase letters, numbers and dashes. Made from the name when empty."
-          value={values.handle}
-          onChange={set('handle')}
-          error={errors.fields.handle}
-          disabled={!canEdit}
+          {...field('handle')}
         />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={3}
-          maxRows={10}
-          value={values.description}
-          onChange={set('description')}
-          error={errors.fields.description}
-          disabled={!canEdit}
-        />
+        <TextareaField label="Description" autosize minRows={3} maxRows={10} {...field('description')} />
         {canEdit && (
           <Group justify="flex-end">
-            <Button type="submit" loading={loading} disabled={!changed}>
+            <Button type="submit" loading={form.saving} disabled={!form.formState.isDirty}>
               Save category
             </Button>
           </Group>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
+import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { useCategoriesQuery } from '../api/categories-query';
 import { CategoryCreateForm } from '../components/category-create-form';
 import { CategoryTreeView } from '../components/category-tree-view';
@@ -13,11 +14,11 @@ export function CategoriesRoute() {
   const { can } = useSession();
   const canEdit = can('CATALOG_WRITE');
   const query = useCategoriesQuery();
-  const [creating, { open, close }] = useDisclosure(false);
+  const dialog = useFormDialog();
   const categories = (query.data ?? query.previousData)?.categories ?? [];
 
   const newButton = canEdit && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
       New category
     </Button>
   );
@@ -55,9 +56,9 @@ export function CategoriesRoute() {
       >
         {(data) => <CategoryTreeView categories={data.categories} canEdit={canEdit} />}
       </DataView>
-      <Modal opened={creating} onClose={close} title="New category">
-        <CategoryCreateForm categories={categories} onDone={close} />
-      </Modal>
+      <FormDialog dialog={dialog} title={{ add: 'New category' }}>
+        {() => <CategoryCreateForm categories={categories} onDone={dialog.close} />}
+      </FormDialog>
     </Stack>
   );
 }

@@ -4,9 +4,12 @@ import { graphql } from '../../../gql';
 /** How many members the editor loads and orders (the API's page maximum). */
 export const MEMBER_LIMIT = 250;
 
-/** One collection with its rules and its first members in order, for its editor. */
+/** One collection with its rules and its first members in order, for its editor (rule prices are in the store's currency). */
 export const collectionDocument = graphql(`
   query Collection($id: ID!, $members: Int!) {
+    shop {
+      currencyCode
+    }
     collection(id: $id) {
       id
       title
@@ -35,8 +38,7 @@ export const collectionDocument = graphql(`
           }
         }
         count {
-          value
-          precision
+          ...CountFields
         }
       }
     }

@@ -16,19 +16,13 @@ export const collectionsDocument = graphql(`
         updatedAt
       }
       pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
+        ...PageInfoFields
       }
       count {
-        value
-        precision
+        ...CountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

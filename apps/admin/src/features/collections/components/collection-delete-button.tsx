@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { describeError } from '../../../lib/errors';
 import { useCollectionDeleteMutation } from '../api/collection-delete-mutation';
 import { collectionsDocument } from '../api/collections-query';
@@ -45,21 +46,16 @@ export function CollectionDeleteButton({ collection }: { collection: { id: strin
       <Button color="red" variant="subtle" onClick={open}>
         Delete collection
       </Button>
-      <Modal opened={confirming} onClose={close} title={`Delete ${collection.title}?`}>
-        <Stack gap="md">
-          <Text size="sm">
-            The products stay in the catalog; only the collection goes. This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-            <Button color="red" loading={loading} onClick={() => void confirm()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteDialog
+        opened={confirming}
+        onClose={close}
+        title={`Delete ${collection.title}?`}
+        cancelLabel="Keep it"
+        loading={loading}
+        onConfirm={() => void confirm()}
+      >
+        The products stay in the catalog; only the collection goes. This cannot be undone.
+      </ConfirmDeleteDialog>
     </>
   );
 }

@@ -1,20 +1,14 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { nameSchema } from '@stockroom/domain';
-import { useState, type FormEvent } from 'react';
+import { Input, SegmentedControl, Stack, Text } from '@mantine/core';
+import { collectionSchema } from '@stockroom/domain';
+import { useController, type FieldError } from 'react-hook-form';
+import { z } from 'zod';
+import { FormErrors } from '../../../components/form-errors';
+import { FormActions } from '../../../components/forms/form-actions';
+import { TextareaField, TextField } from '../../../components/forms/form-fields';
 import type { CollectionInput, CollectionKind, CollectionRuleMatch } from '../../../gql/graphql';
-import type { UserErrorLike } from '../../../lib/user-errors';
-import { NO_ERRORS, sortErrors, type FormErrors } from './collection-errors';
-import { RulesEditor } from './rules-editor';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { RulesEditor, type RuleErrors } from './rules-editor';
 import { newRule, type RuleDraft } from './rule-terms';
 
 export interface CollectionValues {
@@ -24,36 +18,6 @@ export interface CollectionValues {
   kind: CollectionKind;
   match: CollectionRuleMatch;
   rules: RuleDraft[];
-}
-
-function check(values: CollectionValues): FormErrors {
-  const errors: FormErrors = { fields: {}, rules: {}, form: [] };
-  const title = nameSchema.safeParse(values.title);
-  if (!title.success) errors.fields.title = title.error.issues[0]?.message ?? 'Enter a title.';
-  if (values.handle.trim() && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(values.handle.trim())) {
-    errors.fields.handle = 'Use lowercase letters, numbers and single dashes, like summer-sale.';
-  }
-  if (values.kind === 'AUTOMATED') {
-    values.rules.forEach((rule, i) => {
-      if (!rule.value.trim()) errors.rules[i] = { value: 'Enter a value.' };
-      else if (
-        (rule.field === 'price' || rule.field === 'compareAtPrice') &&
-        !/^\d+(\.\d{1,2})?$/.test(rule.value.trim())
-      ) {
-        errors.rules[i] = { value: 'Enter an amount like 19.99.' };
-      } else if (rule.field === 'inventory' && !/^-?\d{1,10}$/.test(rule.value.trim())) {
-        errors.rules[i] = { value: 'Enter a whole number of units.' };
-      }
-    });
-    if (values.rules.length === 0) errors.form.push('Add at least one condition.');
-  }
-  return errors;
-}
-
-function hasErrors(errors: FormErrors): boolean {
-  return (
-    Object.keys(errors.fields).length > 0 || Object.keys(errors.rules).length > 0 || errors.form.length > 0
-  );
 }
 
 /** The input for collectionCreate / collectionUpdate from the form's values. */
@@ -81,70 +45,79 @@ export const EMPTY_COLLECTION: CollectionValues = {
   rules: [newRule()],
 };
 
+/** The server's rules over what is sent (a manual collection sends no rules); prices in the store's currency. */
+export function collectionFormSchema(currencyCode: string) {
+  return z.preprocess((v) => collectionInput(v as CollectionValues, true), collectionSchema(currencyCode));
+}
+
+/** Each rule row's messages, from the form's errors at rules.N.field / relation / value. */
+function ruleErrors(errors: unknown): RuleErrors {
+  const rows: RuleErrors = {};
+  if (!Array.isArray(errors)) return rows;
+  errors.forEach((row: Partial<Record<'field' | 'relation' | 'value', FieldError>> | undefined, i) => {
+    if (!row) return;
+    rows[i] = { field: row.field?.message, relation: row.relation?.message, value: row.value?.message };
+  });
+  return rows;
+}
+
 interface CollectionFormProps {
   initial: CollectionValues;
   creating: boolean;
   canEdit: boolean;
-  onSubmit: (values: CollectionValues) => Promise<readonly UserErrorLike[]>;
+  currencyCode: string;
+  onSubmit: (values: CollectionValues) => Promise<readonly PlaceableUserError[]>;
   submitLabel: string;
 }
 
 /** Title, handle, description, kind (when creating) and, for automated collections, the rules. */
-export function CollectionForm({ initial, creating, canEdit, onSubmit, submitLabel }: CollectionFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = check(values);
-    setErrors(local);
-    if (hasErrors(local)) return;
-    setSaving(true);
-    try {
-      setErrors(sortErrors(await onSubmit(values)));
-    } finally {
-      setSaving(false);
-    }
-  };
+export function CollectionForm({
+  initial,
+  creating,
+  canEdit,
+  currencyCode,
+  onSubmit,
+  submitLabel,
+}: CollectionFormProps) {
+  const form = useZodForm<CollectionValues>({
+    schema: collectionFormSchema(currencyCode),
+    defaultValues: initial,
+    onSubmit,
+  });
+  const { control } = form;
+  const kind = useController({ control, name: 'kind' });
+  const rules = useController({ control, name: 'rules' });
+  const match = useController({ control, name: 'match' });
+  const rulesError = rules.fieldState.error;
+  // A message about the list itself (none, too many) rather than one of its rows.
+  const listMessage = rulesError?.root?.message ?? rulesError?.message;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Collection">
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Collection">
       <Stack gap="md">
-        {errors.form.length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.form.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        <TextInput
+        <FormErrors messages={listMessage ? [...form.formErrors, listMessage] : form.formErrors} />
+        <TextField
+          control={control}
+          name="title"
           label="Title"
           required
           maxLength={255}
-          value={values.title}
-          onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
-          error={errors.fields.title}
           disabled={!canEdit}
         />
-        <TextInput
+        <TextField
+          control={control}
+          name="handle"
           label="Handle"
           description="The URL name. Made from the title when empty."
-          value={values.handle}
-          onChange={(e) => setValues({ ...values, handle: e.currentTarget.value })}
-          error={errors.fields.handle}
           disabled={!canEdit}
         />
-        <Textarea
+        <TextareaField
+          control={control}
+          name="description"
           label="Description"
           autosize
           minRows={3}
           maxRows={10}
-          value={values.description}
-          onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
-          error={errors.fields.description}
           disabled={!canEdit}
         />
         {creating && (
@@ -154,38 +127,33 @@ export function CollectionForm({ initial, creating, canEdit, onSubmit, submitLab
             </Input.Label>
             <SegmentedControl
               aria-labelledby="collection-kind"
-              value={values.kind}
-              onChange={(kind) =>
-                setValues({ ...values, kind: kind === 'AUTOMATED' ? 'AUTOMATED' : 'MANUAL' })
-              }
+              value={kind.field.value}
+              onChange={(value) => kind.field.onChange(value === 'AUTOMATED' ? 'AUTOMATED' : 'MANUAL')}
               data={[
                 { value: 'MANUAL', label: 'Manual: pick products' },
                 { value: 'AUTOMATED', label: 'Automated: by conditions' },
               ]}
             />
-            {errors.fields.kind && (
+            {kind.fieldState.error && (
               <Text size="xs" c="red">
-                {errors.fields.kind}
+                {kind.fieldState.error.message}
               </Text>
             )}
           </Stack>
         )}
-        {values.kind === 'AUTOMATED' && (
+        {kind.field.value === 'AUTOMATED' && (
           <RulesEditor
-            rules={values.rules}
-            match={values.match}
-            onChange={(rules, match) => setValues({ ...values, rules, match })}
-            errors={errors.rules}
+            rules={rules.field.value}
+            match={match.field.value}
+            onChange={(nextRules, nextMatch) => {
+              rules.field.onChange(nextRules);
+              if (nextMatch !== match.field.value) match.field.onChange(nextMatch);
+            }}
+            errors={ruleErrors(rulesError)}
             disabled={!canEdit}
           />
         )}
-        {canEdit && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        {canEdit && <FormActions submitLabel={submitLabel} saving={form.saving} />}
       </Stack>
     </form>
   );

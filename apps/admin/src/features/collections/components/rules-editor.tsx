@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CollectionRuleMatch } from '../../../gql/graphql';
-import type { RuleErrors } from './collection-errors';
 import {
   FIELD_LABELS,
   isRuleField,
@@ -13,6 +12,9 @@ import {
   valuePlaceholder,
   type RuleDraft,
 } from './rule-terms';
+
+/** Per rule row: the message for each part. */
+export type RuleErrors = Record<number, Partial<Record<'field' | 'relation' | 'value', string>>>;
 
 interface RulesEditorProps {
   rules: readonly RuleDraft[];

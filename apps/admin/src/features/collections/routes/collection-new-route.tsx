@@ -1,11 +1,12 @@
-import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
+import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
 import { useCollectionCreateMutation } from '../api/collection-create-mutation';
+import { useStoreCurrencyQuery } from '../api/store-currency-query';
 import { CollectionForm, collectionInput, EMPTY_COLLECTION } from '../components/collection-form';
 
 /** `/collections/new`: a manual or automated collection. */
@@ -15,6 +16,7 @@ export function CollectionNewRoute() {
   const canEdit = can('CATALOG_WRITE');
   const [create] = useCollectionCreateMutation();
   const navigate = useNavigate();
+  const currency = useStoreCurrencyQuery();
 
   return (
     <Stack gap="lg" maw={760}>
@@ -37,29 +39,30 @@ export function CollectionNewRoute() {
             : "You don't have permission to create collections. Ask a staff manager for CATALOG_WRITE."
         }
       >
-        <CollectionForm
-          initial={EMPTY_COLLECTION}
-          creating
-          canEdit={canEdit}
-          submitLabel="Create collection"
-          onSubmit={async (values) => {
-            try {
-              const { data } = await create({ variables: { input: collectionInput(values, true) } });
-              const payload = data?.collectionCreate;
-              if (payload?.collection) {
-                notifications.show({
-                  color: 'green',
-                  title: 'Collection created',
-                  message: `${payload.collection.title} is ready.`,
-                });
-                await navigate(`/collections/${payload.collection.id}`);
-              }
-              return payload?.userErrors ?? [];
-            } catch (error) {
-              return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-            }
-          }}
-        />
+        <DataView query={currency} skeleton={<Skeleton height={240} radius="md" />}>
+          {(store) => (
+            <CollectionForm
+              initial={EMPTY_COLLECTION}
+              creating
+              canEdit={canEdit}
+              currencyCode={store.shop.currencyCode}
+              submitLabel="Create collection"
+              onSubmit={async (values) => {
+                const { data } = await create({ variables: { input: collectionInput(values, true) } });
+                const payload = data?.collectionCreate;
+                if (payload?.collection) {
+                  notifications.show({
+                    color: 'green',
+                    title: 'Collection created',
+                    message: `${payload.collection.title} is ready.`,
+                  });
+                  await navigate(`/collections/${payload.collection.id}`);
+                }
+                return payload?.userErrors ?? [];
+              }}
+            />
+          )}
+        </DataView>
       </SectionCard>
     </Stack>
   );

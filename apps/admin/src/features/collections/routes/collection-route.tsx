@@ -2,12 +2,11 @@ import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
 import type { CollectionQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { useCollectionQuery } from '../api/collection-query';
 import { useCollectionUpdateMutation } from '../api/collection-update-mutation';
 import { CollectionDeleteButton } from '../components/collection-delete-button';
@@ -78,27 +77,24 @@ export function CollectionRoute() {
                   initial={valuesOf(found)}
                   creating={false}
                   canEdit={canEdit}
+                  currencyCode={data.shop.currencyCode}
                   submitLabel="Save collection"
                   onSubmit={async (values) => {
-                    try {
-                      const { data: result } = await update({
-                        variables: {
-                          id: found.id,
-                          input: { ...collectionInput(values, false), version: found.version },
-                        },
+                    const { data: result } = await update({
+                      variables: {
+                        id: found.id,
+                        input: { ...collectionInput(values, false), version: found.version },
+                      },
+                    });
+                    const errors = result?.collectionUpdate.userErrors ?? [];
+                    if (errors.length === 0) {
+                      notifications.show({
+                        color: 'green',
+                        title: 'Collection saved',
+                        message: `${values.title.trim()} is saved.`,
                       });
-                      const errors = result?.collectionUpdate.userErrors ?? [];
-                      if (errors.length === 0) {
-                        notifications.show({
-                          color: 'green',
-                          title: 'Collection saved',
-                          message: `${values.title.trim()} is saved.`,
-                        });
-                      }
-                      return errors;
-                    } catch (error) {
-                      return [{ message: describeError(error).message, code: 'ERROR', field: null }];
                     }
+                    return errors;
                   }}
                 />
               </SectionCard>

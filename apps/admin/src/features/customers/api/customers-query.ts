@@ -42,19 +42,13 @@ export const customersDocument = graphql(`
         createdAt
       }
       pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
+        ...PageInfoFields
       }
       count {
-        value
-        precision
+        ...CountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

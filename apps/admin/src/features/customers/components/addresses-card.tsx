@@ -10,7 +10,7 @@ import { useCustomerAddressRemoveMutation } from '../api/customer-address-remove
 import { useCustomerAddressUpdateMutation } from '../api/customer-address-update-mutation';
 import { useCustomerSetDefaultAddressMutation } from '../api/customer-set-default-address-mutation';
 import { AddressDialog } from './address-dialog';
-import { addressInput, addressValues, EMPTY_ADDRESS } from './address-fields';
+import { addressInput, personAddressValues } from '../../../components/forms/address-fields';
 
 type Address = CustomerFieldsFragment['addresses'][number];
 type Dialog = { kind: 'add' } | { kind: 'edit'; address: Address } | null;
@@ -148,26 +148,16 @@ export function AddressesCard({ customer, canEdit }: { customer: CustomerFieldsF
       {dialog && (
         <AddressDialog
           title={dialog.kind === 'add' ? 'Add address' : 'Edit address'}
-          initial={dialog.kind === 'add' ? EMPTY_ADDRESS : addressValues(dialog.address)}
+          initial={personAddressValues(dialog.kind === 'add' ? null : dialog.address)}
           onClose={() => setDialog(null)}
           onSave={async (values) => {
-            try {
-              const { data } =
-                dialog.kind === 'add'
-                  ? await add({ variables: { customerId: customer.id, address: addressInput(values) } }).then(
-                      (r) => ({
-                        data: r.data?.customerAddressAdd,
-                      }),
-                    )
-                  : await update({
-                      variables: { id: dialog.address.id, address: addressInput(values) },
-                    }).then((r) => ({
-                      data: r.data?.customerAddressUpdate,
-                    }));
-              return data?.userErrors ?? [];
-            } catch (error) {
-              return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-            }
+            const address = addressInput(values);
+            const payload =
+              dialog.kind === 'add'
+                ? (await add({ variables: { customerId: customer.id, address } })).data?.customerAddressAdd
+                : (await update({ variables: { id: dialog.address.id, address } })).data
+                    ?.customerAddressUpdate;
+            return payload?.userErrors ?? [];
           }}
         />
       )}

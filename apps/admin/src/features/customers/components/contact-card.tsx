@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { customerSchema } from '@stockroom/domain';
+import { useState } from 'react';
+import { FormErrors } from '../../../components/form-errors';
 import { SectionCard } from '../../../components/section-card';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
-import { checkContact, ContactFields, contactInput, type ContactValues } from './contact-fields';
-import { errorsUnder, unclaimedErrors, type CustomerUserError, type FieldErrors } from './customer-errors';
-import { FormAlert } from './form-alert';
+import { ContactFields, contactInput, type ContactValues } from './contact-fields';
 
 function valuesOf(c: CustomerFieldsFragment): ContactValues {
   return {
@@ -29,20 +29,12 @@ interface ContactCardProps {
 
 /** The contact details, saved with the version they were loaded at (optimistic concurrency). */
 export function ContactCard({ customer, canEdit, onReload }: ContactCardProps) {
-  const [values, setValues] = useState(() => valuesOf(customer));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formErrors, setFormErrors] = useState<CustomerUserError[]>([]);
   const [stale, setStale] = useState<string | null>(null);
-  const [update, { loading }] = useCustomerUpdateMutation();
-  const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(customer));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = checkContact(values);
-    setFieldErrors(local);
-    setFormErrors([]);
-    if (Object.keys(local).length) return;
-    try {
+  const [update] = useCustomerUpdateMutation();
+  const form = useZodForm<ContactValues>({
+    schema: customerSchema,
+    defaultValues: valuesOf(customer),
+    onSubmit: async (values) => {
       const { data } = await update({
         variables: { id: customer.id, input: { ...contactInput(values), version: customer.version } },
       });
@@ -50,27 +42,25 @@ export function ContactCard({ customer, canEdit, onReload }: ContactCardProps) {
       const staleError = errors.find((e) => e.code === 'STALE_VERSION');
       if (staleError) {
         setStale(staleError.message);
-        return;
+        return [];
       }
-      setFieldErrors(errorsUnder(errors, ['input']));
-      setFormErrors(unclaimedErrors(errors, (f) => f[0] === 'input' && f.length === 2));
       if (errors.length === 0)
         notifications.show({
           color: 'green',
           title: 'Customer saved',
           message: `${customer.displayName} is saved.`,
         });
-    } catch (error) {
-      setFormErrors([{ message: describeError(error).message, code: 'ERROR' }]);
-    }
-  };
+      return errors;
+    },
+  });
+  const dirty = form.formState.isDirty;
 
   return (
     <SectionCard
       title="Contact"
       description={canEdit ? undefined : 'Changing customers needs CUSTOMERS_WRITE.'}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Contact">
+      <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Contact">
         <Stack gap="sm" mt="sm">
           {stale && (
             <Alert color="yellow" variant="light" role="alert" title="Your changes are not saved">
@@ -88,23 +78,16 @@ export function ContactCard({ customer, canEdit, onReload }: ContactCardProps) {
               </Stack>
             </Alert>
           )}
-          <FormAlert errors={formErrors} />
-          <ContactFields values={values} onChange={setValues} errors={fieldErrors} disabled={!canEdit} />
+          <FormErrors messages={form.formErrors} title="Not saved" />
+          <ContactFields control={form.control} disabled={!canEdit} />
           {canEdit && (
             <Group justify="flex-end">
               {dirty && (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setValues(valuesOf(customer));
-                    setFieldErrors({});
-                    setFormErrors([]);
-                  }}
-                >
+                <Button variant="default" onClick={() => form.reset()}>
                   Discard
                 </Button>
               )}
-              <Button type="submit" loading={loading} disabled={!dirty}>
+              <Button type="submit" loading={form.saving} disabled={!dirty}>
                 Save contact
               </Button>
             </Group>

@@ -1,8 +1,11 @@
-import { Checkbox, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { customerSchema } from '@stockroom/domain';
-import type { ChangeEvent } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { addressSchema, customerSchema } from '@stockroom/domain';
+import type { Control, FieldPath } from 'react-hook-form';
+import { z } from 'zod';
+import type { PersonAddressValues } from '../../../components/forms/address-fields';
+import { CheckboxField, TagsField, TextareaField, TextField } from '../../../components/forms/form-fields';
 import type { CustomerInput } from '../../../gql/graphql';
-import { zodFieldErrors, type FieldErrors } from './customer-errors';
+import { renderCustomerError } from './customer-errors';
 
 export interface ContactValues {
   email: string;
@@ -13,6 +16,14 @@ export interface ContactValues {
   tags: string[];
   note: string;
 }
+
+/** A new customer: the contact, and any number of addresses. */
+export interface NewCustomerValues extends ContactValues {
+  addresses: PersonAddressValues[];
+}
+
+/** customerCreate's rules: the contact, and each address as addresses.N (SPEC §5). */
+export const newCustomerSchema = customerSchema.extend({ addresses: z.array(addressSchema) });
 
 export const EMPTY_CONTACT: ContactValues = {
   email: '',
@@ -36,65 +47,32 @@ export function contactInput(values: ContactValues): CustomerInput {
   };
 }
 
-/** The shared rule (packages/domain customerSchema) for instant feedback. */
-export function checkContact(values: ContactValues): FieldErrors {
-  const result = customerSchema.safeParse(contactInput(values));
-  return result.success ? {} : zodFieldErrors(result.error);
-}
-
-interface ContactFieldsProps {
-  values: ContactValues;
-  onChange: (values: ContactValues) => void;
-  errors: FieldErrors;
+interface ContactFieldsProps<V extends ContactValues> {
+  /** A form whose values hold the contact fields at the top (the contact card, a new customer). */
+  control: Control<V>;
   disabled?: boolean;
 }
 
 /** Email, name, phone, marketing consent, tags and note. */
-export function ContactFields({ values, onChange, errors, disabled = false }: ContactFieldsProps) {
-  const text = (field: 'email' | 'firstName' | 'lastName' | 'phone') => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      onChange({ ...values, [field]: event.currentTarget.value }),
-    error: errors[field],
-    disabled,
-  });
+export function ContactFields<V extends ContactValues>({ control, disabled = false }: ContactFieldsProps<V>) {
+  const field = (name: keyof ContactValues) => ({ control, name: name as FieldPath<V>, disabled });
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="First name" {...text('firstName')} />
-        <TextInput label="Last name" {...text('lastName')} />
+        <TextField label="First name" {...field('firstName')} />
+        <TextField label="Last name" {...field('lastName')} />
       </SimpleGrid>
-      <TextInput label="Email" type="email" required {...text('email')} />
-      <TextInput
+      <TextField label="Email" type="email" required renderError={renderCustomerError} {...field('email')} />
+      <TextField
         label="Phone"
         type="tel"
         description="With country code (E.164), like +44 20 7946 0958"
         inputWrapperOrder={['label', 'input', 'description', 'error']}
-        {...text('phone')}
+        {...field('phone')}
       />
-      <Checkbox
-        label="Accepts email marketing"
-        checked={values.acceptsMarketing}
-        onChange={(event) => onChange({ ...values, acceptsMarketing: event.currentTarget.checked })}
-        disabled={disabled}
-      />
-      <TagsInput
-        label="Tags"
-        description="Press Enter after each tag."
-        value={values.tags}
-        onChange={(tags) => onChange({ ...values, tags })}
-        error={errors['tags']}
-        disabled={disabled}
-      />
-      <Textarea
-        label="Note"
-        autosize
-        minRows={2}
-        value={values.note}
-        onChange={(event) => onChange({ ...values, note: event.currentTarget.value })}
-        error={errors['note']}
-        disabled={disabled}
-      />
+      <CheckboxField label="Accepts email marketing" {...field('acceptsMarketing')} />
+      <TagsField label="Tags" description="Press Enter after each tag." {...field('tags')} />
+      <TextareaField label="Note" autosize minRows={2} {...field('note')} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Affix, Button, Group, Modal, Paper, Stack, TagsInput, Text } from '@mantine/core';
+import { Affix, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
+import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
 import { describeError } from '../../../lib/errors';
 import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
 import type { CustomerRow } from './customer-table';
@@ -19,14 +20,11 @@ function plural(n: number): string {
 /** Adds or removes tags on the selected customers, one customerUpdate each (with its version). */
 export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProps) {
   const [mode, setMode] = useState<Mode>(null);
-  const [tags, setTags] = useState<string[]>([]);
-  const [running, setRunning] = useState(false);
   const [update] = useCustomerUpdateMutation();
 
-  const apply = async () => {
-    if (!mode || tags.length === 0) return;
-    setRunning(true);
-    const wanted = tags.map((t) => t.trim()).filter(Boolean);
+  /** One customerUpdate per customer; what failed for whom is told with the result, not in the dialog. */
+  const apply = async (wanted: string[]) => {
+    if (!mode) return;
     const lower = new Set(wanted.map((t) => t.toLowerCase()));
     let changed = 0;
     const failures: string[] = [];
@@ -47,9 +45,7 @@ export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProp
         failures.push(`${row.displayName}: ${describeError(error).message}`);
       }
     }
-    setRunning(false);
     setMode(null);
-    setTags([]);
     const verb = mode === 'add' ? 'Tags added to' : 'Tags removed from';
     const unchanged = rows.length - changed - failures.length;
     const parts = [`${verb} ${plural(changed)}.`];
@@ -85,23 +81,12 @@ export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProp
         onClose={() => setMode(null)}
         title={mode === 'add' ? 'Add tags' : 'Remove tags'}
       >
-        <Stack gap="sm">
-          <TagsInput
-            label="Tags"
-            description="Press Enter after each tag."
-            value={tags}
-            onChange={setTags}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setMode(null)}>
-              Cancel
-            </Button>
-            <Button loading={running} disabled={tags.length === 0} onClick={() => void apply()}>
-              {mode === 'add' ? 'Add to' : 'Remove from'} {plural(rows.length)}
-            </Button>
-          </Group>
-        </Stack>
+        <BulkTagsForm
+          submitLabel={`${mode === 'add' ? 'Add to' : 'Remove from'} ${plural(rows.length)}`}
+          onSubmit={apply}
+          onCancel={() => setMode(null)}
+          input={{ description: 'Press Enter after each tag.' }}
+        />
       </Modal>
     </>
   );

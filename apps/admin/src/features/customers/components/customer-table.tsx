@@ -1,7 +1,8 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CustomersQuery } from '../../../gql/graphql';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { CustomerStateBadge } from './customer-state-badge';
 
 export type CustomerRow = CustomersQuery['customers']['nodes'][number];
@@ -32,6 +33,7 @@ export function CustomerTable({
   phone,
   selectable,
 }: CustomerTableProps) {
+  const formatDateTime = useFormatDateTime();
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const name = (row: CustomerRow) => (
     <Anchor component={Link} to={`/customers/${row.id}`} fw={600}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
@@ -6,7 +6,7 @@ import type { CustomerFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { useCustomerDisableMutation } from '../api/customer-disable-mutation';
 import { useCustomerEnableMutation } from '../api/customer-enable-mutation';
-import { useCustomerEraseMutation } from '../api/customer-erase-mutation';
+import { EraseCustomerForm } from './erase-customer-form';
 
 interface DangerZoneCardProps {
   customer: CustomerFieldsFragment;
@@ -18,10 +18,7 @@ interface DangerZoneCardProps {
 export function DangerZoneCard({ customer, canWrite, canErase }: DangerZoneCardProps) {
   const [disable, disabling] = useCustomerDisableMutation();
   const [enable, enabling] = useCustomerEnableMutation();
-  const [erase, erasing] = useCustomerEraseMutation();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [eraseError, setEraseError] = useState<string | null>(null);
   const disabled = customer.state === 'DISABLED';
 
   const toggle = async () => {
@@ -41,26 +38,6 @@ export function DangerZoneCard({ customer, canWrite, canErase }: DangerZoneCardP
       );
     } catch (error) {
       notifications.show({ color: 'red', title: 'Not changed', message: describeError(error).message });
-    }
-  };
-
-  const confirmErase = async () => {
-    setEraseError(null);
-    try {
-      const { data } = await erase({ variables: { id: customer.id, confirmation: typed.trim() } });
-      const errors = data?.customerErase.userErrors ?? [];
-      if (errors.length) {
-        setEraseError(errors.map((e) => e.message).join(' '));
-        return;
-      }
-      setOpen(false);
-      notifications.show({
-        color: 'green',
-        title: 'Personal data erased',
-        message: 'Their orders are kept without it.',
-      });
-    } catch (error) {
-      setEraseError(describeError(error).message);
     }
   };
 
@@ -97,33 +74,7 @@ export function DangerZoneCard({ customer, canWrite, canErase }: DangerZoneCardP
         )}
       </Stack>
       <Modal opened={open} onClose={() => setOpen(false)} title="Erase personal data">
-        <Stack gap="sm">
-          <Alert color="red" variant="light" title="This cannot be undone">
-            The name, email, phone, addresses, note and tags of {customer.displayName} are erased for good.
-            Their orders stay, but without any of it.
-          </Alert>
-          <TextInput
-            label={`Type ${customer.email} to confirm`}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            error={eraseError}
-            autoComplete="off"
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={erasing.loading}
-              disabled={typed.trim().toLowerCase() !== customer.email.toLowerCase()}
-              onClick={() => void confirmErase()}
-            >
-              Erase for good
-            </Button>
-          </Group>
-        </Stack>
+        <EraseCustomerForm customer={customer} onClose={() => setOpen(false)} />
       </Modal>
     </SectionCard>
   );

@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -16,6 +17,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** Orders, lifetime spend and last order: plain zeros and "None yet" until orders exist. */
 export function SummaryCard({ customer }: { customer: CustomerFieldsFragment }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <SectionCard title="Summary" testId="customer-summary">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mt="sm">

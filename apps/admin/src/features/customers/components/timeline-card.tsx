@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useCustomerCommentAddMutation } from '../api/customer-comment-add-mutation';
 import { timelineEntries } from './timeline-entries';
 
@@ -17,6 +17,7 @@ export function TimelineCard({
   canComment: boolean;
 }) {
   const [body, setBody] = useState('');
+  const formatDateTime = useFormatDateTime();
   const [error, setError] = useState<string | null>(null);
   const [add, { loading }] = useCustomerCommentAddMutation();
   const entries = timelineEntries(customer);
@@ -76,7 +77,11 @@ export function TimelineCard({
                 title={e.who}
                 data-testid={e.kind === 'comment' ? 'timeline-comment' : 'timeline-event'}
               >
-                <Text size="sm" c={e.kind === 'event' ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
+                <Text
+                  size="sm"
+                  c={e.kind === 'event' ? 'dimmed' : undefined}
+                  style={{ whiteSpace: 'pre-wrap' }}
+                >
                   {e.text}
                 </Text>
                 {e.details.map((d) => (

@@ -6,9 +6,30 @@ describe('customer timeline', () => {
     const entries = timelineEntries({
       comments: [{ body: 'Called about sizing', createdAt: '2026-11-21T10:00:00Z', staffName: 'Noah' }],
       events: [
-        { id: 'aud_2', action: 'customer.update', actorName: 'Maya', createdAt: '2026-11-21T11:00:00Z', changes: [{ field: 'first_name', before: '"Tim"', after: '"Timothy"' }, { field: 'tags', before: '[]', after: '["vip"]' }] },
-        { id: 'aud_1', action: 'customer.create', actorName: 'Maya', createdAt: '2026-11-20T09:00:00Z', changes: [{ field: 'email', before: null, after: '"t@example.com"' }] },
-        { id: 'aud_3', action: 'customer.comment_add', actorName: 'Noah', createdAt: '2026-11-21T10:00:00Z', changes: [] },
+        {
+          id: 'aud_2',
+          action: 'customer.update',
+          actorName: 'Maya',
+          createdAt: '2026-11-21T11:00:00Z',
+          changes: [
+            { field: 'first_name', before: '"Tim"', after: '"Timothy"' },
+            { field: 'tags', before: '[]', after: '["vip"]' },
+          ],
+        },
+        {
+          id: 'aud_1',
+          action: 'customer.create',
+          actorName: 'Maya',
+          createdAt: '2026-11-20T09:00:00Z',
+          changes: [{ field: 'email', before: null, after: '"t@example.com"' }],
+        },
+        {
+          id: 'aud_3',
+          action: 'customer.comment_add',
+          actorName: 'Noah',
+          createdAt: '2026-11-21T10:00:00Z',
+          changes: [],
+        },
       ],
     });
     expect(entries.map((e) => [e.who, e.text, e.details])).toEqual([

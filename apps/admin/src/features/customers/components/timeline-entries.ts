@@ -51,7 +51,9 @@ function show(json: string | null): string {
  * Staff comments and what the audit log recorded about the customer, newest first. Comment events
  * are left out: the comment itself is on the timeline.
  */
-export function timelineEntries(customer: Pick<CustomerFieldsFragment, 'comments' | 'events'>): TimelineEntry[] {
+export function timelineEntries(
+  customer: Pick<CustomerFieldsFragment, 'comments' | 'events'>,
+): TimelineEntry[] {
   const comments: TimelineEntry[] = customer.comments.map((c, i) => ({
     key: `c-${c.createdAt}-${i}`,
     at: c.createdAt,
@@ -69,7 +71,11 @@ export function timelineEntries(customer: Pick<CustomerFieldsFragment, 'comments
       text: ACTIONS[e.action] ?? e.action,
       details: e.changes
         .filter((c) => c.field in FIELDS && e.action !== 'customer.create')
-        .map((c) => (c.field === 'default_address_id' ? 'Changed the default address' : `${FIELDS[c.field]}: ${show(c.before)} → ${show(c.after)}`)),
+        .map((c) =>
+          c.field === 'default_address_id'
+            ? 'Changed the default address'
+            : `${FIELDS[c.field]}: ${show(c.before)} → ${show(c.after)}`,
+        ),
       kind: 'event',
     }));
   return [...comments, ...events].sort((a, b) => b.at.localeCompare(a.at));

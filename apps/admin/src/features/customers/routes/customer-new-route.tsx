@@ -2,69 +2,35 @@ import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
+import { FormErrors } from '../../../components/form-errors';
+import { AddressFields, addressInput, personAddressValues } from '../../../components/forms/address-fields';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCustomerCreateMutation } from '../api/customer-create-mutation';
 import {
-  AddressFields,
-  addressInput,
-  checkAddress,
-  EMPTY_ADDRESS,
-  type AddressValues,
-} from '../components/address-fields';
-import { checkContact, ContactFields, contactInput, EMPTY_CONTACT } from '../components/contact-fields';
-import {
-  errorsUnder,
-  unclaimedErrors,
-  type CustomerUserError,
-  type FieldErrors,
-} from '../components/customer-errors';
-import { FormAlert } from '../components/form-alert';
-
-interface Draft {
-  key: number;
-  values: AddressValues;
-}
+  ContactFields,
+  contactInput,
+  EMPTY_CONTACT,
+  newCustomerSchema,
+  type NewCustomerValues,
+} from '../components/contact-fields';
 
 /** `/customers/new`: contact details and any number of addresses, saved in one customerCreate. */
 export function CustomerNewRoute() {
   useDocumentTitle('Add customer · Stockroom');
   const navigate = useNavigate();
   const { can } = useSession();
-  const [contact, setContact] = useState(EMPTY_CONTACT);
-  const [addresses, setAddresses] = useState<Draft[]>([]);
-  const [nextKey, setNextKey] = useState(1);
-  const [contactErrors, setContactErrors] = useState<FieldErrors>({});
-  const [addressErrors, setAddressErrors] = useState<FieldErrors[]>([]);
-  const [formErrors, setFormErrors] = useState<CustomerUserError[]>([]);
-  const [create, { loading }] = useCustomerCreateMutation();
-
-  if (!can('CUSTOMERS_WRITE')) {
-    return (
-      <Stack gap="md">
-        <Title order={1}>Add customer</Title>
-        <Text>Adding customers needs CUSTOMERS_WRITE. Ask a staff manager for it.</Text>
-      </Stack>
-    );
-  }
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Every error at once: contact and each address are checked before anything is sent.
-    const local = checkContact(contact);
-    const localAddresses = addresses.map((a) => checkAddress(a.values));
-    setContactErrors(local);
-    setAddressErrors(localAddresses);
-    setFormErrors([]);
-    if (Object.keys(local).length || localAddresses.some((e) => Object.keys(e).length)) return;
-    try {
+  const [create] = useCustomerCreateMutation();
+  // Every error at once: the contact and each address are checked before anything is sent.
+  const form = useZodForm<NewCustomerValues>({
+    schema: newCustomerSchema,
+    defaultValues: { ...EMPTY_CONTACT, addresses: [] },
+    onSubmit: async (values) => {
       const { data } = await create({
-        variables: {
-          input: { ...contactInput(contact), addresses: addresses.map((a) => addressInput(a.values)) },
-        },
+        variables: { input: { ...contactInput(values), addresses: values.addresses.map(addressInput) } },
       });
       const payload = data?.customerCreate;
       const errors = payload?.userErrors ?? [];
@@ -75,23 +41,23 @@ export function CustomerNewRoute() {
           message: `${payload.customer.displayName} is saved.`,
         });
         void navigate(`/customers/${payload.customer.id}`);
-        return;
       }
-      setContactErrors(errorsUnder(errors, ['input']));
-      setAddressErrors(addresses.map((_, i) => errorsUnder(errors, ['input', 'addresses', String(i)])));
-      setFormErrors(
-        unclaimedErrors(
-          errors,
-          (f) => (f[0] === 'input' && f.length === 2) || (f[1] === 'addresses' && f.length === 4),
-        ),
-      );
-    } catch (error) {
-      setFormErrors([{ message: describeError(error).message, code: 'ERROR' }]);
-    }
-  };
+      return errors;
+    },
+  });
+  const addresses = useFieldArray({ control: form.control, name: 'addresses' });
+
+  if (!can('CUSTOMERS_WRITE')) {
+    return (
+      <Stack gap="md">
+        <Title order={1}>Add customer</Title>
+        <Text>Adding customers needs CUSTOMERS_WRITE. Ask a staff manager for it.</Text>
+      </Stack>
+    );
+  }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add customer">
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Add customer">
       <Stack gap="lg" maw={760}>
         <div>
           <Breadcrumbs>
@@ -104,21 +70,21 @@ export function CustomerNewRoute() {
             Add customer
           </Title>
         </div>
-        <FormAlert errors={formErrors} />
+        <FormErrors messages={form.formErrors} title="Not saved" />
         <SectionCard title="Contact">
-          <ContactFields values={contact} onChange={setContact} errors={contactErrors} />
+          <ContactFields control={form.control} />
         </SectionCard>
         <SectionCard
           title="Addresses"
           description={
-            addresses.length > 1
+            addresses.fields.length > 1
               ? 'The first address becomes the default; you can change it later.'
               : undefined
           }
         >
           <Stack gap="md" mt="sm">
-            {addresses.map((draft, index) => (
-              <Paper key={draft.key} withBorder radius="md" p="md" data-testid="new-address">
+            {addresses.fields.map((draft, index) => (
+              <Paper key={draft.id} withBorder radius="md" p="md" data-testid="new-address">
                 <Group justify="space-between" mb="xs">
                   <Text fw={600}>Address {index + 1}</Text>
                   <Button
@@ -126,31 +92,19 @@ export function CustomerNewRoute() {
                     color="red"
                     size="xs"
                     leftSection={<IconTrash size={14} aria-hidden />}
-                    onClick={() => {
-                      setAddresses((list) => list.filter((a) => a.key !== draft.key));
-                      setAddressErrors((list) => list.filter((_, i) => i !== index));
-                    }}
+                    onClick={() => addresses.remove(index)}
                   >
                     Remove address {index + 1}
                   </Button>
                 </Group>
-                <AddressFields
-                  values={draft.values}
-                  errors={addressErrors[index] ?? {}}
-                  onChange={(values) =>
-                    setAddresses((list) => list.map((a) => (a.key === draft.key ? { ...a, values } : a)))
-                  }
-                />
+                <AddressFields control={form.control} prefix={`addresses.${index}`} kind="person" />
               </Paper>
             ))}
             <Group>
               <Button
                 variant="default"
                 leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => {
-                  setAddresses((list) => [...list, { key: nextKey, values: EMPTY_ADDRESS }]);
-                  setNextKey((k) => k + 1);
-                }}
+                onClick={() => addresses.append(personAddressValues(), { shouldFocus: false })}
               >
                 Add address
               </Button>
@@ -161,7 +115,7 @@ export function CustomerNewRoute() {
           <Button variant="default" component={Link} to="/customers">
             Cancel
           </Button>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={form.saving}>
             Save customer
           </Button>
         </Group>

@@ -3,7 +3,7 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';

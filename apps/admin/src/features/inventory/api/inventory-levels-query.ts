@@ -46,19 +46,13 @@ export const inventoryLevelsDocument = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
+        ...PageInfoFields
       }
       count {
-        value
-        precision
+        ...CountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

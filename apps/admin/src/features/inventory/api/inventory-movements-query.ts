@@ -46,19 +46,13 @@ export const inventoryMovementsDocument = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
+        ...PageInfoFields
       }
       count {
-        value
-        precision
+        ...CountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -15,9 +15,10 @@ const QUICK_REASONS: readonly InventoryMovementReason[] = [
   'TRANSFER',
 ];
 
+// Hours are exact; days are whole days on the store's calendar, so >-7d is today and the six before.
 const PERIODS = [
   { value: '', label: 'Any time' },
-  { value: '-1d', label: 'Last 24 hours' },
+  { value: '-24h', label: 'Last 24 hours' },
   { value: '-7d', label: 'Last 7 days' },
   { value: '-30d', label: 'Last 30 days' },
 ];

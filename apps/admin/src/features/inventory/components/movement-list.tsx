@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { InventoryMovementsQuery } from '../../../gql/graphql';
-import { formatDateTime, formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import classes from './movement-list.module.css';
 import { MOVEMENT_REASON_LABELS, signed } from './stock-terms';
 
@@ -45,6 +46,7 @@ function What({ movement }: { movement: Movement }) {
 }
 
 function When({ iso }: { iso: string }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <Tooltip label={formatDateTime(iso)}>
       <Text size="sm" component="time" dateTime={iso} style={{ whiteSpace: 'nowrap' }}>

@@ -1,21 +1,15 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Popover,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import type { InventoryAdjustmentReason } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { FormErrors } from '../../../components/form-errors';
+import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useInventoryAdjustMutation } from '../api/inventory-adjust-mutation';
 import type { LevelRow } from './level-row';
-import { ADJUSTMENT_REASONS, isAdjustmentReason, parseQuantity, signed } from './stock-terms';
+import { countSchema, type CountValues } from './stock-schemas';
+import { ADJUSTMENT_REASON_OPTIONS, parseQuantity, signed } from './stock-terms';
 
 interface OnHandEditorProps {
   level: LevelRow;
@@ -30,6 +24,13 @@ function movementPreview(from: number, text: string): string | null {
   return `${signed(parsed.value - from)} · ${from.toLocaleString()} → ${parsed.value.toLocaleString()}`;
 }
 
+/** The one change of a count is ["input", "changes", "0", …]: its new on hand is the form's field. */
+function countField(error: PlaceableUserError): PlaceableUserError {
+  const path = error.field ?? [];
+  if (path[1] === 'changes' && path.at(-1) === 'setOnHand') return { ...error, field: ['input', 'onHand'] };
+  return error;
+}
+
 /**
  * On hand, editable in place: click (or Enter on the focused number) opens a count; Enter saves it
  * with compare-and-swap on the number the person saw, so a count never overwrites a change it did
@@ -37,36 +38,18 @@ function movementPreview(from: number, text: string): string | null {
  */
 export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
   const [opened, setOpened] = useState(false);
-  const [text, setText] = useState('');
-  const [reason, setReason] = useState<InventoryAdjustmentReason>('CORRECTION');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [adjust, { loading }] = useInventoryAdjustMutation();
+  const [adjust] = useInventoryAdjustMutation();
   const name = `${level.variant.product.title} · ${level.variant.title} at ${level.location.name}`;
-  const preview = movementPreview(level.onHand, text);
-
-  const open = () => {
-    setText(String(level.onHand));
-    setInputError(null);
-    setFormError(null);
-    setOpened(true);
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = parseQuantity(text);
-    if ('error' in parsed) {
-      setInputError(parsed.error);
-      return;
-    }
-    if (parsed.value === level.onHand) {
-      setOpened(false);
-      return;
-    }
-    setInputError(null);
-    setFormError(null);
-    const expected = level.onHand;
-    try {
+  const form = useZodForm<CountValues>({
+    schema: countSchema,
+    defaultValues: { onHand: String(level.onHand), reason: 'CORRECTION' },
+    onSubmit: async ({ onHand, reason }) => {
+      const parsed = parseQuantity(onHand);
+      if ('error' in parsed) return;
+      if (parsed.value === level.onHand) {
+        setOpened(false);
+        return;
+      }
       const { data } = await adjust({
         variables: {
           input: {
@@ -77,7 +60,7 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
                 variantId: level.variant.id,
                 locationId: level.location.id,
                 setOnHand: parsed.value,
-                expectedOnHand: expected,
+                expectedOnHand: level.onHand,
               },
             ],
           },
@@ -85,14 +68,19 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
       });
       const errors = data?.inventoryAdjust.userErrors ?? [];
       if (errors.length > 0) {
-        setFormError(errors.map((e) => e.message).join(' '));
         if (errors.some((e) => e.code === 'STALE_VERSION')) await onStale();
-        return;
+        return errors.map(countField);
       }
       setOpened(false);
-    } catch (error) {
-      setFormError(describeError(error).message);
-    }
+    },
+  });
+  const text = useWatch({ control: form.control, name: 'onHand' });
+  const preview = movementPreview(level.onHand, text);
+
+  const open = () => {
+    // The reason stays as last chosen; the count starts from the number on screen.
+    form.reset({ onHand: String(level.onHand), reason: form.getValues('reason') });
+    setOpened(true);
   };
 
   return (
@@ -125,42 +113,34 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={`Count for ${name}`}>
+        <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={`Count for ${name}`}>
           <Stack gap="xs">
             <Text size="xs" c="dimmed" lineClamp={2}>
               {name}
             </Text>
-            <TextInput
+            <TextField
+              control={form.control}
+              name="onHand"
               label="On hand"
               inputMode="numeric"
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              error={inputError}
               data-autofocus
               onFocus={(event) => event.currentTarget.select()}
             />
-            <NativeSelect
+            <NativeSelectField
+              control={form.control}
+              name="reason"
               label="Reason"
-              value={reason}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                if (isAdjustmentReason(value)) setReason(value);
-              }}
-              data={ADJUSTMENT_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+              data={[...ADJUSTMENT_REASON_OPTIONS]}
             />
             <Text size="sm" fw={500} aria-live="polite" data-testid="movement-preview">
               {preview ? `Writes ${preview}` : ' '}
             </Text>
-            {formError && (
-              <Alert color="red" variant="light" role="alert" p="xs">
-                <Text size="sm">{formError}</Text>
-              </Alert>
-            )}
+            <FormErrors messages={form.formErrors} title="Not saved" />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" size="xs" onClick={() => setOpened(false)}>
                 Cancel
               </Button>
-              <Button type="submit" size="xs" loading={loading}>
+              <Button type="submit" size="xs" loading={form.saving}>
                 Save
               </Button>
             </Group>

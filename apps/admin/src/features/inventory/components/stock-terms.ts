@@ -1,12 +1,21 @@
+import {
+  ADJUSTMENT_REASONS,
+  isAdjustmentReason as isReason,
+  ON_HAND_LIMIT,
+  type AdjustmentReason,
+} from '@stockroom/domain';
 import type { InventoryAdjustmentReason, InventoryMovementReason } from '../../../gql/graphql';
 
-/** Reasons a person can give for an adjustment, in the order the select offers them. */
-export const ADJUSTMENT_REASONS: readonly { value: InventoryAdjustmentReason; label: string }[] = [
-  { value: 'CORRECTION', label: 'Correction (count)' },
-  { value: 'RECEIVED', label: 'Received' },
-  { value: 'DAMAGED', label: 'Damaged' },
-  { value: 'SHRINKAGE', label: 'Shrinkage (lost or stolen)' },
-];
+const ADJUSTMENT_LABELS: Record<AdjustmentReason, string> = {
+  RECEIVED: 'Received',
+  CORRECTION: 'Correction (count)',
+  DAMAGED: 'Damaged',
+  SHRINKAGE: 'Shrinkage (lost or stolen)',
+};
+
+/** Reasons a person can give for an adjustment (the domain's list), for a select. */
+export const ADJUSTMENT_REASON_OPTIONS: readonly { value: InventoryAdjustmentReason; label: string }[] =
+  ADJUSTMENT_REASONS.map((value) => ({ value, label: ADJUSTMENT_LABELS[value] }));
 
 export const MOVEMENT_REASON_LABELS: Record<InventoryMovementReason, string> = {
   CORRECTION: 'Correction',
@@ -22,7 +31,7 @@ export const MOVEMENT_REASON_LABELS: Record<InventoryMovementReason, string> = {
 };
 
 export function isAdjustmentReason(value: string | null): value is InventoryAdjustmentReason {
-  return ADJUSTMENT_REASONS.some((r) => r.value === value);
+  return value !== null && isReason(value);
 }
 
 /** "+3", "−2", "0" with a real minus sign. */
@@ -32,16 +41,15 @@ export function signed(n: number): string {
   return '0';
 }
 
-/** SPEC §5: the resulting on-hand quantity stays within ±1,000,000,000. */
-export const ON_HAND_LIMIT = 1_000_000_000;
-
 /** A whole number typed by a person, or the reason it is not one. */
 export function parseQuantity(text: string): { value: number } | { error: string } {
   const trimmed = text.trim().replace(/^−/, '-');
   if (trimmed === '') return { error: 'Enter a number.' };
   if (!/^[-+]?\d+$/.test(trimmed)) return { error: 'Enter a whole number, like 12.' };
   const value = Number(trimmed);
-  if (Math.abs(value) > ON_HAND_LIMIT)
-    return { error: 'Enter a number between −1,000,000,000 and 1,000,000,000.' };
+  if (Math.abs(value) > ON_HAND_LIMIT) {
+    const limit = ON_HAND_LIMIT.toLocaleString('en-US');
+    return { error: `Enter a number between −${limit} and ${limit}.` };
+  }
   return { value };
 }

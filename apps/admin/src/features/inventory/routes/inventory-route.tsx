@@ -3,7 +3,7 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { ListPager } from '../../../components/list-pager';
 import { keepPreviousPage, loadingStyle } from '../../../lib/keep-previous-page';

@@ -1,77 +1,42 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { nameSchema } from '@stockroom/domain';
-import type { AddressInput } from '../../../gql/graphql';
+import { Stack } from '@mantine/core';
+import { looseAddressSchema, nameSchema } from '@stockroom/domain';
+import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
-import { useTextForm } from '../../../lib/use-text-form';
-import type { UserErrorLike } from '../../../lib/user-errors';
+import {
+  AddressFields,
+  addressInput,
+  placeAddressValues,
+  type PlaceAddressValues,
+} from '../../../components/forms/address-fields';
+import { FormActions } from '../../../components/forms/form-actions';
+import { TextField } from '../../../components/forms/form-fields';
+import type { AddressInput } from '../../../gql/graphql';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 
-export const LOCATION_FIELDS = [
-  'name',
-  'company',
-  'line1',
-  'line2',
-  'city',
-  'region',
-  'postalCode',
-  'countryCode',
-  'phone',
-] as const;
-type Field = (typeof LOCATION_FIELDS)[number];
-export type LocationValues = Record<Field, string>;
-
-export const EMPTY_LOCATION: LocationValues = {
-  name: '',
-  company: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  countryCode: '',
-  phone: '',
-};
-
-const LABELS: Record<Exclude<Field, 'name'>, string> = {
-  company: 'Company',
-  line1: 'Address',
-  line2: 'Apartment, suite, unit',
-  city: 'City',
-  region: 'State or region',
-  postalCode: 'Postal code',
-  countryCode: 'Country code',
-  phone: 'Phone',
-};
-
-/** The address part of the input; empty fields are sent as null. */
-export function addressInput(values: LocationValues): AddressInput {
-  const text = (v: string) => v.trim() || null;
-  return {
-    company: text(values.company),
-    line1: text(values.line1),
-    line2: text(values.line2),
-    city: text(values.city),
-    region: text(values.region),
-    postalCode: text(values.postalCode),
-    countryCode: text(values.countryCode.toUpperCase()),
-    phone: text(values.phone),
-  };
+export interface LocationValues {
+  name: string;
+  address: PlaceAddressValues;
 }
 
-function check(values: LocationValues): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  const name = nameSchema.safeParse(values.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message ?? 'Enter a name.';
-  if (values.countryCode.trim() && !/^[A-Za-z]{2}$/.test(values.countryCode.trim())) {
-    errors.countryCode = 'Use the two-letter ISO code, like US or DE.';
-  }
-  return errors;
+export const EMPTY_LOCATION: LocationValues = { name: '', address: placeAddressValues() };
+
+/** The name and address as locationCreate and locationUpdate take them; empty parts are null. */
+export function locationInput(values: LocationValues): { name: string; address: AddressInput } {
+  return { name: values.name.trim(), address: addressInput(values.address) };
 }
+
+/** What the server checks of a location's name and address. */
+export const locationSchema = z.preprocess(
+  (v) => locationInput(v as LocationValues),
+  z.object({ name: nameSchema, address: looseAddressSchema }),
+);
 
 interface LocationFormProps {
   initial: LocationValues;
   submitLabel: string;
   /** Saves; returns the server's userErrors (empty on success). */
-  onSubmit: (values: LocationValues) => Promise<readonly UserErrorLike[]>;
+  onSubmit: (values: LocationValues) => Promise<readonly PlaceableUserError[]>;
   disabled?: boolean;
   onCancel?: () => void;
 }
@@ -84,51 +49,22 @@ export function LocationForm({
   disabled = false,
   onCancel,
 }: LocationFormProps) {
-  const { formErrors, saving, input, submit } = useTextForm({
-    fields: LOCATION_FIELDS,
-    initial,
-    check,
-    onSubmit,
-    disabled,
-  });
+  const form = useZodForm<LocationValues>({ schema: locationSchema, defaultValues: initial, onSubmit });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Location">
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Location">
       <Stack gap="sm">
-        <FormErrors messages={formErrors} />
-        <TextInput label="Name" required maxLength={255} {...input('name')} />
-        <TextInput label={LABELS.company} {...input('company')} />
-        <TextInput label={LABELS.line1} {...input('line1')} autoComplete="address-line1" />
-        <TextInput label={LABELS.line2} {...input('line2')} autoComplete="address-line2" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={LABELS.city} {...input('city')} autoComplete="address-level2" />
-          <TextInput label={LABELS.region} {...input('region')} autoComplete="address-level1" />
-          <TextInput label={LABELS.postalCode} {...input('postalCode')} autoComplete="postal-code" />
-          <TextInput
-            label={LABELS.countryCode}
-            description="Two letters, like US"
-            maxLength={2}
-            {...input('countryCode')}
-            autoComplete="country"
-          />
-        </SimpleGrid>
-        <TextInput
-          label={LABELS.phone}
-          description="With country code, like +14155550123"
-          {...input('phone')}
+        <FormErrors messages={form.formErrors} />
+        <TextField
+          control={form.control}
+          name="name"
+          label="Name"
+          required
+          maxLength={255}
+          disabled={disabled}
         />
-        {!disabled && (
-          <Group justify="flex-end">
-            {onCancel && (
-              <Button variant="default" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" loading={saving}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        <AddressFields control={form.control} prefix="address" kind="place" disabled={disabled} />
+        {!disabled && <FormActions submitLabel={submitLabel} saving={form.saving} onCancel={onCancel} />}
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { z } from 'zod';
+import { FormErrors } from '../../../components/form-errors';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useLocationUpdateMutation } from '../api/location-update-mutation';
 
 interface LocationStatusCardProps {
@@ -10,22 +11,21 @@ interface LocationStatusCardProps {
   canEdit: boolean;
 }
 
+/** Nothing to fill in: the button is the whole form. */
+const statusSchema = z.object({});
+
 /** Activate or deactivate; the server refuses to deactivate while stock or committed units remain. */
 export function LocationStatusCard({ location, canEdit }: LocationStatusCardProps) {
-  const [update, { loading }] = useLocationUpdateMutation();
-  const [errors, setErrors] = useState<string[]>([]);
-
-  const toggle = async () => {
-    setErrors([]);
-    try {
+  const [update] = useLocationUpdateMutation();
+  const form = useZodForm<Record<string, never>>({
+    schema: statusSchema,
+    defaultValues: {},
+    onSubmit: async () => {
       const { data } = await update({
         variables: { id: location.id, input: { active: !location.active, version: location.version } },
       });
       const userErrors = data?.locationUpdate.userErrors ?? [];
-      if (userErrors.length > 0) {
-        setErrors(userErrors.map((e) => e.message));
-        return;
-      }
+      if (userErrors.length > 0) return userErrors;
       notifications.show({
         color: 'green',
         title: location.active ? 'Location deactivated' : 'Location activated',
@@ -33,10 +33,8 @@ export function LocationStatusCard({ location, canEdit }: LocationStatusCardProp
           ? `${location.name} no longer takes orders or stock.`
           : `${location.name} can hold stock and fulfill orders again.`,
       });
-    } catch (error) {
-      setErrors([describeError(error).message]);
-    }
-  };
+    },
+  });
 
   return (
     <SectionCard
@@ -47,29 +45,23 @@ export function LocationStatusCard({ location, canEdit }: LocationStatusCardProp
           : 'Inactive: takes no stock and fulfills no orders.'
       }
     >
-      <Stack gap="sm">
-        {errors.length > 0 && (
-          <Alert color="red" variant="light" role="alert" title="Not changed">
-            {errors.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        {canEdit && (
-          <Group>
-            <Button
-              variant={location.active ? 'default' : 'filled'}
-              color={location.active ? 'red' : undefined}
-              loading={loading}
-              onClick={() => void toggle()}
-            >
-              {location.active ? 'Deactivate location' : 'Activate location'}
-            </Button>
-          </Group>
-        )}
-      </Stack>
+      <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Location status">
+        <Stack gap="sm">
+          <FormErrors messages={form.formErrors} title="Not changed" />
+          {canEdit && (
+            <Group>
+              <Button
+                type="submit"
+                variant={location.active ? 'default' : 'filled'}
+                color={location.active ? 'red' : undefined}
+                loading={form.saving}
+              >
+                {location.active ? 'Deactivate location' : 'Activate location'}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
     </SectionCard>
   );
 }

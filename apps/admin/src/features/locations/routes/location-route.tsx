@@ -2,14 +2,14 @@ import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
 import { useLocationQuery } from '../api/location-query';
 import { useLocationUpdateMutation } from '../api/location-update-mutation';
-import { addressInput, LocationForm, type LocationValues } from '../components/location-form';
+import { placeAddressValues } from '../../../components/forms/address-fields';
+import { LocationForm, locationInput } from '../components/location-form';
 import { LocationStatusCard } from '../components/location-status-card';
 
 /** `/settings/locations/:locationId`: name, address, and whether it is active. */
@@ -45,18 +45,6 @@ export function LocationRoute() {
         {(data) => {
           const found = data.node?.__typename === 'Location' ? data.node : null;
           if (!found) return <NotFoundState thing="location" headingOrder={2} />;
-          const a = found.address;
-          const initial: LocationValues = {
-            name: found.name,
-            company: a?.company ?? '',
-            line1: a?.line1 ?? '',
-            line2: a?.line2 ?? '',
-            city: a?.city ?? '',
-            region: a?.region ?? '',
-            postalCode: a?.postalCode ?? '',
-            countryCode: a?.countryCode ?? '',
-            phone: a?.phone ?? '',
-          };
           return (
             <Stack gap="lg">
               <SectionCard
@@ -65,35 +53,25 @@ export function LocationRoute() {
               >
                 <LocationForm
                   key={found.version}
-                  initial={initial}
+                  initial={{ name: found.name, address: placeAddressValues(found.address) }}
                   submitLabel="Save location"
                   disabled={!canEdit}
                   onSubmit={async (values) => {
-                    try {
-                      const { data: result } = await update({
-                        variables: {
-                          id: found.id,
-                          input: {
-                            name: values.name.trim(),
-                            address: addressInput(values),
-                            version: found.version,
-                          },
-                        },
+                    const input = locationInput(values);
+                    const { data: result } = await update({
+                      variables: { id: found.id, input: { ...input, version: found.version } },
+                    });
+                    const errors = result?.locationUpdate.userErrors ?? [];
+                    if (errors.length === 0) {
+                      notifications.show({
+                        color: 'green',
+                        title: 'Location saved',
+                        message: `${input.name} is saved.`,
                       });
-                      const errors = result?.locationUpdate.userErrors ?? [];
-                      if (errors.length === 0) {
-                        notifications.show({
-                          color: 'green',
-                          title: 'Location saved',
-                          message: `${values.name.trim()} is saved.`,
-                        });
-                      } else if (errors.some((e) => e.code === 'STALE_VERSION')) {
-                        await query.refetch();
-                      }
-                      return errors;
-                    } catch (error) {
-                      return [{ message: describeError(error).message, code: 'ERROR', field: null }];
+                    } else if (errors.some((e) => e.code === 'STALE_VERSION')) {
+                      await query.refetch();
                     }
+                    return errors;
                   }}
                 />
               </SectionCard>

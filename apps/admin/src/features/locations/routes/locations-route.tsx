@@ -1,14 +1,14 @@
-import { Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { SettingsTabs } from '../../../components/settings-tabs';
-import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
-import { describeError } from '../../../lib/errors';
+import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { useLocationCreateMutation } from '../api/location-create-mutation';
 import { useLocationsQuery } from '../api/locations-query';
-import { LocationForm, EMPTY_LOCATION, addressInput } from '../components/location-form';
+import { EMPTY_LOCATION, LocationForm, locationInput } from '../components/location-form';
 import { LocationList } from '../components/location-list';
 
 /** `/settings/locations`: stock locations and their fulfillment priority. */
@@ -17,11 +17,11 @@ export function LocationsRoute() {
   const { can } = useSession();
   const canEdit = can('INVENTORY_WRITE');
   const query = useLocationsQuery();
-  const [creating, { open, close }] = useDisclosure(false);
+  const dialog = useFormDialog();
   const [create] = useLocationCreateMutation();
 
   const addButton = canEdit && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
       Add location
     </Button>
   );
@@ -59,32 +59,29 @@ export function LocationsRoute() {
       >
         {(data) => <LocationList locations={data.locations} canEdit={canEdit} />}
       </DataView>
-      <Modal opened={creating} onClose={close} title="Add location" size="lg">
-        <LocationForm
-          initial={EMPTY_LOCATION}
-          submitLabel="Add location"
-          onCancel={close}
-          onSubmit={async (values) => {
-            try {
-              const { data } = await create({
-                variables: { input: { name: values.name.trim(), address: addressInput(values) } },
-              });
+      <FormDialog dialog={dialog} title={{ add: 'Add location' }} size="lg">
+        {() => (
+          <LocationForm
+            initial={EMPTY_LOCATION}
+            submitLabel="Add location"
+            onCancel={dialog.close}
+            onSubmit={async (values) => {
+              const input = locationInput(values);
+              const { data } = await create({ variables: { input } });
               const errors = data?.locationCreate.userErrors ?? [];
               if (errors.length === 0) {
                 notifications.show({
                   color: 'green',
                   title: 'Location added',
-                  message: `${values.name.trim()} is last in fulfillment priority.`,
+                  message: `${input.name} is last in fulfillment priority.`,
                 });
-                close();
+                dialog.close();
               }
               return errors;
-            } catch (error) {
-              return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-            }
-          }}
-        />
-      </Modal>
+            }}
+          />
+        )}
+      </FormDialog>
     </Stack>
   );
 }

@@ -42,19 +42,13 @@ export const productsDocument = graphql(`
         }
       }
       pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
+        ...PageInfoFields
       }
       count {
-        value
-        precision
+        ...CountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

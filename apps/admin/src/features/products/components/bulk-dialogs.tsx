@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Modal, Select, TagsInput, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useBulkCollectionsQuery } from '../api/bulk-collections-query';
 
 export type BulkDialog = 'addTags' | 'removeTags' | 'collection' | 'delete' | null;
@@ -11,9 +13,17 @@ interface BulkDialogsProps {
   busy: boolean;
   errors: string[];
   onClose: () => void;
-  onTags: (kind: 'addTags' | 'removeTags', tags: string[]) => void;
+  /** Resolves to the userErrors, which the tags dialog shows itself (not in `errors`). */
+  onTags: (kind: 'addTags' | 'removeTags', tags: string[]) => Promise<readonly PlaceableUserError[]>;
   onCollection: (id: string) => void;
   onDelete: () => void;
+}
+
+/** The tags of the action are ["action", "addTags", …]: the dialog's one input. */
+function tagsField(error: PlaceableUserError): PlaceableUserError {
+  const path = error.field ?? [];
+  if (path[0] !== 'action' || (path[1] !== 'addTags' && path[1] !== 'removeTags')) return error;
+  return { ...error, field: ['tags', ...path.slice(2)] };
 }
 
 /** The dialogs of bulk actions that need more than one click: tags, collection, delete. */
@@ -27,7 +37,6 @@ export function BulkDialogs({
   onCollection,
   onDelete,
 }: BulkDialogsProps) {
-  const [tags, setTags] = useState<string[]>([]);
   const [collectionId, setCollectionId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -44,7 +53,6 @@ export function BulkDialogs({
     </Alert>
   );
   const close = () => {
-    setTags([]);
     setCollectionId(null);
     onClose();
   };
@@ -57,27 +65,15 @@ export function BulkDialogs({
         title={dialog === 'addTags' ? `Add tags to ${target}` : `Remove tags from ${target}`}
         centered
       >
-        <TagsInput
-          label="Tags"
-          value={tags}
-          onChange={setTags}
-          splitChars={[',']}
-          placeholder="Press Enter after each tag"
-          data-autofocus
-        />
-        {errorBox}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!tags.length}
-            loading={busy}
-            onClick={() => dialog && dialog !== 'delete' && dialog !== 'collection' && onTags(dialog, tags)}
-          >
-            {dialog === 'addTags' ? 'Add tags' : 'Remove tags'}
-          </Button>
-        </Group>
+        {(dialog === 'addTags' || dialog === 'removeTags') && (
+          <BulkTagsForm
+            submitLabel={dialog === 'addTags' ? 'Add tags' : 'Remove tags'}
+            errorTitle="Nothing was changed"
+            onSubmit={async (tags) => (await onTags(dialog, tags)).map(tagsField)}
+            onCancel={close}
+            input={{ splitChars: [','], placeholder: 'Press Enter after each tag' }}
+          />
+        )}
       </Modal>
       <Modal
         opened={dialog === 'collection'}

@@ -1,11 +1,14 @@
-import type { FieldErrors } from './product-validation';
+import type { Control } from 'react-hook-form';
+import type { EditorErrors } from './product-form-state';
 import type { ProductFormValues } from './product-form-values';
 
 /** What every card of the product editor gets. */
 export interface EditorCardProps {
+  /** The form the inputs are bound to; each reads its own message from it. */
+  control: Control<ProductFormValues>;
   values: ProductFormValues;
   onChange: (change: Partial<ProductFormValues>) => void;
-  errors: FieldErrors;
+  errors: EditorErrors;
   disabled: boolean;
   /** The person's own values after "Reload their version", to show beside the server's. */
   mine?: ProductFormValues | null;

@@ -1,18 +1,17 @@
-import { TextInput } from '@mantine/core';
+import { TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
 import { yourValue, type EditorCardProps } from './editor-types';
 import { RichTextEditor } from './rich-text-editor';
 
 /** Title and description. */
-export function GeneralCard({ values, onChange, errors, disabled, mine }: EditorCardProps) {
+export function GeneralCard({ control, values, onChange, errors, disabled, mine }: EditorCardProps) {
   return (
     <SectionCard title="Product">
-      <TextInput
+      <TextField
+        control={control}
+        name="title"
         label="Title"
         required
-        value={values.title}
-        onChange={(event) => onChange({ title: event.currentTarget.value })}
-        error={errors['title']}
         description={yourValue(mine?.title, values.title)}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         maxLength={300}

@@ -1,6 +1,8 @@
-import { ActionIcon, Button, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, TagsInput, Text } from '@mantine/core';
 import { CATALOG_LIMITS } from '@stockroom/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useFieldArray } from 'react-hook-form';
+import { TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
 import type { EditorCardProps } from './editor-types';
 import type { OptionValues } from './product-form-values';
@@ -9,7 +11,10 @@ import { syncVariants } from './variant-matrix';
 const SUGGESTED = ['Size', 'Colour', 'Material'];
 
 /** Up to three options (name + values); every change regenerates the variant matrix, keeping edited rows. */
-export function OptionsCard({ values, onChange, errors, disabled }: EditorCardProps) {
+export function OptionsCard({ control, values, onChange, errors, disabled }: EditorCardProps) {
+  // Rows keep their inputs when an option before them is removed; every change still goes through
+  // setOptions, which regenerates the matrix.
+  const { fields } = useFieldArray({ control, name: 'options', keyName: 'fieldKey' });
   const setOptions = (options: OptionValues[]) =>
     onChange({ options, variants: syncVariants(options, values.variants) });
   const update = (index: number, change: Partial<OptionValues>) =>
@@ -31,42 +36,45 @@ export function OptionsCard({ values, onChange, errors, disabled }: EditorCardPr
             This product has one variant. Add an option when it comes in several sizes, colours or materials.
           </Text>
         )}
-        {values.options.map((option, index) => (
-          <Group key={index} align="flex-start" gap="sm" wrap="nowrap" data-testid={`option-${index}`}>
-            <TextInput
-              label="Option name"
-              value={option.name}
-              onChange={(event) => update(index, { name: event.currentTarget.value })}
-              error={errors[`options.${index}.name`]}
-              w={160}
-              maxLength={255}
-            />
-            <TagsInput
-              label={`${option.name.trim() || 'Option'} values`}
-              description="Press Enter after each value"
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              value={option.values}
-              onChange={(next) => update(index, { values: next })}
-              error={errors[`options.${index}.values`]}
-              maxTags={CATALOG_LIMITS.optionValues}
-              splitChars={[',']}
-              allowDuplicates={false}
-              disabled={disabled}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              mt={26}
-              size="lg"
-              aria-label={`Remove option ${option.name || index + 1}`}
-              disabled={disabled}
-              onClick={() => setOptions(values.options.filter((_, i) => i !== index))}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
+        {fields.map(({ fieldKey }, index) => {
+          const option = values.options[index];
+          if (!option) return null;
+          return (
+            <Group key={fieldKey} align="flex-start" gap="sm" wrap="nowrap" data-testid={`option-${index}`}>
+              <TextField
+                control={control}
+                name={`options.${index}.name`}
+                label="Option name"
+                w={160}
+                maxLength={255}
+              />
+              <TagsInput
+                label={`${option.name.trim() || 'Option'} values`}
+                description="Press Enter after each value"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                value={option.values}
+                onChange={(next) => update(index, { values: next })}
+                error={errors[`options.${index}.values`]}
+                maxTags={CATALOG_LIMITS.optionValues}
+                splitChars={[',']}
+                allowDuplicates={false}
+                disabled={disabled}
+                style={{ flex: 1 }}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={26}
+                size="lg"
+                aria-label={`Remove option ${option.name || index + 1}`}
+                disabled={disabled}
+                onClick={() => setOptions(values.options.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          );
+        })}
         {errors['options'] && (
           <Text size="sm" c="red">
             {errors['options']}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconChevronDown, IconCopy, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { useProductDeleteMutation } from '../api/product-delete-mutation';
@@ -112,33 +113,17 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
+      <ConfirmDeleteDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete ${product.title}?`}
-        centered
+        confirmLabel="Delete product"
+        loading={removeState.loading}
+        onConfirm={() => void runDelete()}
+        errors={deleteErrors}
       >
-        <Text size="sm">
-          The product, its variants, images and stock levels are removed. This cannot be undone.
-        </Text>
-        {deleteErrors.length > 0 && (
-          <Alert color="red" variant="light" mt="md" role="alert" title="Not deleted">
-            {deleteErrors.map((m) => (
-              <Text key={m} size="sm">
-                {m}
-              </Text>
-            ))}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button color="red" loading={removeState.loading} onClick={() => void runDelete()}>
-            Delete product
-          </Button>
-        </Group>
-      </Modal>
+        The product, its variants, images and stock levels are removed. This cannot be undone.
+      </ConfirmDeleteDialog>
     </>
   );
 }

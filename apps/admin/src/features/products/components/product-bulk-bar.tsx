@@ -4,6 +4,7 @@ import { IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ProductBulkActionInput, ProductStatus } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useProductsBulkUpdateMutation } from '../api/products-bulk-update-mutation';
 import { BulkDialogs, type BulkDialog } from './bulk-dialogs';
 
@@ -43,27 +44,34 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
   const [run, { loading }] = useProductsBulkUpdateMutation();
   const target = ids ? plural(ids.length) : `all ${countLabel} matching products`;
 
-  const apply = async (action: ProductBulkActionInput) => {
+  /** `inForm`: the dialog is a form that shows the userErrors (and a failure) itself. */
+  const apply = async (
+    action: ProductBulkActionInput,
+    inForm = false,
+  ): Promise<readonly PlaceableUserError[]> => {
     setErrors([]);
     try {
       const { data } = await run({ variables: { action, ...(ids ? { ids: [...ids] } : { query }) } });
       const payload = data?.productsBulkUpdate;
-      if (!payload) return;
+      if (!payload) return [];
       if (payload.userErrors.length) {
+        if (inForm) return payload.userErrors;
         const messages = payload.userErrors.map((e) => e.message);
         if (dialog) setErrors(messages);
         else notifications.show({ color: 'red', title: 'Nothing was changed', message: messages.join(' ') });
-        return;
+        return [];
       }
       const message = describeChange(action, payload.changedCount);
       notifications.show({ color: 'green', title: 'Done', message });
       setDialog(null);
       onDone(message);
     } catch (error) {
+      if (inForm) throw error;
       const message = describeError(error).message;
       if (dialog) setErrors([message]);
       else notifications.show({ color: 'red', title: 'Nothing was changed', message });
     }
+    return [];
   };
 
   const open = (next: BulkDialog) => {
@@ -136,7 +144,7 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
         busy={loading}
         errors={errors}
         onClose={() => setDialog(null)}
-        onTags={(kind, tags) => void apply(kind === 'addTags' ? { addTags: tags } : { removeTags: tags })}
+        onTags={(kind, tags) => apply(kind === 'addTags' ? { addTags: tags } : { removeTags: tags }, true)}
         onCollection={(id) => void apply({ addToCollectionId: id })}
         onDelete={() => void apply({ delete: true })}
       />

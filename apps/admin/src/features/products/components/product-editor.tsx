@@ -55,6 +55,7 @@ export function ProductEditor({ product, currencyCode, categories, canWrite, rel
 
   const fieldErrorCount = Object.keys(editor.errors).length;
   const cardProps = {
+    control: editor.control,
     values: editor.values,
     onChange: editor.change,
     errors: editor.errors,

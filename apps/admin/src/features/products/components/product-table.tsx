@@ -1,7 +1,8 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ProductsQuery } from '../../../gql/graphql';
-import { formatDateTime, formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { ProductThumb } from './product-thumb';
 import { StatusBadge } from './status-badge';
 import { StockSummary } from './stock-summary';
@@ -31,6 +32,7 @@ export function ProductTable({
   phone,
   selectable,
 }: ProductTableProps) {
+  const formatDateTime = useFormatDateTime();
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const some = rows.some((r) => selected.has(r.id));
 

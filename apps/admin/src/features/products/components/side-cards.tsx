@@ -1,5 +1,6 @@
-import { Badge, Group, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { CATALOG_LIMITS, slugify } from '@stockroom/domain';
+import { TagsField, TextareaField, TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
 import type { ProductStatus } from '../../../gql/graphql';
 import { yourValue, type EditorCardProps } from './editor-types';
@@ -33,6 +34,7 @@ function categoryLabels(categories: readonly CategoryChoice[]): { value: string;
 
 /** Status, organization (category, collections, tags, vendor, type) and search-engine listing. */
 export function SideCards({
+  control,
   values,
   onChange,
   errors,
@@ -94,31 +96,28 @@ export function SideCards({
               Membership is edited on each collection, or with “Add to collection” on the product list.
             </Text>
           </div>
-          <TagsInput
+          <TagsField
+            control={control}
+            name="tags"
             label="Tags"
-            value={values.tags}
-            onChange={(tags) => onChange({ tags })}
             maxTags={CATALOG_LIMITS.tags}
             splitChars={[',']}
-            error={errors['tags']}
             description={yourValue(mine?.tags.join(', '), values.tags.join(', '))}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             disabled={disabled}
             placeholder="Press Enter after each tag"
           />
-          <TextInput
+          <TextField
+            control={control}
+            name="vendor"
             label="Vendor"
-            value={values.vendor}
-            onChange={(event) => onChange({ vendor: event.currentTarget.value })}
-            error={errors['vendor']}
             description={yourValue(mine?.vendor, values.vendor)}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
-          <TextInput
+          <TextField
+            control={control}
+            name="productType"
             label="Product type"
-            value={values.productType}
-            onChange={(event) => onChange({ productType: event.currentTarget.value })}
-            error={errors['productType']}
             description={yourValue(mine?.productType, values.productType)}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
@@ -126,11 +125,10 @@ export function SideCards({
       </SectionCard>
       <SectionCard title="Search engine listing">
         <Stack gap="sm">
-          <TextInput
+          <TextField
+            control={control}
+            name="handle"
             label="Handle"
-            value={values.handle}
-            onChange={(event) => onChange({ handle: event.currentTarget.value })}
-            error={errors['handle']}
             description={
               yourValue(mine?.handle, values.handle) ??
               (values.handle.trim()
@@ -140,18 +138,11 @@ export function SideCards({
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             placeholder={slugify(values.title) || 'linen-shirt'}
           />
-          <TextInput
-            label="Page title"
-            value={values.seoTitle}
-            onChange={(event) => onChange({ seoTitle: event.currentTarget.value })}
-            error={errors['seoTitle']}
-            placeholder={values.title}
-          />
-          <Textarea
+          <TextField control={control} name="seoTitle" label="Page title" placeholder={values.title} />
+          <TextareaField
+            control={control}
+            name="seoDescription"
             label="Meta description"
-            value={values.seoDescription}
-            onChange={(event) => onChange({ seoDescription: event.currentTarget.value })}
-            error={errors['seoDescription']}
             autosize
             minRows={2}
             maxRows={6}

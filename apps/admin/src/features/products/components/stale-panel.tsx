@@ -84,7 +84,14 @@ interface StalePanelProps {
 }
 
 /** SPEC §8 STALE_VERSION: the message, "Reload their version", then the comparison and "Use my values". */
-export function StalePanel({ reloaded, theirs, onReload, onUseMine, onKeepTheirs, reloading }: StalePanelProps) {
+export function StalePanel({
+  reloaded,
+  theirs,
+  onReload,
+  onUseMine,
+  onKeepTheirs,
+  reloading,
+}: StalePanelProps) {
   if (!reloaded) {
     return (
       <Alert
@@ -131,7 +138,10 @@ export function StalePanel({ reloaded, theirs, onReload, onUseMine, onKeepTheirs
                 <Text span fw={600} size="sm">
                   {d.field}:
                 </Text>{' '}
-                saved “{d.theirs}” · <Text span fw={600} size="sm">yours “{d.mine}”</Text>
+                saved “{d.theirs}” ·{' '}
+                <Text span fw={600} size="sm">
+                  yours “{d.mine}”
+                </Text>
               </Text>
             ))}
           </Stack>

@@ -1,10 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useFormState, useWatch, type Path } from 'react-hook-form';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
+import { placeUserErrors, type PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { zodFormResolver } from '../../../lib/forms/use-zod-form';
 import { useProductCreateMutation } from '../api/product-create-mutation';
 import { uploadProductMedia } from '../api/product-media-upload';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
+import { productFormSchema, productUserErrors } from './product-form-schema';
+import { changedPaths, flatErrors } from './product-form-state';
 import {
   emptyProductValues,
   productToValues,
@@ -12,7 +17,6 @@ import {
   valuesToInput,
   type ProductFormValues,
 } from './product-form-values';
-import { splitProductErrors, validateProduct, type FieldErrors } from './product-validation';
 
 interface Options {
   product: ProductFieldsFragment | null;
@@ -23,13 +27,22 @@ interface Options {
   onCreated: (id: string) => void;
 }
 
-/** The product editor's state: values against the loaded version, errors, saving, stale handling. */
+/**
+ * The product editor's state: a react-hook-form form checked by the shared product rules, its values
+ * against the loaded version, saving, and stale-version handling.
+ */
 export function useProductEditor({ product, currencyCode, reload, onCreated }: Options) {
   const initial = product ? productToValues(product) : emptyProductValues();
+  const form = useForm<ProductFormValues>({
+    defaultValues: initial,
+    resolver: zodFormResolver<ProductFormValues>(productFormSchema(currencyCode)),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const values = useWatch({ control: form.control }) as ProductFormValues;
+  const errors = flatErrors(useFormState({ control: form.control }).errors);
   const [baseline, setBaseline] = useState<ProductFormValues>(initial);
-  const [values, setValues] = useState<ProductFormValues>(initial);
   const [version, setVersion] = useState<number | null>(product?.version ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string[]>([]);
   const [stale, setStale] = useState(false);
   const [mine, setMine] = useState<ProductFormValues | null>(null);
@@ -39,6 +52,8 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
   const [update, updateState] = useProductUpdateMutation();
   const dirty = !sameValues(values, baseline) || (!product && pending.length > 0);
   const saving = createState.loading || updateState.loading;
+  /** Puts these values in the form, its messages gone (a loaded, saved or discarded version). */
+  const setValues = (next: ProductFormValues) => form.reset(next);
 
   // The server's copy changed (a refetch, or our own media change bumped the version).
   const [seen, setSeen] = useState(product);
@@ -55,38 +70,36 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
     // Otherwise someone else changed it while the person edits: keep the old version, so saving says STALE_VERSION.
   }
 
-  const change = useCallback(
-    (next: Partial<ProductFormValues>) => setValues((current) => ({ ...current, ...next })),
-    [],
-  );
+  const change = (next: Partial<ProductFormValues>) => {
+    const before = form.getValues();
+    for (const key of Object.keys(next) as (keyof ProductFormValues)[])
+      form.setValue(key, next[key] as ProductFormValues[typeof key], { shouldDirty: true });
+    // After a save was tried, each touched input's message follows the typing; the others stay.
+    if (!form.formState.isSubmitted) return;
+    const touched = changedPaths(before, { ...before, ...next });
+    if (touched.length) void form.trigger(touched as Path<ProductFormValues>[]);
+  };
 
   const discard = () => {
     setValues(baseline);
-    setErrors({});
     setBanner([]);
     setMine(null);
     setPending([]);
   };
 
-  const applyErrors = (
-    userErrors: readonly { field?: readonly string[] | null; message: string; code: string }[],
-  ) => {
-    const split = splitProductErrors(userErrors.filter((e) => e.code !== 'STALE_VERSION'));
-    setErrors(split.fields);
-    setBanner(split.banner);
+  const applyErrors = (userErrors: readonly PlaceableUserError[]) => {
+    const placed = placeUserErrors(
+      form.getValues(),
+      productUserErrors(userErrors.filter((e) => e.code !== 'STALE_VERSION')),
+      [],
+    );
+    for (const [path, error] of placed.fields)
+      form.setError(path as Path<ProductFormValues>, { type: error.code, message: error.message });
+    setBanner(placed.form);
     setStale(userErrors.some((e) => e.code === 'STALE_VERSION'));
   };
 
-  const save = async () => {
-    if (saving) return;
-    const local = validateProduct(values, currencyCode);
-    setStale(false);
-    if (Object.keys(local).length) {
-      setErrors(local);
-      setBanner([]);
-      return;
-    }
-    setErrors({});
+  const send = async (values: ProductFormValues) => {
     setBanner([]);
     try {
       if (!product) {
@@ -135,6 +148,13 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
     }
   };
 
+  /** Checks every field at once; only a form without messages is sent. */
+  const save = async () => {
+    if (saving || form.formState.isSubmitting) return;
+    setStale(false);
+    await form.handleSubmit(send, () => setBanner([]))();
+  };
+
   const reloadTheirs = async () => {
     setReloading(true);
     try {
@@ -146,7 +166,6 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
       setValues(theirs);
       setVersion(server.version);
       setStale(false);
-      setErrors({});
     } catch (error) {
       setBanner([describeError(error).message]);
     } finally {
@@ -163,11 +182,12 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
   const adopt = (server: ProductFieldsFragment) => {
     const next = productToValues(server);
     setBaseline(next);
-    setValues((current) => ({ ...current, status: next.status }));
+    form.setValue('status', next.status);
     setVersion(server.version);
   };
 
   return {
+    control: form.control,
     values,
     change,
     errors,

@@ -1,13 +1,14 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CheckboxField, TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
-import { productToValues, valuesToInput, type VariantRow } from './product-form-values';
-import { splitProductErrors, validateProduct, type FieldErrors } from './product-validation';
+import { emptyVariant, productToValues, valuesToInput, type VariantRow } from './product-form-values';
+import { variantFormSchema } from './variant-form-schema';
 
 interface VariantFormProps {
   product: ProductFieldsFragment;
@@ -17,10 +18,10 @@ interface VariantFormProps {
   onReload: () => Promise<unknown>;
 }
 
-type TextField =
+type TextKey =
   'price' | 'compareAtPrice' | 'costPrice' | 'sku' | 'barcode' | 'weightGrams' | 'lowStockThreshold';
 
-const FIELDS: { field: TextField; label: string; hint?: string }[] = [
+const FIELDS: { field: TextKey; label: string; hint?: string }[] = [
   { field: 'price', label: 'Price' },
   {
     field: 'compareAtPrice',
@@ -39,65 +40,39 @@ export function VariantForm({ product, variantId, currencyCode, canWrite, onRelo
   const all = productToValues(product);
   const index = all.variants.findIndex((v) => v.id === variantId);
   const original = all.variants[index];
-  const [row, setRow] = useState<VariantRow | undefined>(original);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string[]>([]);
   const [stale, setStale] = useState(false);
-  const [update, { loading }] = useProductUpdateMutation();
-
-  if (!row || !original) return null;
-  const dirty = JSON.stringify(row) !== JSON.stringify(original);
-  const values = { ...all, variants: all.variants.map((v, i) => (i === index ? row : v)) };
-  const own = (fields: FieldErrors): FieldErrors => {
-    const out: FieldErrors = {};
-    const prefix = `variants.${index}.`;
-    for (const [path, message] of Object.entries(fields))
-      if (path.startsWith(prefix)) out[path.slice(prefix.length)] = message;
-    return out;
-  };
-
-  const save = async () => {
-    const local = validateProduct(values, currencyCode);
-    setStale(false);
-    if (Object.keys(local).length) {
-      setErrors(own(local));
-      return;
-    }
-    try {
+  const [update] = useProductUpdateMutation();
+  const form = useZodForm<VariantRow>({
+    schema: variantFormSchema(currencyCode),
+    // A variant deleted meanwhile shows nothing (below); the form needs values all the same.
+    defaultValues: original ?? emptyVariant([]),
+    // The server names this variant ["input", "variants", "3", "price"]; other paths go above the form.
+    errorPrefix: ['input', 'variants', String(index)],
+    onSubmit: async (row) => {
+      setStale(false);
+      const values = { ...all, variants: all.variants.map((v, i) => (i === index ? row : v)) };
       const input = valuesToInput(values, product.version);
       const { data } = await update({
         variables: { id: product.id, input: { variants: input.variants ?? [], version: product.version } },
       });
-      const payload = data?.productUpdate;
-      if (payload?.userErrors.length) {
-        const split = splitProductErrors(payload.userErrors.filter((e) => e.code !== 'STALE_VERSION'));
-        setErrors(own(split.fields));
-        setBanner(split.banner);
-        setStale(payload.userErrors.some((e) => e.code === 'STALE_VERSION'));
-        return;
-      }
-      setErrors({});
-      setBanner([]);
+      const errors = data?.productUpdate.userErrors ?? [];
+      if (errors.some((e) => e.code === 'STALE_VERSION')) setStale(true);
+      if (errors.length > 0) return errors.filter((e) => e.code !== 'STALE_VERSION');
       notifications.show({
         color: 'green',
         title: 'Variant saved',
-        message: `${product.title} — ${original.optionValues.join(' / ') || 'Default'}`,
+        message: `${product.title} — ${row.optionValues.join(' / ') || 'Default'}`,
       });
-    } catch (error) {
-      setBanner([describeError(error).message]);
-    }
-  };
+    },
+  });
+
+  if (!original) return null;
+  const dirty = form.formState.isDirty;
+  const banner = form.formErrors;
 
   return (
     <SectionCard title="Details">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        noValidate
-        aria-label="Variant"
-      >
+      <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Variant">
         <Stack gap="md">
           {(banner.length > 0 || stale) && (
             <Alert
@@ -130,43 +105,27 @@ export function VariantForm({ product, variantId, currencyCode, canWrite, onRelo
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {FIELDS.map(({ field, label, hint }) => (
-                <TextInput
+                <TextField
                   key={field}
+                  control={form.control}
+                  name={field}
                   label={label}
                   description={field === 'price' ? currencyCode : hint}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  value={row[field]}
-                  onChange={(event) => setRow({ ...row, [field]: event.currentTarget.value })}
-                  error={errors[field]}
                 />
               ))}
             </SimpleGrid>
             <Group mt="md" gap="xl">
-              <Checkbox
-                label="Track stock"
-                checked={row.trackInventory}
-                onChange={(e) => setRow({ ...row, trackInventory: e.currentTarget.checked })}
-              />
-              <Checkbox
-                label="Sell when out of stock"
-                checked={row.allowBackorder}
-                onChange={(e) => setRow({ ...row, allowBackorder: e.currentTarget.checked })}
-              />
+              <CheckboxField control={form.control} name="trackInventory" label="Track stock" />
+              <CheckboxField control={form.control} name="allowBackorder" label="Sell when out of stock" />
             </Group>
           </fieldset>
           {canWrite && (
             <Group justify="flex-end">
-              <Button
-                variant="default"
-                disabled={!dirty || loading}
-                onClick={() => {
-                  setRow(original);
-                  setErrors({});
-                }}
-              >
+              <Button variant="default" disabled={!dirty || form.saving} onClick={() => form.reset()}>
                 Discard
               </Button>
-              <Button type="submit" loading={loading} disabled={!dirty}>
+              <Button type="submit" loading={form.saving} disabled={!dirty}>
                 Save variant
               </Button>
             </Group>

@@ -1,8 +1,10 @@
-import { Anchor, Checkbox, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Text } from '@mantine/core';
 import { variantTitle } from '@stockroom/domain';
+import type { Control } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { FieldErrors } from './product-validation';
-import type { VariantRow } from './product-form-values';
+import { TextField } from '../../../components/forms/form-fields';
+import type { EditorErrors } from './product-form-state';
+import type { ProductFormValues, VariantRow } from './product-form-values';
 
 export type VariantTextField = 'price' | 'compareAtPrice' | 'costPrice' | 'sku' | 'barcode' | 'weightGrams';
 
@@ -16,9 +18,10 @@ export const VARIANT_COLUMNS: { field: VariantTextField; label: string; width: n
 ];
 
 export interface VariantRowProps {
+  control: Control<ProductFormValues>;
   row: VariantRow;
   index: number;
-  errors: FieldErrors;
+  errors: EditorErrors;
   disabled: boolean;
   productId: string | null;
   onChange: (index: number, change: Partial<VariantRow>) => void;
@@ -50,23 +53,21 @@ export function VariantName({ row, index, errors, productId }: VariantRowProps) 
 
 /** One text box of a variant; labelled "Price of M / Blue" for screen readers (and tests). */
 export function VariantInput({
+  control,
   row,
   index,
-  errors,
-  onChange,
   column,
   visibleLabel,
 }: VariantRowProps & { column: (typeof VARIANT_COLUMNS)[number]; visibleLabel?: boolean }) {
   const title = variantTitle(row.optionValues);
   const { field, label } = column;
   return (
-    <TextInput
+    <TextField
+      control={control}
+      name={`variants.${index}.${field}`}
       size="xs"
       label={visibleLabel ? label : undefined}
       aria-label={`${label} of ${title}`}
-      value={row[field]}
-      onChange={(event) => onChange(index, { [field]: event.currentTarget.value })}
-      error={errors[`variants.${index}.${field}`]}
       inputMode={field === 'sku' || field === 'barcode' ? 'text' : 'decimal'}
       placeholder={field === 'price' ? '0.00' : undefined}
     />

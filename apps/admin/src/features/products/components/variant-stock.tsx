@@ -1,8 +1,10 @@
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import type { MovementReason } from '@stockroom/domain';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import type { VariantQuery } from '../../../gql/graphql';
-import { formatDateTime, formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 
 type Levels = Extract<
   NonNullable<VariantQuery['inventoryLevels']>,
@@ -10,7 +12,8 @@ type Levels = Extract<
 >['inventoryLevels'];
 type Movements = VariantQuery['inventoryMovements']['nodes'];
 
-const REASONS: Record<string, string> = {
+/** Every reason of the ledger (the domain's list), in the words this page uses. */
+const REASONS: Record<MovementReason, string> = {
   RECEIVED: 'Received',
   CORRECTION: 'Correction',
   DAMAGED: 'Damaged',
@@ -85,6 +88,7 @@ export function VariantMovements({
   movements: Movements;
   sku: string | null | undefined;
 }) {
+  const formatDateTime = useFormatDateTime();
   const history = sku ? `/inventory/history?q=${encodeURIComponent(`sku:${sku}`)}` : '/inventory/history';
   return (
     <SectionCard

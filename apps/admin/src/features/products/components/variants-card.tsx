@@ -1,6 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
 import type { EditorCardProps } from './editor-types';
 import type { VariantRow } from './product-form-values';
@@ -13,6 +14,7 @@ interface VariantsCardProps extends EditorCardProps {
 
 /** The variant matrix: one row per combination of option values, each with its own price, SKU … */
 export function VariantsCard({
+  control,
   values,
   onChange,
   errors,
@@ -24,7 +26,13 @@ export function VariantsCard({
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const setRow = (index: number, change: Partial<VariantRow>) =>
     onChange({ variants: values.variants.map((row, i) => (i === index ? { ...row, ...change } : row)) });
+  // Rows come and go as the options change (the matrix is replaced); each keeps its inputs' state.
+  const { fields } = useFieldArray({ control, name: 'variants', keyName: 'fieldKey' });
   const count = values.variants.length;
+  const rows = fields.flatMap((field, index) => {
+    const row = values.variants[index];
+    return row ? [{ fieldKey: field.fieldKey, row, index }] : [];
+  });
 
   return (
     <SectionCard
@@ -60,11 +68,11 @@ export function VariantsCard({
       )}
       {phone ? (
         <Stack gap="sm" data-testid="variant-cards">
-          {values.variants.map((row, index) => {
-            const props = { row, index, errors, disabled, productId, onChange: setRow };
+          {rows.map(({ fieldKey, row, index }) => {
+            const props = { control, row, index, errors, disabled, productId, onChange: setRow };
             const checks = variantChecks({ ...props, labelled: true });
             return (
-              <Paper key={row.key} withBorder radius="md" p="sm" data-testid="variant-row">
+              <Paper key={fieldKey} withBorder radius="md" p="sm" data-testid="variant-row">
                 <VariantName {...props} />
                 <SimpleGrid cols={2} spacing="xs" mt="xs">
                   {VARIANT_COLUMNS.map((column) => (
@@ -95,11 +103,11 @@ export function VariantsCard({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {values.variants.map((row, index) => {
-                const props = { row, index, errors, disabled, productId, onChange: setRow };
+              {rows.map(({ fieldKey, row, index }) => {
+                const props = { control, row, index, errors, disabled, productId, onChange: setRow };
                 const checks = variantChecks(props);
                 return (
-                  <Table.Tr key={row.key} data-testid="variant-row" style={{ verticalAlign: 'top' }}>
+                  <Table.Tr key={fieldKey} data-testid="variant-row" style={{ verticalAlign: 'top' }}>
                     <Table.Td pt={10}>
                       <VariantName {...props} />
                     </Table.Td>

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useParams } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { useProductQuery } from '../api/product-query';

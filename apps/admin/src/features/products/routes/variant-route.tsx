@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { variantTitle } from '@stockroom/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { useVariantQuery } from '../api/variant-query';

@@ -1,13 +1,20 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { shippingRateSchema } from '@stockroom/domain';
-import type { ShippingRateInput } from '../../../gql/graphql';
+import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
-import { firstIssues, useTextForm } from '../../../lib/use-text-form';
-import type { UserErrorLike } from '../../../lib/user-errors';
+import { FormActions } from '../../../components/forms/form-actions';
+import { TextField } from '../../../components/forms/form-fields';
+import type { ShippingRateInput } from '../../../gql/graphql';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 
-const FIELDS = ['name', 'price', 'minSubtotal', 'maxSubtotal', 'freeAbove'] as const;
-type Field = (typeof FIELDS)[number];
-export type RateValues = Record<Field, string>;
+export interface RateValues {
+  name: string;
+  price: string;
+  minSubtotal: string;
+  maxSubtotal: string;
+  freeAbove: string;
+}
 
 export const EMPTY_RATE: RateValues = {
   name: '',
@@ -17,6 +24,7 @@ export const EMPTY_RATE: RateValues = {
   freeAbove: '',
 };
 
+/** Empty optional amounts are sent as null. */
 export function rateInput(v: RateValues): ShippingRateInput {
   return {
     name: v.name.trim(),
@@ -27,24 +35,29 @@ export function rateInput(v: RateValues): ShippingRateInput {
   };
 }
 
+/** shippingRate's rules over what is sent (empty optional amounts as null), in the store's currency. */
+export function rateFormSchema(currencyCode: string) {
+  return z.preprocess((v) => rateInput(v as RateValues), shippingRateSchema(currencyCode));
+}
+
 interface RateFormProps {
   initial: RateValues;
   currencyCode: string;
   submitLabel: string;
-  onSubmit: (values: RateValues) => Promise<readonly UserErrorLike[]>;
+  onSubmit: (values: RateValues) => Promise<readonly PlaceableUserError[]>;
   onCancel: () => void;
 }
 
 /** A rate: its price, the subtotals it applies between, and the subtotal above which it is free. */
 export function RateForm({ initial, currencyCode, submitLabel, onSubmit, onCancel }: RateFormProps) {
-  const { formErrors, saving, input, submit } = useTextForm({
-    fields: FIELDS,
-    initial,
-    check: (values) => firstIssues(shippingRateSchema(currencyCode).safeParse(rateInput(values))),
+  const form = useZodForm<RateValues>({
+    schema: rateFormSchema(currencyCode),
+    defaultValues: initial,
     onSubmit,
   });
-  const money = (field: Field) => ({
-    ...input(field),
+  const money = (name: Exclude<keyof RateValues, 'name'>) => ({
+    control: form.control,
+    name,
     inputMode: 'decimal' as const,
     rightSection: (
       <Text size="xs" c="dimmed">
@@ -55,33 +68,27 @@ export function RateForm({ initial, currencyCode, submitLabel, onSubmit, onCance
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Shipping rate">
+    <form onSubmit={(e) => void form.submit(e)} noValidate aria-label="Shipping rate">
       <Stack gap="sm">
-        <FormErrors messages={formErrors} />
-        <TextInput
+        <FormErrors messages={form.formErrors} />
+        <TextField
+          control={form.control}
+          name="name"
           label="Rate name"
           description="What the customer sees, like Standard or Express."
           required
-          {...input('name')}
         />
-        <TextInput label="Price" required {...money('price')} />
+        <TextField label="Price" required {...money('price')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Minimum subtotal" description="Optional" {...money('minSubtotal')} />
-          <TextInput label="Maximum subtotal" description="Optional" {...money('maxSubtotal')} />
+          <TextField label="Minimum subtotal" description="Optional" {...money('minSubtotal')} />
+          <TextField label="Maximum subtotal" description="Optional" {...money('maxSubtotal')} />
         </SimpleGrid>
-        <TextInput
+        <TextField
           label="Free above"
           description="Optional: orders with a larger subtotal ship free."
           {...money('freeAbove')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} saving={form.saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

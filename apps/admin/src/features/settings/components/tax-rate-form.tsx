@@ -1,14 +1,19 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { taxRateSchema } from '@stockroom/domain';
-import { CountrySelect } from '../../../components/country-select';
-import type { TaxRateInput } from '../../../gql/graphql';
 import { FormErrors } from '../../../components/form-errors';
-import { firstIssues, useTextForm } from '../../../lib/use-text-form';
-import type { UserErrorLike } from '../../../lib/user-errors';
+import { CountryField } from '../../../components/forms/country-fields';
+import { FormActions } from '../../../components/forms/form-actions';
+import { TextField } from '../../../components/forms/form-fields';
+import type { TaxRateInput } from '../../../gql/graphql';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
 
-const FIELDS = ['countryCode', 'region', 'rate', 'name'] as const;
-type Field = (typeof FIELDS)[number];
-export type TaxRateValues = Record<Field, string>;
+export interface TaxRateValues {
+  countryCode: string;
+  region: string;
+  rate: string;
+  name: string;
+}
 
 export const EMPTY_TAX_RATE: TaxRateValues = { countryCode: '', region: '', rate: '', name: '' };
 
@@ -24,37 +29,30 @@ export function taxRateInput(v: TaxRateValues): TaxRateInput {
 interface TaxRateFormProps {
   initial: TaxRateValues;
   submitLabel: string;
-  onSubmit: (values: TaxRateValues) => Promise<readonly UserErrorLike[]>;
+  onSubmit: (values: TaxRateValues) => Promise<readonly PlaceableUserError[]>;
   onCancel: () => void;
 }
 
 /** One tax rate: a country, optionally a region within it, a percentage and a name for invoices. */
 export function TaxRateForm({ initial, submitLabel, onSubmit, onCancel }: TaxRateFormProps) {
-  const { values, setValues, errors, formErrors, saving, input, submit } = useTextForm({
-    fields: FIELDS,
-    initial,
-    check: (v) => firstIssues(taxRateSchema.safeParse(taxRateInput(v))),
-    onSubmit,
-  });
+  const form = useZodForm<TaxRateValues>({ schema: taxRateSchema, defaultValues: initial, onSubmit });
+  const { control } = form;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Tax rate">
+    <form onSubmit={(e) => void form.submit(e)} noValidate aria-label="Tax rate">
       <Stack gap="sm">
-        <FormErrors messages={formErrors} />
-        <CountrySelect
-          label="Country"
-          required
-          value={values.countryCode || null}
-          onChange={(c) => setValues((v) => ({ ...v, countryCode: c ?? '' }))}
-          error={errors.countryCode}
-        />
-        <TextInput
+        <FormErrors messages={form.formErrors} />
+        <CountryField control={control} name="countryCode" label="Country" required />
+        <TextField
+          control={control}
+          name="region"
           label="Region"
           description="Optional: a state or province, like CA. Empty applies to the whole country."
-          {...input('region')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
+          <TextField
+            control={control}
+            name="rate"
             label="Rate"
             required
             inputMode="decimal"
@@ -64,23 +62,16 @@ export function TaxRateForm({ initial, submitLabel, onSubmit, onCancel }: TaxRat
                 %
               </Text>
             }
-            {...input('rate')}
           />
-          <TextInput
+          <TextField
+            control={control}
+            name="name"
             label="Name"
             required
             description="Shown on orders, like VAT or Sales tax"
-            {...input('name')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} saving={form.saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { SectionCard } from '../../../components/section-card';
 import type { ShippingZoneFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
@@ -12,7 +12,6 @@ import { useShippingRateUpdateMutation } from '../api/shipping-rate-update-mutat
 import { EMPTY_RATE, RateForm, rateInput, type RateValues } from './rate-form';
 
 type Rate = ShippingZoneFieldsFragment['rates'][number];
-type Dialog = { kind: 'add' } | { kind: 'edit'; rate: Rate } | null;
 
 interface ZoneRatesProps {
   zoneId: string;
@@ -33,7 +32,7 @@ function valuesOf(rate: Rate): RateValues {
 
 /** The rates of one zone, with add, edit and delete. */
 export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesProps) {
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialog = useFormDialog<Rate>();
   const [create] = useShippingRateCreateMutation();
   const [update] = useShippingRateUpdateMutation();
   const [remove] = useShippingRateDeleteMutation();
@@ -94,7 +93,7 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
                             size="compact-sm"
                             variant="subtle"
                             aria-label={`Edit ${rate.name}`}
-                            onClick={() => setDialog({ kind: 'edit', rate })}
+                            onClick={() => dialog.edit(rate)}
                           >
                             Edit
                           </Button>
@@ -118,45 +117,30 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
         )}
         {canEdit && (
           <Group>
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setDialog({ kind: 'add' })}
-            >
+            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
               Add rate
             </Button>
           </Group>
         )}
       </Stack>
-      <Modal
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog?.kind === 'edit' ? 'Edit rate' : 'Add rate'}
-      >
-        {dialog && (
+      <FormDialog dialog={dialog} title={{ add: 'Add rate', edit: 'Edit rate' }}>
+        {(editing) => (
           <RateForm
-            initial={dialog.kind === 'edit' ? valuesOf(dialog.rate) : EMPTY_RATE}
+            initial={editing ? valuesOf(editing) : EMPTY_RATE}
             currencyCode={currencyCode}
-            submitLabel={dialog.kind === 'edit' ? 'Save rate' : 'Add rate'}
-            onCancel={() => setDialog(null)}
+            submitLabel={editing ? 'Save rate' : 'Add rate'}
+            onCancel={dialog.close}
             onSubmit={async (values) => {
-              try {
-                const input = rateInput(values);
-                const errors =
-                  dialog.kind === 'edit'
-                    ? ((await update({ variables: { id: dialog.rate.id, input } })).data?.shippingRateUpdate
-                        .userErrors ?? [])
-                    : ((await create({ variables: { zoneId, input } })).data?.shippingRateCreate.userErrors ??
-                      []);
-                if (errors.length === 0) setDialog(null);
-                return errors;
-              } catch (error) {
-                return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-              }
+              const input = rateInput(values);
+              const errors = editing
+                ? (await update({ variables: { id: editing.id, input } })).data?.shippingRateUpdate.userErrors
+                : (await create({ variables: { zoneId, input } })).data?.shippingRateCreate.userErrors;
+              if (!errors?.length) dialog.close();
+              return errors ?? [];
             }}
           />
         )}
-      </Modal>
+      </FormDialog>
     </SectionCard>
   );
 }

@@ -2,10 +2,9 @@ import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
 import { useShopQuery } from '../api/shop-query';
 import { useShopUpdateMutation } from '../api/shop-update-mutation';
 import { SettingsTabs } from '../../../components/settings-tabs';
@@ -51,25 +50,21 @@ export function SettingsRoute() {
                 initial={storeValues(data.shop)}
                 disabled={!canEdit}
                 onSubmit={async (values) => {
-                  try {
-                    const { data: result } = await update({
-                      variables: { input: { ...storeInput(values), version: data.shop.version } },
+                  const { data: result } = await update({
+                    variables: { input: { ...storeInput(values), version: data.shop.version } },
+                  });
+                  const errors = result?.shopUpdate.userErrors ?? [];
+                  const staleError = errors.find((e) => e.code === 'STALE_VERSION');
+                  if (staleError) setStale(staleError.message);
+                  else if (errors.length === 0) {
+                    setStale(null);
+                    notifications.show({
+                      color: 'green',
+                      title: 'Settings saved',
+                      message: 'The store settings are saved.',
                     });
-                    const errors = result?.shopUpdate.userErrors ?? [];
-                    const staleError = errors.find((e) => e.code === 'STALE_VERSION');
-                    if (staleError) setStale(staleError.message);
-                    else if (errors.length === 0) {
-                      setStale(null);
-                      notifications.show({
-                        color: 'green',
-                        title: 'Settings saved',
-                        message: 'The store settings are saved.',
-                      });
-                    }
-                    return errors;
-                  } catch (error) {
-                    return [{ message: describeError(error).message, code: 'ERROR', field: null }];
                   }
+                  return errors;
                 }}
               />
             </Stack>

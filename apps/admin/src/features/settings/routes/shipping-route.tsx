@@ -1,12 +1,11 @@
-import { Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
+import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
 import { useShippingZoneCreateMutation } from '../api/shipping-zone-create-mutation';
 import { useShippingZonesQuery } from '../api/shipping-zones-query';
 import { RatesCheck } from '../components/rates-check';
@@ -25,10 +24,10 @@ export function ShippingRoute() {
   const { can } = useSession();
   const canEdit = can('SETTINGS_WRITE');
   const query = useShippingZonesQuery();
-  const [creating, setCreating] = useState(false);
+  const dialog = useFormDialog();
   const [create] = useShippingZoneCreateMutation();
   const addButton = canEdit && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
       Add zone
     </Button>
   );
@@ -81,26 +80,24 @@ export function ShippingRoute() {
         </Stack>
       </SectionCard>
       <RatesCheck currencyCode={query.data?.shop.currencyCode ?? 'USD'} />
-      <Modal opened={creating} onClose={() => setCreating(false)} title="Add zone">
-        <ZoneForm
-          initial={{ name: '', countries: [] }}
-          submitLabel="Add zone"
-          onCancel={() => setCreating(false)}
-          onSubmit={async (values) => {
-            try {
+      <FormDialog dialog={dialog} title={{ add: 'Add zone' }}>
+        {() => (
+          <ZoneForm
+            initial={{ name: '', countries: [] }}
+            submitLabel="Add zone"
+            onCancel={dialog.close}
+            onSubmit={async (values) => {
               const { data } = await create({ variables: { input: values } });
               const payload = data?.shippingZoneCreate;
               if (payload?.zone && payload.userErrors.length === 0) {
-                setCreating(false);
+                dialog.close();
                 void navigate(`/settings/shipping/${payload.zone.id}`);
               }
               return payload?.userErrors ?? [];
-            } catch (error) {
-              return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-            }
-          }}
-        />
-      </Modal>
+            }}
+          />
+        )}
+      </FormDialog>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Breadcrumbs, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
+import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
 import { describeError } from '../../../lib/errors';
@@ -77,22 +78,18 @@ export function ShippingZoneRoute() {
                     submitLabel="Save zone"
                     disabled={!canEdit}
                     onSubmit={async (values) => {
-                      try {
-                        const { data: result } = await update({
-                          variables: { id: found.id, input: { ...values, version: found.version } },
+                      const { data: result } = await update({
+                        variables: { id: found.id, input: { ...values, version: found.version } },
+                      });
+                      const errors = result?.shippingZoneUpdate.userErrors ?? [];
+                      if (errors.some((e) => e.code === 'STALE_VERSION')) await query.refetch();
+                      if (errors.length === 0)
+                        notifications.show({
+                          color: 'green',
+                          title: 'Zone saved',
+                          message: `${values.name} is saved.`,
                         });
-                        const errors = result?.shippingZoneUpdate.userErrors ?? [];
-                        if (errors.some((e) => e.code === 'STALE_VERSION')) await query.refetch();
-                        if (errors.length === 0)
-                          notifications.show({
-                            color: 'green',
-                            title: 'Zone saved',
-                            message: `${values.name} is saved.`,
-                          });
-                        return errors;
-                      } catch (error) {
-                        return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-                      }
+                      return errors;
                     }}
                   />
                 </Stack>
@@ -110,23 +107,18 @@ export function ShippingZoneRoute() {
                   </Button>
                 </Group>
               )}
-              <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete zone">
-                <Stack gap="sm">
-                  <Text size="sm">
-                    Delete {found.name} and its{' '}
-                    {found.rates.length === 1 ? 'rate' : `${found.rates.length} rates`}? Orders already placed
-                    keep their shipping.
-                  </Text>
-                  <Group justify="flex-end">
-                    <Button variant="default" onClick={() => setConfirming(false)}>
-                      Cancel
-                    </Button>
-                    <Button color="red" loading={removing.loading} onClick={() => void deleteZone()}>
-                      Delete zone
-                    </Button>
-                  </Group>
-                </Stack>
-              </Modal>
+              <ConfirmDeleteDialog
+                opened={confirming}
+                onClose={() => setConfirming(false)}
+                title="Delete zone"
+                confirmLabel="Delete zone"
+                loading={removing.loading}
+                onConfirm={() => void deleteZone()}
+              >
+                Delete {found.name} and its{' '}
+                {found.rates.length === 1 ? 'rate' : `${found.rates.length} rates`}? Orders already placed
+                keep their shipping.
+              </ConfirmDeleteDialog>
             </Stack>
           );
         }}

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
+import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { SectionCard } from '../../../components/section-card';
 import type { TaxRatesQuery } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
@@ -17,7 +17,6 @@ import { EMPTY_TAX_RATE, TaxRateForm, taxRateInput } from '../components/tax-rat
 import { TaxPreview } from '../components/tax-preview';
 
 type Rate = TaxRatesQuery['taxRates'][number];
-type Dialog = { kind: 'add' } | { kind: 'edit'; rate: Rate } | null;
 
 /** `/settings/taxes`: tax rates per country and region, and a preview. */
 export function TaxesRoute() {
@@ -25,12 +24,12 @@ export function TaxesRoute() {
   const { can } = useSession();
   const canEdit = can('SETTINGS_WRITE');
   const query = useTaxRatesQuery();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialog = useFormDialog<Rate>();
   const [create] = useTaxRateCreateMutation();
   const [update] = useTaxRateUpdateMutation();
   const [remove] = useTaxRateDeleteMutation();
   const addButton = canEdit && (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
       Add tax rate
     </Button>
   );
@@ -110,7 +109,7 @@ export function TaxesRoute() {
                                   size="compact-sm"
                                   variant="subtle"
                                   aria-label={`Edit ${rate.name} for ${rate.countryName}`}
-                                  onClick={() => setDialog({ kind: 'edit', rate })}
+                                  onClick={() => dialog.edit(rate)}
                                 >
                                   Edit
                                 </Button>
@@ -138,48 +137,36 @@ export function TaxesRoute() {
         </Stack>
       </SectionCard>
       <TaxPreview currencyCode={query.data?.shop.currencyCode ?? 'USD'} />
-      <Modal
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={dialog?.kind === 'edit' ? 'Edit tax rate' : 'Add tax rate'}
-      >
-        {dialog && (
+      <FormDialog dialog={dialog} title={{ add: 'Add tax rate', edit: 'Edit tax rate' }}>
+        {(editing) => (
           <TaxRateForm
             initial={
-              dialog.kind === 'edit'
+              editing
                 ? {
-                    countryCode: dialog.rate.countryCode,
-                    region: dialog.rate.region ?? '',
-                    rate: dialog.rate.rate,
-                    name: dialog.rate.name,
+                    countryCode: editing.countryCode,
+                    region: editing.region ?? '',
+                    rate: editing.rate,
+                    name: editing.name,
                   }
                 : EMPTY_TAX_RATE
             }
-            submitLabel={dialog.kind === 'edit' ? 'Save tax rate' : 'Add tax rate'}
-            onCancel={() => setDialog(null)}
+            submitLabel={editing ? 'Save tax rate' : 'Add tax rate'}
+            onCancel={dialog.close}
             onSubmit={async (values) => {
-              try {
-                const input = taxRateInput(values);
-                const errors =
-                  dialog.kind === 'edit'
-                    ? ((
-                        await update({
-                          variables: {
-                            id: dialog.rate.id,
-                            input: { ...input, version: dialog.rate.version },
-                          },
-                        })
-                      ).data?.taxRateUpdate.userErrors ?? [])
-                    : ((await create({ variables: { input } })).data?.taxRateCreate.userErrors ?? []);
-                if (errors.length === 0) setDialog(null);
-                return errors;
-              } catch (error) {
-                return [{ message: describeError(error).message, code: 'ERROR', field: null }];
-              }
+              const input = taxRateInput(values);
+              const errors = editing
+                ? (
+                    await update({
+                      variables: { id: editing.id, input: { ...input, version: editing.version } },
+                    })
+                  ).data?.taxRateUpdate.userErrors
+                : (await create({ variables: { input } })).data?.taxRateCreate.userErrors;
+              if (!errors?.length) dialog.close();
+              return errors ?? [];
             }}
           />
         )}
-      </Modal>
+      </FormDialog>
     </Stack>
   );
 }

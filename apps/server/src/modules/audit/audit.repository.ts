@@ -1,0 +1,88 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor, Tx } from '../../db/database.js';
+import type { AuditChange, AuditEventRow, AuditEventTable } from './audit.tables.js';
+import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+
+/** Appends one event; `created_at` is the database's clock (the column default). */
+export async function insertAuditEvent(
+  db: Executor,
+  event: Omit<Insertable<AuditEventTable>, 'created_at'>,
+): Promise<void> {
+  await db.insertInto('audit_events').values(event).execute();
+}
+
+export async function findAuditEvent(db: Executor, id: string): Promise<AuditEventRow | null> {
+  return (await db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The latest events of one subject, newest first. */
+export function latestEventsOf(
+  db: Executor,
+  subjectType: string,
+  subjectId: string,
+  limit: number,
+): Promise<AuditEventRow[]> {
+  return db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Replaces the before/after values of every event about one subject (erasing personal data). The
+ * log is append-only: a trigger refuses updates unless this transaction says it is redacting (the
+ * setting is local to the transaction, hence a `Tx`).
+ */
+export async function redactEventsOf(
+  db: Tx,
+  subjectType: string,
+  subjectId: string,
+  changes: Record<string, AuditChange>,
+): Promise<void> {
+  await sql`select set_config('stockroom.audit_redaction', 'on', true)`.execute(db);
+  await db
+    .updateTable('audit_events')
+    .set({ changes: JSON.stringify(changes) })
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', subjectId)
+    .execute();
+  await sql`select set_config('stockroom.audit_redaction', 'off', true)`.execute(db);
+}
+
+// ---- The log, newest first (alias: e audit_events) ----
+
+export interface AuditFilter {
+  subject: { type: string; id: string } | null;
+  action: string | null;
+}
+
+function auditListQuery(db: Executor, filter: AuditFilter) {
+  let q = db.selectFrom('audit_events as e').selectAll('e');
+  if (filter.subject)
+    q = q.where('e.subject_type', '=', filter.subject.type).where('e.subject_id', '=', filter.subject.id);
+  if (filter.action) q = q.where('e.action', '=', filter.action);
+  return q;
+}
+
+export function pageAuditEvents(
+  db: Executor,
+  filter: AuditFilter,
+  args: PageArgs,
+): Promise<Page<AuditEventRow>> {
+  const sort = {
+    expression: 'e.created_at',
+    cast: 'timestamptz',
+    idColumn: 'e.id',
+    value: (r: AuditEventRow) => r.created_at,
+  } as const;
+  return keysetPage(auditListQuery(db, filter), sort, true, args);
+}
+
+export function countAuditEvents(db: Executor, filter: AuditFilter): Promise<Count> {
+  return cappedCount(db, auditListQuery(db, filter));
+}

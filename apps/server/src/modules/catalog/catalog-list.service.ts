@@ -1,0 +1,48 @@
+import type { Executor } from '../../db/database.js';
+import type { List, ListResult, PageArgs } from '../../lib/pagination.js';
+import type { CollectionRow, ProductRow } from './catalog.tables.js';
+import {
+  countCollectionProducts,
+  countCollections,
+  pageCollectionProducts,
+  pageCollections,
+  type MemberRow,
+} from './collection.repository.js';
+import { productSearchCondition } from './product-search.repository.js';
+import { countProducts, pageProducts, type ProductSortKey } from './product.repository.js';
+
+/** Products matching a search (SPEC §7.4; prices in the store currency), sorted and paged by keyset. */
+export function listProducts(
+  db: Executor,
+  args: {
+    query?: string | null;
+    currency: string;
+    sortKey: ProductSortKey;
+    reverse: boolean;
+    page: PageArgs;
+  },
+): ListResult<ProductRow> {
+  const search = productSearchCondition(args.query, args.currency);
+  if ('errors' in search) return search;
+  return {
+    page: () => pageProducts(db, search.condition, args.sortKey, args.reverse, args.page),
+    count: () => countProducts(db, search.condition),
+  };
+}
+
+/** Collections by title; the words match anywhere in the title. */
+export function listCollections(
+  db: Executor,
+  args: { query?: string | null; page: PageArgs },
+): List<CollectionRow> {
+  const words = (args.query ?? '').trim();
+  return { page: () => pageCollections(db, words, args.page), count: () => countCollections(db, words) };
+}
+
+/** A collection's products in its order. */
+export function listCollectionProducts(db: Executor, collectionId: string, page: PageArgs): List<MemberRow> {
+  return {
+    page: () => pageCollectionProducts(db, collectionId, page),
+    count: () => countCollectionProducts(db, collectionId),
+  };
+}

@@ -1,0 +1,209 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import type { CollectionRow, CollectionTable, ProductRow } from './catalog.tables.js';
+import { rulesCondition } from './collection-rules.repository.js';
+
+export function findCollection(db: Executor, id: string): Promise<CollectionRow | undefined> {
+  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findCollectionsByIds(db: Executor, ids: readonly string[]): Promise<CollectionRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('collections').selectAll().where('id', 'in', ids).execute();
+}
+
+export function lockCollection(db: Executor, id: string): Promise<CollectionRow | undefined> {
+  return db.selectFrom('collections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function insertCollection(db: Executor, row: Insertable<CollectionTable>): Promise<CollectionRow> {
+  return db.insertInto('collections').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates and bumps the version. */
+export function updateCollection(
+  db: Executor,
+  id: string,
+  changes: Updateable<CollectionTable>,
+): Promise<CollectionRow> {
+  return db
+    .updateTable('collections')
+    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteCollection(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('collections').where('id', '=', id).execute();
+}
+
+/** Automated collections in id order (so concurrent syncs lock them in the same order), optionally one, or those with an inventory rule. */
+export function automatedCollections(
+  db: Executor,
+  filter: { onlyId?: string | undefined; onlyInventoryRules?: boolean },
+): Promise<CollectionRow[]> {
+  let q = db.selectFrom('collections').selectAll().where('kind', '=', 'AUTOMATED').orderBy('id');
+  if (filter.onlyId) q = q.where('id', '=', filter.onlyId);
+  if (filter.onlyInventoryRules) q = q.where(sql<boolean>`rules @> '[{"field": "inventory"}]'::jsonb`);
+  return q.execute();
+}
+
+/**
+ * Makes an automated collection's membership follow its rules, over the given products or all of
+ * them: members that no longer match leave, products that match join.
+ */
+export async function syncRuleMembers(
+  db: Executor,
+  collection: CollectionRow,
+  productIds: readonly string[] | 'all',
+  currency: string,
+): Promise<void> {
+  const scope = productIds === 'all' ? sql<boolean>`true` : sql<boolean>`p.id in (${sql.join(productIds)})`;
+  const cond = rulesCondition(collection.rules, collection.match, currency);
+  await sql`delete from collection_products cp using products p
+    where cp.collection_id = ${collection.id} and cp.product_id = p.id and ${scope} and not coalesce(${cond}, false)`.execute(
+    db,
+  );
+  await sql`insert into collection_products (collection_id, product_id, position)
+    select ${collection.id}, p.id, 0 from products p where ${scope} and ${cond}
+    on conflict do nothing`.execute(db);
+}
+
+/** Recounts the collection's members into its product_count. */
+export async function refreshCollectionCount(db: Executor, collectionId: string): Promise<void> {
+  await sql`update collections set product_count = (select count(*) from collection_products where collection_id = ${collectionId}) where id = ${collectionId}`.execute(
+    db,
+  );
+}
+
+/** Adds products after the collection's last member, in the given order (members already in stay where they are); returns how many joined. */
+export async function appendCollectionMembers(
+  db: Executor,
+  collectionId: string,
+  productIds: readonly string[],
+): Promise<number> {
+  if (!productIds.length) return 0;
+  const last = await db
+    .selectFrom('collection_products')
+    .select(sql<number>`coalesce(max(position), -1)`.as('p'))
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  const start = Number(last.p) + 1;
+  const inserted = await db
+    .insertInto('collection_products')
+    .values(
+      productIds.map((product_id, i) => ({ collection_id: collectionId, product_id, position: start + i })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('product_id')
+    .execute();
+  return inserted.length;
+}
+
+/** Returns how many of these products left the collection. */
+export async function removeCollectionMembers(
+  db: Executor,
+  collectionId: string,
+  productIds: readonly string[],
+): Promise<number> {
+  if (!productIds.length) return 0;
+  const removed = await db
+    .deleteFrom('collection_products')
+    .where('collection_id', '=', collectionId)
+    .where('product_id', 'in', productIds)
+    .returning('product_id')
+    .execute();
+  return removed.length;
+}
+
+/** The collection's product ids in its order. */
+export async function collectionMemberIds(db: Executor, collectionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('collection_products')
+    .select('product_id')
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .orderBy('product_id')
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+export async function setMemberPosition(
+  db: Executor,
+  collectionId: string,
+  productId: string,
+  position: number,
+): Promise<void> {
+  await db
+    .updateTable('collection_products')
+    .set({ position })
+    .where('collection_id', '=', collectionId)
+    .where('product_id', '=', productId)
+    .execute();
+}
+
+/** The collections each of these products is in, by title, with the product's id on each row. */
+export function collectionsOfProducts(db: Executor, productIds: readonly string[]) {
+  return db
+    .selectFrom('collection_products as cp')
+    .innerJoin('collections as c', 'c.id', 'cp.collection_id')
+    .selectAll('c')
+    .select('cp.product_id')
+    .where('cp.product_id', 'in', productIds)
+    .orderBy('c.title')
+    .execute();
+}
+
+/** Collections whose title contains the words (all of them when empty), for a page and for its count. */
+function collectionListQuery(db: Executor, words: string) {
+  let query = db.selectFrom('collections as c').selectAll('c');
+  if (words) query = query.where(sql<boolean>`c.title ilike ${'%' + words.replace(/[\\%_]/g, '\\$&') + '%'}`);
+  return query;
+}
+
+/** A keyset page of collections by title. */
+export function pageCollections(db: Executor, words: string, page: PageArgs): Promise<Page<CollectionRow>> {
+  const sort = {
+    expression: 'lower(c.title)',
+    cast: 'text',
+    idColumn: 'c.id',
+    value: (r: CollectionRow) => r.title.toLowerCase(),
+  } as const;
+  return keysetPage(collectionListQuery(db, words), sort, false, page);
+}
+
+export function countCollections(db: Executor, words: string): Promise<Count> {
+  return cappedCount(db, collectionListQuery(db, words));
+}
+
+export type MemberRow = ProductRow & { member_position: number };
+
+function memberQuery(db: Executor, collectionId: string) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('collection_products as cp', 'cp.product_id', 'p.id')
+    .selectAll('p')
+    .select('cp.position as member_position')
+    .where('cp.collection_id', '=', collectionId);
+}
+
+/** A keyset page of the collection's products in its order. */
+export function pageCollectionProducts(
+  db: Executor,
+  collectionId: string,
+  page: PageArgs,
+): Promise<Page<MemberRow>> {
+  const sort = {
+    expression: 'cp.position',
+    cast: 'integer',
+    idColumn: 'p.id',
+    value: (r: MemberRow) => r.member_position,
+  } as const;
+  return keysetPage(memberQuery(db, collectionId), sort, false, page);
+}
+
+export function countCollectionProducts(db: Executor, collectionId: string): Promise<Count> {
+  return cappedCount(db, memberQuery(db, collectionId));
+}

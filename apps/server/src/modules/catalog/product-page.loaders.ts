@@ -1,0 +1,34 @@
+import type { Ctx } from '../../graphql/context.js';
+import type { ProductRow } from './catalog.tables.js';
+import { loadProductPageRelations } from './product-page.repository.js';
+
+/**
+ * Loads what the page's nodes show (variants with their stock, media, categories) in one round of
+ * statements run side by side, and primes the request's loaders with it, so the product fields'
+ * resolvers find everything in memory. Field permissions still apply: priming only saves queries.
+ */
+export async function primeProductPage(ctx: Ctx, rows: ProductRow[], paths: Set<string>): Promise<void> {
+  const l = ctx.loaders;
+  for (const row of rows) l.productById.prime(row.id, row);
+  const want = {
+    variants: paths.has('variants'),
+    levels: paths.has('variants.inventoryLevels') || paths.has('totalAvailable'),
+    media: paths.has('media'),
+    categories: paths.has('category'),
+  };
+  if (!rows.length || !Object.values(want).some(Boolean)) return;
+  const rel = await loadProductPageRelations(ctx.services.db, rows, want);
+  for (const c of rel.categories) l.categoryById.prime(c.id, c);
+  for (const { id } of rows) {
+    if (want.variants || want.levels) {
+      const variants = rel.variantsByProduct.get(id) ?? [];
+      l.variantsByProductId.prime(id, variants);
+      for (const v of variants) {
+        l.variantById.prime(v.id, v);
+        if (want.levels) l.levelsByVariantId.prime(v.id, rel.levelsByVariant.get(v.id) ?? []);
+      }
+    }
+    if (want.levels) l.availableByProductId.prime(id, rel.availableByProduct.get(id) ?? null);
+    if (want.media) l.mediaByProductId.prime(id, rel.mediaByProduct.get(id) ?? []);
+  }
+}

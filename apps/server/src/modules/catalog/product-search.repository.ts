@@ -1,0 +1,94 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  AVAILABLE_SQL,
+  parseMoney,
+  PRODUCT_STATUSES,
+  type Comparison,
+  type SearchFields,
+} from '@stockroom/domain';
+import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+
+/** What `products(query:)` understands (SPEC §7.4); the list box offers the same names. */
+export const PRODUCT_SEARCH_FIELDS: SearchFields = {
+  status: { kind: 'enum', values: PRODUCT_STATUSES },
+  tag: { kind: 'text' },
+  vendor: { kind: 'text' },
+  product_type: { kind: 'text' },
+  category: { kind: 'text' },
+  collection: { kind: 'text' },
+  sku: { kind: 'text' },
+  barcode: { kind: 'text' },
+  handle: { kind: 'text' },
+  title: { kind: 'text' },
+  price: { kind: 'money' },
+  inventory: { kind: 'number', integer: true },
+  created_at: { kind: 'date' },
+  updated_at: { kind: 'date' },
+};
+
+const AVAILABLE = sql.raw(AVAILABLE_SQL('l'));
+
+/** Free words match the start of any word of title, handle, vendor, type, SKUs and barcodes. */
+function textCondition(word: string): RawBuilder<boolean> {
+  return prefixWords(sql`p.search_text`, word) ?? sql<boolean>`true`;
+}
+
+function fieldCondition(
+  field: string,
+  op: Comparison,
+  value: unknown,
+  currency: string,
+): RawBuilder<boolean> {
+  const cmp = sql.raw(SQL_OPS[op]);
+  switch (field) {
+    case 'status':
+      return sql<boolean>`p.status = ${value}`;
+    case 'tag':
+      return sql<boolean>`p.tag_keys @> array[${(value as string).toLowerCase()}]::text[]`;
+    case 'vendor':
+      return sql<boolean>`lower(p.vendor) = ${(value as string).toLowerCase()}`;
+    case 'product_type':
+      return sql<boolean>`lower(p.product_type) = ${(value as string).toLowerCase()}`;
+    case 'handle':
+      return sql<boolean>`p.handle = ${(value as string).toLowerCase()}`;
+    case 'title':
+      return sql<boolean>`p.title ilike ${'%' + (value as string).replace(/[\\%_]/g, '\\$&') + '%'}`;
+    case 'sku':
+      return sql<boolean>`exists (select 1 from product_variants v where v.product_id = p.id and lower(v.sku) = ${(value as string).toLowerCase()})`;
+    case 'barcode':
+      return sql<boolean>`exists (select 1 from product_variants v where v.product_id = p.id and v.barcode = ${value})`;
+    case 'category':
+      return sql<boolean>`p.category_id in (select c.id from categories c where c.handle = ${(value as string).toLowerCase()} or lower(c.name) = ${(value as string).toLowerCase()})`;
+    case 'collection':
+      return sql<boolean>`exists (select 1 from collection_products cp join collections c on c.id = cp.collection_id
+        where cp.product_id = p.id and (c.handle = ${(value as string).toLowerCase()} or lower(c.title) = ${(value as string).toLowerCase()}))`;
+    case 'price': {
+      const minor = parseMoney(value as string, currency) ?? 0;
+      if (op === 'eq')
+        return sql<boolean>`exists (select 1 from product_variants v where v.product_id = p.id and v.price = ${minor})`;
+      // Some variant's price satisfies it: above a bound means the highest does, below means the lowest does.
+      return op === 'gt' || op === 'gte'
+        ? sql<boolean>`p.max_price ${cmp} ${minor}`
+        : sql<boolean>`p.min_price ${cmp} ${minor}`;
+    }
+    case 'inventory':
+      // Units available across locations, over the variants that track stock.
+      return sql<boolean>`(select coalesce(sum(${AVAILABLE}), 0) from product_variants v
+        join inventory_levels l on l.variant_id = v.id where v.product_id = p.id and v.track_inventory) ${cmp} ${value}`;
+    case 'created_at':
+      return sql<boolean>`p.created_at ${cmp} ${value}`;
+    case 'updated_at':
+      return sql<boolean>`p.updated_at ${cmp} ${value}`;
+    default:
+      throw new Error(`unhandled product search field ${field}`);
+  }
+}
+
+/** The SQL condition for a product search, or the userErrors that explain why it is not one. */
+export function productSearchCondition(query: string | null | undefined, currency: string) {
+  return searchCondition(query, {
+    fields: PRODUCT_SEARCH_FIELDS,
+    text: textCondition,
+    field: (name, op, value) => fieldCondition(name, op, value, currency),
+  });
+}

@@ -1,0 +1,69 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { ProductVariantTable, VariantRow } from './catalog.tables.js';
+
+export function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<VariantRow[]> {
+  if (!productIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function findVariantsByIds(db: Executor, ids: readonly string[]): Promise<VariantRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Variants of other products holding any of these SKUs (case-insensitive), with their product. */
+export function skuOwners(db: Executor, skus: readonly string[], exceptProductId: string | null) {
+  if (!skus.length) return Promise.resolve([]);
+  let q = db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.sku', 'p.id as productId', 'p.title as productTitle'])
+    .where(
+      sql<string>`lower(v.sku)`,
+      'in',
+      skus.map((s) => s.toLowerCase()),
+    );
+  if (exceptProductId) q = q.where('v.product_id', '!=', exceptProductId);
+  return q.execute();
+}
+
+export async function insertVariants(db: Executor, rows: Insertable<ProductVariantTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('product_variants').values(rows).execute();
+}
+
+/** Updates a variant and bumps its version (the caller holds the product's lock). */
+export async function updateVariant(
+  db: Executor,
+  id: string,
+  changes: Updateable<ProductVariantTable>,
+): Promise<void> {
+  await db
+    .updateTable('product_variants')
+    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteVariants(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('product_variants').where('id', 'in', ids).execute();
+}
+
+/** The products these variants belong to (each once). */
+export async function productIdsOfVariants(db: Executor, variantIds: readonly string[]): Promise<string[]> {
+  if (!variantIds.length) return [];
+  const rows = await db
+    .selectFrom('product_variants')
+    .select('product_id')
+    .distinct()
+    .where('id', 'in', variantIds)
+    .execute();
+  return rows.map((r) => r.product_id);
+}

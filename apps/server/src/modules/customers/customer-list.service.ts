@@ -1,0 +1,27 @@
+import type { Executor } from '../../db/database.js';
+import type { CustomerRow } from './customer.tables.js';
+import type { ListResult, PageArgs } from '../../lib/pagination.js';
+import { customerSearchCondition } from './customer-search.js';
+import { countCustomers, pageCustomers, type CustomerSortKey } from './customer.repository.js';
+
+/** Customers' list: see ListResult. */
+export type CustomerList = ListResult<CustomerRow>;
+
+/** Customers matching a search (money in the shop's currency), sorted and paged by keyset. */
+export function listCustomers(
+  db: Executor,
+  args: {
+    query?: string | null;
+    currency: string;
+    sortKey: CustomerSortKey;
+    reverse: boolean;
+    page: PageArgs;
+  },
+): CustomerList {
+  const search = customerSearchCondition(args.query, args.currency);
+  if ('errors' in search) return search;
+  return {
+    page: () => pageCustomers(db, search.condition, args.sortKey, args.reverse, args.page),
+    count: () => countCustomers(db, search.condition),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Generated, Selectable } from 'kysely';
+import type { Timestamp, Json, AddressJson } from '../../db/columns.js';
+import type { MovementReason } from '@stockroom/domain';
+
+export interface LocationTable {
+  id: string;
+  name: string;
+  address: Json<AddressJson | null>;
+  active: Generated<boolean>;
+  fulfillment_priority: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface InventoryLevelTable {
+  id: Generated<string>;
+  variant_id: string;
+  location_id: string;
+  on_hand: Generated<number>;
+  committed: Generated<number>;
+  incoming: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface InventoryMovementTable {
+  id: string;
+  variant_id: string;
+  location_id: string;
+  on_hand_delta: number;
+  committed_delta: Generated<number>;
+  on_hand_after: number;
+  committed_after: number;
+  reason: MovementReason;
+  note: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  transfer_id: string | null;
+  created_at: Timestamp;
+}
+
+/** This module's tables, as Kysely sees them. */
+export interface InventoryTables {
+  locations: LocationTable;
+  inventory_levels: InventoryLevelTable;
+  inventory_movements: InventoryMovementTable;
+}
+
+export type LocationRow = Selectable<LocationTable>;
+export type InventoryLevelRow = Selectable<InventoryLevelTable>;
+export type InventoryMovementRow = Selectable<InventoryMovementTable>;

@@ -1,0 +1,200 @@
+import { sql, type RawBuilder } from 'kysely';
+import { available, AVAILABLE_SQL } from '@stockroom/domain';
+import type { Executor } from '../../db/database.js';
+import type { InventoryLevelRow } from './inventory.tables.js';
+import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+
+export interface LevelKey {
+  variantId: string;
+  locationId: string;
+}
+
+/** Creates the levels of these pairs that do not exist yet (at zero). */
+export async function ensureLevels(db: Executor, pairs: readonly LevelKey[]): Promise<void> {
+  if (!pairs.length) return;
+  await db
+    .insertInto('inventory_levels')
+    .values(pairs.map((p) => ({ variant_id: p.variantId, location_id: p.locationId })))
+    .onConflict((oc) => oc.columns(['variant_id', 'location_id']).doNothing())
+    .execute();
+}
+
+/** Locks the levels of these pairs, in (variant, location) order so concurrent callers queue instead of deadlocking. */
+export function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): Promise<InventoryLevelRow[]> {
+  if (!pairs.length) return Promise.resolve([]);
+  return db
+    .selectFrom('inventory_levels')
+    .selectAll()
+    .where(
+      sql<boolean>`(variant_id, location_id) in (${sql.join(pairs.map((p) => sql`(${p.variantId}::uuid, ${p.locationId}::uuid)`))})`,
+    )
+    .orderBy('variant_id')
+    .orderBy('location_id')
+    .forUpdate()
+    .execute();
+}
+
+export function updateLevelQuantities(
+  db: Executor,
+  key: LevelKey,
+  quantities: { onHand: number; committed: number },
+): Promise<InventoryLevelRow> {
+  return db
+    .updateTable('inventory_levels')
+    .set({
+      on_hand: quantities.onHand,
+      committed: quantities.committed,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
+    .where('variant_id', '=', key.variantId)
+    .where('location_id', '=', key.locationId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findLevel(db: Executor, id: string): Promise<InventoryLevelRow | null> {
+  return (
+    (await db.selectFrom('inventory_levels').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+  );
+}
+
+/** The levels of these variants, each variant's by its locations' fulfillment priority. */
+export function levelsByVariantIds(
+  db: Executor,
+  variantIds: readonly string[],
+): Promise<InventoryLevelRow[]> {
+  return db
+    .selectFrom('inventory_levels as l')
+    .innerJoin('locations as loc', 'loc.id', 'l.location_id')
+    .selectAll('l')
+    .where('l.variant_id', 'in', variantIds)
+    .orderBy('loc.fulfillment_priority')
+    .execute();
+}
+
+/** Units available per product over its variants that track stock (products with none are left out). */
+export function availableByProductIds(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<{ product_id: string; available: number }[]> {
+  return db
+    .selectFrom('product_variants as v')
+    .leftJoin('inventory_levels as l', 'l.variant_id', 'v.id')
+    .select([
+      'v.product_id',
+      sql<number>`coalesce(sum(${sql.raw(AVAILABLE_SQL('l'))}), 0)::int`.as('available'),
+    ])
+    .where('v.product_id', 'in', productIds)
+    .where('v.track_inventory', '=', true)
+    .groupBy('v.product_id')
+    .execute();
+}
+
+/** What a location holds in all, its levels locked when asked (so no stock arrives meanwhile). */
+export async function levelTotalsAtLocation(
+  db: Executor,
+  locationId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<{ onHand: number; committed: number }> {
+  let q = db
+    .selectFrom('inventory_levels')
+    .select(['on_hand', 'committed'])
+    .where('location_id', '=', locationId);
+  if (opts.forUpdate) q = q.forUpdate();
+  const rows = await q.execute();
+  return rows.reduce((t, r) => ({ onHand: t.onHand + r.on_hand, committed: t.committed + r.committed }), {
+    onHand: 0,
+    committed: 0,
+  });
+}
+
+export interface StockVariant {
+  id: string;
+  sku: string | null;
+  title: string;
+  track_inventory: boolean;
+  allow_backorder: boolean;
+}
+
+/** The variant facts stock rules need: whether it tracks stock, may be oversold, and what to call it. */
+export function findStockVariants(db: Executor, ids: readonly string[]): Promise<StockVariant[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('product_variants')
+    .select(['id', 'sku', 'title', 'track_inventory', 'allow_backorder'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+// ---- The stock levels list (aliases: l level, v variant, p product, loc location) ----
+
+export type LevelListRow = InventoryLevelRow & {
+  product_title: string;
+  variant_position: number;
+  sku: string | null;
+};
+
+export const LEVEL_SORTS = {
+  PRODUCT_TITLE: {
+    expression: "lower(p.title) || ' ' || lpad(v.position::text, 5, '0')",
+    cast: 'text',
+    descending: false,
+    value: (r: LevelListRow) =>
+      `${r.product_title.toLowerCase()} ${String(r.variant_position).padStart(5, '0')}`,
+  },
+  SKU: {
+    expression: "coalesce(lower(v.sku), '')",
+    cast: 'text',
+    descending: false,
+    value: (r: LevelListRow) => (r.sku ?? '').toLowerCase(),
+  },
+  AVAILABLE: {
+    expression: AVAILABLE_SQL('l'),
+    cast: 'integer',
+    descending: false,
+    value: (r: LevelListRow) => available({ onHand: r.on_hand, committed: r.committed }),
+  },
+  UPDATED_AT: {
+    expression: 'l.updated_at',
+    cast: 'timestamptz',
+    descending: true,
+    value: (r: LevelListRow) => r.updated_at,
+  },
+} as const;
+
+export type LevelSortKey = keyof typeof LEVEL_SORTS;
+
+function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
+  let q = db
+    .selectFrom('inventory_levels as l')
+    .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .innerJoin('locations as loc', 'loc.id', 'l.location_id')
+    .selectAll('l')
+    .select(['p.title as product_title', 'v.position as variant_position', 'v.sku'])
+    .where('v.track_inventory', '=', true);
+  if (condition) q = q.where(condition);
+  return q;
+}
+
+/** One keyset page of the tracked levels matching `condition`. */
+export function pageLevels(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  sortKey: LevelSortKey,
+  reverse: boolean,
+  args: PageArgs,
+): Promise<Page<LevelListRow>> {
+  const key = LEVEL_SORTS[sortKey];
+  return keysetPage(
+    levelListQuery(db, condition),
+    { ...key, idColumn: 'l.id' },
+    key.descending !== reverse,
+    args,
+  );
+}
+
+export function countLevels(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
+  return cappedCount(db, levelListQuery(db, condition));
+}

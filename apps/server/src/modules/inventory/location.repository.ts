@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { AddressJson } from '../../db/columns.js';
+import type { LocationRow } from './inventory.tables.js';
+import { uuidv7 } from '../../lib/uuid.js';
+
+// Creating and reordering number priorities from what exists; this lock makes them take turns.
+const LOCATION_WRITES_LOCK = 7726011123;
+
+export async function lockLocationWrites(db: Executor): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(LOCATION_WRITES_LOCK)})`.execute(db);
+}
+
+/** Every location (or only the active ones), by fulfillment priority. */
+export function listLocations(db: Executor, opts: { activeOnly?: boolean } = {}): Promise<LocationRow[]> {
+  let q = db.selectFrom('locations').selectAll().orderBy('fulfillment_priority').orderBy('id');
+  if (opts.activeOnly) q = q.where('active', '=', true);
+  return q.execute();
+}
+
+export function findLocationsByIds(db: Executor, ids: readonly string[]): Promise<LocationRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('locations').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function findLocation(
+  db: Executor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<LocationRow | null> {
+  let q = db.selectFrom('locations').selectAll().where('id', '=', id);
+  if (opts.forUpdate) q = q.forUpdate();
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+/** Names are unique regardless of case. */
+export async function locationNameTaken(db: Executor, name: string, exceptId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('locations')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export async function maxFulfillmentPriority(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('locations')
+    .select(sql<number>`coalesce(max(fulfillment_priority), 0)`.as('p'))
+    .executeTakeFirstOrThrow();
+  return Number(row.p);
+}
+
+export async function otherActiveLocationExists(db: Executor, exceptId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('active', '=', true)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function insertLocation(
+  db: Executor,
+  location: { name: string; address: AddressJson | null; fulfillmentPriority: number },
+): Promise<LocationRow> {
+  return db
+    .insertInto('locations')
+    .values({
+      id: uuidv7(),
+      name: location.name,
+      address: location.address ? JSON.stringify(location.address) : null,
+      fulfillment_priority: location.fulfillmentPriority,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateLocation(
+  db: Executor,
+  id: string,
+  changes: { name: string; address: AddressJson | null; active: boolean },
+): Promise<LocationRow> {
+  return db
+    .updateTable('locations')
+    .set({
+      name: changes.name,
+      address: changes.address ? JSON.stringify(changes.address) : null,
+      active: changes.active,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setFulfillmentPriority(db: Executor, id: string, priority: number): Promise<void> {
+  await db.updateTable('locations').set({ fulfillment_priority: priority }).where('id', '=', id).execute();
+}

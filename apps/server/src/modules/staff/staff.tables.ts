@@ -1,0 +1,60 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Timestamp } from '../../db/columns.js';
+
+export interface RoleTable {
+  id: string;
+  key: string | null;
+  name: string;
+  description: string;
+  permissions: string[];
+  built_in: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export type StaffState = 'INVITED' | 'ACTIVE' | 'DEACTIVATED';
+
+export interface StaffTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  state: StaffState;
+  is_owner: Generated<boolean>;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface StaffRoleTable {
+  staff_id: string;
+  role_id: string;
+}
+
+export interface SessionTable {
+  id: string;
+  staff_id: string;
+  token_hash: Buffer;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+  revoked_at: Timestamp | null;
+}
+
+/** This module's tables, as Kysely sees them. */
+export interface StaffTables {
+  roles: RoleTable;
+  staff: StaffTable;
+  staff_roles: StaffRoleTable;
+  sessions: SessionTable;
+}
+
+export type RoleRow = Selectable<RoleTable>;
+export type StaffRow = Selectable<StaffTable>;
+export type NewStaff = Insertable<StaffTable>;
+export type StaffUpdate = Updateable<StaffTable>;
+export type SessionRow = Selectable<SessionTable>;
