@@ -135,6 +135,7 @@ describe('customers', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('tag:vip');
     await expect.poll(() => page.getByTestId('customer-row').count()).toBe(1);
     await search.fill('colour:blue');
+    await expect.poll(() => search.inputValue()).toBe('colour:blue');
     await search.press('Enter');
     await page
       .getByText(/Unknown field/i)

@@ -20,6 +20,12 @@ export const ID_PREFIXES = {
   ShippingZone: 'shz',
   ShippingRate: 'shr',
   TaxRate: 'tax',
+  Order: 'ord',
+  OrderLine: 'oli',
+  OrderTransaction: 'txn',
+  Fulfillment: 'ful',
+  Refund: 'rfd',
+  DraftOrder: 'dft',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

@@ -131,6 +131,27 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'orders',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/orders/routes/orders-route')).OrdersRoute,
+        }),
+      },
+      {
+        path: 'orders/:orderId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/orders/routes/order-route')).OrderRoute,
+        }),
+      },
+      {
+        path: 'orders/:orderId/fulfill',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/orders/routes/order-fulfill-route')).OrderFulfillRoute,
+        }),
+      },
+      {
         path: 'customers',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({

@@ -44,9 +44,16 @@ export function SearchField({ value, onSearch, label, placeholder, error, descri
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Our own searches mark the value as shown at once, so that the URL catching up a moment later
+  // never overwrites what the person has started typing since.
+  const search = (query: string) => {
+    setShown(query);
+    onSearch(query);
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(text.trim());
+    search(text.trim());
   };
 
   return (
@@ -60,7 +67,7 @@ export function SearchField({ value, onSearch, label, placeholder, error, descri
         onKeyDown={(event) => {
           if (event.key === 'Escape' && text) {
             setText('');
-            onSearch('');
+            search('');
           }
         }}
         error={error}
@@ -76,7 +83,7 @@ export function SearchField({ value, onSearch, label, placeholder, error, descri
                 aria-label="Clear search"
                 onClick={() => {
                   setText('');
-                  onSearch('');
+                  search('');
                 }}
               />
             )}

@@ -3,6 +3,7 @@ import {
   IconCategory,
   IconHome,
   IconPackage,
+  IconReceipt,
   IconSettings,
   IconStack2,
   IconUsers,
@@ -22,12 +23,12 @@ export interface NavEntry {
 }
 
 /**
- * The sidebar, in order. A new area adds one line here, e.g.
- * `{ to: '/orders', label: 'Orders', icon: IconReceipt, permission: 'ORDERS_READ' }`,
- * and people without that permission never see it (SPEC §2, §6).
+ * The sidebar, in order. A new area adds one line here, and people without that permission never
+ * see it (SPEC §2, §6).
  */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/', label: 'Home', icon: IconHome, permission: null, end: true },
+  { to: '/orders', label: 'Orders', icon: IconReceipt, permission: 'ORDERS_READ' },
   { to: '/products', label: 'Products', icon: IconPackage, permission: 'CATALOG_READ' },
   { to: '/inventory', label: 'Inventory', icon: IconBuildingWarehouse, permission: 'CATALOG_READ' },
   { to: '/categories', label: 'Categories', icon: IconCategory, permission: 'CATALOG_READ' },

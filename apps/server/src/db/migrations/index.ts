@@ -5,6 +5,7 @@ import * as inventory from './2026-11-21-003-inventory.js';
 import * as customers from './2026-11-21-004-customers-shipping-taxes.js';
 import * as ordersBase from './2026-11-21-005-orders-base.js';
 import * as dropLoginThrottles from './2026-11-23-006-drop-login-throttles.js';
+import * as orders from './2026-11-23-007-orders.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-004-customers-shipping-taxes': customers,
   '2026-11-21-005-orders-base': ordersBase,
   '2026-11-23-006-drop-login-throttles': dropLoginThrottles,
+  '2026-11-23-007-orders': orders,
 };

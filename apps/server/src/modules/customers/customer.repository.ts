@@ -214,6 +214,7 @@ export async function eraseOrderCopies(
     .set({
       email: placeholderEmail,
       phone: null,
+      customer_name: 'Erased customer',
       shipping_address: sql`case when shipping_address is null then null else ${address}::jsonb end`,
       billing_address: sql`case when billing_address is null then null else ${address}::jsonb end`,
       note: null,

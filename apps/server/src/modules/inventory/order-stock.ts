@@ -135,3 +135,66 @@ export async function restock(
     { note },
   );
 }
+
+/**
+ * Fulfilling from another location than the one holding the commitment: the units are released
+ * where they were committed and committed where they will ship from, refused (INSUFFICIENT_STOCK)
+ * when a variant that must not be oversold lacks them there. Reasons stay those of SPEC §3.
+ */
+export async function moveCommitment(
+  trx: Tx,
+  actor: Actor,
+  moves: { variantId: string; fromLocationId: string; toLocationId: string; quantity: number }[],
+  note?: string,
+): Promise<void> {
+  const real = moves.filter((m) => m.fromLocationId !== m.toLocationId && m.quantity > 0);
+  if (!real.length) return;
+  const variants = await findStockVariants(
+    trx,
+    real.map((m) => m.variantId),
+  );
+  const locations = await listLocations(trx);
+  await releaseForOrder(
+    trx,
+    actor,
+    real.map((m) => ({ variantId: m.variantId, locationId: m.fromLocationId, quantity: m.quantity })),
+    note,
+  );
+  await applyStockChanges(
+    trx,
+    actor,
+    real.map((m) => ({
+      variantId: m.variantId,
+      locationId: m.toLocationId,
+      onHandDelta: 0,
+      committedDelta: m.quantity,
+    })),
+    'ORDER_COMMITTED',
+    {
+      note,
+      guardAvailable: new Set(variants.filter((v) => !v.allow_backorder).map((v) => v.id)),
+      locationNames: new Map(locations.map((l) => [l.id, l.name])),
+    },
+  );
+}
+
+/** Cancelling a fulfillment: the units are back on the shelf and committed to the order again. */
+export async function returnFromFulfillment(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  note?: string,
+): Promise<void> {
+  await applyStockChanges(
+    trx,
+    actor,
+    allocations.map((a) => ({
+      variantId: a.variantId,
+      locationId: a.locationId,
+      onHandDelta: a.quantity,
+      committedDelta: a.quantity,
+    })),
+    'RESTOCKED',
+    { note },
+  );
+}

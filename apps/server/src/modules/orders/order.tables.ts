@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Timestamp, Json, AddressJson } from '../../db/columns.js';
 
 export interface OrderTable {
@@ -30,6 +30,21 @@ export interface OrderTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** The customer's name as placed (customer, else shipping address); scrubbed on erase. */
+  customer_name: string | null;
+  /** The rate chosen at placement; no foreign key, since rates may be deleted later. */
+  shipping_rate_id: string | null;
+  shipping_name: string | null;
+  /** The rate's price before a free-shipping discount; shipping_total is after it. */
+  shipping_price: Generated<number>;
+  shipping_tax: Generated<number>;
+  discount_code: string | null;
+  /** Σ line quantities, kept for the list. */
+  items_count: Generated<number>;
+  /** The store setting when the order was placed: whether line prices already hold their tax. */
+  prices_include_tax: Generated<boolean>;
+  /** Staff member or API token owner who placed it; null for the system (seed, import). */
+  created_by: string | null;
 }
 
 export interface OrderLineTable {
@@ -47,10 +62,93 @@ export interface OrderLineTable {
   fulfilled_quantity: Generated<number>;
   refunded_quantity: Generated<number>;
   position: Generated<number>;
+  /** Where the line's stock is committed; null when the variant does not track stock. */
+  location_id: string | null;
+  taxable: Generated<boolean>;
+}
+
+export type TransactionKind = 'AUTHORIZATION' | 'CAPTURE' | 'SALE' | 'VOID' | 'REFUND';
+
+export interface OrderTransactionTable {
+  id: string;
+  order_id: string;
+  kind: TransactionKind;
+  status: Generated<'SUCCESS' | 'FAILURE'>;
+  amount: number;
+  gateway: Generated<string>;
+  reference: string | null;
+  /** The authorization a CAPTURE or VOID acts on; the payment a REFUND gives back. */
+  parent_id: string | null;
+  staff_id: string | null;
+  /** Who did it, as shown on the timeline (staff name, "API token …", "system"). */
+  actor_name: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface FulfillmentTable {
+  id: string;
+  order_id: string;
+  /** 1, 2 … within the order: fulfillment #1001-F2. */
+  position: number;
+  location_id: string;
+  status: Generated<'SUCCESS' | 'CANCELLED'>;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  staff_id: string | null;
+  created_at: Generated<Timestamp>;
+  cancelled_at: Timestamp | null;
+}
+
+export interface FulfillmentLineTable {
+  fulfillment_id: string;
+  order_line_id: string;
+  quantity: number;
+}
+
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  amount: number;
+  shipping_amount: Generated<number>;
+  reason: string | null;
+  transaction_id: string | null;
+  staff_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface RefundLineTable {
+  refund_id: string;
+  order_line_id: string;
+  quantity: number;
+  restock: Generated<boolean>;
+  location_id: string | null;
+}
+
+export interface OrderCommentTable {
+  id: string;
+  order_id: string;
+  staff_id: string | null;
+  staff_name: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
 }
 
 /** This module's tables, as Kysely sees them. */
 export interface OrderTables {
   orders: OrderTable;
   order_lines: OrderLineTable;
+  order_transactions: OrderTransactionTable;
+  fulfillments: FulfillmentTable;
+  fulfillment_lines: FulfillmentLineTable;
+  refunds: RefundTable;
+  refund_lines: RefundLineTable;
+  order_comments: OrderCommentTable;
 }
+
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+export type OrderTransactionRow = Selectable<OrderTransactionTable>;
+export type FulfillmentRow = Selectable<FulfillmentTable>;
+export type FulfillmentLineRow = Selectable<FulfillmentLineTable>;
+export type OrderCommentRow = Selectable<OrderCommentTable>;
