@@ -94,6 +94,35 @@ describe.each(DATABASES)('rules that depend on orders, on $name', ({ postgresUrl
     expect(archived.body.data?.productsBulkUpdate.changedCount).toBe(1);
   });
 
+  it('refuses to remove a variant that is on orders from its product, and keeps it', async () => {
+    const owner = await signedIn(ctx.server);
+    const created = await owner.request(
+      `mutation { productCreate(input: { title: "Two Mugs", options: [{ name: "Colour", values: ["Red", "Blue"] }],
+        variants: [{ optionValues: ["Red"], price: "9" }, { optionValues: ["Blue"], price: "9" }] }) {
+        product { id variants { id title } } userErrors { message } } }`,
+    );
+    const product = created.body.data?.productCreate.product;
+    expect(product.variants).toHaveLength(2);
+    await insertOrder(ctx.server, { productId: product.id });
+    const first = product.variants[0];
+    const res = await owner.request(
+      `mutation($id: ID!) { productUpdate(id: $id, input: { options: [{ name: "Colour", values: ["Blue"] }],
+        variants: [{ optionValues: ["Blue"], price: "9" }] }) { product { id } userErrors { field code message } } }`,
+      { id: product.id },
+    );
+    expect(res.body.data?.productUpdate.userErrors).toEqual([
+      {
+        field: ['input', 'variants'],
+        code: 'HAS_DEPENDENTS',
+        message: `The variant ${first.title} is on 1 order; keep it, or archive the product instead.`,
+      },
+    ]);
+    const after = await owner.request(`query($id: ID!) { product(id: $id) { variants { id } } }`, {
+      id: product.id,
+    });
+    expect(after.body.data?.product.variants).toHaveLength(2);
+  });
+
   it('refuses a currency change once orders exist, and says why', async () => {
     const owner = await signedIn(ctx.server);
     const res = await owner.request(

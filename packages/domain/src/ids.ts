@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   OrderLine: 'oli',
   OrderTransaction: 'txn',
   Fulfillment: 'ful',
+  OrderComment: 'ocm',
   Refund: 'rfd',
   DraftOrder: 'dft',
 } as const;

@@ -49,10 +49,29 @@ export const STATIC_LIST_BOUNDS: ListBounds = {
   'InventoryTransferPayload.levels': 2, // from and to
   'InventoryTransferPayload.movements': 2,
   'ProductMediaPayload.media': 250,
+  'OrdersBulkPayload.orders': 250, // MAX_BULK_ORDERS
   // Estimates: nothing limits these, and counting them per request would cost more than they do.
   'Customer.addresses': 20,
   'Staff.sessions': 20,
+  // SPEC §5 allows 500, but charging every order that would make a page of 50 orders with their
+  // lines cost 25,000 and refuse the order list; most orders hold a few lines. An order with more
+  // is charged what it returned in actualQueryCost.
+  'Order.lines': 20,
+  'Order.transactions': 20, // an authorization, its captures, voids and refunds
+  'Order.fulfillments': 10,
+  'Fulfillment.lines': 50, // together at most the order's lines; most shipments hold a few
 };
+
+/**
+ * Plain lists that take `first` (newest first, at most SPEC §9's page size): charged by the
+ * argument, or by its default when left out.
+ */
+const LISTS_BY_FIRST: Readonly<Record<string, number>> = {
+  'Order.timeline': 50,
+  'Customer.orders': 10,
+  'ProductVariant.openOrderLines': 20,
+};
+const MAX_FIRST = 250;
 export const DEFAULT_LIST_BOUND = 100;
 
 /**
@@ -63,6 +82,7 @@ const PAYLOAD_LISTS_BY_INPUT: Readonly<Record<string, string[]>> = {
   'InventoryAdjustPayload.levels': ['input', 'changes'],
   'InventoryAdjustPayload.movements': ['input', 'changes'],
   'ProductMediaPayload.media': ['files'],
+  'OrdersBulkPayload.orders': ['ids'],
 };
 
 /** The length of the list at `path` in a field's arguments (literal or variables); undefined when absent. */
@@ -189,12 +209,15 @@ export function requestedCost(
           const byInput = PAYLOAD_LISTS_BY_INPUT[coordinate];
           const inputLength =
             byInput && mutationField ? argListLengthAt(mutationField, byInput, variables) : undefined;
+          const byFirst = LISTS_BY_FIRST[coordinate];
           const bound =
             coordinate === 'Query.nodes'
               ? (listArgLength(sel, 'ids', variables) ?? 1)
-              : inputLength !== undefined
-                ? Math.min(inputLength, bounds[coordinate] ?? DEFAULT_LIST_BOUND)
-                : (bounds[coordinate] ?? DEFAULT_LIST_BOUND);
+              : byFirst !== undefined
+                ? Math.min(MAX_FIRST, Math.max(0, argInt(sel, 'first', variables) ?? byFirst))
+                : inputLength !== undefined
+                  ? Math.min(inputLength, bounds[coordinate] ?? DEFAULT_LIST_BOUND)
+                  : (bounds[coordinate] ?? DEFAULT_LIST_BOUND);
           total += bound * (1 + inner);
         } else total += 1 + inner;
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {

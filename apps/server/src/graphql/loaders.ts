@@ -4,6 +4,7 @@ import { getSettingsCached } from '../modules/settings/settings.repository.js';
 import { createCatalogLoaders } from '../modules/catalog/catalog.loaders.js';
 import { createCustomerLoaders } from '../modules/customers/customer.loaders.js';
 import { createInventoryLoaders } from '../modules/inventory/inventory.loaders.js';
+import { createOrderLoaders } from '../modules/orders/order.loaders.js';
 import { createStaffLoaders } from '../modules/staff/staff.loaders.js';
 
 /**
@@ -18,6 +19,7 @@ export function createLoaders(db: DB) {
     ...createCatalogLoaders(db),
     ...createCustomerLoaders(db),
     ...createInventoryLoaders(db),
+    ...createOrderLoaders(db),
     ...createStaffLoaders(db),
   };
 }

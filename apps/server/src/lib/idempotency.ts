@@ -24,13 +24,12 @@ export async function idempotent<T>(
   key: string | null | undefined,
   input: unknown,
   work: () => Promise<T>,
+  /** Where the key was sent, for the userError: `input.idempotencyKey` or a top-level argument. */
+  field: string[] = ['input', 'idempotencyKey'],
 ): Promise<T> {
   if (key == null) return work();
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
-    throw DomainError.one('INVALID', `An idempotency key has 1 to ${IDEMPOTENCY_KEY_MAX} characters.`, [
-      'input',
-      'idempotencyKey',
-    ]);
+    throw DomainError.one('INVALID', `An idempotency key has 1 to ${IDEMPOTENCY_KEY_MAX} characters.`, field);
   }
   const requestHash = hashOf(input);
   if (!(await claimIdempotencyKey(trx, scope, key, requestHash, KEEP_HOURS))) {
@@ -39,7 +38,7 @@ export async function idempotent<T>(
       throw DomainError.one(
         'IDEMPOTENCY_KEY_REUSED',
         'This idempotency key was already used for a different request.',
-        ['input', 'idempotencyKey'],
+        field,
       );
     }
     return first.response as T;

@@ -254,9 +254,26 @@ export async function productUpdate(
 
   const plan = matchVariants(input.variants, existing);
   const kept = new Set(plan.flatMap((p) => (p.match ? [p.match.id] : [])));
+  const removed = existing.filter((v) => !kept.has(v.id));
+  // Order lines keep their snapshot, but the variant's committed stock and history would go with it.
+  const onOrders = await variants.orderCountsOfVariants(
+    trx,
+    removed.map((v) => v.id),
+  );
+  if (onOrders.size) {
+    throw new DomainError(
+      removed
+        .filter((v) => onOrders.has(v.id))
+        .map((v) => ({
+          code: 'HAS_DEPENDENTS' as const,
+          field: ['input', 'variants'],
+          message: `The variant ${v.title} is on ${onOrders.get(v.id)!.toLocaleString('en-US')} order${onOrders.get(v.id) === 1 ? '' : 's'}; keep it, or archive the product instead.`,
+        })),
+    );
+  }
   await variants.deleteVariants(
     trx,
-    existing.filter((v) => !kept.has(v.id)).map((v) => v.id),
+    removed.map((v) => v.id),
   );
   for (const { values, match, position } of plan) {
     if (match) await variants.updateVariant(trx, match.id, variantColumns(values, position));

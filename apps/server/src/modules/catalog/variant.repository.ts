@@ -52,6 +52,21 @@ export async function updateVariant(
     .execute();
 }
 
+/** How many orders each of these variants appears on (variants on no order are left out). */
+export async function orderCountsOfVariants(
+  db: Executor,
+  variantIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (!variantIds.length) return new Map();
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['variant_id', sql<number>`count(distinct order_id)::int`.as('n')])
+    .where('variant_id', 'in', variantIds)
+    .groupBy('variant_id')
+    .execute();
+  return new Map(rows.map((r) => [r.variant_id!, Number(r.n)]));
+}
+
 export async function deleteVariants(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length) await db.deleteFrom('product_variants').where('id', 'in', ids).execute();
 }

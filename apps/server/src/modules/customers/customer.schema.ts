@@ -20,7 +20,7 @@ import * as service from './customer.service.js';
 const read = auth.permission('CUSTOMERS_READ');
 const write = auth.permission('CUSTOMERS_WRITE');
 
-const CustomerStateEnum = builder.enumType('CustomerState', {
+export const CustomerStateEnum = builder.enumType('CustomerState', {
   values: ['ENABLED', 'DISABLED', 'ERASED'] as const,
 });
 

@@ -7,6 +7,7 @@ import { NotFoundState } from '../../../components/not-found-state';
 import { useCustomerQuery } from '../api/customer-query';
 import { AddressesCard } from '../components/addresses-card';
 import { ContactCard } from '../components/contact-card';
+import { CustomerOrdersCard } from '../components/customer-orders-card';
 import { CustomerStateBadge } from '../components/customer-state-badge';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { SummaryCard } from '../components/summary-card';
@@ -17,6 +18,7 @@ export function CustomerRoute() {
   const { customerId = '' } = useParams();
   const { can } = useSession();
   const canWrite = can('CUSTOMERS_WRITE');
+  const canReadOrders = can('ORDERS_READ');
   const query = useCustomerQuery(customerId);
   const customer = query.data?.customer ?? null;
   const erased = customer?.state === 'ERASED';
@@ -56,6 +58,7 @@ export function CustomerRoute() {
                     : `Their ${found.ordersCount.toLocaleString()} orders are kept, without it.`}
                 </Alert>
                 <SummaryCard customer={found} />
+                {canReadOrders && <CustomerOrdersCard customerId={found.id} />}
               </Stack>
             );
           }
@@ -75,6 +78,7 @@ export function CustomerRoute() {
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <Stack gap="lg">
                   <SummaryCard customer={found} />
+                  {canReadOrders && <CustomerOrdersCard customerId={found.id} />}
                   <TimelineCard customer={found} canComment={canWrite} />
                   <DangerZoneCard customer={found} canWrite={canWrite} canErase={can('CUSTOMERS_ERASE')} />
                 </Stack>

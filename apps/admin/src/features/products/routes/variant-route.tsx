@@ -9,6 +9,7 @@ import { NotFoundState } from '../../../components/not-found-state';
 import { useVariantQuery } from '../api/variant-query';
 import { EditorSkeleton } from '../components/editor-skeleton';
 import { StatusBadge } from '../components/status-badge';
+import { VariantCommittedCard } from '../components/variant-committed-card';
 import { VariantForm } from '../components/variant-form';
 import { VariantLevels, VariantMovements } from '../components/variant-stock';
 
@@ -60,6 +61,9 @@ export function VariantRoute() {
               <Grid.Col span={{ base: 12, lg: 7 }}>
                 <Stack gap="md">
                   <VariantLevels levels={levels} tracked={found.trackInventory} />
+                  {can('ORDERS_READ') && (
+                    <VariantCommittedCard variantId={found.id} tracked={found.trackInventory} />
+                  )}
                   <VariantMovements movements={inventoryMovements.nodes} sku={found.sku} />
                 </Stack>
               </Grid.Col>

@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Archives a finished order. */
+export const orderCloseDocument = graphql(`
+  mutation OrderClose($id: ID!) {
+    orderClose(id: $id) {
+      order {
+        ...OrderFields
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useOrderCloseMutation() {
+  return useMutation(orderCloseDocument);
+}

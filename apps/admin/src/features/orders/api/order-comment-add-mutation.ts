@@ -1,0 +1,23 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Adds a staff comment to the order's timeline. */
+export const orderCommentAddDocument = graphql(`
+  mutation OrderCommentAdd($id: ID!, $body: String!) {
+    orderCommentAdd(id: $id, body: $body) {
+      order {
+        ...OrderFields
+      }
+      userErrors {
+        field
+        message
+        code
+        relatedId
+      }
+    }
+  }
+`);
+
+export function useOrderCommentAddMutation() {
+  return useMutation(orderCommentAddDocument);
+}

@@ -1,0 +1,242 @@
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Fragment } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { FormErrors } from '../../../components/form-errors';
+import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
+import { SectionCard } from '../../../components/section-card';
+import type { FulfillStockQuery, OrderFulfillPageQuery } from '../../../gql/graphql';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { useFulfillStockQuery } from '../api/fulfill-stock-query';
+import { useOrderFulfillMutation } from '../api/order-fulfill-mutation';
+import { FulfillLineRow } from './fulfill-line-row';
+import {
+  CARRIERS,
+  defaultFulfillValues,
+  formErrorsOf,
+  fulfillRequest,
+  fulfillSchema,
+  linesToShip,
+  OTHER_CARRIER,
+  stockLookupIds,
+  stockShortfall,
+  type FulfillValues,
+} from './fulfill-plan';
+import classes from './fulfill-layout.module.css';
+import { addressLines, items } from './order-words';
+
+type Order = NonNullable<OrderFulfillPageQuery['order']>;
+type Locations = OrderFulfillPageQuery['locations'];
+
+const CARRIER_OPTIONS = [
+  { value: '', label: 'No carrier (hand delivery, pickup)' },
+  ...CARRIERS.map((c) => ({ value: c, label: c })),
+  { value: OTHER_CARRIER, label: 'Other' },
+];
+
+const quantityOf = (q: number | '') => (q === '' ? 0 : q);
+
+type StockNode = FulfillStockQuery['nodes'][number];
+type VariantStock = Extract<NonNullable<StockNode>, { inventoryLevels: unknown }>;
+const isVariantStock = (n: StockNode): n is VariantStock => n !== null && 'inventoryLevels' in n;
+
+/** Lines, location, carrier and tracking; the confirm button stays in reach at the bottom of a phone. */
+export function FulfillForm({ order, locations: all }: { order: Order; locations: Locations }) {
+  const navigate = useNavigate();
+  const [fulfill] = useOrderFulfillMutation();
+  const locations = all.filter((l) => l.active);
+  const toShip = linesToShip(order.lines);
+  const stock = useFulfillStockQuery(
+    stockLookupIds(
+      toShip.map((l) => l.variant?.id),
+      all.length,
+    ),
+  );
+  const byVariant = new Map((stock.data?.nodes ?? []).filter(isVariantStock).map((n) => [n.id, n]));
+  // Until the stock has loaded (or for variants past what one lookup may ask), no warnings: the server decides.
+  const lines = toShip.map((l) => ({ ...l, variant: (l.variant && byVariant.get(l.variant.id)) ?? null }));
+  const form = useZodForm<FulfillValues>({
+    schema: fulfillSchema(lines.map((l) => l.unfulfilledQuantity)),
+    defaultValues: defaultFulfillValues(lines, locations),
+    onSubmit: async (values) => {
+      const { input, formIndex } = fulfillRequest(order.id, values);
+      const { data } = await fulfill({ variables: { input } });
+      const payload = data?.orderFulfill;
+      const errors = payload?.userErrors ?? [];
+      if (errors.length === 0) {
+        const shipped = input.lines.reduce((n, l) => n + l.quantity, 0);
+        notifications.show({
+          color: 'green',
+          title: `${payload?.fulfillment?.name ?? order.name} shipped`,
+          message: `${items(shipped)} fulfilled.`,
+        });
+        await navigate(`/orders/${order.id}`);
+        return [];
+      }
+      const shortLines = values.lines.flatMap((l, i) =>
+        stockShortfall(lines[i]!, values.locationId, quantityOf(l.quantity)) === null ? [] : [i],
+      );
+      return formErrorsOf(errors, formIndex, { otherCarrier: values.carrier === OTHER_CARRIER, shortLines });
+    },
+  });
+  const values = useWatch({ control: form.control }) as FulfillValues;
+  const locationName = locations.find((l) => l.id === values.locationId)?.name ?? 'this location';
+  const shipping = values.lines.reduce((n, l) => n + quantityOf(l.quantity), 0);
+  const linesError = form.formState.errors.lines;
+  const linesMessage = linesError?.message ?? linesError?.root?.message;
+  const reservedElsewhere = [
+    ...new Set(
+      lines.filter((l) => l.location && l.location.id !== values.locationId).map((l) => l.location!.name),
+    ),
+  ];
+
+  const shortMessage = (i: number): string | null => {
+    const line = lines[i]!;
+    const has = stockShortfall(line, values.locationId, quantityOf(values.lines[i]?.quantity ?? 0));
+    if (has === null) return null;
+    const what = line.location?.id === values.locationId ? 'on hand' : 'available';
+    return `Only ${has} ${what} at ${locationName}. Ship fewer, or from another location.`;
+  };
+
+  return (
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={`Fulfill ${order.name}`}>
+      <Stack gap="lg">
+        <FormErrors messages={form.formErrors} title="Nothing was shipped" />
+        <div className={classes.grid}>
+          <SectionCard title="Items to ship" description="Set a line to 0 to leave it for a later shipment.">
+            <Stack gap="md">
+              {linesMessage && (
+                <Text size="sm" c="red.8" role="alert">
+                  {linesMessage}
+                </Text>
+              )}
+              {lines.map((line, i) => (
+                <Fragment key={line.id}>
+                  {i > 0 && <Divider />}
+                  <FulfillLineRow
+                    control={form.control}
+                    index={i}
+                    line={line}
+                    shortMessage={shortMessage(i)}
+                  />
+                </Fragment>
+              ))}
+            </Stack>
+          </SectionCard>
+          <Stack gap="lg">
+            <SectionCard title="Ship from">
+              <NativeSelectField
+                control={form.control}
+                name="locationId"
+                label="Location"
+                size="md"
+                data={locations.map((l) => ({ value: l.id, label: l.name }))}
+                description={
+                  reservedElsewhere.length
+                    ? `Stock for some items is reserved at ${reservedElsewhere.join(' and ')}; it moves here if this location has it.`
+                    : 'Where the stock for these items is reserved.'
+                }
+              />
+            </SectionCard>
+            <SectionCard title="Tracking">
+              <Stack gap="sm">
+                <NativeSelectField
+                  control={form.control}
+                  name="carrier"
+                  label="Carrier"
+                  size="md"
+                  data={CARRIER_OPTIONS}
+                />
+                {values.carrier === OTHER_CARRIER && (
+                  <TextField
+                    control={form.control}
+                    name="otherCarrier"
+                    label="Carrier name"
+                    size="md"
+                    required
+                  />
+                )}
+                <TextField
+                  control={form.control}
+                  name="trackingNumber"
+                  label="Tracking number"
+                  size="md"
+                  autoComplete="off"
+                  description={
+                    values.carrier && values.carrier !== OTHER_CARRIER
+                      ? `The ${values.carrier} tracking link is made from the number.`
+                      : undefined
+                  }
+                />
+                {values.carrier === OTHER_CARRIER && (
+                  <TextField
+                    control={form.control}
+                    name="trackingUrl"
+                    label="Tracking link"
+                    description="Optional: the carrier's page for this parcel."
+                    placeholder="https://"
+                    size="md"
+                    type="url"
+                    autoComplete="off"
+                  />
+                )}
+              </Stack>
+            </SectionCard>
+            <SectionCard title="Ship to">
+              {order.shippingAddress ? (
+                <Stack gap={0}>
+                  {addressLines(order.shippingAddress).map((line, i) => (
+                    <Text key={i} size="sm">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  This order has no shipping address.
+                </Text>
+              )}
+            </SectionCard>
+          </Stack>
+        </div>
+        <Paper withBorder shadow="md" p="sm" radius="md" className={classes.bar}>
+          <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Anchor component={Link} to={`/orders/${order.id}`} size="sm">
+              Back to order
+            </Anchor>
+            <Button
+              type="submit"
+              size="lg"
+              loading={form.saving}
+              disabled={shipping === 0}
+              data-testid="fulfill-submit"
+            >
+              {shipping === 0 ? 'Choose items to ship' : `Fulfill ${items(shipping)}`}
+            </Button>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}
+
+/** Why this order has nothing to fulfill, with the way back. */
+export function NothingToFulfill({ order }: { order: Order }) {
+  const why =
+    order.status === 'CANCELLED'
+      ? 'This order is cancelled.'
+      : order.status === 'CLOSED'
+        ? 'This order is archived; unarchive it first.'
+        : 'Every item of this order has shipped.';
+  return (
+    <Alert color="gray" variant="light" title="Nothing to fulfill" data-testid="nothing-to-fulfill">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{why}</Text>
+        <Anchor component={Link} to={`/orders/${order.id}`} size="sm">
+          Back to {order.name}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,176 @@
+import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconCash,
+  IconChevronDown,
+  IconCreditCard,
+  IconTruckDelivery,
+  IconX,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { OrderAction, OrderFieldsFragment } from '../../../gql/graphql';
+import { formatMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session-context';
+import { useOrderCloseMutation } from '../api/order-close-mutation';
+import { useOrderReopenMutation } from '../api/order-reopen-mutation';
+import { useOrderVoidMutation } from '../api/order-void-mutation';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { CaptureDialog } from './capture-dialog';
+import { MarkPaidDialog } from './mark-paid-dialog';
+import { runOrderAction } from './order-command';
+
+type Dialog = 'capture' | 'markPaid' | 'cancel' | 'void' | null;
+
+const TITLES: Record<Exclude<Dialog, null>, string> = {
+  capture: 'Capture payment',
+  markPaid: 'Mark as paid',
+  cancel: 'Cancel order',
+  void: 'Void authorization',
+};
+
+/**
+ * The actions the order allows now (the server's availableActions, the same rule the server
+ * enforces) that the signed-in person may take; nothing else is offered.
+ */
+export function OrderActions({ order }: { order: OrderFieldsFragment }) {
+  const { can } = useSession();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [close, closing] = useOrderCloseMutation();
+  const [reopen, reopening] = useOrderReopenMutation();
+  const [voidAuthorization, voiding] = useOrderVoidMutation();
+  const write = can('ORDERS_WRITE');
+  const allowed = (action: OrderAction) => order.availableActions.includes(action);
+  const offer = {
+    fulfill: write && allowed('FULFILL'),
+    capture: write && allowed('CAPTURE'),
+    markPaid: write && allowed('MARK_PAID'),
+    void: can('REFUNDS_WRITE') && allowed('VOID'),
+    close: write && allowed('CLOSE'),
+    reopen: write && allowed('REOPEN'),
+    cancel: write && allowed('CANCEL'),
+  };
+  const inMenu = offer.void || offer.close || offer.cancel;
+  if (!Object.values(offer).some(Boolean)) return null;
+
+  const archive = () =>
+    runOrderAction(async () => (await close({ variables: { id: order.id } })).data?.orderClose.userErrors, {
+      title: 'Order archived',
+      message: `${order.name} is archived.`,
+    });
+  const unarchive = () =>
+    runOrderAction(async () => (await reopen({ variables: { id: order.id } })).data?.orderReopen.userErrors, {
+      title: 'Order unarchived',
+      message: `${order.name} is open again.`,
+    });
+  const confirmVoid = async () => {
+    const done = await runOrderAction(
+      async () => (await voidAuthorization({ variables: { id: order.id } })).data?.orderVoid.userErrors,
+      { title: 'Authorization voided', message: `Nothing will be charged for ${order.name}.` },
+    );
+    if (done) setDialog(null);
+  };
+
+  return (
+    <Group gap="xs" data-testid="order-actions">
+      {inMenu && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
+              More actions
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {offer.void && (
+              <Menu.Item
+                leftSection={<IconCreditCard size={16} aria-hidden />}
+                onClick={() => setDialog('void')}
+              >
+                Void authorization
+              </Menu.Item>
+            )}
+            {offer.close && (
+              <Menu.Item
+                leftSection={<IconArchive size={16} aria-hidden />}
+                disabled={closing.loading}
+                onClick={() => void archive()}
+              >
+                Archive
+              </Menu.Item>
+            )}
+            {offer.cancel && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={() => setDialog('cancel')}
+              >
+                Cancel order
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {offer.reopen && (
+        <Button
+          variant="default"
+          leftSection={<IconArchiveOff size={16} aria-hidden />}
+          loading={reopening.loading}
+          onClick={() => void unarchive()}
+        >
+          Unarchive
+        </Button>
+      )}
+      {offer.markPaid && (
+        <Button
+          variant="default"
+          leftSection={<IconCash size={16} aria-hidden />}
+          onClick={() => setDialog('markPaid')}
+        >
+          Mark as paid
+        </Button>
+      )}
+      {offer.capture && (
+        <Button
+          variant={offer.fulfill ? 'default' : 'filled'}
+          leftSection={<IconCreditCard size={16} aria-hidden />}
+          onClick={() => setDialog('capture')}
+        >
+          Capture payment
+        </Button>
+      )}
+      {offer.fulfill && (
+        <Button
+          component={Link}
+          to={`/orders/${order.id}/fulfill`}
+          leftSection={<IconTruckDelivery size={16} aria-hidden />}
+        >
+          Fulfill items
+        </Button>
+      )}
+      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog ? TITLES[dialog] : ''}>
+        {dialog === 'capture' && <CaptureDialog order={order} onClose={() => setDialog(null)} />}
+        {dialog === 'markPaid' && <MarkPaidDialog order={order} onClose={() => setDialog(null)} />}
+        {dialog === 'cancel' && (
+          <CancelOrderDialog order={order} canRefund={can('REFUNDS_WRITE')} onClose={() => setDialog(null)} />
+        )}
+        {dialog === 'void' && (
+          <Stack gap="md">
+            <Text size="sm">
+              The customer's bank releases the {formatMoney(order.totalCapturable)} held for this order, and
+              it can't be captured any more. The order stays open.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(null)}>
+                Keep authorization
+              </Button>
+              <Button color="red" loading={voiding.loading} onClick={() => void confirmVoid()}>
+                Void authorization
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Group>
+  );
+}

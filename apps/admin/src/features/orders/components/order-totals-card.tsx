@@ -1,0 +1,98 @@
+import { Divider, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SectionCard } from '../../../components/section-card';
+import type { OrderFieldsFragment } from '../../../gql/graphql';
+import { formatMoney } from '../../../lib/format';
+import { PaymentStatusBadge } from './order-status-badges';
+import { items } from './order-words';
+import { minorOf } from './payment-forms';
+
+type Money = { amount: string; currencyCode: string };
+
+function Row({
+  label,
+  detail,
+  value,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  detail?: ReactNode;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm" data-testid={testId}>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={strong ? 700 : undefined}>
+          {label}
+        </Text>
+        {detail && (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        )}
+      </Stack>
+      <Text size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+const some = (m: Money) => minorOf(m) > 0;
+const minus = (m: Money) => `−${formatMoney(m)}`;
+
+/** Subtotal to total as the customer was charged, then what was paid, refunded and is still owed. */
+export function OrderTotalsCard({ order }: { order: OrderFieldsFragment }) {
+  const shipping = order.shippingLine;
+  const cancelled = order.status === 'CANCELLED';
+  return (
+    <SectionCard title="Payment" testId="order-totals">
+      <Stack gap="xs">
+        <Group gap="xs" mb={4}>
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </Group>
+        <Row label="Subtotal" detail={items(order.itemsCount)} value={formatMoney(order.subtotal)} />
+        {some(order.discountTotal) && (
+          <Row label="Discount" detail={order.discountCode ?? undefined} value={minus(order.discountTotal)} />
+        )}
+        {shipping ? (
+          <Row
+            label="Shipping"
+            detail={
+              some(shipping.discount)
+                ? `${shipping.name} · ${formatMoney(shipping.price)} before discount`
+                : shipping.name
+            }
+            value={formatMoney(order.shippingTotal)}
+          />
+        ) : (
+          <Row label="Shipping" detail="None" value={formatMoney(order.shippingTotal)} />
+        )}
+        <Row
+          label={order.pricesIncludeTax ? 'Tax (included in prices)' : 'Tax'}
+          value={formatMoney(order.taxTotal)}
+        />
+        <Row label="Total" value={formatMoney(order.total)} strong testId="order-total" />
+        <Divider my={4} />
+        <Row label="Paid" value={formatMoney(order.totalPaid)} />
+        {some(order.totalCapturable) && (
+          <Row label="Authorized" detail="Not captured yet" value={formatMoney(order.totalCapturable)} />
+        )}
+        {some(order.totalRefunded) && <Row label="Refunded" value={minus(order.totalRefunded)} />}
+        {some(order.outstanding) ? (
+          <Row label="Balance due" value={formatMoney(order.outstanding)} strong testId="order-outstanding" />
+        ) : (
+          !cancelled &&
+          some(order.total) && (
+            <Text size="sm" c="dimmed">
+              Nothing is owed on this order.
+            </Text>
+          )
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

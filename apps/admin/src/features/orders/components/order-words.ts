@@ -1,0 +1,53 @@
+import type { OrderSource, TransactionKind } from '../../../gql/graphql';
+
+/** Transaction kinds as a merchant says them. */
+export const TRANSACTION_WORDS: Record<TransactionKind, string> = {
+  AUTHORIZATION: 'Authorized',
+  CAPTURE: 'Captured',
+  SALE: 'Paid',
+  VOID: 'Voided',
+  REFUND: 'Refunded',
+};
+
+export const SOURCE_WORDS: Record<OrderSource, string> = {
+  API: 'API',
+  DRAFT: 'Draft order',
+  IMPORT: 'Import',
+  DEMO: 'Demo data',
+};
+
+/** "1 item", "3 items". */
+export function items(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'item' : 'items'}`;
+}
+
+/** A person's name from an address's parts, or null. */
+export function addressName(a: { firstName?: string | null; lastName?: string | null } | null | undefined) {
+  return [a?.firstName, a?.lastName].filter(Boolean).join(' ') || null;
+}
+
+/** An address as the lines of a label, the name first. */
+export function addressLines(
+  a:
+    | {
+        firstName?: string | null;
+        lastName?: string | null;
+        company?: string | null;
+        line1?: string | null;
+        line2?: string | null;
+        city?: string | null;
+        region?: string | null;
+        postalCode?: string | null;
+        countryName?: string | null;
+        countryCode?: string | null;
+        phone?: string | null;
+      }
+    | null
+    | undefined,
+): string[] {
+  if (!a) return [];
+  const place = [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [addressName(a), a.company, a.line1, a.line2, place, a.countryName ?? a.countryCode, a.phone].filter(
+    (part): part is string => Boolean(part),
+  );
+}

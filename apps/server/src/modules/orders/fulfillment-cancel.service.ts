@@ -1,0 +1,102 @@
+import { decodeIdOf, unfulfilledQuantity } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import type { FulfillmentRow, OrderRow } from './order.tables.js';
+import { DomainError } from '@stockroom/domain';
+import { recordAudit } from '../audit/audit.service.js';
+import { moveCommitment, returnFromFulfillment } from '../inventory/order-stock.js';
+import { lockLevels } from '../inventory/stock.js';
+import {
+  addFulfilledQuantities,
+  cancelFulfillment,
+  findFulfillment,
+  linesOfFulfillment,
+  setLineLocations,
+} from './fulfillment.repository.js';
+import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
+import { fulfillmentName, movesStock } from './order-fulfillment.service.js';
+
+const missing = () => DomainError.one('INVALID', 'This fulfillment does not exist.', ['id']);
+
+/**
+ * Undoes a shipment that did not happen (SPEC §4): its units are unfulfilled again and back on the
+ * shelf of the location they left, committed to the order. A line whose other unshipped units are
+ * reserved at another location gets these back there too, so each line stays reserved in one place
+ * (refused with INSUFFICIENT_STOCK when that location cannot hold them).
+ */
+export async function fulfillmentCancel(
+  trx: Tx,
+  actor: Actor,
+  apiId: string,
+): Promise<{ order: OrderRow; fulfillment: FulfillmentRow }> {
+  const id = decodeIdOf('Fulfillment', apiId);
+  const found = id ? await findFulfillment(trx, id) : null;
+  if (!found) throw missing();
+  const before = await loadOrderForAction(trx, found.order_id);
+  // Read again under the order's lock: a concurrent cancel of the same fulfillment has finished by now.
+  const fulfillment = (await findFulfillment(trx, found.id))!;
+  if (fulfillment.status === 'CANCELLED')
+    throw DomainError.one('INVALID_TRANSITION', 'This fulfillment is already cancelled.', ['id']);
+  if (before.status === 'CLOSED')
+    throw DomainError.one(
+      'INVALID_TRANSITION',
+      "A closed order's fulfillments can't be cancelled; reopen it first.",
+      ['id'],
+    );
+  const shipped = await linesOfFulfillment(trx, fulfillment.id);
+  const lines = new Map(before.lines.map((l) => [l.id, l]));
+  const here = fulfillment.location_id;
+  const back = shipped
+    .map((s) => ({ line: lines.get(s.order_line_id)!, quantity: s.quantity }))
+    .filter((b) => movesStock(b.line));
+  await lockLevels(
+    trx,
+    back.flatMap((b) => [
+      { variantId: b.line.variant_id!, locationId: here },
+      { variantId: b.line.variant_id!, locationId: b.line.location_id! },
+    ]),
+  );
+  await returnFromFulfillment(
+    trx,
+    actor,
+    back.map((b) => ({ variantId: b.line.variant_id!, locationId: here, quantity: b.quantity })),
+  );
+  const elsewhere = back.filter((b) => b.line.location_id !== here);
+  const restReservedElsewhere = (b: (typeof back)[number]) =>
+    unfulfilledQuantity({
+      quantity: b.line.quantity,
+      fulfilledQuantity: b.line.fulfilled_quantity,
+      refundedQuantity: b.line.refunded_quantity,
+    }) > 0;
+  await moveCommitment(
+    trx,
+    actor,
+    elsewhere.filter(restReservedElsewhere).map((b) => ({
+      variantId: b.line.variant_id!,
+      fromLocationId: here,
+      toLocationId: b.line.location_id!,
+      quantity: b.quantity,
+    })),
+  );
+  await setLineLocations(
+    trx,
+    elsewhere.filter((b) => !restReservedElsewhere(b)).map((b) => ({ lineId: b.line.id, locationId: here })),
+  );
+  await addFulfilledQuantities(
+    trx,
+    shipped.map((s) => ({ lineId: s.order_line_id, delta: -s.quantity })),
+  );
+  const cancelled = await cancelFulfillment(trx, fulfillment.id);
+  const order = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.fulfillment_cancel',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: {
+      fulfillment: { before: await fulfillmentName(trx, before, fulfillment.position), after: 'CANCELLED' },
+      quantity: { before: shipped.reduce((a, s) => a + s.quantity, 0), after: null },
+      fulfillment_status: { before: before.fulfillment_status, after: order.fulfillment_status },
+    },
+  });
+  return { order, fulfillment: cancelled };
+}

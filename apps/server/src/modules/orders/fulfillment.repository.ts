@@ -1,0 +1,126 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { LocationRow } from '../inventory/inventory.tables.js';
+import type { FulfillmentLineRow, FulfillmentRow, FulfillmentTable, OrderLineRow } from './order.tables.js';
+
+export type NewFulfillment = Omit<Insertable<FulfillmentTable>, 'status' | 'created_at' | 'cancelled_at'>;
+
+export async function findFulfillment(db: Executor, id: string): Promise<FulfillmentRow | null> {
+  return (await db.selectFrom('fulfillments').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** 1 for an order's first fulfillment; callers hold the order's row lock, so two never get the same. */
+export async function nextFulfillmentPosition(db: Executor, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fulfillments')
+    .select(sql<number>`coalesce(max(position), 0) + 1`.as('next'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.next);
+}
+
+export async function insertFulfillment(
+  db: Executor,
+  fulfillment: NewFulfillment,
+  lines: { orderLineId: string; quantity: number }[],
+): Promise<FulfillmentRow> {
+  const row = await db
+    .insertInto('fulfillments')
+    .values(fulfillment)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (lines.length) {
+    await db
+      .insertInto('fulfillment_lines')
+      .values(
+        lines.map((l) => ({ fulfillment_id: row.id, order_line_id: l.orderLineId, quantity: l.quantity })),
+      )
+      .execute();
+  }
+  return row;
+}
+
+export function linesOfFulfillment(db: Executor, fulfillmentId: string): Promise<FulfillmentLineRow[]> {
+  return db.selectFrom('fulfillment_lines').selectAll().where('fulfillment_id', '=', fulfillmentId).execute();
+}
+
+export function cancelFulfillment(db: Executor, id: string): Promise<FulfillmentRow> {
+  return db
+    .updateTable('fulfillments')
+    .set({ status: 'CANCELLED', cancelled_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds to (or, negative, takes from) lines' fulfilled quantities in one statement. The domain
+ * rules (checkFulfillQuantity) keep 0 ≤ fulfilled ≤ quantity; the callers hold the order's lock.
+ */
+export async function addFulfilledQuantities(
+  db: Executor,
+  changes: { lineId: string; delta: number }[],
+): Promise<OrderLineRow[]> {
+  const real = changes.filter((c) => c.delta !== 0);
+  if (!real.length) return [];
+  const whens = sql.join(
+    real.map((c) => sql`when ${c.lineId}::uuid then ${c.delta}::integer`),
+    sql` `,
+  );
+  return db
+    .updateTable('order_lines')
+    .set({ fulfilled_quantity: sql`fulfilled_quantity + (case id ${whens} else 0 end)` })
+    .where(
+      'id',
+      'in',
+      real.map((c) => c.lineId),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Where a line's unfulfilled units are committed from now on (they moved, or came back elsewhere). */
+export async function setLineLocations(
+  db: Executor,
+  changes: { lineId: string; locationId: string }[],
+): Promise<void> {
+  for (const c of changes) {
+    await db
+      .updateTable('order_lines')
+      .set({ location_id: c.locationId })
+      .where('id', '=', c.lineId)
+      .execute();
+  }
+}
+
+// ---- Locations, as a shipment sees them (where it leaves from) ----
+
+export type ShipFrom = Pick<LocationRow, 'id' | 'name' | 'active'>;
+
+export async function findShipFrom(db: Executor, id: string): Promise<ShipFrom | null> {
+  return (
+    (await db
+      .selectFrom('locations')
+      .select(['id', 'name', 'active'])
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export function shipFromByIds(db: Executor, ids: readonly string[]): Promise<ShipFrom[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('locations').select(['id', 'name', 'active']).where('id', 'in', ids).execute();
+}
+
+/** The active location first in fulfillment priority, the one orders commit at first. */
+export async function firstActiveShipFrom(db: Executor): Promise<ShipFrom | null> {
+  return (
+    (await db
+      .selectFrom('locations')
+      .select(['id', 'name', 'active'])
+      .where('active', '=', true)
+      .orderBy('fulfillment_priority')
+      .orderBy('id')
+      .executeTakeFirst()) ?? null
+  );
+}

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { AuditEventRow } from '../audit/audit.tables.js';
+import type { CustomerRow } from '../customers/customer.tables.js';
+
+/**
+ * What the orders area reads of other areas' tables: the variants it sells (with their product),
+ * the customer it links, and its own events in the audit log. Reads only; those areas write them.
+ */
+
+export interface VariantForSale {
+  id: string;
+  product_id: string;
+  title: string;
+  sku: string | null;
+  price: number;
+  product_title: string;
+  product_status: string;
+}
+
+export function variantsForSale(db: Executor, ids: readonly string[]): Promise<VariantForSale[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.title',
+      'v.sku',
+      'v.price',
+      'p.title as product_title',
+      'p.status as product_status',
+    ])
+    .where('v.id', 'in', ids)
+    .execute();
+}
+
+export async function findCustomerForOrder(db: Executor, id: string): Promise<CustomerRow | null> {
+  return (await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** The customer with this email, whatever its case (emails are unique regardless of case). */
+export async function customerWithEmail(db: Executor, email: string): Promise<CustomerRow | null> {
+  return (
+    (await db
+      .selectFrom('customers')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The latest audit events about one order, newest first. */
+export function latestOrderEvents(
+  db: Executor,
+  subjectType: string,
+  orderId: string,
+  limit: number,
+): Promise<AuditEventRow[]> {
+  return db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('subject_type', '=', subjectType)
+    .where('subject_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,212 @@
+import { computeOrderTotals, DomainError, type OrderDiscountInput } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import type { OrderRow } from './order.tables.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { commitForOrder } from '../inventory/order-stock.js';
+import { storeSettings } from '../settings/settings.service.js';
+import { computeTax } from '../shipping/tax.service.js';
+import {
+  addOrderToCustomer,
+  findOrder,
+  insertLines,
+  insertOrder,
+  insertTransaction,
+} from './order.repository.js';
+import { derivedStatus } from './order-state.service.js';
+import { actorName } from './order-payment.service.js';
+import { parseOrderCreate, type OrderCreateRaw } from './order-create-input.js';
+import {
+  chosenRate,
+  customerByEmail,
+  customerName,
+  existingCustomer,
+  sellableVariants,
+} from './order-create-checks.js';
+
+export type { OrderCreateRaw } from './order-create-input.js';
+
+/**
+ * A discount already resolved for this order (code found, dates, minimums and usage checked):
+ * `discount.eligible` lists, per input line, whether it applies. The discounts issue resolves codes
+ * and passes the result here; orders placed without a code pass nothing.
+ */
+export interface ResolvedOrderDiscount {
+  code: string;
+  discount: OrderDiscountInput;
+}
+
+export interface OrderCreateOptions {
+  source?: OrderRow['source'];
+  discount?: ResolvedOrderDiscount | null;
+}
+
+/**
+ * Places an order (SPEC §3, §4, §5): checks every line, the customer and the shipping rate, freezes
+ * prices, tax and totals, commits stock, records the payment, updates the customer's figures and
+ * writes the audit event, all in the caller's transaction. A repeat with the same idempotency key
+ * answers the first order.
+ */
+export async function orderCreate(
+  trx: Tx,
+  actor: Actor,
+  raw: OrderCreateRaw,
+  options: OrderCreateOptions = {},
+): Promise<OrderRow> {
+  const { idempotencyKey, ...request } = raw;
+  const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => ({
+    orderId: (await place(trx, actor, raw, options)).id,
+  }));
+  return (await findOrder(trx, orderId))!;
+}
+
+async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderCreateOptions) {
+  const parsed = parseOrderCreate(raw);
+  const errors = [...parsed.errors];
+  const input = parsed.value;
+  const settings = await storeSettings(trx);
+  const currency = settings.currency_code.trim();
+  const { known } = parsed;
+  const sellable = await sellableVariants(trx, known.lines, errors);
+  const customer = known.customerId ? await existingCustomer(trx, known.customerId, errors) : null;
+  if (!input || errors.length) throw new DomainError(errors);
+
+  const taxPlace = input.shippingAddress ?? input.billingAddress ?? settings.address;
+  const taxRate = taxPlace?.countryCode
+    ? ((await computeTax(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }, [], 0)).rate
+        ?.rate ?? null)
+    : null;
+  const totalsWith = (shippingPrice: number) =>
+    withInputFields(() =>
+      computeOrderTotals({
+        currencyCode: currency,
+        lines: sellable.map((s) => ({ unitPrice: s.variant.price, quantity: s.quantity })),
+        shippingPrice,
+        discount: options.discount?.discount ?? null,
+        taxRate,
+        pricesIncludeTax: settings.prices_include_tax,
+      }),
+    );
+  // The subtotal decides which rates apply; computing it with the limits checked keeps a huge
+  // order a userError rather than an overflow.
+  const shipping = await chosenRate(trx, input, totalsWith(0).subtotal);
+  const totals = totalsWith(shipping?.price ?? 0);
+  const buyer = customer ?? (input.email ? await customerByEmail(trx, actor, input) : null);
+
+  const id = uuidv7();
+  const payment = input.payment;
+  const paid = payment ? [{ kind: payment.kind, status: 'SUCCESS' as const, amount: totals.total }] : [];
+  const noneShipped = sellable.map((s) => ({
+    quantity: s.quantity,
+    fulfilled_quantity: 0,
+    refunded_quantity: 0,
+  }));
+  const order = await insertOrder(trx, {
+    id,
+    ...derivedStatus({ total: totals.total }, paid, noneShipped),
+    customer_id: buyer?.id ?? null,
+    email: input.email ?? (buyer?.state === 'ENABLED' ? buyer.email : null),
+    phone: input.phone,
+    currency_code: currency,
+    subtotal: totals.subtotal,
+    shipping_total: totals.shippingTotal,
+    tax_total: totals.taxTotal,
+    discount_total: totals.discountTotal,
+    total: totals.total,
+    // SQL null, not a JSON null, for an order without the address.
+    shipping_address: input.shippingAddress && JSON.stringify(input.shippingAddress),
+    billing_address: input.billingAddress && JSON.stringify(input.billingAddress),
+    source: options.source ?? 'API',
+    idempotency_key: raw.idempotencyKey ?? null,
+    note: input.note,
+    tags: input.tags,
+    customer_name: customerName(buyer, input.shippingAddress, input.billingAddress),
+    shipping_rate_id: shipping?.rateId ?? null,
+    shipping_name: shipping?.name ?? null,
+    shipping_price: shipping?.price ?? 0,
+    shipping_tax: totals.shippingTax,
+    discount_code: options.discount?.code ?? null,
+    items_count: sellable.reduce((n, s) => n + s.quantity, 0),
+    prices_include_tax: settings.prices_include_tax,
+    created_by: actor.viewer?.staffId ?? null,
+  });
+  const name = `${settings.order_number_prefix}${order.number}`;
+
+  const allocations = await withInputFields(() => commitForOrder(trx, actor, input.lines, `Order ${name}`));
+  const committedAt = new Map(allocations.map((a) => [a.variantId, a.locationId]));
+  await insertLines(
+    trx,
+    sellable.map((s, i) => ({
+      id: uuidv7(),
+      order_id: id,
+      product_id: s.variant.product_id,
+      variant_id: s.variant.id,
+      product_title: s.variant.product_title,
+      variant_title: s.variant.title,
+      sku: s.variant.sku,
+      unit_price: s.variant.price,
+      quantity: s.quantity,
+      discount: totals.lines[i]!.discount,
+      tax: totals.lines[i]!.tax,
+      position: i,
+      location_id: committedAt.get(s.variant.id) ?? null,
+      taxable: true,
+    })),
+  );
+  if (payment) {
+    await insertTransaction(trx, {
+      id: uuidv7(),
+      order_id: id,
+      kind: payment.kind,
+      amount: totals.total,
+      gateway: payment.gateway,
+      reference: payment.reference,
+      staff_id: actor.viewer?.staffId ?? null,
+      actor_name: actorName(actor),
+    });
+  }
+  // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
+  // them in the same order here means the two can never wait on each other.
+  if (buyer) await addOrderToCustomer(trx, buyer.id, totals.total);
+  await recordAudit(trx, actor, {
+    action: 'order.create',
+    subjectType: 'Order',
+    subjectId: id,
+    changes: {
+      name: { before: null, after: name },
+      source: { before: null, after: order.source },
+      total: { before: null, after: order.total },
+      items_count: { before: null, after: order.items_count },
+      payment_status: { before: null, after: order.payment_status },
+      ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
+    },
+  });
+  return order;
+}
+
+/**
+ * Domain helpers name fields relative to what they were given (["lines", "2"]); the API names them
+ * from the mutation's input, and an error about the whole order points at its lines.
+ */
+function withInputFields<T>(work: () => T): T {
+  const remap = (e: unknown): never => {
+    if (!(e instanceof DomainError)) throw e;
+    throw new DomainError(
+      e.errors.map((u) => {
+        if (!u.field) return { ...u, field: ['input', 'lines'] };
+        const field = ['input', ...u.field];
+        // Stock is short on a line: point at its quantity, the field to change.
+        if (u.code === 'INSUFFICIENT_STOCK' && field.length === 3) field.push('quantity');
+        return { ...u, field };
+      }),
+    );
+  };
+  try {
+    const result = work();
+    return result instanceof Promise ? (result.catch(remap) as T) : result;
+  } catch (e) {
+    return remap(e);
+  }
+}

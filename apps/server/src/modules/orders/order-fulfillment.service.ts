@@ -1,0 +1,280 @@
+import {
+  checkFulfillQuantity,
+  checkOrderAction,
+  decodeIdOf,
+  unfulfilledQuantity,
+  type UserError,
+} from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import type { FulfillmentRow, OrderLineRow, OrderRow } from './order.tables.js';
+import { DomainError } from '@stockroom/domain';
+import { uuidv7 } from '../../lib/uuid.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { moveCommitment, takeForFulfillment, type Allocation } from '../inventory/order-stock.js';
+import { lockLevels } from '../inventory/stock.js';
+import { storeSettings } from '../settings/settings.service.js';
+import {
+  addFulfilledQuantities,
+  findShipFrom,
+  firstActiveShipFrom,
+  shipFromByIds,
+  type ShipFrom,
+  insertFulfillment,
+  nextFulfillmentPosition,
+  setLineLocations,
+} from './fulfillment.repository.js';
+import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './order-state.service.js';
+import { carrierName, trackingUrlFor } from './tracking.js';
+
+export interface OrderFulfillInput {
+  /** API ids, decoded here so each bad one is reported at its own field. */
+  orderId: string;
+  locationId?: string | null;
+  lines?: { lineId: string; quantity: number }[] | null;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
+}
+
+export interface FulfillPick {
+  line: OrderLineRow;
+  quantity: number;
+}
+
+interface Tracking {
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+/** A line whose units are counted in stock: committed somewhere, and its variant still exists. */
+export const movesStock = (
+  line: OrderLineRow,
+): line is OrderLineRow & { location_id: string; variant_id: string } =>
+  line.location_id !== null && line.variant_id !== null;
+
+/** The fulfillment's name, as on packing slips: "#1001-F2". */
+export async function fulfillmentName(trx: Tx, order: OrderRow, position: number): Promise<string> {
+  const prefix = (await storeSettings(trx)).order_number_prefix;
+  return `${prefix}${order.number}-F${position}`;
+}
+
+function checkTracking(input: OrderFulfillInput): Tracking {
+  const errors: UserError[] = [];
+  const text = (value: string | null | undefined, max: number, field: string) => {
+    const trimmed = value?.trim() || null;
+    if (trimmed && trimmed.length > max)
+      errors.push({ code: 'TOO_LONG', message: `Use at most ${max} characters.`, field: ['input', field] });
+    return trimmed;
+  };
+  const carrier = carrierName(text(input.carrier, 255, 'carrier'));
+  const trackingNumber = text(input.trackingNumber, 255, 'trackingNumber');
+  let trackingUrl = text(input.trackingUrl, 2048, 'trackingUrl');
+  if (trackingUrl && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(trackingUrl))
+    errors.push({
+      code: 'INVALID',
+      message: 'Enter the full web address, starting with https://.',
+      field: ['input', 'trackingUrl'],
+    });
+  trackingUrl ??= trackingUrlFor(carrier, trackingNumber);
+  if (errors.length) throw new DomainError(errors);
+  return { carrier, trackingNumber, trackingUrl };
+}
+
+/** What to ship: every unshipped unit by default, else the chosen lines, each checked against what is left. */
+function pickLines(lines: OrderLineRow[], chosen: OrderFulfillInput['lines']): FulfillPick[] {
+  const left = (line: OrderLineRow) =>
+    unfulfilledQuantity({
+      quantity: line.quantity,
+      fulfilledQuantity: line.fulfilled_quantity,
+      refundedQuantity: line.refunded_quantity,
+    });
+  if (chosen == null) {
+    const all = lines.filter((l) => left(l) > 0).map((line) => ({ line, quantity: left(line) }));
+    // Every unit refunded before it shipped: there is nothing to put in a parcel.
+    if (!all.length) throw DomainError.one('INVALID_TRANSITION', 'Nothing is left to fulfill on this order.');
+    return all;
+  }
+  if (!chosen.length)
+    throw DomainError.one('REQUIRED', 'Choose at least one item to fulfill.', ['input', 'lines']);
+  const errors: UserError[] = [];
+  const picks: FulfillPick[] = [];
+  const seen = new Set<string>();
+  chosen.forEach((c, i) => {
+    const at = ['input', 'lines', String(i)];
+    const uuid = decodeIdOf('OrderLine', c.lineId);
+    const line = uuid ? lines.find((l) => l.id === uuid) : undefined;
+    if (!line) {
+      errors.push({ code: 'INVALID', message: 'This item is not on this order.', field: [...at, 'lineId'] });
+      return;
+    }
+    if (seen.has(line.id)) {
+      errors.push({ code: 'INVALID', message: 'This item is listed twice.', field: [...at, 'lineId'] });
+      return;
+    }
+    seen.add(line.id);
+    const wrong = checkFulfillQuantity(
+      {
+        quantity: line.quantity,
+        fulfilledQuantity: line.fulfilled_quantity,
+        refundedQuantity: line.refunded_quantity,
+      },
+      c.quantity,
+      [...at, 'quantity'],
+    );
+    if (wrong) errors.push(...wrong.errors);
+    else picks.push({ line, quantity: c.quantity });
+  });
+  if (errors.length) throw new DomainError(errors);
+  return picks;
+}
+
+/**
+ * Where to ship from: the chosen location (active), else where the items' stock is committed; a
+ * shipment of untracked items only comes from the first location by fulfillment priority.
+ */
+export async function chooseLocation(
+  trx: Tx,
+  picks: FulfillPick[],
+  locationId: string | null | undefined,
+  field: string[] = ['input', 'locationId'],
+): Promise<ShipFrom> {
+  if (locationId != null) {
+    const uuid = decodeIdOf('Location', locationId);
+    const location = uuid ? await findShipFrom(trx, uuid) : null;
+    if (!location) throw DomainError.one('INVALID', 'This location does not exist.', field);
+    if (!location.active)
+      throw DomainError.one('INVALID', `${location.name} is inactive; ship from an active location.`, field);
+    return location;
+  }
+  const committedAt = [...new Set(picks.filter((p) => movesStock(p.line)).map((p) => p.line.location_id!))];
+  if (committedAt.length === 1) return (await findShipFrom(trx, committedAt[0]!))!;
+  if (committedAt.length > 1) {
+    const names = (await shipFromByIds(trx, committedAt)).map((l) => l.name).sort();
+    throw DomainError.one(
+      'INVALID',
+      `These items are reserved at ${names.join(' and ')}; choose the location to ship from, or fulfill them separately.`,
+      field,
+    );
+  }
+  const first = await firstActiveShipFrom(trx);
+  if (!first) throw DomainError.one('INVALID', 'There is no active location to ship from.', field);
+  return first;
+}
+
+/**
+ * Ships the picks of a locked order from one location: stock reserved elsewhere moves here first
+ * (refused when this location lacks it), then leaves on hand and committed; untracked items move
+ * no stock. The fulfilled quantities, the fulfillment and the derived statuses change together.
+ */
+export async function fulfillLocked(
+  trx: Tx,
+  actor: Actor,
+  before: OrderRow,
+  picks: FulfillPick[],
+  location: ShipFrom,
+  tracking: Tracking,
+): Promise<{ order: OrderRow; fulfillment: FulfillmentRow }> {
+  const stocked = picks.filter((p) => movesStock(p.line));
+  // Every level this shipment touches, locked up front in the fixed order, so the two steps below
+  // never take locks in an order another command could hold the other way round.
+  await lockLevels(
+    trx,
+    stocked.flatMap((p) => [
+      { variantId: p.line.variant_id!, locationId: p.line.location_id! },
+      { variantId: p.line.variant_id!, locationId: location.id },
+    ]),
+  );
+  const moving = stocked.filter((p) => p.line.location_id !== location.id);
+  await moveCommitment(
+    trx,
+    actor,
+    moving.map((p) => ({
+      variantId: p.line.variant_id!,
+      fromLocationId: p.line.location_id!,
+      toLocationId: location.id,
+      quantity: p.quantity,
+    })),
+  );
+  const taken: Allocation[] = stocked.map((p) => ({
+    variantId: p.line.variant_id!,
+    locationId: location.id,
+    quantity: p.quantity,
+  }));
+  await takeForFulfillment(trx, actor, taken);
+  // A line shipped in full from elsewhere has nothing left reserved at its old location; what a
+  // later cancel returns comes back here, so this is where it is committed from now on.
+  await setLineLocations(
+    trx,
+    moving
+      .filter((p) => p.quantity === p.line.quantity - p.line.fulfilled_quantity - p.line.refunded_quantity)
+      .map((p) => ({ lineId: p.line.id, locationId: location.id })),
+  );
+  await addFulfilledQuantities(
+    trx,
+    picks.map((p) => ({ lineId: p.line.id, delta: p.quantity })),
+  );
+  const position = await nextFulfillmentPosition(trx, before.id);
+  const fulfillment = await insertFulfillment(
+    trx,
+    {
+      id: uuidv7(),
+      order_id: before.id,
+      position,
+      location_id: location.id,
+      carrier: tracking.carrier,
+      tracking_number: tracking.trackingNumber,
+      tracking_url: tracking.trackingUrl,
+      staff_id: actor.viewer?.staffId ?? null,
+    },
+    picks.map((p) => ({ orderLineId: p.line.id, quantity: p.quantity })),
+  );
+  const order = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.fulfill',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: {
+      fulfillment: { before: null, after: await fulfillmentName(trx, before, position) },
+      quantity: { before: null, after: picks.reduce((a, p) => a + p.quantity, 0) },
+      location: { before: null, after: location.name },
+      ...(tracking.carrier ? { carrier: { before: null, after: tracking.carrier } } : {}),
+      ...(tracking.trackingNumber
+        ? { tracking_number: { before: null, after: tracking.trackingNumber } }
+        : {}),
+      fulfillment_status: { before: before.fulfillment_status, after: order.fulfillment_status },
+    },
+  });
+  return { order, fulfillment };
+}
+
+export async function orderFulfill(
+  trx: Tx,
+  actor: Actor,
+  input: OrderFulfillInput,
+): Promise<{ order: OrderRow; fulfillment: FulfillmentRow }> {
+  const orderId = decodeIdOf('Order', input.orderId);
+  if (!orderId) throw DomainError.one('INVALID', 'This order does not exist.', ['input', 'orderId']);
+  const tracking = checkTracking(input);
+  const before = await loadOrderForAction(trx, orderId, null, { id: ['input', 'orderId'] });
+  const refused = checkOrderAction(before, 'fulfill');
+  if (refused) throw refused;
+  const picks = pickLines(before.lines, input.lines);
+  const location = await chooseLocation(trx, picks, input.locationId);
+  return fulfillLocked(trx, actor, before, picks, location, tracking);
+}
+
+/** For ordersBulkFulfill: everything still unshipped of a locked order, from one location. */
+export async function fulfillEverything(
+  trx: Tx,
+  actor: Actor,
+  before: LoadedOrder,
+  location: ShipFrom,
+): Promise<OrderRow> {
+  const refused = checkOrderAction(before, 'fulfill');
+  if (refused) throw refused;
+  const picks = pickLines(before.lines, null);
+  const none = { carrier: null, trackingNumber: null, trackingUrl: null };
+  return (await fulfillLocked(trx, actor, before, picks, location, none)).order;
+}

@@ -1,0 +1,171 @@
+import { checkOrderAction, formatMinor, parseMoney, type TransactionKind } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import type { OrderRow, OrderTransactionRow } from './order.tables.js';
+import { DomainError } from '@stockroom/domain';
+import { idempotent } from '../../lib/idempotency.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findOrder, insertTransaction, transactionsOfOrders } from './order.repository.js';
+import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
+
+const ok = (t: OrderTransactionRow, kind: TransactionKind) => t.status === 'SUCCESS' && t.kind === kind;
+const sum = (ts: OrderTransactionRow[]) => ts.reduce((a, t) => a + Number(t.amount), 0);
+
+/**
+ * Money still held by authorizations: authorized − voided − captured from them. A SALE took its
+ * money directly and never counts against an authorization.
+ */
+export function capturableOf(transactions: OrderTransactionRow[]): number {
+  const authorized = sum(transactions.filter((t) => ok(t, 'AUTHORIZATION')));
+  const voided = sum(transactions.filter((t) => ok(t, 'VOID')));
+  const captured = sum(transactions.filter((t) => ok(t, 'CAPTURE')));
+  return Math.max(0, authorized - voided - captured);
+}
+
+/** The latest successful authorization: what a capture or void acts on. */
+function authorizationOf(transactions: OrderTransactionRow[]): OrderTransactionRow | null {
+  return transactions.filter((t) => ok(t, 'AUTHORIZATION')).at(-1) ?? null;
+}
+
+/** Who did it, as the timeline shows it. */
+export function actorName(actor: Actor): string {
+  if (actor.viewer) return actor.viewer.name || actor.viewer.email;
+  return actor.system ? 'system' : 'API';
+}
+
+export async function addTransaction(
+  trx: Tx,
+  actor: Actor,
+  order: OrderRow,
+  t: { kind: TransactionKind; amount: number; reference?: string | null; parentId?: string | null },
+): Promise<OrderTransactionRow> {
+  return insertTransaction(trx, {
+    id: uuidv7(),
+    order_id: order.id,
+    kind: t.kind,
+    amount: t.amount,
+    gateway: 'manual',
+    reference: t.reference ?? null,
+    parent_id: t.parentId ?? null,
+    staff_id: actor.viewer?.staffId ?? null,
+    actor_name: actorName(actor),
+  });
+}
+
+/** The status fields of a money change, for the audit event. */
+export function paymentChanges(before: OrderRow, after: OrderRow, amount: number) {
+  return {
+    amount: { before: null, after: amount },
+    payment_status: { before: before.payment_status, after: after.payment_status },
+    total_paid: { before: Number(before.total_paid), after: Number(after.total_paid) },
+  };
+}
+
+const REFERENCE_MAX = 255;
+
+function checkReference(reference: string | null | undefined, field: string[]): string | null {
+  const trimmed = reference?.trim() || null;
+  if (trimmed && trimmed.length > REFERENCE_MAX)
+    throw DomainError.one('TOO_LONG', `Use at most ${REFERENCE_MAX} characters.`, field);
+  return trimmed;
+}
+
+/** Money received outside any gateway (cash, bank transfer): a SALE of what is still owed. */
+export async function orderMarkAsPaid(
+  trx: Tx,
+  actor: Actor,
+  input: { id: string; reference?: string | null },
+): Promise<OrderRow> {
+  const reference = checkReference(input.reference, ['reference']);
+  const before = await loadOrderForAction(trx, input.id);
+  const refused = checkOrderAction(before, 'markPaid');
+  if (refused) throw refused;
+  const amount = Math.max(0, Number(before.total) - Number(before.total_paid));
+  await addTransaction(trx, actor, before, { kind: 'SALE', amount, reference });
+  const after = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.mark_paid',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: paymentChanges(before, after, amount),
+  });
+  return after;
+}
+
+/**
+ * Captures part or all of the authorized money. The order row lock taken first serialises
+ * concurrent captures, so together they never exceed what was authorized.
+ */
+export async function orderCapture(
+  trx: Tx,
+  actor: Actor,
+  input: { id: string; amount?: string | null; idempotencyKey?: string | null },
+): Promise<OrderRow> {
+  const work = async () => {
+    const before = await loadOrderForAction(trx, input.id);
+    const refused = checkOrderAction(before, 'capture');
+    if (refused) throw refused;
+    const transactions = await transactionsOfOrders(trx, [before.id]);
+    const capturable = capturableOf(transactions);
+    const currency = before.currency_code.trim();
+    if (capturable === 0)
+      throw DomainError.one('INVALID_TRANSITION', 'Nothing is left to capture on this order.');
+    let amount = capturable;
+    if (input.amount != null) {
+      const parsed = parseMoney(input.amount, currency);
+      if (parsed === null)
+        throw DomainError.one('INVALID', `Enter an amount like 12.50 in ${currency}.`, ['amount']);
+      if (parsed === 0) throw DomainError.one('OUT_OF_RANGE', 'Capture more than 0.', ['amount']);
+      if (parsed > capturable)
+        throw DomainError.one(
+          'OUT_OF_RANGE',
+          `At most ${formatMinor(capturable, currency)} ${currency} is authorized and not yet captured.`,
+          ['amount'],
+        );
+      amount = parsed;
+    }
+    const parent = authorizationOf(transactions);
+    await addTransaction(trx, actor, before, { kind: 'CAPTURE', amount, parentId: parent?.id ?? null });
+    const after = await refreshOrderStatus(trx, before.id);
+    await recordAudit(trx, actor, {
+      action: 'order.capture',
+      subjectType: 'Order',
+      subjectId: before.id,
+      changes: paymentChanges(before, after, amount),
+    });
+    return { orderId: after.id };
+  };
+  // A retried capture (same key, same order and amount) answers as the first did, moving no money twice.
+  const { orderId } = await idempotent(
+    trx,
+    'orderCapture',
+    input.idempotencyKey,
+    { id: input.id, amount: input.amount ?? null },
+    work,
+    ['idempotencyKey'],
+  );
+  return (await findOrder(trx, orderId))!;
+}
+
+/** Releases an authorization nothing was captured from: the customer's money is no longer held. */
+export async function orderVoid(trx: Tx, actor: Actor, input: { id: string }): Promise<OrderRow> {
+  const before = await loadOrderForAction(trx, input.id);
+  const refused = checkOrderAction(before, 'void');
+  if (refused) throw refused;
+  const transactions = await transactionsOfOrders(trx, [before.id]);
+  const amount = capturableOf(transactions);
+  await addTransaction(trx, actor, before, {
+    kind: 'VOID',
+    amount,
+    parentId: authorizationOf(transactions)?.id ?? null,
+  });
+  const after = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.void',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: paymentChanges(before, after, amount),
+  });
+  return after;
+}

@@ -1,0 +1,139 @@
+import { checkOrderAction, paymentSums, refundable, unfulfilledQuantity } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import type { OrderRow, OrderTransactionRow } from './order.tables.js';
+import { DomainError } from '@stockroom/domain';
+import { uuidv7 } from '../../lib/uuid.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { releaseForOrder } from '../inventory/order-stock.js';
+import { transactionsOfOrders, updateOrder } from './order.repository.js';
+import { loadOrderForAction, orderForAction, refreshOrderStatus } from './order-state.service.js';
+import { movesStock } from './order-fulfillment.service.js';
+import { addTransaction, capturableOf } from './order-payment.service.js';
+import { insertRefund, takeFromCustomerSpend } from './transaction.repository.js';
+
+export const CANCEL_REASON_MAX = 500;
+
+const statusChanges = (before: OrderRow, after: OrderRow) => ({
+  status: { before: before.status, after: after.status },
+});
+
+/**
+ * SPEC §4: cancel only while nothing is fulfilled. Releases the stock reserved for unshipped
+ * units, voids what is still authorized, refunds captured money when asked (otherwise it stays
+ * paid, to refund later or keep as a fee), and takes the order out of the customer's spend.
+ */
+export async function orderCancel(
+  trx: Tx,
+  actor: Actor,
+  input: { id: string; reason?: string | null; refund?: boolean | null },
+): Promise<OrderRow> {
+  const reason = input.reason?.trim() || null;
+  if (reason && reason.length > CANCEL_REASON_MAX)
+    throw DomainError.one('TOO_LONG', `Use at most ${CANCEL_REASON_MAX} characters.`, ['reason']);
+  const before = await loadOrderForAction(trx, input.id);
+  const refused = checkOrderAction(before, 'cancel');
+  if (refused) throw refused;
+
+  await releaseForOrder(
+    trx,
+    actor,
+    before.lines.filter(movesStock).flatMap((l) => {
+      const quantity = unfulfilledQuantity({
+        quantity: l.quantity,
+        fulfilledQuantity: l.fulfilled_quantity,
+        refundedQuantity: l.refunded_quantity,
+      });
+      return quantity > 0 ? [{ variantId: l.variant_id, locationId: l.location_id, quantity }] : [];
+    }),
+  );
+
+  const transactions = await transactionsOfOrders(trx, [before.id]);
+  const held = capturableOf(transactions);
+  const last = (kinds: string[]) =>
+    transactions.filter((t) => t.status === 'SUCCESS' && kinds.includes(t.kind)).at(-1) ?? null;
+  if (held > 0) {
+    await addTransaction(trx, actor, before, {
+      kind: 'VOID',
+      amount: held,
+      parentId: last(['AUTHORIZATION'])?.id ?? null,
+    });
+  }
+  const sums = paymentSums(transactions);
+  const toRefund = input.refund ? refundable(sums.captured, sums.refunded) : 0;
+  if (toRefund > 0) await refundAll(trx, actor, before, toRefund, reason, last(['CAPTURE', 'SALE']));
+
+  await updateOrder(trx, before.id, { status: 'CANCELLED', cancelled_at: new Date(), cancel_reason: reason });
+  if (before.customer_id) await takeFromCustomerSpend(trx, before.customer_id, Number(before.total));
+  const after = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.cancel',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: {
+      ...statusChanges(before, after),
+      payment_status: { before: before.payment_status, after: after.payment_status },
+      ...(reason ? { cancel_reason: { before: null, after: reason } } : {}),
+      ...(held > 0 ? { voided: { before: null, after: held } } : {}),
+      ...(toRefund > 0 ? { refunded: { before: null, after: toRefund } } : {}),
+    },
+  });
+  return after;
+}
+
+async function refundAll(
+  trx: Tx,
+  actor: Actor,
+  order: OrderRow,
+  amount: number,
+  reason: string | null,
+  payment: OrderTransactionRow | null,
+): Promise<void> {
+  const transaction = await addTransaction(trx, actor, order, {
+    kind: 'REFUND',
+    amount,
+    parentId: payment?.id ?? null,
+  });
+  await insertRefund(trx, {
+    id: uuidv7(),
+    orderId: order.id,
+    amount,
+    reason: reason ? `Order cancelled: ${reason}` : 'Order cancelled',
+    transactionId: transaction.id,
+    staffId: actor.viewer?.staffId ?? null,
+  });
+}
+
+/** Archive: a finished order leaves the working lists (SPEC §4 OPEN → CLOSED). */
+export async function closeLocked(trx: Tx, actor: Actor, before: OrderRow): Promise<OrderRow> {
+  const refused = checkOrderAction(orderForAction(before), 'close');
+  if (refused) throw refused;
+  await updateOrder(trx, before.id, { status: 'CLOSED', closed_at: new Date() });
+  const after = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.close',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: statusChanges(before, after),
+  });
+  return after;
+}
+
+export async function orderClose(trx: Tx, actor: Actor, input: { id: string }): Promise<OrderRow> {
+  return closeLocked(trx, actor, await loadOrderForAction(trx, input.id));
+}
+
+export async function orderReopen(trx: Tx, actor: Actor, input: { id: string }): Promise<OrderRow> {
+  const before = await loadOrderForAction(trx, input.id);
+  const refused = checkOrderAction(before, 'reopen');
+  if (refused) throw refused;
+  await updateOrder(trx, before.id, { status: 'OPEN', closed_at: null });
+  const after = await refreshOrderStatus(trx, before.id);
+  await recordAudit(trx, actor, {
+    action: 'order.reopen',
+    subjectType: 'Order',
+    subjectId: before.id,
+    changes: statusChanges(before, after),
+  });
+  return after;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEventRow } from '../audit/audit.tables.js';
+import { eventSentence, moneyWords } from './order-timeline.js';
+
+function event(
+  action: string,
+  changes: Record<string, unknown>,
+  actor: string | null = 'Ada',
+): AuditEventRow {
+  return {
+    id: '0190a0a0-0000-7000-8000-000000000000',
+    actor_type: actor ? 'staff' : 'system',
+    actor_id: null,
+    actor_name: actor,
+    action,
+    subject_type: 'Order',
+    subject_id: '0190a0a0-0000-7000-8000-000000000001',
+    changes: Object.fromEntries(Object.entries(changes).map(([k, after]) => [k, { before: null, after }])),
+    request_id: null,
+    ip: null,
+    created_at: new Date(),
+  };
+}
+
+describe('order timeline sentences', () => {
+  it('says what each order action did, in plain words with money in the currency', () => {
+    const say = (action: string, changes: Record<string, unknown>, actor?: string | null) =>
+      eventSentence(event(action, changes, actor), 'USD');
+    expect(say('order.create', { source: 'API' })).toBe('Order placed by Ada (API)');
+    expect(say('order.create', { source: 'DEMO' }, null)).toBe('Order placed by the system (demo data)');
+    expect(say('order.mark_paid', { amount: 1200 })).toBe('Marked as paid: $12.00');
+    expect(say('order.capture', { amount: 500 })).toBe('Captured payment: $5.00');
+    expect(say('order.void', { amount: 4500 })).toBe('Voided the authorization: $45.00');
+    expect(
+      say('order.fulfill', { quantity: 2, location: 'Warehouse', carrier: 'UPS', tracking_number: '1Z9' }),
+    ).toBe('Fulfilled 2 items from Warehouse (UPS 1Z9)');
+    expect(say('order.fulfill', { quantity: 1, location: 'Shop' })).toBe('Fulfilled 1 item from Shop');
+    expect(say('order.cancel', { cancel_reason: 'customer changed mind' })).toBe(
+      'Cancelled: customer changed mind',
+    );
+    expect(say('order.cancel', { refunded: 1999 })).toBe('Cancelled (refunded $19.99)');
+    expect(say('order.close', {})).toBe('Archived');
+    expect(say('order.reopen', {})).toBe('Unarchived');
+    expect(say('order.update', { email: 'x', shipping_address: {}, tags: [] })).toBe(
+      'Changed the email, shipping address and tags',
+    );
+    expect(say('order.something_new', {})).toBe('Something new');
+  });
+
+  it('writes the cancelled fulfillment by name', () => {
+    const e = event('order.fulfillment_cancel', {});
+    e.changes = {
+      fulfillment: { before: '#1001-F1', after: 'CANCELLED' },
+      quantity: { before: 3, after: null },
+    };
+    expect(eventSentence(e, 'USD')).toBe('Cancelled fulfillment #1001-F1: 3 items back to unfulfilled');
+  });
+
+  it('formats amounts with the currency’s own decimals', () => {
+    expect(moneyWords(1234, 'EUR')).toBe('€12.34');
+    expect(moneyWords(1234, 'JPY')).toBe('¥1,234');
+  });
+});

@@ -1,0 +1,155 @@
+import { currencyDecimals, encodeId } from '@stockroom/domain';
+import type { Executor } from '../../db/database.js';
+import type { AuditEventRow } from '../audit/audit.tables.js';
+import type { OrderRow } from './order.tables.js';
+import { commentsOfOrder } from './order.repository.js';
+import { latestOrderEvents } from './order-context.repository.js';
+
+/** The audit subject type of orders: the Node type name, as every module records its subjects. */
+export const ORDER_SUBJECT = 'Order';
+
+export interface OrderTimelineEntry {
+  id: string;
+  kind: 'EVENT' | 'COMMENT';
+  message: string;
+  actorName: string | null;
+  createdAt: Date;
+}
+
+type Changes = Record<string, { before: unknown; after: unknown } | undefined>;
+
+interface SentenceInput {
+  changes: Changes;
+  actor: string;
+  currencyCode: string;
+}
+
+/** "$12.00" in the order's currency (the code itself where there is no symbol). */
+export function moneyWords(minor: unknown, currencyCode: string): string {
+  const amount = Number(minor) / 10 ** currencyDecimals(currencyCode);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currencyCode }).format(amount);
+}
+
+const after = (c: Changes, key: string) => c[key]?.after;
+const before = (c: Changes, key: string) => c[key]?.before;
+const items = (n: unknown) => `${Number(n)} item${Number(n) === 1 ? '' : 's'}`;
+
+const SOURCE_WORDS: Record<string, string> = {
+  API: 'API',
+  DRAFT: 'draft order',
+  IMPORT: 'import',
+  DEMO: 'demo data',
+};
+
+const FIELD_WORDS: Record<string, string> = {
+  email: 'email',
+  phone: 'phone',
+  shipping_address: 'shipping address',
+  billing_address: 'billing address',
+  tags: 'tags',
+  note: 'note',
+  customer_name: 'customer name',
+};
+
+function listWords(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * One plain sentence per order action of the audit log (what the timeline shows). Actions are
+ * named in SPEC order terms: `order.<verb>`; their `changes` say the amounts and names involved.
+ */
+export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
+  'order.create': ({ changes, actor }) => {
+    const source = SOURCE_WORDS[String(after(changes, 'source'))] ?? 'API';
+    return `Order placed by ${actor} (${source})`;
+  },
+  'order.mark_paid': ({ changes, currencyCode }) =>
+    `Marked as paid: ${moneyWords(after(changes, 'amount'), currencyCode)}`,
+  'order.capture': ({ changes, currencyCode }) =>
+    `Captured payment: ${moneyWords(after(changes, 'amount'), currencyCode)}`,
+  'order.void': ({ changes, currencyCode }) =>
+    `Voided the authorization: ${moneyWords(after(changes, 'amount'), currencyCode)}`,
+  'order.fulfill': ({ changes }) => {
+    const carrier = after(changes, 'carrier');
+    const tracking = after(changes, 'tracking_number');
+    const parcel = tracking ? ` (${[carrier, tracking].filter(Boolean).join(' ')})` : '';
+    return `Fulfilled ${items(after(changes, 'quantity'))} from ${String(after(changes, 'location'))}${parcel}`;
+  },
+  'order.fulfillment_cancel': ({ changes }) =>
+    `Cancelled fulfillment ${String(before(changes, 'fulfillment'))}: ${items(
+      before(changes, 'quantity'),
+    )} back to unfulfilled`,
+  'order.cancel': ({ changes, currencyCode }) => {
+    const reason = after(changes, 'cancel_reason');
+    const money = [
+      after(changes, 'voided') ? `voided ${moneyWords(after(changes, 'voided'), currencyCode)}` : null,
+      after(changes, 'refunded') ? `refunded ${moneyWords(after(changes, 'refunded'), currencyCode)}` : null,
+    ].filter(Boolean);
+    return `Cancelled${typeof reason === 'string' && reason ? `: ${reason}` : ''}${money.length ? ` (${money.join(', ')})` : ''}`;
+  },
+  'order.close': () => 'Archived',
+  'order.reopen': () => 'Unarchived',
+  'order.update': ({ changes }) => {
+    const fields = Object.keys(changes).map((k) => FIELD_WORDS[k] ?? k.replace(/_/g, ' '));
+    return fields.length ? `Changed the ${listWords(fields)}` : 'Edited the order';
+  },
+  'order.refund': ({ changes, currencyCode }) =>
+    `Refunded ${moneyWords(after(changes, 'amount'), currencyCode)}`,
+};
+
+/** The comment itself is on the timeline; its audit event would say it twice. */
+const SHOWN_AS_COMMENT = new Set(['order.comment']);
+
+export function eventSentence(event: AuditEventRow, currencyCode: string): string {
+  const sentence = ORDER_SENTENCES[event.action];
+  const changes = (event.changes ?? {}) as Changes;
+  if (sentence) return sentence({ changes, actor: actorOf(event), currencyCode });
+  // An action without a sentence yet still reads as words rather than a code.
+  const words = event.action.replace(/^order\./, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function actorOf(event: AuditEventRow): string {
+  if (event.actor_name) return event.actor_name;
+  return event.actor_type === 'system' ? 'the system' : 'an integration';
+}
+
+/**
+ * An order's timeline, newest first: its audit events and staff comments, `first` in all. Comments
+ * have no Node type, so their entry ids are opaque ids of their own.
+ */
+export async function orderTimeline(
+  db: Executor,
+  order: OrderRow,
+  first: number,
+): Promise<OrderTimelineEntry[]> {
+  const [events, comments] = await Promise.all([
+    latestOrderEvents(db, ORDER_SUBJECT, order.id, first),
+    commentsOfOrder(db, order.id, first),
+  ]);
+  const currencyCode = order.currency_code.trim();
+  const entries: OrderTimelineEntry[] = [
+    ...events
+      .filter((e) => !SHOWN_AS_COMMENT.has(e.action))
+      .map((e) => ({
+        id: encodeId('AuditEvent', e.id),
+        kind: 'EVENT' as const,
+        message: eventSentence(e, currencyCode),
+        actorName: e.actor_name ?? (e.actor_type === 'system' ? 'system' : null),
+        createdAt: e.created_at,
+      })),
+    ...comments.map((c) => ({
+      id: encodeId('OrderComment', c.id),
+      kind: 'COMMENT' as const,
+      message: c.body,
+      actorName: c.staff_name,
+      // Generated<Timestamp> reads as a Date; the column type only loses that in its typing.
+      createdAt: c.created_at as unknown as Date,
+    })),
+  ];
+  // Ties (an event and a comment in one millisecond) keep ids apart in a stable order.
+  entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+  return entries.slice(0, first);
+}

@@ -1,0 +1,274 @@
+import {
+  countryName,
+  encodeId,
+  TRANSACTION_KINDS,
+  unfulfilledQuantity,
+} from '@stockroom/domain';
+import type { AddressJson } from '../../db/columns.js';
+import type { CustomerRow } from '../customers/customer.tables.js';
+import type { FulfillmentLineRow, OrderRow } from './order.tables.js';
+import type { Ctx } from '../../graphql/context.js';
+import { auth } from '../../graphql/auth.js';
+import { builder } from '../../graphql/builder.js';
+import { MoneyRef, ProductRef, VariantRef, type MoneyValue } from '../catalog/product.schema.js';
+import { mediaFileName } from '../catalog/media.service.js';
+import { LocationRef } from '../inventory/inventory.schema.js';
+import { CustomerStateEnum } from '../customers/customer.schema.js';
+import {
+  FulfillmentRef,
+  OrderCommentRef,
+  OrderLineRef,
+  OrderRef,
+  OrderTransactionRef,
+} from './order.refs.js';
+import type { OrderTimelineEntry } from './order-timeline.js';
+
+/** The parts of an order (SPEC §3 Order, Transaction, Fulfillment), readable with ORDERS_READ. */
+const read = auth.permission('ORDERS_READ');
+
+/** The store's currency: an order's amounts are in it (the currency cannot change once orders exist). */
+export async function money(ctx: Ctx, minor: number): Promise<MoneyValue> {
+  return { minor, currencyCode: (await ctx.loaders.shop()).currency_code.trim() };
+}
+
+export const TransactionKindEnum = builder.enumType('TransactionKind', { values: TRANSACTION_KINDS });
+export const TransactionStatusEnum = builder.enumType('TransactionStatus', {
+  values: ['SUCCESS', 'FAILURE'] as const,
+});
+export const FulfillmentStatusEnum = builder.enumType('FulfillmentStatus', {
+  values: ['SUCCESS', 'CANCELLED'] as const,
+});
+
+builder.node(OrderLineRef, {
+  description: 'A line of an order: a snapshot of what was sold, kept when the product changes or goes.',
+  extensions: read,
+  id: { resolve: (l) => l.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'fulfilled_quantity' in o,
+  loadOne: (id, ctx) => ctx.loaders.orderLineById.load(id),
+  fields: (t) => ({
+    order: t.field({
+      type: OrderRef,
+      resolve: async (l, _a, ctx) => (await ctx.loaders.orderById.load(l.order_id))!,
+    }),
+    productTitle: t.exposeString('product_title'),
+    variantTitle: t.exposeString('variant_title'),
+    sku: t.exposeString('sku', { nullable: true }),
+    variant: t.field({
+      type: VariantRef,
+      nullable: true,
+      description: 'Null once deleted, or without CATALOG_READ.',
+      resolve: (l, _a, ctx) =>
+        l.variant_id && ctx.viewer?.permissions.has('CATALOG_READ')
+          ? ctx.loaders.variantById.load(l.variant_id)
+          : null,
+    }),
+    product: t.field({
+      type: ProductRef,
+      nullable: true,
+      description: 'Null once deleted, or without CATALOG_READ.',
+      resolve: (l, _a, ctx) =>
+        l.product_id && ctx.viewer?.permissions.has('CATALOG_READ')
+          ? ctx.loaders.productById.load(l.product_id)
+          : null,
+    }),
+    imageUrl: t.string({
+      nullable: true,
+      description: "A 64 px thumbnail of the product's first image, while the product exists.",
+      resolve: async (l, _a, ctx) => {
+        if (!l.product_id) return null;
+        const first = (await ctx.loaders.mediaByProductId.load(l.product_id))[0];
+        return first ? `/media/${mediaFileName(first, 64)}` : null;
+      },
+    }),
+    unitPrice: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unit_price) }),
+    quantity: t.exposeInt('quantity'),
+    subtotal: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unit_price * l.quantity) }),
+    discount: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.discount) }),
+    tax: t.field({
+      type: MoneyRef,
+      description: "Included in the price when the order's prices include tax.",
+      resolve: (l, _a, ctx) => money(ctx, l.tax),
+    }),
+    total: t.field({
+      type: MoneyRef,
+      description: 'subtotal − discount, plus tax unless prices include it.',
+      resolve: async (l, _a, ctx) => {
+        const order = await ctx.loaders.orderById.load(l.order_id);
+        const net = l.unit_price * l.quantity - l.discount;
+        return money(ctx, order?.prices_include_tax ? net : net + l.tax);
+      },
+    }),
+    fulfilledQuantity: t.exposeInt('fulfilled_quantity'),
+    refundedQuantity: t.exposeInt('refunded_quantity'),
+    unfulfilledQuantity: t.int({
+      resolve: (l) =>
+        unfulfilledQuantity({
+          quantity: l.quantity,
+          fulfilledQuantity: l.fulfilled_quantity,
+          refundedQuantity: l.refunded_quantity,
+        }),
+    }),
+    location: t.field({
+      type: LocationRef,
+      nullable: true,
+      description: 'Where its stock is committed; null when the variant does not track stock.',
+      resolve: (l, _a, ctx) => (l.location_id ? ctx.loaders.locationById.load(l.location_id) : null),
+    }),
+  }),
+});
+
+builder.node(OrderTransactionRef, {
+  description: 'Money moved for an order (gateway "manual" in this project).',
+  extensions: read,
+  id: { resolve: (x) => x.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'gateway' in o && 'kind' in o,
+  loadOne: (id, ctx) => ctx.loaders.transactionById.load(id),
+  fields: (t) => ({
+    kind: t.field({ type: TransactionKindEnum, resolve: (x) => x.kind }),
+    status: t.field({ type: TransactionStatusEnum, resolve: (x) => x.status }),
+    amount: t.field({ type: MoneyRef, resolve: (x, _a, ctx) => money(ctx, x.amount) }),
+    gateway: t.exposeString('gateway'),
+    reference: t.exposeString('reference', { nullable: true }),
+    actorName: t.exposeString('actor_name', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.created_at as unknown as Date }),
+  }),
+});
+
+const FulfillmentLineRef = builder
+  .objectRef<FulfillmentLineRow & { order_id: string }>('FulfillmentLine')
+  .implement({
+    extensions: read,
+    fields: (t) => ({
+      line: t.field({
+        type: OrderLineRef,
+        // Through the order's lines, which the order's page has loaded already.
+        resolve: async (fl, _a, ctx) =>
+          (await ctx.loaders.linesByOrderId.load(fl.order_id)).find((l) => l.id === fl.order_line_id) ??
+          (await ctx.loaders.orderLineById.load(fl.order_line_id))!,
+      }),
+      quantity: t.exposeInt('quantity'),
+    }),
+  });
+
+builder.node(FulfillmentRef, {
+  description: 'A shipment of some of an order’s items from one location.',
+  extensions: read,
+  id: { resolve: (f) => f.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'tracking_number' in o,
+  loadOne: (id, ctx) => ctx.loaders.fulfillmentById.load(id),
+  fields: (t) => ({
+    name: t.string({
+      description: 'The order name and its position, e.g. "#1001-F2".',
+      resolve: async (f, _a, ctx) => {
+        const [order, shop] = await Promise.all([ctx.loaders.orderById.load(f.order_id), ctx.loaders.shop()]);
+        return `${shop.order_number_prefix}${order?.number ?? ''}-F${f.position}`;
+      },
+    }),
+    status: t.field({ type: FulfillmentStatusEnum, resolve: (f) => f.status }),
+    location: t.field({
+      type: LocationRef,
+      resolve: async (f, _a, ctx) => (await ctx.loaders.locationById.load(f.location_id))!,
+    }),
+    carrier: t.exposeString('carrier', { nullable: true }),
+    trackingNumber: t.exposeString('tracking_number', { nullable: true }),
+    trackingUrl: t.exposeString('tracking_url', { nullable: true }),
+    lines: t.field({
+      type: [FulfillmentLineRef],
+      resolve: async (f, _a, ctx) =>
+        (await ctx.loaders.fulfillmentLinesByFulfillmentId.load(f.id)).map((fl) => ({
+          ...fl,
+          order_id: f.order_id,
+        })),
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.created_at as unknown as Date }),
+    cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (f) => f.cancelled_at }),
+  }),
+});
+
+OrderCommentRef.implement({
+  description: 'A staff comment on an order’s timeline.',
+  extensions: read,
+  fields: (t) => ({
+    body: t.exposeString('body'),
+    staffName: t.exposeString('staff_name', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at as unknown as Date }),
+  }),
+});
+
+export const OrderCustomerRef = builder.objectRef<CustomerRow>('OrderCustomer').implement({
+  description: 'The customer of an order, as much as reading the order allows.',
+  extensions: read,
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => encodeId('Customer', c.id) }),
+    displayName: t.string({
+      resolve: (c) =>
+        c.state === 'ERASED'
+          ? 'Erased customer'
+          : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
+    }),
+    email: t.string({ nullable: true, resolve: (c) => (c.state === 'ERASED' ? null : c.email) }),
+    ordersCount: t.exposeInt('orders_count'),
+    totalSpent: t.field({ type: MoneyRef, resolve: (c, _a, ctx) => money(ctx, c.total_spent) }),
+    state: t.field({ type: CustomerStateEnum, resolve: (c) => c.state }),
+  }),
+});
+
+export const OrderAddressRef = builder.objectRef<AddressJson>('OrderAddress').implement({
+  description: 'An address as copied onto the order.',
+  extensions: read,
+  fields: (t) => {
+    const text = (key: keyof AddressJson) => t.string({ nullable: true, resolve: (a) => a[key] ?? null });
+    return {
+      firstName: text('firstName'),
+      lastName: text('lastName'),
+      company: text('company'),
+      line1: text('line1'),
+      line2: text('line2'),
+      city: text('city'),
+      region: text('region'),
+      postalCode: text('postalCode'),
+      countryCode: text('countryCode'),
+      countryName: t.string({
+        nullable: true,
+        resolve: (a) => (a.countryCode ? countryName(a.countryCode) : null),
+      }),
+      phone: text('phone'),
+    };
+  },
+});
+
+export const OrderShippingLineRef = builder.objectRef<OrderRow>('OrderShippingLine').implement({
+  description: 'The shipping rate chosen for the order, as it was then.',
+  extensions: read,
+  fields: (t) => ({
+    name: t.string({ resolve: (o) => o.shipping_name ?? 'Shipping' }),
+    price: t.field({
+      type: MoneyRef,
+      description: 'Before any discount.',
+      resolve: (o, _a, ctx) => money(ctx, o.shipping_price),
+    }),
+    discount: t.field({
+      type: MoneyRef,
+      resolve: (o, _a, ctx) => money(ctx, Math.max(0, o.shipping_price - o.shipping_total)),
+    }),
+    tax: t.field({ type: MoneyRef, resolve: (o, _a, ctx) => money(ctx, o.shipping_tax) }),
+  }),
+});
+
+const OrderTimelineKindEnum = builder.enumType('OrderTimelineKind', {
+  values: {
+    EVENT: { description: 'Something done to the order (from the audit log).' },
+    COMMENT: { description: 'A staff comment.' },
+  } as const,
+});
+
+export const OrderTimelineEntryRef = builder.objectRef<OrderTimelineEntry>('OrderTimelineEntry').implement({
+  extensions: read,
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.field({ type: OrderTimelineKindEnum, resolve: (e) => e.kind }),
+    message: t.exposeString('message', { description: 'In plain words, e.g. "Marked as paid: $12.00".' }),
+    actorName: t.exposeString('actorName', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
+  }),
+});

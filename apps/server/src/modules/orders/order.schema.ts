@@ -1,0 +1,219 @@
+import {
+  checkOrderAction,
+  decodeIdOf,
+  FULFILLMENT_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderAction,
+  type UserError,
+} from '@stockroom/domain';
+import type { AddressJson } from '../../db/columns.js';
+import type { OrderRow } from './order.tables.js';
+import { auth } from '../../graphql/auth.js';
+import { builder, UserErrorRef } from '../../graphql/builder.js';
+import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
+import { CustomerRef } from '../customers/customer.schema.js';
+import { FulfillmentRef, OrderLineRef, OrderRef, OrderTransactionRef } from './order.refs.js';
+import { capturableOf } from './order-payment.service.js';
+import { orderForAction } from './order-state.service.js';
+import { orderTimeline } from './order-timeline.js';
+import {
+  money,
+  OrderAddressRef,
+  OrderCustomerRef,
+  OrderShippingLineRef,
+  OrderTimelineEntryRef,
+} from './order-view.schema.js';
+
+const read = auth.permission('ORDERS_READ');
+
+/** SPEC §7.2 page size: the most a plain list argument `first` may ask for. */
+export const MAX_FIRST = 250;
+const firstOf = (n: number | null | undefined, fallback: number) =>
+  Math.min(MAX_FIRST, Math.max(0, n ?? fallback));
+
+export const OrderStatusEnum = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
+export const OrderPaymentStatusEnum = builder.enumType('OrderPaymentStatus', { values: PAYMENT_STATUSES });
+export const OrderFulfillmentStatusEnum = builder.enumType('OrderFulfillmentStatus', {
+  values: FULFILLMENT_STATUSES,
+});
+export const OrderSourceEnum = builder.enumType('OrderSource', {
+  values: ['API', 'DRAFT', 'IMPORT', 'DEMO'] as const,
+});
+
+const ACTIONS = {
+  cancel: 'CANCEL',
+  close: 'CLOSE',
+  reopen: 'REOPEN',
+  fulfill: 'FULFILL',
+  markPaid: 'MARK_PAID',
+  capture: 'CAPTURE',
+  void: 'VOID',
+  refund: 'REFUND',
+} as const satisfies Record<OrderAction, string>;
+export const OrderActionEnum = builder.enumType('OrderAction', { values: Object.values(ACTIONS) });
+
+const address = (a: AddressJson | null) => (a && Object.values(a).some(Boolean) ? a : null);
+
+builder.node(OrderRef, {
+  description: 'An order placed by a customer (or for them), with its lines, payments and shipments.',
+  extensions: read,
+  id: { resolve: (o) => o.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'payment_status' in o,
+  loadOne: (id, ctx) => ctx.loaders.orderById.load(id),
+  fields: (t) => {
+    const amount = (pick: (o: OrderRow) => number, description?: string) =>
+      t.field({ type: MoneyRef, description, resolve: (o, _a, ctx) => money(ctx, pick(o)) });
+    return {
+      number: t.exposeInt('number'),
+      name: t.string({
+        description: 'The store prefix and number, e.g. "#1001".',
+        resolve: async (o, _a, ctx) => `${(await ctx.loaders.shop()).order_number_prefix}${o.number}`,
+      }),
+      status: t.field({ type: OrderStatusEnum, resolve: (o) => o.status }),
+      paymentStatus: t.field({
+        type: OrderPaymentStatusEnum,
+        resolve: (o) => orderForAction(o).paymentStatus,
+      }),
+      fulfillmentStatus: t.field({
+        type: OrderFulfillmentStatusEnum,
+        resolve: (o) => orderForAction(o).fulfillmentStatus,
+      }),
+      availableActions: t.field({
+        type: [OrderActionEnum],
+        description: 'What may be done to the order now (the same rules the server applies).',
+        resolve: async (o, _a, ctx) => {
+          const state = orderForAction(o);
+          const allowed = (Object.keys(ACTIONS) as OrderAction[]).filter((a) => !checkOrderAction(state, a));
+          const capturable = allowed.includes('capture')
+            ? capturableOf(await ctx.loaders.transactionsByOrderId.load(o.id))
+            : 0;
+          return allowed.filter((a) => a !== 'capture' || capturable > 0).map((a) => ACTIONS[a]);
+        },
+      }),
+      email: t.exposeString('email', { nullable: true }),
+      phone: t.exposeString('phone', { nullable: true }),
+      customerName: t.exposeString('customer_name', { nullable: true }),
+      customer: t.field({
+        type: OrderCustomerRef,
+        nullable: true,
+        resolve: (o, _a, ctx) => (o.customer_id ? ctx.loaders.customerById.load(o.customer_id) : null),
+      }),
+      currencyCode: t.string({ resolve: (o) => o.currency_code.trim() }),
+      subtotal: amount((o) => o.subtotal, 'Σ line subtotals, before discounts.'),
+      shippingTotal: amount((o) => o.shipping_total, 'Shipping after any free-shipping discount.'),
+      taxTotal: amount((o) => o.tax_total),
+      discountTotal: amount((o) => o.discount_total),
+      total: amount((o) => o.total),
+      totalPaid: amount((o) => o.total_paid, 'Captured and sold, before refunds.'),
+      totalRefunded: amount((o) => o.total_refunded),
+      outstanding: amount(
+        (o) => (o.status === 'CANCELLED' ? 0 : Math.max(0, o.total - o.total_paid)),
+        'What is still owed: 0 once cancelled.',
+      ),
+      totalCapturable: t.field({
+        type: MoneyRef,
+        description: 'Authorized and not yet captured or voided.',
+        resolve: async (o, _a, ctx) =>
+          money(ctx, capturableOf(await ctx.loaders.transactionsByOrderId.load(o.id))),
+      }),
+      itemsCount: t.exposeInt('items_count'),
+      pricesIncludeTax: t.exposeBoolean('prices_include_tax'),
+      lines: t.field({
+        type: [OrderLineRef],
+        description: 'In the order placed (at most 500).',
+        resolve: (o, _a, ctx) => ctx.loaders.linesByOrderId.load(o.id),
+      }),
+      shippingAddress: t.field({
+        type: OrderAddressRef,
+        nullable: true,
+        resolve: (o) => address(o.shipping_address),
+      }),
+      billingAddress: t.field({
+        type: OrderAddressRef,
+        nullable: true,
+        resolve: (o) => address(o.billing_address),
+      }),
+      shippingLine: t.field({
+        type: OrderShippingLineRef,
+        nullable: true,
+        resolve: (o) => (o.shipping_name !== null || o.shipping_rate_id !== null ? o : null),
+      }),
+      discountCode: t.exposeString('discount_code', { nullable: true }),
+      transactions: t.field({
+        type: [OrderTransactionRef],
+        description: 'Oldest first.',
+        resolve: (o, _a, ctx) => ctx.loaders.transactionsByOrderId.load(o.id),
+      }),
+      fulfillments: t.field({
+        type: [FulfillmentRef],
+        description: 'In the order they were made, cancelled ones included.',
+        resolve: (o, _a, ctx) => ctx.loaders.fulfillmentsByOrderId.load(o.id),
+      }),
+      tags: t.exposeStringList('tags'),
+      note: t.exposeString('note', { nullable: true }),
+      source: t.field({ type: OrderSourceEnum, resolve: (o) => o.source }),
+      cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.cancelled_at }),
+      cancelReason: t.exposeString('cancel_reason', { nullable: true }),
+      closedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.closed_at }),
+      createdAt: t.field({ type: 'DateTime', resolve: (o) => o.created_at }),
+      updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updated_at }),
+      version: t.exposeInt('version'),
+      timeline: t.field({
+        type: [OrderTimelineEntryRef],
+        description: `Newest first: what was done to the order and staff comments (at most ${MAX_FIRST}).`,
+        args: { first: t.arg.int({ defaultValue: 50 }) },
+        resolve: (o, args, ctx) => orderTimeline(ctx.services.db, o, firstOf(args.first, 50)),
+      }),
+    };
+  },
+});
+
+export const OrderPayload = builder
+  .objectRef<{ order?: OrderRow | null; userErrors: UserError[] }>('OrderPayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      order: t.field({ type: OrderRef, nullable: true, resolve: (p) => p.order ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  order: t.field({
+    type: OrderRef,
+    nullable: true,
+    extensions: read,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => {
+      const uuid = decodeIdOf('Order', String(args.id));
+      return uuid ? ctx.loaders.orderById.load(uuid) : null;
+    },
+  }),
+}));
+
+builder.objectField(CustomerRef, 'orders', (t) =>
+  t.field({
+    type: [OrderRef],
+    description: `The customer's orders, newest first (at most ${MAX_FIRST}); empty without ORDERS_READ.`,
+    args: { first: t.arg.int({ defaultValue: 10 }) },
+    resolve: async (c, args, ctx) => {
+      if (!ctx.viewer?.permissions.has('ORDERS_READ')) return [];
+      const orders = await ctx.loaders.ordersByCustomerId(firstOf(args.first, 10)).load(c.id);
+      for (const o of orders) ctx.loaders.orderById.prime(o.id, o);
+      return orders;
+    },
+  }),
+);
+
+builder.objectField(VariantRef, 'openOrderLines', (t) =>
+  t.field({
+    type: [OrderLineRef],
+    description: `Lines of open orders with units still to ship (what holds its committed stock), newest order first (at most ${MAX_FIRST}); empty without ORDERS_READ.`,
+    args: { first: t.arg.int({ defaultValue: 20 }) },
+    resolve: (v, args, ctx) =>
+      ctx.viewer?.permissions.has('ORDERS_READ')
+        ? ctx.loaders.openLinesByVariantId(firstOf(args.first, 20)).load(v.id)
+        : [],
+  }),
+);
