@@ -15,6 +15,7 @@ import '../modules/audit/audit.schema.js';
 import '../modules/orders/order.schema.js';
 import '../modules/orders/order-create.schema.js';
 import '../modules/orders/order-actions.schema.js';
+import '../modules/orders/order-list.schema.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -29,7 +29,14 @@ const statements = [
   `create index orders_total_idx on orders (total, id)`,
   `create index orders_customer_name_idx on orders (lower(customer_name), id)`,
   `create index orders_email_idx on orders (lower(email))`,
-  `create index orders_tags_idx on orders using gin (tags)`,
+  `create index orders_updated_idx on orders (updated_at desc, id desc)`,
+  // Free words of an order search: the customer's name and email (order-search.ts ORDER_SEARCH_TEXT).
+  `create index orders_search_idx on orders
+    using gin (to_tsvector('simple', coalesce(customer_name, '') || ' ' || coalesce(email, '')))`,
+  // Tags keep the case they were typed in; search matches them case-insensitively through this.
+  `create function lower_tags(text[]) returns text[] language sql immutable parallel safe
+    as $$ select coalesce(array_agg(lower(t)), '{}') from unnest($1) t $$`,
+  `create index orders_tags_idx on orders using gin (lower_tags(tags))`,
   `alter table order_lines
     add column location_id uuid references locations (id),
     add column taxable boolean not null default true`,

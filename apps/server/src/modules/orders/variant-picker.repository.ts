@@ -1,0 +1,94 @@
+import { sql, type RawBuilder } from 'kysely';
+import { PRODUCT_STATUSES, type Comparison, type SearchFields } from '@stockroom/domain';
+import type { Executor } from '../../db/database.js';
+import type { VariantRow } from '../catalog/catalog.tables.js';
+import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+
+/**
+ * `productVariants(query:)` (SPEC §7.3), the picker of drafts and integrations: one row per variant,
+ * found by SKU, barcode or the words of its product. Alias: v = product_variants, p = products.
+ */
+export const VARIANT_SEARCH_FIELDS: SearchFields = {
+  sku: { kind: 'text' },
+  barcode: { kind: 'text' },
+  status: { kind: 'enum', values: PRODUCT_STATUSES },
+  product_id: { kind: 'text' },
+  updated_at: { kind: 'date' },
+};
+
+function text(word: string): RawBuilder<boolean> {
+  const words = prefixWords(sql`p.search_text`, word);
+  const parts = [
+    sql<boolean>`lower(v.sku) = ${word.toLowerCase()}`,
+    sql<boolean>`v.barcode = ${word}`,
+    ...(words ? [words] : []),
+  ];
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+function field(name: string, op: Comparison, value: unknown, productId: (id: string) => string | null) {
+  const v = String(value);
+  switch (name) {
+    case 'sku':
+      return sql<boolean>`lower(v.sku) = ${v.toLowerCase()}`;
+    case 'barcode':
+      return sql<boolean>`v.barcode = ${v}`;
+    case 'status':
+      return sql<boolean>`p.status = ${v}`;
+    case 'product_id': {
+      const id = productId(v);
+      return id ? sql<boolean>`v.product_id = ${id}` : sql<boolean>`false`;
+    }
+    default:
+      return sql<boolean>`v.updated_at ${sql.raw(SQL_OPS[op])} ${value}`;
+  }
+}
+
+export function variantSearchCondition(
+  query: string | null | undefined,
+  productId: (id: string) => string | null,
+) {
+  return searchCondition(query, {
+    fields: VARIANT_SEARCH_FIELDS,
+    text,
+    field: (name, op, value) => field(name, op, value, productId),
+  });
+}
+
+const SORTS = {
+  TITLE: { expression: "lower(p.title || ' ' || v.title)", cast: 'text', descending: false },
+  SKU: { expression: 'lower(v.sku)', cast: 'text', descending: false, nullable: true },
+  UPDATED_AT: { expression: 'v.updated_at', cast: 'timestamptz', descending: true },
+} as const;
+
+export type VariantSortKey = keyof typeof SORTS;
+export const VARIANT_SORT_KEYS = Object.keys(SORTS) as VariantSortKey[];
+
+function variantListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
+  const q = db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .selectAll('v');
+  return condition ? q.where(condition) : q;
+}
+
+export function pageVariants(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  sortKey: VariantSortKey,
+  reverse: boolean,
+  args: PageArgs,
+): Promise<Page<VariantRow>> {
+  const key = SORTS[sortKey];
+  return keysetPage(
+    variantListQuery(db, condition),
+    { ...key, idColumn: 'v.id' },
+    key.descending !== reverse,
+    args,
+  );
+}
+
+export function countVariants(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
+  return cappedCount(db, variantListQuery(db, condition));
+}
