@@ -181,7 +181,11 @@ describe.each(DATABASES)('order fulfillment on $name', ({ postgresUrl }) => {
       'orderFulfill',
     );
     expect(noStock).toEqual([
-      { field: null, code: 'INSUFFICIENT_STOCK', message: 'Only 0 available at Shop.' },
+      {
+        field: ['input', 'lines', '0', 'quantity'],
+        code: 'INSUFFICIENT_STOCK',
+        message: 'Only 0 available at Shop.',
+      },
     ]);
 
     const moved = (

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Drawer, Group, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useEffect } from 'react';
 import { useShopNameQuery } from '../../lib/shell-api/shop-name-query';
 import { BrandMark } from './brand-mark';
@@ -86,6 +86,8 @@ export function AppLayout() {
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
+        {/* A new screen opens at its top; Back returns to where the person was. */}
+        <ScrollRestoration />
       </AppShell.Main>
     </AppShell>
   );

@@ -144,7 +144,14 @@ export async function restock(
 export async function moveCommitment(
   trx: Tx,
   actor: Actor,
-  moves: { variantId: string; fromLocationId: string; toLocationId: string; quantity: number }[],
+  moves: {
+    variantId: string;
+    fromLocationId: string;
+    toLocationId: string;
+    quantity: number;
+    /** Where to report this move's refusal, e.g. ['input', 'lines', '0', 'quantity']. */
+    field?: string[];
+  }[],
   note?: string,
 ): Promise<void> {
   const real = moves.filter((m) => m.fromLocationId !== m.toLocationId && m.quantity > 0);
@@ -168,6 +175,7 @@ export async function moveCommitment(
       locationId: m.toLocationId,
       onHandDelta: 0,
       committedDelta: m.quantity,
+      field: m.field,
     })),
     'ORDER_COMMITTED',
     {

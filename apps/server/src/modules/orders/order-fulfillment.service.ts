@@ -40,6 +40,8 @@ export interface OrderFulfillInput {
 export interface FulfillPick {
   line: OrderLineRow;
   quantity: number;
+  /** Where the person chose this line (input.lines.i.quantity); none when every line was taken by default. */
+  field?: string[];
 }
 
 interface Tracking {
@@ -124,7 +126,7 @@ function pickLines(lines: OrderLineRow[], chosen: OrderFulfillInput['lines']): F
       [...at, 'quantity'],
     );
     if (wrong) errors.push(...wrong.errors);
-    else picks.push({ line, quantity: c.quantity });
+    else picks.push({ line, quantity: c.quantity, field: [...at, 'quantity'] });
   });
   if (errors.length) throw new DomainError(errors);
   return picks;
@@ -195,6 +197,7 @@ export async function fulfillLocked(
       fromLocationId: p.line.location_id!,
       toLocationId: location.id,
       quantity: p.quantity,
+      field: p.field,
     })),
   );
   const taken: Allocation[] = stocked.map((p) => ({

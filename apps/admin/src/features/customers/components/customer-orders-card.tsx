@@ -1,42 +1,18 @@
-import { Anchor, Badge, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
-import type { OrderFulfillmentStatus, OrderPaymentStatus, OrderStatus } from '../../../gql/graphql';
+import {
+  FulfillmentStatusBadge,
+  OrderStatusBadge,
+  PaymentStatusBadge,
+} from '../../../components/order-status-badges';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useCustomerOrdersQuery } from '../api/customer-orders-query';
 
 const SHOWN = 10;
-
-/*
- * The order badges live in the orders feature, which this one may not import (ARCHITECTURE §3); these
- * are the few words this card needs until they move to components/.
- */
-const PAYMENT: Record<OrderPaymentStatus, { label: string; color: string }> = {
-  PENDING: { label: 'Payment pending', color: 'yellow' },
-  AUTHORIZED: { label: 'Authorized', color: 'yellow' },
-  PARTIALLY_PAID: { label: 'Partially paid', color: 'yellow' },
-  PAID: { label: 'Paid', color: 'gray' },
-  PARTIALLY_REFUNDED: { label: 'Partially refunded', color: 'gray' },
-  REFUNDED: { label: 'Refunded', color: 'gray' },
-  VOIDED: { label: 'Voided', color: 'gray' },
-};
-const FULFILLMENT: Record<OrderFulfillmentStatus, { label: string; color: string }> = {
-  UNFULFILLED: { label: 'Unfulfilled', color: 'yellow' },
-  PARTIALLY_FULFILLED: { label: 'Partially fulfilled', color: 'yellow' },
-  FULFILLED: { label: 'Fulfilled', color: 'gray' },
-};
-const STATUS: Partial<Record<OrderStatus, string>> = { CLOSED: 'Archived', CANCELLED: 'Cancelled' };
-
-function Look({ look }: { look: { label: string; color: string } }) {
-  return (
-    <Badge color={look.color} variant="light" size="sm" tt="none">
-      {look.label}
-    </Badge>
-  );
-}
 
 /** The customer's latest orders with their state and total, linking to each (ORDERS_READ). */
 export function CustomerOrdersCard({ customerId }: { customerId: string }) {
@@ -77,11 +53,11 @@ export function CustomerOrdersCard({ customerId }: { customerId: string }) {
                         </Text>
                       </Group>
                       <Group gap={4}>
-                        {STATUS[order.status] ? (
-                          <Look look={{ label: STATUS[order.status]!, color: 'gray' }} />
-                        ) : null}
-                        <Look look={PAYMENT[order.paymentStatus]} />
-                        {order.status !== 'CANCELLED' && <Look look={FULFILLMENT[order.fulfillmentStatus]} />}
+                        {order.status !== 'OPEN' && <OrderStatusBadge status={order.status} size="sm" />}
+                        <PaymentStatusBadge status={order.paymentStatus} size="sm" />
+                        {order.status !== 'CANCELLED' && (
+                          <FulfillmentStatusBadge status={order.fulfillmentStatus} size="sm" />
+                        )}
                       </Group>
                     </Stack>
                     <Text

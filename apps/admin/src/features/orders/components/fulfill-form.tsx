@@ -107,7 +107,7 @@ export function FulfillForm({ order, locations: all }: { order: Order; locations
           <SectionCard title="Items to ship" description="Set a line to 0 to leave it for a later shipment.">
             <Stack gap="md">
               {linesMessage && (
-                <Text size="sm" c="red.8" role="alert">
+                <Text size="sm" c="var(--mantine-color-error)" role="alert">
                   {linesMessage}
                 </Text>
               )}

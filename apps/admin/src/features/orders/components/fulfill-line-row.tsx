@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { IconMinus, IconPhoto, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMinus, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { firstFieldError } from '../../../components/forms/form-fields';
@@ -103,14 +103,20 @@ export function FulfillLineRow({ control, index, line, shortMessage }: FulfillLi
         </Text>
       </Group>
       {error ? (
-        <Text id={messageId} size="sm" c="red.8" role="alert">
+        <Text id={messageId} size="sm" c="var(--mantine-color-error)" role="alert">
           {error}
         </Text>
       ) : (
         shortMessage && (
-          <Text id={messageId} size="sm" c="orange.9" data-testid="stock-warning">
-            {shortMessage}
-          </Text>
+          <Group id={messageId} gap={6} wrap="nowrap" align="flex-start" data-testid="stock-warning">
+            <IconAlertTriangle
+              size={18}
+              color="var(--mantine-color-orange-7)"
+              aria-hidden
+              style={{ flexShrink: 0 }}
+            />
+            <Text size="sm">{shortMessage}</Text>
+          </Group>
         )
       )}
     </Stack>

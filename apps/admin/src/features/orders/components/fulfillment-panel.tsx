@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
@@ -6,6 +6,7 @@ import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useFulfillmentCancelMutation } from '../api/fulfillment-cancel-mutation';
 import { runOrderAction } from './order-command';
+import { ShipmentStatusBadge } from '../../../components/order-status-badges';
 import { items } from './order-words';
 
 type Fulfillment = OrderFieldsFragment['fulfillments'][number];
@@ -42,9 +43,7 @@ function Shipment({ order, f, canCancel, onCancel }: ShipmentProps) {
           <Text fw={600} size="sm" td={cancelled ? 'line-through' : undefined}>
             {f.name}
           </Text>
-          <Badge color={cancelled ? 'gray' : 'green'} variant="light" size="sm" tt="none">
-            {cancelled ? 'Cancelled' : 'Shipped'}
-          </Badge>
+          <ShipmentStatusBadge status={f.status} />
         </Group>
         {canCancel && !cancelled && (
           <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(f)}>

@@ -22,17 +22,18 @@ function LineState({ line, open }: { line: Line; open: boolean }) {
   return (
     <Group gap={6} mt={4}>
       {line.unfulfilledQuantity > 0 && open && (
-        <Badge color="yellow" variant="light" tt="none" size="sm">
+        // Dot badges: coloured text on its own light tint fails colour contrast (yellow 2.7:1, green 3.8:1).
+        <Badge color="orange" variant="dot" tt="none" size="sm">
           {line.unfulfilledQuantity} to ship
         </Badge>
       )}
       {line.fulfilledQuantity > 0 && (
-        <Badge color="green" variant="light" tt="none" size="sm">
+        <Badge color="green" variant="dot" tt="none" size="sm">
           {line.fulfilledQuantity === line.quantity ? 'Shipped' : `${line.fulfilledQuantity} shipped`}
         </Badge>
       )}
       {line.refundedQuantity > 0 && (
-        <Badge color="gray" variant="light" tt="none" size="sm">
+        <Badge color="gray" variant="dot" tt="none" size="sm">
           {line.refundedQuantity} refunded
         </Badge>
       )}

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
-import { PaymentStatusBadge } from './order-status-badges';
 import { items } from './order-words';
 import { minorOf } from './payment-forms';
 
@@ -51,9 +50,6 @@ export function OrderTotalsCard({ order }: { order: OrderFieldsFragment }) {
   return (
     <SectionCard title="Payment" testId="order-totals">
       <Stack gap="xs">
-        <Group gap="xs" mb={4}>
-          <PaymentStatusBadge status={order.paymentStatus} />
-        </Group>
         <Row label="Subtotal" detail={items(order.itemsCount)} value={formatMoney(order.subtotal)} />
         {some(order.discountTotal) && (
           <Row label="Discount" detail={order.discountCode ?? undefined} value={minus(order.discountTotal)} />

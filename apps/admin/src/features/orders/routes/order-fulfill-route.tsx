@@ -1,7 +1,6 @@
 import { Alert, Anchor, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
@@ -26,8 +25,6 @@ export function OrderFulfillRoute() {
   const order = (query.data ?? query.previousData)?.order ?? null;
   const current = order?.id === orderId ? order : null;
   useDocumentTitle(`Fulfill ${current?.name ?? 'order'} · Stockroom`);
-  // The router keeps the window's scroll between screens; an order (the next one, too) starts at its top.
-  useEffect(() => window.scrollTo({ top: 0 }), [orderId]);
 
   return (
     <Stack gap="lg" maw={1100}>

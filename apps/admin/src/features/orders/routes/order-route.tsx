@@ -1,6 +1,5 @@
 import { Alert, Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
@@ -20,7 +19,7 @@ import {
   FulfillmentStatusBadge,
   OrderStatusBadge,
   PaymentStatusBadge,
-} from '../components/order-status-badges';
+} from '../../../components/order-status-badges';
 import { OrderTagsNoteCard } from '../components/order-tags-note-card';
 import { OrderTimelineCard } from '../components/order-timeline-card';
 import { OrderTotalsCard } from '../components/order-totals-card';
@@ -83,8 +82,6 @@ export function OrderRoute() {
   const order = (query.data ?? query.previousData)?.order ?? null;
   const current = order?.id === orderId ? order : null;
   useDocumentTitle(`${current?.name ?? 'Order'} · Orders · Stockroom`);
-  // The router keeps the window's scroll between screens; an order (the next one, too) starts at its top.
-  useEffect(() => window.scrollTo({ top: 0 }), [orderId]);
 
   return (
     <Stack gap="lg" maw={1200}>
