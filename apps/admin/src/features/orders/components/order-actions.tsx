@@ -8,6 +8,7 @@ import {
   IconTruckDelivery,
   IconX,
 } from '@tabler/icons-react';
+import { checkOrderAction } from '@stockroom/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderAction, OrderFieldsFragment } from '../../../gql/graphql';
@@ -51,8 +52,14 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
     reopen: write && allowed('REOPEN'),
     cancel: write && allowed('CANCEL'),
   };
-  const inMenu = offer.void || offer.close || offer.cancel;
-  if (!Object.values(offer).some(Boolean)) return null;
+  // An open order that can't be cancelled says why in the menu (SPEC §8: the rule that failed),
+  // rather than leaving the person to wonder where the action went.
+  const cancelRule =
+    write && order.status === 'OPEN' && !offer.cancel
+      ? (checkOrderAction(order, 'cancel')?.errors[0]?.message ?? null)
+      : null;
+  const inMenu = offer.void || offer.close || offer.cancel || Boolean(cancelRule);
+  if (!Object.values(offer).some(Boolean) && !cancelRule) return null;
 
   const archive = () =>
     runOrderAction(async () => (await close({ variables: { id: order.id } })).data?.orderClose.userErrors, {
@@ -106,6 +113,14 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
                 onClick={() => setDialog('cancel')}
               >
                 Cancel order
+              </Menu.Item>
+            )}
+            {cancelRule && (
+              <Menu.Item disabled leftSection={<IconX size={16} aria-hidden />} data-testid="cancel-refused">
+                <Text size="sm">Cancel order</Text>
+                <Text size="xs" c="dimmed" maw={240}>
+                  {cancelRule}
+                </Text>
               </Menu.Item>
             )}
           </Menu.Dropdown>

@@ -1,0 +1,191 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
+import { launchBrowser, newPage, PHONE } from './support/browser';
+import { signIn, startTestServer, type TestServer } from './support/stockroom';
+
+const FULFILLER = { email: 'fran@example.com', name: 'Fran Packer', password: 'boxes-and-tape-all-day-3' };
+const SUPPORT = { email: 'sue@example.com', name: 'Sue Port', password: 'kind-words-every-day-8' };
+const CATALOG = { email: 'cat@example.com', name: 'Cat Alog', password: 'products-all-day-long-1' };
+
+const ADDRESS = {
+  firstName: 'Mia',
+  lastName: 'Wong',
+  line1: '12 Harbour Street',
+  city: 'Portland',
+  postalCode: '97201',
+  countryCode: 'US',
+};
+
+interface PlacedOrder {
+  id: string;
+  name: string;
+}
+
+async function placeOrder(api: Api, input: Record<string, unknown>): Promise<PlacedOrder> {
+  const data = await api.request<{
+    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
+  }>(
+    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
+    { input: { email: 'mia@example.com', shippingAddress: ADDRESS, ...input } },
+  );
+  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
+  return data.orderCreate.order;
+}
+
+/** A full-page screenshot for looking at the screens, only when STOCKROOM_SHOTS_DIR is set. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.STOCKROOM_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+describe('orders', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let unpaid: PlacedOrder;
+  let shipped: PlacedOrder;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    await server.createStaff({ ...FULFILLER, roleKeys: ['fulfillment'] });
+    await server.createStaff({ ...SUPPORT, roleKeys: ['support'] });
+    await server.createStaff({ ...CATALOG, roleKeys: ['catalog-manager'] });
+    const api = await signedInApi(server.url, server.ownerEmail, server.ownerPassword);
+    const main = await createLocation(api, 'Main warehouse');
+    const apron = await createProduct(api, { title: 'Linen Apron', sku: 'APRON-1', status: 'ACTIVE' });
+    const board = await createProduct(api, { title: 'Oak Board', sku: 'BOARD-1', status: 'ACTIVE' });
+    await receiveStock(api, apron.variantId, main, 20);
+    await receiveStock(api, board.variantId, main, 20);
+    shipped = await placeOrder(api, {
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+      payment: { kind: 'SALE' },
+    });
+    await api.request(
+      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
+      { id: shipped.id },
+    );
+    unpaid = await placeOrder(api, {
+      lines: [
+        { variantId: apron.variantId, quantity: 2 },
+        { variantId: board.variantId, quantity: 1 },
+      ],
+      tags: ['gift'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lets fulfillment staff find an unpaid order, mark it paid, and ship it in two parcels', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, FULFILLER.email, FULFILLER.password);
+    await page
+      .getByRole('navigation', { name: 'Main navigation', exact: true })
+      .getByRole('link', { name: 'Orders' })
+      .click();
+    const search = page.getByRole('textbox', { name: /Search orders/ });
+    await search.fill(unpaid.name);
+    await search.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(unpaid.name);
+    await page.getByRole('link', { name: unpaid.name, exact: true }).first().click();
+    await page.waitForURL(`**/orders/${unpaid.id}`);
+
+    await page.getByRole('button', { name: 'Mark as paid' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as paid' }).click();
+    await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Paid');
+
+    // The first parcel: the apron only, by UPS with a tracking number.
+    await page.getByRole('link', { name: 'Fulfill items' }).click();
+    await page.waitForURL(`**/orders/${unpaid.id}/fulfill`);
+    const lines = page.getByTestId('fulfill-line');
+    await expect.poll(() => lines.count()).toBe(2);
+    const boardLine = lines.filter({ hasText: 'Oak Board' });
+    await boardLine.getByRole('spinbutton').fill('0');
+    await page.getByRole('combobox', { name: 'Carrier' }).selectOption({ label: 'UPS' });
+    await page.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
+    await shot(page, 'order-fulfill-desktop');
+    await page.getByTestId('fulfill-submit').click();
+    await page.waitForURL(`**/orders/${unpaid.id}`);
+    const parcel = page.getByTestId('fulfillment').first();
+    await parcel.getByText('1Z999AA10123456784').waitFor();
+    expect(await parcel.getByRole('link').first().getAttribute('href')).toContain('ups.com');
+    await expect
+      .poll(() => page.getByTestId('fulfillment-status').first().textContent())
+      .toBe('Partially fulfilled');
+
+    // The rest: only the board is left, and it is already chosen.
+    await page.getByRole('link', { name: 'Fulfill items' }).click();
+    await expect.poll(() => page.getByTestId('fulfill-line').count()).toBe(1);
+    await page.getByTestId('fulfill-submit').click();
+    await page.waitForURL(`**/orders/${unpaid.id}`);
+    await expect.poll(() => page.getByTestId('fulfillment-status').first().textContent()).toBe('Fulfilled');
+    await expect.poll(() => page.getByTestId('fulfillment').count()).toBe(2);
+    await shot(page, 'order-detail-desktop');
+    await context.close();
+  });
+
+  it('shows support the tabs, the customer’s orders, and why a shipped order cannot be cancelled', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, SUPPORT.email, SUPPORT.password);
+    await page.goto('/orders');
+    await page.getByRole('tab', { name: 'Unfulfilled' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toContain('fulfillment_status');
+    // Both orders are shipped now: the queue is empty.
+    await page
+      .getByText(/No orders match/i)
+      .first()
+      .waitFor();
+
+    await page.goto(`/orders/${shipped.id}`);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page
+      .getByTestId('cancel-refused')
+      .getByText("An order with fulfillments can't be cancelled.")
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Mia Wong' }).first().click();
+    await page.waitForURL('**/customers/**');
+    const orders = page.getByTestId('customer-orders');
+    await orders.getByRole('link', { name: unpaid.name }).waitFor();
+    await orders.getByRole('link', { name: shipped.name }).waitFor();
+    await context.close();
+  });
+
+  it('keeps orders away from a catalog manager', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, CATALOG.email, CATALOG.password);
+    const nav = page.getByRole('navigation', { name: 'Main navigation', exact: true });
+    await nav.getByRole('link', { name: 'Products' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Orders' }).count()).toBe(0);
+    await page.goto(`/orders/${unpaid.id}`);
+    await page
+      .getByText(/permission to see orders|ORDERS_READ/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it('lets a packer ship from a phone', async () => {
+    const api = await signedInApi(server.url, server.ownerEmail, server.ownerPassword);
+    const more = await api.request<{ productVariants: { nodes: { id: string }[] } }>(
+      `{ productVariants(query: "APRON-1") { nodes { id } } }`,
+    );
+    const order = await placeOrder(api, {
+      lines: [{ variantId: more.productVariants.nodes[0]!.id, quantity: 1 }],
+      payment: { kind: 'SALE' },
+    });
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await signIn(page, FULFILLER.email, FULFILLER.password);
+    await page.goto(`/orders/${order.id}/fulfill`);
+    await page.getByTestId('fulfill-line').waitFor();
+    await shot(page, 'order-fulfill-phone');
+    await page.getByTestId('fulfill-submit').click();
+    await page.waitForURL(`**/orders/${order.id}`);
+    await expect.poll(() => page.getByTestId('fulfillment-status').first().textContent()).toBe('Fulfilled');
+    await shot(page, 'order-detail-phone');
+    await context.close();
+  });
+});
