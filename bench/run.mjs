@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { contendedOrderCreate, orderReadScenarios } from './orders.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const scale = process.env.BENCH_SCALE ?? 'medium';
@@ -15,6 +16,7 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const dbName = `stockroom_bench_${scale}`;
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const port = Number(process.env.BENCH_PORT ?? 4555);
+const rawPort = port + 1;
 const email = 'bench-owner@example.com';
 const password = 'bench-owner-password-1';
 const main = path.join(root, 'apps/server/dist/main.js');
@@ -59,14 +61,22 @@ const server = spawn(process.execPath, [...profile, main, 'start'], {
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+// The raw baseline (ARCHITECTURE §6): the same data by hand-written SQL behind a bare node:http handler.
+const raw = spawn(process.execPath, [path.join(root, 'bench/raw-baseline.mjs')], {
+  env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(rawPort) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    /* not up yet */
+const rawBase = `http://127.0.0.1:${rawPort}`;
+for (const url of [base, rawBase]) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
-  await new Promise((r) => setTimeout(r, 200));
 }
 
 const gql = async (query, variables = {}, cookie = '') => {
@@ -114,6 +124,7 @@ const scenarios = [
     variables: { q: 'linen shirt' },
   },
   { name: 'product detail', target: 'p99 ≤ 15 ms', query: DETAIL, variables: { id: productId } },
+  ...(await orderReadScenarios(gql, cookie)),
 ];
 
 const rows = [];
@@ -137,8 +148,19 @@ for (const s of scenarios) {
     headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1', cookie },
     body: JSON.stringify({ query: s.query, variables: s.variables }),
   });
+  if (s.raw) {
+    // The baseline must serve the very same data, or the comparison says nothing.
+    const same = await (await fetch(`${rawBase}${s.raw}`)).json();
+    const strip = (d) => JSON.stringify({ ...d.orders, pageInfo: undefined });
+    if (strip(same.data) !== strip(check.body.data)) throw new Error(`${s.name}: the raw baseline differs`);
+  }
+  // The baseline under the same load, right after, so both see the same machine.
+  const baseline = s.raw
+    ? await autocannon({ url: `${rawBase}${s.raw}`, connections: 16, duration: seconds })
+    : null;
   rows.push({
     ...s,
+    rawRps: baseline ? baseline.requests.average : null,
     rps: result.requests.average,
     p50: result.latency.p50,
     p95: result.latency.p97_5,
@@ -148,20 +170,29 @@ for (const s of scenarios) {
     errors: result.errors + result.non2xx + alone.errors + alone.non2xx,
   });
 }
+const db = new pg.Client({ connectionString: dbUrl });
+await db.connect();
+const create = await contendedOrderCreate({ gql, cookie, base, db, seconds });
+await db.end();
 const rss = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
 server.kill('SIGTERM');
+raw.kill('SIGTERM');
 
 const lines = [
   `## Stockroom bench — scale ${scale}, PostgreSQL, 16 connections, ${seconds} s per scenario (${new Date().toISOString()})`,
   '',
-  '| Scenario | req/s | p50 ms | p97.5 ms | p99 ms | alone p50 / p99 ms | errors | Target |',
-  '|---|---:|---:|---:|---:|---:|---:|---|',
+  '| Scenario | req/s | raw req/s (×) | p50 ms | p97.5 ms | p99 ms | alone p50 / p99 ms | errors | Target |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.aloneP50} / ${r.aloneP99} | ${r.errors} | ${r.target} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.rawRps ? `${r.rawRps.toFixed(0)} (${(r.rawRps / r.rps).toFixed(1)}×)` : '–'} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.aloneP50} / ${r.aloneP99} | ${r.errors} | ${r.target} |`,
   ),
   '',
-  'p50–p99 are at 16 concurrent connections (queueing included: p50 ≈ 16 ÷ req/s once the server is busy); "alone" is one connection.',
+  '| Write scenario | req/s | orders placed/s | p50 ms | p97.5 ms | p99 ms | errors | oversold levels | Target |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  `| ${create.name} | ${create.rps.toFixed(0)} | ${create.ordersPerSecond.toFixed(0)} | ${create.p50} | ${create.p95} | ${create.p99} | ${create.errors} | ${create.oversold} | ${create.target} |`,
+  '',
+  'p50–p99 are at 16 concurrent connections (queueing included: p50 ≈ 16 ÷ req/s once the server is busy); "alone" is one connection. "raw" is bench/raw-baseline.mjs serving the same JSON from hand-written SQL (× = raw ÷ Stockroom; target ≤ 1.5).',
   '',
   `Server RSS after load: ${rss ? (Number(rss) / 1024).toFixed(0) : '?'} MB (target ≤ 400 MB).`,
 ];

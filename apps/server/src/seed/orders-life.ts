@@ -25,7 +25,8 @@ export interface PlannedOrder {
   transactions: WithCreatedAt<OrderTransactionTable>[];
   fulfillments: WithCreatedAt<FulfillmentTable>[];
   fulfillmentLines: Insertable<FulfillmentLineTable>[];
-  movements: MovementRow[];
+  /** With the level each belongs to, for the ledger's running quantities. */
+  movements: { row: MovementRow; level: number }[];
 }
 
 const DAY = 86_400_000;
@@ -67,7 +68,7 @@ export function liveOrder(
     location_id: l.level === null ? null : stock.level(l.level).locationId,
     taxable: true,
   }));
-  const movements: MovementRow[] = [];
+  const movements: PlannedOrder['movements'] = [];
   const stockMove = (
     i: number,
     onHand: number,
@@ -77,10 +78,9 @@ export function liveOrder(
     staff: SeedStaff | null,
   ) => {
     const level = draft.lines[i]!.level;
-    if (level !== null)
-      movements.push(
-        movement(stock.level(level), reason(onHand, committed), onHand, committed, at, note, staff),
-      );
+    if (level === null) return;
+    const row = movement(stock.level(level), reason(onHand, committed), onHand, committed, at, note, staff);
+    movements.push({ row, level });
   };
   lines.forEach((l, i) => stockMove(i, 0, l.quantity, t0, `Order ${draft.name}`, null));
 

@@ -4,7 +4,8 @@ import type { InventoryMovementTable } from '../modules/inventory/inventory.tabl
 import { uuidv7 } from '../lib/uuid.js';
 import type { SeedLevel, SeedStaff } from './orders-context.js';
 
-export type MovementRow = Insertable<InventoryMovementTable>;
+/** A movement as the seed writes it: every column set, its time a Date. */
+export type MovementRow = Insertable<InventoryMovementTable> & { created_at: Date; committed_delta: number };
 
 const DAY = 86_400_000;
 
@@ -51,20 +52,25 @@ export class StockPlanner {
     return null;
   }
 
+  /** Units each level's opening receipt holds (the same for the same orders placed the same way). */
+  openingUnits(): Int32Array {
+    return this.opening.slice();
+  }
+
   level(i: number): SeedLevel {
     return this.levels[i]!;
   }
 
   /** The opening receipts, one per level that sold before its first delivery, a day before that first sale. */
-  openingMovements(receiver: SeedStaff | null): MovementRow[] {
-    const rows: MovementRow[] = [];
+  openingMovements(receiver: SeedStaff | null): { row: MovementRow; level: number }[] {
+    const rows: { row: MovementRow; level: number }[] = [];
     this.levels.forEach((level, i) => {
       const units = this.opening[i]!;
       if (!units) return;
       const first = this.firstNeed[i]!;
       let at = Math.max(level.variantCreatedAt, first - DAY);
       if (at >= first) at = first - 1000;
-      rows.push(movement(level, 'RECEIVED', units, 0, at, 'Opening stock', receiver));
+      rows.push({ row: movement(level, 'RECEIVED', units, 0, at, 'Opening stock', receiver), level: i });
     });
     return rows;
   }

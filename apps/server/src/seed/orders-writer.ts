@@ -2,25 +2,20 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PlannedOrder } from './orders-life.js';
 import type { MovementRow } from './orders-stock.js';
+import { insertRows } from './orders-insert.js';
 
-/** Rows per insert statement: far fewer round trips than one per row, well under the parameter limit. */
-const ROWS_PER_STATEMENT = 500;
-
-type Tables = 'orders' | 'order_lines' | 'order_transactions' | 'fulfillments' | 'fulfillment_lines';
-
-/** Collects planned orders and writes them, a table at a time, in multi-row inserts. */
+/** Collects planned orders and writes them a table at a time. */
 export class OrderBatch {
-  private rows = this.empty();
+  private rows = OrderBatch.empty();
   private count = 0;
 
-  private empty() {
+  private static empty() {
     return {
       orders: [] as PlannedOrder['order'][],
       order_lines: [] as PlannedOrder['lines'],
       order_transactions: [] as PlannedOrder['transactions'],
       fulfillments: [] as PlannedOrder['fulfillments'],
       fulfillment_lines: [] as PlannedOrder['fulfillmentLines'],
-      movements: [] as MovementRow[],
     };
   }
 
@@ -35,56 +30,29 @@ export class OrderBatch {
     this.rows.order_transactions.push(...p.transactions);
     this.rows.fulfillments.push(...p.fulfillments);
     this.rows.fulfillment_lines.push(...p.fulfillmentLines);
-    this.rows.movements.push(...p.movements);
   }
 
-  /** Writes what was added (parents before children: an insert checks its foreign keys) and empties the batch. */
-  async flush(trx: Tx): Promise<void> {
+  /** Writes what was added and the settled movements, parents before children, and empties the batch. */
+  async flush(trx: Tx, movements: MovementRow[]): Promise<void> {
     const rows = this.rows;
-    this.rows = this.empty();
+    this.rows = OrderBatch.empty();
     this.count = 0;
-    const tables: Tables[] = [
-      'orders',
-      'order_lines',
-      'order_transactions',
-      'fulfillments',
-      'fulfillment_lines',
-    ];
-    for (const table of tables) {
-      const t0 = Date.now();
-      const all = rows[table];
-      for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT)
-        await trx
-          .insertInto(table)
-          .values(all.slice(i, i + ROWS_PER_STATEMENT) as never)
-          .execute();
-      (globalThis as any).T ??= {}; (globalThis as any).T[table] = ((globalThis as any).T[table] ?? 0) + Date.now() - t0;
-    }
-    const t1 = Date.now();
-    await insertMovements(trx, rows.movements);
-    (globalThis as any).T.movements = ((globalThis as any).T.movements ?? 0) + Date.now() - t1;
+    await insertRows(trx, 'orders', rows.orders);
+    await insertRows(trx, 'order_lines', rows.order_lines);
+    await insertRows(trx, 'order_transactions', rows.order_transactions);
+    await insertRows(trx, 'fulfillments', rows.fulfillments);
+    await insertRows(trx, 'fulfillment_lines', rows.fulfillment_lines);
+    await insertRows(trx, 'inventory_movements', movements);
   }
-}
-
-export async function insertMovements(trx: Tx, movements: MovementRow[]): Promise<void> {
-  for (let i = 0; i < movements.length; i += ROWS_PER_STATEMENT)
-    await trx
-      .insertInto('inventory_movements')
-      .values(movements.slice(i, i + ROWS_PER_STATEMENT))
-      .execute();
 }
 
 /**
- * Makes the stock and customer figures agree with the orders just written, by aggregating what
- * is stored rather than trusting counters kept on the side:
- * - each level's on hand and committed become the sums of its ledger (the orders' movements
- *   included), and every movement's "after" quantities are recomputed in time order, since the
- *   orders' movements interleave with the inventory seed's;
- * - each customer's orders count, total spent (cancelled orders excluded) and last order date;
- * - the order number sequence continues after the seeded numbers.
+ * Makes the stock and customer figures agree with the orders just written, by aggregating what is
+ * stored rather than trusting counters kept on the side: each level's on hand and committed become
+ * the sums of its ledger; each customer's orders count, total spent (cancelled orders excluded) and
+ * last order date come from their orders; the order number sequence continues after the last one.
  */
 export async function settleAfterOrders(trx: Tx): Promise<void> {
-  console.time('settle0');
   await sql`
     update inventory_levels l
     set on_hand = s.on_hand, committed = s.committed,
@@ -94,29 +62,10 @@ export async function settleAfterOrders(trx: Tx): Promise<void> {
         sum(committed_delta)::int as committed, min(created_at) as first_at, max(created_at) as last_at
       from inventory_movements
       where (variant_id, location_id) in (
-        select distinct variant_id, location_id from inventory_movements where reason = 'ORDER_COMMITTED')
+        select variant_id, location_id from inventory_movements where reason = 'ORDER_COMMITTED')
       group by variant_id, location_id
     ) s
     where l.variant_id = s.variant_id and l.location_id = s.location_id`.execute(trx);
-  console.timeEnd('settle0');
-  console.time('settle1');
-  await sql`
-    update inventory_movements m
-    set on_hand_after = s.on_hand_after, committed_after = s.committed_after
-    from (
-      select id,
-        sum(on_hand_delta) over w as on_hand_after,
-        sum(committed_delta) over w as committed_after
-      from inventory_movements
-      where (variant_id, location_id) in (
-        select distinct variant_id, location_id from inventory_movements where reason = 'ORDER_COMMITTED')
-      window w as (partition by variant_id, location_id order by created_at, id rows unbounded preceding)
-    ) s
-    where m.id = s.id and (m.on_hand_after <> s.on_hand_after or m.committed_after <> s.committed_after)`.execute(
-    trx,
-  );
-  console.timeEnd('settle1');
-  console.time('settle2');
   await sql`
     update customers c
     set orders_count = s.orders_count, total_spent = s.total_spent, last_order_at = s.last_order_at
@@ -128,8 +77,5 @@ export async function settleAfterOrders(trx: Tx): Promise<void> {
       group by customer_id
     ) s
     where c.id = s.customer_id`.execute(trx);
-  console.timeEnd('settle2');
-  console.time('settle3');
   await sql`select setval('order_number_seq', (select max(number) from orders))`.execute(trx);
-  console.timeEnd('settle3');
 }

@@ -1,0 +1,152 @@
+// The orders scenarios of ARCHITECTURE §6 for bench/run.mjs: the order list (newest first, and a
+// working tab), the order page, and orderCreate racing for the same few variants.
+import autocannon from 'autocannon';
+
+export const ORDER_LIST = `query Orders($q: String) { orders(first: 50, query: $q) {
+  nodes { id name createdAt status paymentStatus fulfillmentStatus customerName itemsCount
+    customer { id displayName email }
+    total { amount currencyCode }
+    lines { id productTitle variantTitle sku quantity unitPrice { amount } } }
+  pageInfo { hasNextPage endCursor } count { value precision } } }`;
+
+// What the admin's order page asks for (features/orders/api/order-fields-fragment.ts).
+export const ORDER_DETAIL = `query Order($id: ID!) { order(id: $id) {
+  id number name status paymentStatus fulfillmentStatus availableActions email phone customerName
+  customer { id displayName email ordersCount totalSpent { amount currencyCode } state }
+  currencyCode subtotal { amount } shippingTotal { amount } taxTotal { amount } discountTotal { amount }
+  total { amount } totalPaid { amount } totalRefunded { amount } outstanding { amount } totalCapturable { amount }
+  itemsCount pricesIncludeTax
+  lines { id productTitle variantTitle sku imageUrl product { id } variant { id } unitPrice { amount }
+    quantity discount { amount } fulfilledQuantity refundedQuantity unfulfilledQuantity location { id name } }
+  shippingAddress { firstName lastName company line1 line2 city region postalCode countryCode countryName phone }
+  billingAddress { firstName lastName line1 city countryCode }
+  shippingLine { name price { amount } discount { amount } tax { amount } }
+  discountCode
+  transactions { id kind status amount { amount } gateway reference actorName createdAt }
+  fulfillments { id name status location { id name } carrier trackingNumber trackingUrl
+    lines { line { id } quantity } createdAt cancelledAt }
+  tags note source cancelledAt cancelReason closedAt createdAt updatedAt version
+  timeline(first: 50) { id kind message actorName createdAt } } }`;
+
+const CREATE = `mutation Create($input: OrderCreateInput!) { orderCreate(input: $input) {
+  order { id name total { amount } } userErrors { field code message } } }`;
+
+/** The read scenarios; `raw` names the baseline's request for the same data. */
+export async function orderReadScenarios(gql, cookie) {
+  const { body } = await gql(
+    `{ orders(first: 1, query: "fulfillment_status:partially_fulfilled") { nodes { id } } }`,
+    {},
+    cookie,
+  );
+  const orderId = body.data.orders.nodes[0].id;
+  return [
+    {
+      name: 'order list, 50 rows with lines, customer and totals, newest first',
+      target: '≥ raw ÷ 1.5; alone p99 ≤ 25 ms',
+      query: ORDER_LIST,
+      variables: {},
+      raw: '/orders',
+    },
+    {
+      name: 'order list, status:open fulfillment_status:unfulfilled',
+      target: '≥ raw ÷ 1.5; alone p99 ≤ 25 ms',
+      query: ORDER_LIST,
+      variables: { q: 'status:open fulfillment_status:unfulfilled' },
+      raw: `/orders?q=${encodeURIComponent('status:open fulfillment_status:unfulfilled')}`,
+    },
+    {
+      name: 'order detail (the admin order page)',
+      target: 'alone p99 ≤ 15 ms',
+      query: ORDER_DETAIL,
+      variables: { id: orderId },
+    },
+  ];
+}
+
+const OVERSOLD = `select count(*)::int as n from inventory_levels l join product_variants v on v.id = l.variant_id
+  where v.track_inventory and not v.allow_backorder and l.committed > l.on_hand`;
+
+/**
+ * orderCreate at 16 connections on four variants: three with ample stock (every order takes one of
+ * them, so all orders queue on the same level rows) and one scarce, in every fourth order, which
+ * runs out during the run. Afterwards: orders placed per second, and proof nothing was oversold —
+ * no level of a variant without backorder has more committed than on hand, and the scarce variant
+ * sold at most what it had.
+ */
+export async function contendedOrderCreate({ gql, cookie, base, db, seconds }) {
+  const { rows: picks } = await db.query(`
+    select v.id, l.location_id, l.on_hand - l.committed as available
+    from product_variants v join products p on p.id = v.product_id
+    join inventory_levels l on l.variant_id = v.id join locations loc on loc.id = l.location_id
+    where p.status = 'ACTIVE' and v.track_inventory and not v.allow_backorder and loc.active
+      and loc.fulfillment_priority = (select min(fulfillment_priority) from locations where active)
+      and l.on_hand - l.committed between 20 and 200
+    order by v.id limit 4`);
+  if (picks.length < 4) throw new Error('orderCreate bench: not enough stocked variants');
+  const gidOf = (prefix, uuid) => `${prefix}_${uuid.replace(/-/g, '')}`;
+  const [scarce, ...hot] = picks;
+  const adjust = await gql(
+    `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { message } } }`,
+    {
+      input: {
+        reason: 'RECEIVED',
+        note: 'bench: stock for the orderCreate race',
+        changes: hot.map((h) => ({
+          variantId: gidOf('var', h.id),
+          locationId: gidOf('loc', h.location_id),
+          delta: 1_000_000,
+        })),
+      },
+    },
+    cookie,
+  );
+  if (adjust.body.errors || adjust.body.data.inventoryAdjust.userErrors.length)
+    throw new Error(`orderCreate bench: ${JSON.stringify(adjust.body)}`);
+  const scarceBefore = (
+    await db.query(`select sum(on_hand - committed)::int as n from inventory_levels where variant_id = $1`, [
+      scarce.id,
+    ])
+  ).rows[0].n;
+  const body = (lines) =>
+    JSON.stringify({
+      query: CREATE,
+      variables: { input: { lines, payment: { kind: 'SALE' }, tags: ['bench'] } },
+    });
+  const bodies = [0, 1, 2, 3].map((i) =>
+    body([
+      { variantId: gidOf('var', hot[i % 3].id), quantity: 1 },
+      i === 3
+        ? { variantId: gidOf('var', scarce.id), quantity: 1 }
+        : { variantId: gidOf('var', hot[(i + 1) % 3].id), quantity: 1 },
+    ]),
+  );
+  const startedAt = (await db.query('select now() as t')).rows[0].t;
+  let n = 0;
+  const result = await autocannon({
+    url: `${base}/graphql`,
+    connections: 16,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1', cookie },
+    requests: [{ setupRequest: (req) => ({ ...req, body: bodies[n++ % 4] }) }],
+  });
+  const { rows } = await db.query(
+    `select count(*)::int as orders, coalesce(sum(l.quantity) filter (where l.variant_id = $2), 0)::int as scarce_sold
+     from orders o left join order_lines l on l.order_id = o.id and l.variant_id = $2
+     where o.created_at >= $1 and 'bench' = any(o.tags)`,
+    [startedAt, scarce.id],
+  );
+  const oversold = (await db.query(OVERSOLD)).rows[0].n;
+  const { orders, scarce_sold: scarceSold } = rows[0];
+  return {
+    name: `orderCreate, 16 connections racing for 4 variants (one runs out: ${scarceSold} of ${scarceBefore} sold)`,
+    target: '≥ 300 orders/s, zero oversell',
+    rps: result.requests.average,
+    ordersPerSecond: orders / seconds,
+    p50: result.latency.p50,
+    p95: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    oversold: oversold + (scarceSold > scarceBefore ? 1 : 0),
+  };
+}
