@@ -101,8 +101,10 @@ describe('orders', () => {
     await page.waitForURL(`**/orders/${unpaid.id}/fulfill`);
     const lines = page.getByTestId('fulfill-line');
     await expect.poll(() => lines.count()).toBe(2);
-    const boardLine = lines.filter({ hasText: 'Oak Board' });
-    await boardLine.getByRole('spinbutton').fill('0');
+    await page.getByRole('button', { name: 'One fewer Oak Board' }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Quantity of Oak Board/ }).inputValue())
+      .toBe('0');
     await page.getByRole('combobox', { name: 'Carrier' }).selectOption({ label: 'UPS' });
     await page.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
     await shot(page, 'order-fulfill-desktop');

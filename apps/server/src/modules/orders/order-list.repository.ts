@@ -1,20 +1,64 @@
 import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { OrderRow } from './order.tables.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import {
+  cappedCount,
+  keysetPage,
+  type Count,
+  type Page,
+  type PageArgs,
+  type SortCast,
+} from '../../lib/pagination.js';
 
 // ---- The list (alias: o orders); each sort has its index (migrations 005, 007) ----
 
-const SORTS = {
-  CREATED_AT: { expression: 'o.created_at', cast: 'timestamptz', descending: true },
-  UPDATED_AT: { expression: 'o.updated_at', cast: 'timestamptz', descending: true },
-  NUMBER: { expression: 'o.number', cast: 'bigint', descending: true },
-  TOTAL: { expression: 'o.total', cast: 'bigint', descending: true },
-  CUSTOMER_NAME: { expression: 'lower(o.customer_name)', cast: 'text', descending: false, nullable: true },
-} as const;
+interface OrderSort {
+  /** The indexed expression: the page walks its index and stops after a page of matches. */
+  walk: string;
+  /**
+   * The same values through an expression no index has, so the planner cannot walk the sort's
+   * index: it fetches the matches by the search's own indexes (name words, SKU, tag) and sorts them.
+   */
+  gather: string;
+  cast: SortCast;
+  descending: boolean;
+  nullable?: boolean;
+}
+
+const SORTS: Record<'CREATED_AT' | 'UPDATED_AT' | 'NUMBER' | 'TOTAL' | 'CUSTOMER_NAME', OrderSort> = {
+  CREATED_AT: {
+    walk: 'o.created_at',
+    gather: "(o.created_at + interval '0 s')",
+    cast: 'timestamptz',
+    descending: true,
+  },
+  UPDATED_AT: {
+    walk: 'o.updated_at',
+    gather: "(o.updated_at + interval '0 s')",
+    cast: 'timestamptz',
+    descending: true,
+  },
+  NUMBER: { walk: 'o.number', gather: '(o.number + 0)', cast: 'bigint', descending: true },
+  TOTAL: { walk: 'o.total', gather: '(o.total + 0)', cast: 'bigint', descending: true },
+  CUSTOMER_NAME: {
+    walk: 'lower(o.customer_name)',
+    gather: "(lower(o.customer_name) || '')",
+    cast: 'text',
+    descending: false,
+    nullable: true,
+  },
+};
 
 export type OrderSortKey = keyof typeof SORTS;
 export const ORDER_SORT_KEYS = Object.keys(SORTS) as OrderSortKey[];
+
+/**
+ * How a page reads: `walk` the sort's index, filtering as it goes (right when many orders match),
+ * or `gather` the matches and sort them (right when few do: a walk past a million orders to find
+ * none is what makes a search for a misspelt name slow, and the planner cannot know which case it is
+ * in, since it guesses how many orders a word prefix matches).
+ */
+export type OrderAccess = 'walk' | 'gather';
 
 function orderListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   const q = db.selectFrom('orders as o').selectAll('o');
@@ -27,12 +71,18 @@ export function pageOrders(
   sortKey: OrderSortKey,
   reverse: boolean,
   args: PageArgs,
+  access: OrderAccess,
 ): Promise<Page<OrderRow>> {
-  const key = SORTS[sortKey];
+  const sort = SORTS[sortKey];
   return keysetPage(
     orderListQuery(db, condition),
-    { ...key, idColumn: 'o.id' },
-    key.descending !== reverse,
+    {
+      expression: access === 'walk' ? sort.walk : sort.gather,
+      cast: sort.cast,
+      nullable: sort.nullable ?? false,
+      idColumn: 'o.id',
+    },
+    sort.descending !== reverse,
     args,
   );
 }

@@ -1,10 +1,17 @@
 import type { Executor } from '../../db/database.js';
 import type { OrderRow } from './order.tables.js';
-import type { ListResult, PageArgs } from '../../lib/pagination.js';
+import type { Count, ListResult, PageArgs } from '../../lib/pagination.js';
 import { orderSearchCondition } from './order-search.js';
 import { countOrders, pageOrders, type OrderSortKey } from './order-list.repository.js';
 
-/** Orders matching a search (money in the shop's currency, numbers with its prefix), paged by keyset. */
+/**
+ * Orders matching a search (money in the shop's currency, numbers with its prefix), paged by keyset.
+ *
+ * A search for particular orders (words, SKU, tag, customer) is counted before its page is read —
+ * the count is capped, so it is cheap either way: when it matches fewer orders than the cap, the page
+ * gathers and sorts those few; otherwise it walks the sort's index, where matches come soon. Other
+ * searches (the tabs: status, dates, totals) always walk, through partial indexes where they have one.
+ */
 export function listOrders(
   db: Executor,
   args: {
@@ -18,8 +25,14 @@ export function listOrders(
 ): ListResult<OrderRow> {
   const search = orderSearchCondition(args.query, args.currency, args.numberPrefix);
   if ('errors' in search) return search;
+  const { condition, needle } = search;
+  let counted: Promise<Count> | undefined;
+  const count = () => (counted ??= countOrders(db, condition));
   return {
-    page: () => pageOrders(db, search.condition, args.sortKey, args.reverse, args.page),
-    count: () => countOrders(db, search.condition),
+    count,
+    page: async () => {
+      const few = needle && (await count()).precision === 'EXACT';
+      return pageOrders(db, condition, args.sortKey, args.reverse, args.page, few ? 'gather' : 'walk');
+    },
   };
 }

@@ -17,12 +17,21 @@ export const VARIANT_SEARCH_FIELDS: SearchFields = {
   updated_at: { kind: 'date' },
 };
 
+/** The words of one variant: its product's (as `products.search_text` has them, less the other variants' codes) and its own. */
+const VARIANT_WORDS = sql`concat_ws(' ', p.title, p.handle, p.vendor, p.product_type, v.title, v.sku, v.barcode)`;
+
+/**
+ * A free word: the variant's SKU or barcode exactly, or the start of a word of the product or the
+ * variant ("beanie navy" is the navy one). The product's indexed words find the products; the
+ * variant's own words then choose among their variants.
+ */
 function text(word: string): RawBuilder<boolean> {
-  const words = prefixWords(sql`p.search_text`, word);
+  const product = prefixWords(sql`p.search_text`, word);
+  const variant = prefixWords(VARIANT_WORDS, word);
   const parts = [
     sql<boolean>`lower(v.sku) = ${word.toLowerCase()}`,
     sql<boolean>`v.barcode = ${word}`,
-    ...(words ? [words] : []),
+    ...(product && variant ? [sql<boolean>`(${product} and ${variant})`] : []),
   ];
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }

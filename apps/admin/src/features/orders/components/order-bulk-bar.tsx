@@ -1,0 +1,186 @@
+import { Button, Group, Menu, Modal, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronUp, IconTruckDelivery } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
+import { describeError } from '../../../lib/errors';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useOrdersBulkFulfillMutation } from '../api/orders-bulk-fulfill-mutation';
+import { useOrdersBulkUpdateMutation } from '../api/orders-bulk-update-mutation';
+import { BulkFulfillDialog } from './bulk-fulfill-dialog';
+import type { OrderRow } from './order-table';
+
+type Dialog = 'fulfill' | 'addTags' | 'removeTags' | null;
+
+interface OrderBulkBarProps {
+  /** The selected orders of this page. */
+  rows: readonly OrderRow[];
+  onDone: (message: string) => void;
+  onClear: () => void;
+}
+
+function orders(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'order' : 'orders'}`;
+}
+
+/** The tags of the mutation are ["addTags", i] or ["removeTags", i]: the dialog's one input. */
+function tagsField(error: PlaceableUserError): PlaceableUserError {
+  const path = error.field ?? [];
+  return path[0] === 'addTags' || path[0] === 'removeTags'
+    ? { ...error, field: ['tags', ...path.slice(1)] }
+    : error;
+}
+
+/**
+ * Bulk actions over the selected orders: fulfill from one location, add or remove tags, archive.
+ * Each is one all-or-none command; actions the server would refuse for an order (nothing to ship,
+ * already archived) leave that order out, and the result says so.
+ */
+export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [update, updating] = useOrdersBulkUpdateMutation();
+  const [fulfill, fulfilling] = useOrdersBulkFulfillMutation();
+  const shippable = rows.filter((r) => r.availableActions.includes('FULFILL'));
+  const closable = rows.filter((r) => r.availableActions.includes('CLOSE'));
+
+  const finish = (message: string) => {
+    notifications.show({ color: 'green', title: 'Done', message });
+    setDialog(null);
+    setErrors([]);
+    onDone(message);
+  };
+  const leftOut = (done: number) =>
+    rows.length > done ? ` ${orders(rows.length - done)} left out (not open, or nothing to do).` : '';
+
+  const runFulfill = async (locationId: string) => {
+    setErrors([]);
+    try {
+      const { data } = await fulfill({ variables: { ids: shippable.map((r) => r.id), locationId } });
+      const payload = data?.ordersBulkFulfill;
+      if (!payload) return;
+      if (payload.userErrors.length) setErrors(payload.userErrors.map((e) => e.message));
+      else finish(`${orders(payload.orders.length)} fulfilled.${leftOut(payload.orders.length)}`);
+    } catch (error) {
+      setErrors([describeError(error).message]);
+    }
+  };
+
+  const runClose = async () => {
+    try {
+      const { data } = await update({ variables: { ids: closable.map((r) => r.id), close: true } });
+      const payload = data?.ordersBulkUpdate;
+      if (!payload) return;
+      if (payload.userErrors.length) {
+        notifications.show({
+          color: 'red',
+          title: 'Nothing was archived',
+          message: payload.userErrors.map((e) => e.message).join(' '),
+        });
+      } else finish(`${orders(payload.orders.length)} archived.${leftOut(payload.orders.length)}`);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Nothing was archived',
+        message: describeError(error).message,
+      });
+    }
+  };
+
+  /** Resolves to the userErrors, which the tags form shows itself; a failure is thrown to it. */
+  const runTags = async (kind: 'addTags' | 'removeTags', tags: string[]) => {
+    const { data } = await update({ variables: { ids: rows.map((r) => r.id), [kind]: tags } });
+    const payload = data?.ordersBulkUpdate;
+    if (!payload) return [];
+    if (payload.userErrors.length) return payload.userErrors.map(tagsField);
+    finish(`Tags ${kind === 'addTags' ? 'added to' : 'removed from'} ${orders(payload.orders.length)}.`);
+    return [];
+  };
+
+  return (
+    <>
+      <Paper
+        shadow="lg"
+        withBorder
+        radius="md"
+        px="md"
+        py="sm"
+        role="region"
+        aria-label="Bulk actions"
+        data-testid="bulk-bar"
+        // Stays in view at the bottom of the window while the list scrolls under it.
+        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 }}
+      >
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={4} wrap="nowrap">
+            <Text fw={600} size="sm" aria-live="polite">
+              {rows.length} selected
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={onClear}>
+              Clear
+            </Button>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="sm"
+              leftSection={<IconTruckDelivery size={16} aria-hidden />}
+              disabled={!shippable.length}
+              title={shippable.length ? undefined : 'Nothing left to ship on the selected orders'}
+              onClick={() => {
+                setErrors([]);
+                setDialog('fulfill');
+              }}
+            >
+              Fulfill
+            </Button>
+            <Menu position="top-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  size="sm"
+                  variant="default"
+                  rightSection={<IconChevronUp size={14} aria-hidden />}
+                  loading={updating.loading && dialog === null}
+                >
+                  More actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setDialog('addTags')}>Add tags…</Menu.Item>
+                <Menu.Item onClick={() => setDialog('removeTags')}>Remove tags…</Menu.Item>
+                <Menu.Divider />
+                <Menu.Item disabled={!closable.length} onClick={() => void runClose()}>
+                  Archive {closable.length ? orders(closable.length) : ''}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </Paper>
+      <BulkFulfillDialog
+        opened={dialog === 'fulfill'}
+        shippable={shippable.length}
+        skipped={rows.length - shippable.length}
+        busy={fulfilling.loading}
+        errors={errors}
+        onClose={() => setDialog(null)}
+        onFulfill={(locationId) => void runFulfill(locationId)}
+      />
+      <Modal
+        opened={dialog === 'addTags' || dialog === 'removeTags'}
+        onClose={() => setDialog(null)}
+        title={`${dialog === 'addTags' ? 'Add tags to' : 'Remove tags from'} ${orders(rows.length)}`}
+        centered
+      >
+        {(dialog === 'addTags' || dialog === 'removeTags') && (
+          <BulkTagsForm
+            submitLabel={dialog === 'addTags' ? 'Add tags' : 'Remove tags'}
+            errorTitle="Nothing was changed"
+            onSubmit={(tags) => runTags(dialog, tags)}
+            onCancel={() => setDialog(null)}
+            input={{ splitChars: [','], placeholder: 'Press Enter after each tag' }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
