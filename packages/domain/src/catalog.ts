@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyDecimals, formatMinor, maxMinor, parseMoney } from './money.js';
-import { nameSchema } from './validation.js';
+import { nameSchema, optionalText } from './validation.js';
 
 /** SPEC §5 and §9 limits for the catalog. */
 export const CATALOG_LIMITS = {
@@ -192,16 +192,6 @@ export function variantSchema(currencyCode: string) {
 }
 
 export type VariantInput = z.output<ReturnType<typeof variantSchema>>;
-
-/** Optional free text: trimmed, at most `max` characters, and null when empty. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, { message: `Use at most ${max.toLocaleString('en-US')} characters.` })
-    .nullish()
-    .transform((v) => v || null);
-}
 
 export function productSchema(currencyCode: string) {
   return z

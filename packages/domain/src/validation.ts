@@ -88,3 +88,13 @@ export function validate<S extends z.ZodType>(
     ? { ok: true, value: result.data }
     : { ok: false, errors: toUserErrors(result.error, prefix) };
 }
+
+/** Optional free text: trimmed, at most `max` characters, and null when empty. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `Use at most ${max.toLocaleString('en-US')} characters.` })
+    .nullish()
+    .transform((v) => v || null);
+}

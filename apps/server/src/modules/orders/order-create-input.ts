@@ -6,6 +6,7 @@ import {
   emailSchema,
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
+  optionalText,
   phoneSchema,
   validate,
   type AddressInput,
@@ -44,14 +45,6 @@ export interface OrderCreateParsed {
 }
 
 const TEXT_MAX = 255;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `Use at most ${max} characters.` })
-    .nullish()
-    .transform((v) => v || null);
 
 const contactSchema = z.object({
   email: emailSchema

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   addressSchema,
   emailSchema,
+  optionalText,
   phoneSchema,
   tagsSchema,
   validate,
@@ -40,14 +41,6 @@ export function orderTags(list: readonly string[], field: string[]): string[] {
   // The shared schema words its own count limit for products; an order says so in its own words.
   throw new DomainError(parsed.errors.map((e) => (e.field?.length === field.length ? tooMany() : e)));
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `Use at most ${max} characters.` })
-    .nullish()
-    .transform((v) => v || null);
 
 const updateSchema = z.object({
   email: emailSchema
