@@ -1,9 +1,4 @@
-import {
-  countryName,
-  encodeId,
-  TRANSACTION_KINDS,
-  unfulfilledQuantity,
-} from '@stockroom/domain';
+import { countryName, encodeId, TRANSACTION_KINDS, unfulfilledQuantity } from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
 import type { CustomerRow } from '../customers/customer.tables.js';
 import type { FulfillmentLineRow, OrderRow } from './order.tables.js';

@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useBulkFulfillLocationsQuery } from '../api/bulk-fulfill-locations-query';
+import type { OrderBulkError } from './order-bulk-errors';
 
 interface BulkFulfillDialogProps {
   opened: boolean;
@@ -9,8 +11,8 @@ interface BulkFulfillDialogProps {
   /** How many of the selected orders are left out (nothing to ship, archived or cancelled). */
   skipped: number;
   busy: boolean;
-  /** The server's reasons when it refused (all or none: nothing was shipped then). */
-  errors: string[];
+  /** The server's reasons when it refused (all or none: nothing was shipped then), by order. */
+  errors: readonly OrderBulkError[];
   onClose: () => void;
   onFulfill: (locationId: string) => void;
 }
@@ -64,11 +66,26 @@ export function BulkFulfillDialog({
         />
         {errors.length > 0 && (
           <Alert color="red" variant="light" role="alert" title="Nothing was shipped">
-            {errors.map((message) => (
-              <Text key={message} size="sm">
-                {message}
+            {errors.some((e) => e.order) && (
+              <Text size="sm" mb={6}>
+                Fix or deselect these orders, then try again:
               </Text>
-            ))}
+            )}
+            <List size="sm" spacing={4} data-testid="bulk-fulfill-errors">
+              {errors.map((error, index) => (
+                <List.Item key={`${error.order?.id ?? ''}-${String(index)}`}>
+                  {error.order && (
+                    <>
+                      <Anchor component={Link} to={`/orders/${error.order.id}`} fw={600} size="sm">
+                        {error.order.name}
+                      </Anchor>
+                      {': '}
+                    </>
+                  )}
+                  {error.message}
+                </List.Item>
+              ))}
+            </List>
           </Alert>
         )}
         <Group justify="flex-end">

@@ -8,6 +8,7 @@ import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useOrdersBulkFulfillMutation } from '../api/orders-bulk-fulfill-mutation';
 import { useOrdersBulkUpdateMutation } from '../api/orders-bulk-update-mutation';
 import { BulkFulfillDialog } from './bulk-fulfill-dialog';
+import { orderBulkErrors, type OrderBulkError } from './order-bulk-errors';
 import type { OrderRow } from './order-table';
 
 type Dialog = 'fulfill' | 'addTags' | 'removeTags' | null;
@@ -38,7 +39,7 @@ function tagsField(error: PlaceableUserError): PlaceableUserError {
  */
 export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<OrderBulkError[]>([]);
   const [update, updating] = useOrdersBulkUpdateMutation();
   const [fulfill, fulfilling] = useOrdersBulkFulfillMutation();
   const shippable = rows.filter((r) => r.availableActions.includes('FULFILL'));
@@ -56,13 +57,15 @@ export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
   const runFulfill = async (locationId: string) => {
     setErrors([]);
     try {
-      const { data } = await fulfill({ variables: { ids: shippable.map((r) => r.id), locationId } });
+      // The ids as sent: the server's ["ids", i] points into exactly this list.
+      const sent = shippable.map((r) => ({ id: r.id, name: r.name }));
+      const { data } = await fulfill({ variables: { ids: sent.map((r) => r.id), locationId } });
       const payload = data?.ordersBulkFulfill;
       if (!payload) return;
-      if (payload.userErrors.length) setErrors(payload.userErrors.map((e) => e.message));
+      if (payload.userErrors.length) setErrors(orderBulkErrors(payload.userErrors, sent));
       else finish(`${orders(payload.orders.length)} fulfilled.${leftOut(payload.orders.length)}`);
     } catch (error) {
-      setErrors([describeError(error).message]);
+      setErrors([{ order: null, message: describeError(error).message }]);
     }
   };
 

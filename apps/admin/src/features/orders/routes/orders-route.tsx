@@ -1,6 +1,6 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
@@ -12,7 +12,7 @@ import { useListSelection } from '../../../lib/use-list-selection';
 import { useOrdersQuery } from '../api/orders-query';
 import { OrderBulkBar } from '../components/order-bulk-bar';
 import { ORDER_LIST, tabOf } from '../components/order-list-sorting';
-import { LAST_LIST_KEY, type LastList } from '../components/order-neighbours';
+import { useRememberList } from '../components/order-list-memory';
 import { OrderTable, orderPath } from '../components/order-table';
 import { OrderSortControls, OrderTabs } from '../components/order-tabs';
 
@@ -26,22 +26,6 @@ const EMPTY_TABS: Record<string, string> = {
   open: 'Orders stay open from placement until they are archived or cancelled.',
   archived: 'Archive orders that are done to keep the open ones in view.',
 };
-
-/**
- * Leaves the page's order ids where the order screen finds them, so an order opened from the list
- * can offer the previous and next one (order-neighbours.ts reads it).
- */
-function useRememberList(ids: readonly string[], search: string) {
-  useEffect(() => {
-    if (!ids.length) return;
-    const list: LastList = { search, ids: [...ids] };
-    try {
-      window.sessionStorage.setItem(LAST_LIST_KEY, JSON.stringify(list));
-    } catch {
-      // Storage can be full or switched off (privacy modes): previous/next is then not offered.
-    }
-  }, [ids, search]);
-}
 
 /** `/orders`: every order, with saved views as tabs, search, sort and bulk actions; state in the URL. */
 export function OrdersRoute() {
@@ -61,7 +45,7 @@ export function OrdersRoute() {
   const rows = useMemo(() => connection?.nodes ?? [], [connection]);
   // Only the page as loaded for this URL is remembered, never the one shown while the next loads.
   const current = query.data?.orders.nodes;
-  const ids = useMemo(() => current?.map((r) => r.id) ?? [], [current]);
+  const ids = useMemo(() => current?.map((r) => r.id), [current]);
   useRememberList(ids, location.search);
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
   const [lastChange, setLastChange] = useState<string | null>(null);
@@ -120,7 +104,7 @@ export function OrdersRoute() {
                 none: {
                   title: 'No orders yet',
                   description:
-                    'Orders arrive through the API (a storefront or integration calling orderCreate), from draft orders and from imports.',
+                    'Orders arrive from your storefront or integrations through the API, and show here as soon as they are placed.',
                 },
               })
         }
