@@ -169,7 +169,8 @@ export function OrderTable({
             <Table.Th w={56} ta="right">
               Items
             </Table.Th>
-            <Table.Th miw={120}>Tags</Table.Th>
+            {/* Wide enough for two short tags side by side, so tagged rows stay two lines tall. */}
+            <Table.Th miw={180}>Tags</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

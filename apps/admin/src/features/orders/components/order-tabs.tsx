@@ -26,8 +26,9 @@ export function OrderTabs({ params, compact }: { params: ListParams; compact: bo
     <Group
       role="tablist"
       aria-label="Saved views"
-      gap={2}
+      gap={compact ? 0 : 2}
       wrap="nowrap"
+      // On a 375 px phone all five fit with narrow padding; larger text scrolls rather than hides.
       style={{ overflowX: 'auto', maxWidth: '100%' }}
       onKeyDown={onKeyDown}
     >
@@ -44,7 +45,7 @@ export function OrderTabs({ params, compact }: { params: ListParams; compact: bo
             // The chosen tab (or the first, when none is) is the one Tab reaches.
             tabIndex={selected || (active === null && index === 0) ? 0 : -1}
             size="sm"
-            px={compact ? 8 : 12}
+            px={compact ? 6 : 12}
             variant={selected ? 'light' : 'subtle'}
             color={selected ? undefined : 'gray'}
             onClick={() => params.update({ q: tab.query || null })}
