@@ -19,6 +19,7 @@ async function insertOrder(
       customer_id: opts.customerId ? decodeIdOf('Customer', opts.customerId) : null,
       email: opts.email ?? null,
       phone: '+15550100199',
+      customer_name: 'Grace Hopper',
       shipping_address: JSON.stringify({
         firstName: 'Grace',
         lastName: 'Hopper',

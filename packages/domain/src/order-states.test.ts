@@ -8,6 +8,8 @@ import {
   fulfillmentStatus,
   ORDER_ACTIONS,
   ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  FULFILLMENT_STATUSES,
   paymentStatus,
   paymentSums,
   refundable,
@@ -156,6 +158,39 @@ describe('order actions', () => {
   });
   const msg = (o: Partial<OrderForAction>, a: (typeof ORDER_ACTIONS)[number]) =>
     checkOrderAction(order(o), a)?.errors[0]?.message ?? null;
+
+  it('allows or refuses every action in every state, as SPEC §4 says (all 504 pairs)', () => {
+    // The rules written again, independently, as a table: which states let each action run.
+    const allowed: Record<(typeof ORDER_ACTIONS)[number], (o: OrderForAction) => boolean> = {
+      cancel: (o) => o.status === 'OPEN' && o.fulfillmentStatus === 'UNFULFILLED',
+      close: (o) => o.status === 'OPEN',
+      reopen: (o) => o.status === 'CLOSED',
+      fulfill: (o) => o.status === 'OPEN' && o.fulfillmentStatus !== 'FULFILLED',
+      markPaid: (o) =>
+        o.status !== 'CANCELLED' && ['PENDING', 'PARTIALLY_PAID', 'VOIDED'].includes(o.paymentStatus),
+      capture: (o) => o.status !== 'CANCELLED' && ['AUTHORIZED', 'PARTIALLY_PAID'].includes(o.paymentStatus),
+      void: (o) => o.status !== 'CANCELLED' && o.paymentStatus === 'AUTHORIZED',
+      refund: () => true,
+    };
+    let pairs = 0;
+    for (const status of ORDER_STATUSES)
+      for (const paymentStatus of PAYMENT_STATUSES)
+        for (const fulfillmentStatus of FULFILLMENT_STATUSES)
+          for (const action of ORDER_ACTIONS) {
+            const o = { status, paymentStatus, fulfillmentStatus };
+            const refused = checkOrderAction(o, action);
+            const where = `${action} on ${status}/${paymentStatus}/${fulfillmentStatus}`;
+            expect(refused === null, where).toBe(allowed[action](o));
+            if (refused) {
+              expect(refused.errors, where).toHaveLength(1);
+              expect(refused.errors[0]!.code, where).toBe('INVALID_TRANSITION');
+              // The rule in plain words, a sentence a person can act on.
+              expect(refused.errors[0]!.message, where).toMatch(/^[A-Z].+\.$/);
+            }
+            pairs++;
+          }
+    expect(pairs).toBe(504);
+  });
 
   it('cancel only open orders with nothing fulfilled; CANCELLED is final', () => {
     expect(msg({}, 'cancel')).toBeNull();
