@@ -69,7 +69,9 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
     variants: [{ price: '10.00', sku }],
   });
   const productQuery = `mutation($input: ProductInput!) { productCreate(input: $input) { product { id variants { id } } userErrors { message } } }`;
-  const product = (await must(owner, productQuery, { input: productInput('Fuzz scarf', 'FUZZ-1') })).product;
+  const product = (
+    await must(owner, productQuery, { input: { ...productInput('Fuzz scarf', 'FUZZ-1'), status: 'ACTIVE' } })
+  ).product;
   const victim = (await must(owner, productQuery, { input: productInput('Fuzz victim', 'FUZZ-2') })).product;
   const variantId = product.variants[0].id as string;
   const collection = await must(
@@ -101,6 +103,24 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
     `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { levels { id } movements { id } userErrors { message } } }`,
     { input: { reason: 'RECEIVED', changes: [{ variantId, locationId: firstLocation, delta: 5 }] } },
   );
+  // An order with an authorized payment and one shipment, so order commands reach real rows.
+  const placed = await must(
+    owner,
+    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) {
+      order { id lines { id } transactions { id } } userErrors { message } } }`,
+    {
+      input: {
+        lines: [{ variantId, quantity: 1 }],
+        email: 'fuzz-buyer@example.com',
+        payment: { kind: 'AUTHORIZATION' },
+      },
+    },
+  );
+  const shipped = await must(
+    owner,
+    `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { fulfillment { id } userErrors { message } } }`,
+    { id: placed.order.id },
+  );
   const mediaId = await uploadImage(owner, url, product.id);
   const audit = await must(owner, `{ auditEvents(first: 1) { nodes { id } } }`);
   const products = await must(owner, `{ products(first: 1) { edges { cursor } } }`);
@@ -123,6 +143,10 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
       ShippingZone: zone.zone.id,
       ShippingRate: rate.rate.id,
       TaxRate: tax.taxRate.id,
+      Order: placed.order.id,
+      OrderLine: placed.order.lines[0].id,
+      OrderTransaction: placed.order.transactions[0].id,
+      Fulfillment: shipped.fulfillment.id,
     },
     secondLocationId: second.location.id,
     victimProductId: victim.id,
