@@ -71,6 +71,13 @@ describe('orders', () => {
       ],
       tags: ['gift'],
     });
+    const dropped = await placeOrder(api, { lines: [{ variantId: apron.variantId, quantity: 1 }] });
+    await api.request(
+      `mutation($id: ID!) { orderCancel(id: $id, reason: "Ordered twice") { userErrors { message } } }`,
+      {
+        id: dropped.id,
+      },
+    );
   });
 
   afterAll(async () => {

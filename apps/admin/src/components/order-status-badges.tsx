@@ -82,3 +82,29 @@ export function ShipmentStatusBadge({ status, size }: { status: FulfillmentStatu
 
 export const paymentStatusLabel = (status: OrderPaymentStatus) => PAYMENT[status].label;
 export const fulfillmentStatusLabel = (status: OrderFulfillmentStatus) => FULFILLMENT[status].label;
+
+interface BadgedOrder {
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  fulfillmentStatus: OrderFulfillmentStatus;
+}
+
+/**
+ * An order's badges wherever it is listed or shown: its state unless open, then payment and
+ * fulfillment, leaving out what would read as work still to do on a cancelled order ("Payment
+ * pending", "Unfulfilled").
+ */
+export function OrderBadges({ order, size }: { order: BadgedOrder; size?: Size }) {
+  const cancelled = order.status === 'CANCELLED';
+  return (
+    <>
+      {order.status !== 'OPEN' && <OrderStatusBadge status={order.status} size={size} />}
+      {!(cancelled && order.paymentStatus === 'PENDING') && (
+        <PaymentStatusBadge status={order.paymentStatus} size={size} />
+      )}
+      {!(cancelled && order.fulfillmentStatus === 'UNFULFILLED') && (
+        <FulfillmentStatusBadge status={order.fulfillmentStatus} size={size} />
+      )}
+    </>
+  );
+}

@@ -3,11 +3,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
-import {
-  FulfillmentStatusBadge,
-  OrderStatusBadge,
-  PaymentStatusBadge,
-} from '../../../components/order-status-badges';
+import { OrderBadges } from '../../../components/order-status-badges';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useCustomerOrdersQuery } from '../api/customer-orders-query';
@@ -53,11 +49,7 @@ export function CustomerOrdersCard({ customerId }: { customerId: string }) {
                         </Text>
                       </Group>
                       <Group gap={4}>
-                        {order.status !== 'OPEN' && <OrderStatusBadge status={order.status} size="sm" />}
-                        <PaymentStatusBadge status={order.paymentStatus} size="sm" />
-                        {order.status !== 'CANCELLED' && (
-                          <FulfillmentStatusBadge status={order.fulfillmentStatus} size="sm" />
-                        )}
+                        <OrderBadges order={order} size="sm" />
                       </Group>
                     </Stack>
                     <Text

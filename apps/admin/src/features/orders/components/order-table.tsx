@@ -1,10 +1,6 @@
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  FulfillmentStatusBadge,
-  OrderStatusBadge,
-  PaymentStatusBadge,
-} from '../../../components/order-status-badges';
+import { OrderBadges } from '../../../components/order-status-badges';
 import type { OrderListFieldsFragment } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
@@ -55,11 +51,6 @@ function Tags({ tags }: { tags: readonly string[] }) {
       )}
     </Group>
   );
-}
-
-/** Archived and cancelled orders say so beside their number; open ones need no word. */
-function StatusNote({ row }: { row: OrderRow }) {
-  return row.status === 'OPEN' ? null : <OrderStatusBadge status={row.status} size="sm" />;
 }
 
 /** The order rows: a table on wide screens; on a phone, cards a packer can tap with a thumb. */
@@ -129,9 +120,7 @@ export function OrderTable({
                   </Text>
                 </Group>
                 <Group gap={6}>
-                  <StatusNote row={row} />
-                  <PaymentStatusBadge status={row.paymentStatus} />
-                  <FulfillmentStatusBadge status={row.fulfillmentStatus} />
+                  <OrderBadges order={row} />
                 </Group>
                 <Text size="xs" c="dimmed" title={formatDateTime(row.createdAt)}>
                   {shortDate(row.createdAt)}
@@ -221,9 +210,7 @@ export function OrderTable({
               </Table.Td>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <StatusNote row={row} />
-                  <PaymentStatusBadge status={row.paymentStatus} size="sm" />
-                  <FulfillmentStatusBadge status={row.fulfillmentStatus} size="sm" />
+                  <OrderBadges order={row} size="sm" />
                 </Stack>
               </Table.Td>
               <Table.Td ta="right">

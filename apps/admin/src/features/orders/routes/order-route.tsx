@@ -15,11 +15,7 @@ import classes from '../components/order-layout.module.css';
 import { OrderLinesCard } from '../components/order-lines-card';
 import { OrderPager, useOrderNeighbours } from '../components/order-pager';
 import { OrderSkeleton } from '../components/order-skeleton';
-import {
-  FulfillmentStatusBadge,
-  OrderStatusBadge,
-  PaymentStatusBadge,
-} from '../../../components/order-status-badges';
+import { OrderBadges } from '../../../components/order-status-badges';
 import { OrderTagsNoteCard } from '../components/order-tags-note-card';
 import { OrderTimelineCard } from '../components/order-timeline-card';
 import { OrderTotalsCard } from '../components/order-totals-card';
@@ -101,12 +97,7 @@ export function OrderRoute() {
               <Title order={1}>{current?.name ?? 'Order'}</Title>
               {current && (
                 <Group gap={6}>
-                  {current.status !== 'OPEN' && <OrderStatusBadge status={current.status} />}
-                  <PaymentStatusBadge status={current.paymentStatus} />
-                  {/* "Unfulfilled" on a cancelled order would read as work still to do. */}
-                  {!(current.status === 'CANCELLED' && current.fulfillmentStatus === 'UNFULFILLED') && (
-                    <FulfillmentStatusBadge status={current.fulfillmentStatus} />
-                  )}
+                  <OrderBadges order={current} />
                 </Group>
               )}
             </Group>
