@@ -1,4 +1,4 @@
-import type { UserError } from '@stockroom/domain';
+import type { MovementReason, UserError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
@@ -74,66 +74,28 @@ export async function commitForOrder(
 }
 
 /** Cancelling: the committed units go back to available. */
-export async function releaseForOrder(
+export function releaseForOrder(
   trx: Tx,
   actor: Actor,
   allocations: Allocation[],
   note?: string,
 ): Promise<void> {
-  await applyStockChanges(
-    trx,
-    actor,
-    allocations.map((a) => ({
-      variantId: a.variantId,
-      locationId: a.locationId,
-      onHandDelta: 0,
-      committedDelta: -a.quantity,
-    })),
-    'ORDER_RELEASED',
-    { note },
-  );
+  return moveUnits(trx, actor, allocations, { onHand: 0, committed: -1 }, 'ORDER_RELEASED', note);
 }
 
 /** Fulfilling: the units leave the building (on hand and committed both go down). */
-export async function takeForFulfillment(
+export function takeForFulfillment(
   trx: Tx,
   actor: Actor,
   allocations: Allocation[],
   note?: string,
 ): Promise<void> {
-  await applyStockChanges(
-    trx,
-    actor,
-    allocations.map((a) => ({
-      variantId: a.variantId,
-      locationId: a.locationId,
-      onHandDelta: -a.quantity,
-      committedDelta: -a.quantity,
-    })),
-    'FULFILLED',
-    { note },
-  );
+  return moveUnits(trx, actor, allocations, { onHand: -1, committed: -1 }, 'FULFILLED', note);
 }
 
 /** A refund with restock: the units come back on hand. */
-export async function restock(
-  trx: Tx,
-  actor: Actor,
-  allocations: Allocation[],
-  note?: string,
-): Promise<void> {
-  await applyStockChanges(
-    trx,
-    actor,
-    allocations.map((a) => ({
-      variantId: a.variantId,
-      locationId: a.locationId,
-      onHandDelta: a.quantity,
-      committedDelta: 0,
-    })),
-    'RESTOCKED',
-    { note },
-  );
+export function restock(trx: Tx, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
+  return moveUnits(trx, actor, allocations, { onHand: 1, committed: 0 }, 'RESTOCKED', note);
 }
 
 /**
@@ -187,10 +149,22 @@ export async function moveCommitment(
 }
 
 /** Cancelling a fulfillment: the units are back on the shelf and committed to the order again. */
-export async function returnFromFulfillment(
+export function returnFromFulfillment(
   trx: Tx,
   actor: Actor,
   allocations: Allocation[],
+  note?: string,
+): Promise<void> {
+  return moveUnits(trx, actor, allocations, { onHand: 1, committed: 1 }, 'RESTOCKED', note);
+}
+
+/** Writes the same per-unit change (e.g. on hand −1, committed −1) for every allocation. */
+async function moveUnits(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  perUnit: { onHand: number; committed: number },
+  reason: MovementReason,
   note?: string,
 ): Promise<void> {
   await applyStockChanges(
@@ -199,10 +173,10 @@ export async function returnFromFulfillment(
     allocations.map((a) => ({
       variantId: a.variantId,
       locationId: a.locationId,
-      onHandDelta: a.quantity,
-      committedDelta: a.quantity,
+      onHandDelta: perUnit.onHand * a.quantity,
+      committedDelta: perUnit.committed * a.quantity,
     })),
-    'RESTOCKED',
+    reason,
     { note },
   );
 }
