@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, signedIn, useServer, type Client } from './helpers.js';
+import { DATABASES, useServer, type Client } from './helpers.js';
 import {
   CANCEL,
   CAPTURE,
@@ -10,22 +10,19 @@ import {
   REOPEN,
   UPDATE,
   VOID,
-  createLocation,
   createOrder,
-  createVariant,
   gql,
   movementsOf,
   readOrder,
   refusedChange,
   stockOf,
+  setUpActionStore,
 } from './support/order-fixtures.js';
 
 describe.each(DATABASES)('order actions on $name', ({ postgresUrl }) => {
   const ctx = useServer({ postgresUrl });
   let owner: Client;
   let packer: Client; // fulfillment staff: ORDERS_WRITE without REFUNDS_WRITE
-  let warehouse: string;
-  let shop: string;
   let lamp: string;
   let mug: string;
 
@@ -34,22 +31,7 @@ describe.each(DATABASES)('order actions on $name', ({ postgresUrl }) => {
     refusedChange(owner, query, variables, { orderId, field, variantIds: [lamp, mug] });
 
   it('sets up locations, products and stock', async () => {
-    owner = await signedIn(ctx.server);
-    await ctx.server.createStaff({
-      email: 'packer@example.com',
-      name: 'Pat Packer',
-      password: 'packing-tape-roll-77',
-      roleKeys: ['fulfillment'],
-    });
-    packer = await signedIn(ctx.server, 'packer@example.com', 'packing-tape-roll-77');
-    warehouse = await createLocation(owner, 'Warehouse');
-    shop = await createLocation(owner, 'Shop');
-    lamp = await createVariant(owner, {
-      sku: 'ACT-LAMP',
-      price: '40.00',
-      stock: { [warehouse]: 10, [shop]: 3 },
-    });
-    mug = await createVariant(owner, { sku: 'ACT-MUG', price: '12.50', stock: { [warehouse]: 50 } });
+    ({ owner, packer, lamp, mug } = await setUpActionStore(ctx.server, 50));
   });
 
   it('marks an unpaid order as paid, once', async () => {

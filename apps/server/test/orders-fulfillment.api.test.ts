@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, signedIn, useServer, type Client } from './helpers.js';
+import { DATABASES, useServer, type Client } from './helpers.js';
 import {
   CANCEL,
   FULFILL,
   FULFILLMENT_CANCEL,
   UPDATE,
-  createLocation,
   createOrder,
   createVariant,
   gql,
@@ -13,6 +12,7 @@ import {
   readOrder,
   refusedChange,
   stockOf,
+  setUpActionStore,
 } from './support/order-fixtures.js';
 
 describe.each(DATABASES)('order fulfillment on $name', ({ postgresUrl }) => {
@@ -30,22 +30,7 @@ describe.each(DATABASES)('order fulfillment on $name', ({ postgresUrl }) => {
     refusedChange(owner, query, variables, { orderId, field, variantIds: [lamp, mug] });
 
   it('sets up locations, products and stock', async () => {
-    owner = await signedIn(ctx.server);
-    await ctx.server.createStaff({
-      email: 'packer@example.com',
-      name: 'Pat Packer',
-      password: 'packing-tape-roll-77',
-      roleKeys: ['fulfillment'],
-    });
-    packer = await signedIn(ctx.server, 'packer@example.com', 'packing-tape-roll-77');
-    warehouse = await createLocation(owner, 'Warehouse');
-    shop = await createLocation(owner, 'Shop');
-    lamp = await createVariant(owner, {
-      sku: 'ACT-LAMP',
-      price: '40.00',
-      stock: { [warehouse]: 10, [shop]: 3 },
-    });
-    mug = await createVariant(owner, { sku: 'ACT-MUG', price: '12.50', stock: { [warehouse]: 20 } });
+    ({ owner, packer, warehouse, shop, lamp, mug } = await setUpActionStore(ctx.server, 20));
     card = await createVariant(owner, { sku: 'ACT-CARD', price: '25.00', untracked: true });
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Client } from '../helpers.js';
+import { signedIn, type Client } from '../helpers.js';
+import type { TestServer } from '../../src/testing.js';
 
 /** What the order-action tests read back after each command, to compare before and after. */
 export const ORDER_FIELDS = `id name status paymentStatus fulfillmentStatus availableActions version
@@ -162,4 +163,41 @@ export async function refusedChange(
   const data = await gql(client, query, variables);
   expect(await snapshot()).toEqual(before);
   return data[watch.field].userErrors;
+}
+
+export interface ActionStore {
+  owner: Client;
+  /** Fulfillment staff: ORDERS_WRITE without REFUNDS_WRITE. */
+  packer: Client;
+  warehouse: string;
+  shop: string;
+  /** 10 at the warehouse, 3 at the shop. */
+  lamp: string;
+  /** `mugStock` at the warehouse only. */
+  mug: string;
+}
+
+/** The store the order-command tests act in: two locations, two stocked variants, an owner and a packer. */
+export async function setUpActionStore(server: TestServer, mugStock: number): Promise<ActionStore> {
+  const owner = await signedIn(server);
+  await server.createStaff({
+    email: 'packer@example.com',
+    name: 'Pat Packer',
+    password: 'packing-tape-roll-77',
+    roleKeys: ['fulfillment'],
+  });
+  const packer = await signedIn(server, 'packer@example.com', 'packing-tape-roll-77');
+  const warehouse = await createLocation(owner, 'Warehouse');
+  const shop = await createLocation(owner, 'Shop');
+  const lamp = await createVariant(owner, {
+    sku: 'ACT-LAMP',
+    price: '40.00',
+    stock: { [warehouse]: 10, [shop]: 3 },
+  });
+  const mug = await createVariant(owner, {
+    sku: 'ACT-MUG',
+    price: '12.50',
+    stock: { [warehouse]: mugStock },
+  });
+  return { owner, packer, warehouse, shop, lamp, mug };
 }
