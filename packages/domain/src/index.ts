@@ -11,3 +11,4 @@ export * from './customers.js';
 export * from './settings.js';
 export * from './order-totals.js';
 export * from './order-states.js';
+export * from './refunds.js';

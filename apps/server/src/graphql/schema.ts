@@ -16,6 +16,7 @@ import '../modules/orders/order.schema.js';
 import '../modules/orders/order-create.schema.js';
 import '../modules/orders/order-actions.schema.js';
 import '../modules/orders/order-list.schema.js';
+import '../modules/orders/order-refund.schema.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -7,7 +7,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import { z } from 'zod';
-import type { Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { LocationRow } from './inventory.tables.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
@@ -17,6 +17,7 @@ import {
   insertLocation,
   listLocations,
   locationNameTaken,
+  findLocationsByIds,
   lockLocationWrites,
   maxFulfillmentPriority,
   otherActiveLocationExists,
@@ -24,6 +25,11 @@ import {
   updateLocation,
 } from './location.repository.js';
 import { levelTotalsAtLocation } from './level.repository.js';
+
+/** Locations by id, for other modules (a refund's restock location, say); missing ids are left out. */
+export function locationsByIds(db: Executor, ids: readonly string[]): Promise<LocationRow[]> {
+  return findLocationsByIds(db, ids);
+}
 
 const locationSchema = z.object({ name: nameSchema, address: looseAddressSchema });
 const AUDITED = ['name', 'address', 'active', 'fulfillment_priority'] as const;

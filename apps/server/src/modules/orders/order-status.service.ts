@@ -1,16 +1,16 @@
 import { checkOrderAction, paymentSums, refundable, unfulfilledQuantity } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderRow, OrderTransactionRow } from './order.tables.js';
+import type { OrderRow } from './order.tables.js';
 import { DomainError } from '@stockroom/domain';
-import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { releaseForOrder } from '../inventory/order-stock.js';
 import { transactionsOfOrders, updateOrder } from './order.repository.js';
 import { loadOrderForAction, orderForAction, refreshOrderStatus } from './order-state.service.js';
 import { movesStock } from './order-fulfillment.service.js';
 import { addTransaction, capturableOf } from './order-payment.service.js';
-import { insertRefund, takeFromCustomerSpend } from './transaction.repository.js';
+import { takeFromCustomerSpend } from './refund.repository.js';
+import { refundLocked } from './order-refund.service.js';
 
 export const CANCEL_REASON_MAX = 500;
 
@@ -61,10 +61,18 @@ export async function orderCancel(
   }
   const sums = paymentSums(transactions);
   const toRefund = input.refund ? refundable(sums.captured, sums.refunded) : 0;
-  if (toRefund > 0) await refundAll(trx, actor, before, toRefund, reason, last(['CAPTURE', 'SALE']));
 
   await updateOrder(trx, before.id, { status: 'CANCELLED', cancelled_at: new Date(), cancel_reason: reason });
-  if (before.customer_id) await takeFromCustomerSpend(trx, before.customer_id, Number(before.total));
+  // What was refunded before left the spend with its refund.
+  const spent = Number(before.total) - Number(before.total_refunded);
+  if (before.customer_id) await takeFromCustomerSpend(trx, before.customer_id, spent);
+  // The same refund as orderRefund's, on the order as now cancelled: its stock and spend are settled above.
+  if (toRefund > 0) {
+    await refundLocked(trx, actor, { ...before, status: 'CANCELLED' }, before.lines, {
+      amountMinor: toRefund,
+      reason: reason ? `Order cancelled: ${reason}` : 'Order cancelled',
+    });
+  }
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
     action: 'order.cancel',
@@ -75,33 +83,9 @@ export async function orderCancel(
       payment_status: { before: before.payment_status, after: after.payment_status },
       ...(reason ? { cancel_reason: { before: null, after: reason } } : {}),
       ...(held > 0 ? { voided: { before: null, after: held } } : {}),
-      ...(toRefund > 0 ? { refunded: { before: null, after: toRefund } } : {}),
     },
   });
   return after;
-}
-
-async function refundAll(
-  trx: Tx,
-  actor: Actor,
-  order: OrderRow,
-  amount: number,
-  reason: string | null,
-  payment: OrderTransactionRow | null,
-): Promise<void> {
-  const transaction = await addTransaction(trx, actor, order, {
-    kind: 'REFUND',
-    amount,
-    parentId: payment?.id ?? null,
-  });
-  await insertRefund(trx, {
-    id: uuidv7(),
-    orderId: order.id,
-    amount,
-    reason: reason ? `Order cancelled: ${reason}` : 'Order cancelled',
-    transactionId: transaction.id,
-    staffId: actor.viewer?.staffId ?? null,
-  });
 }
 
 /** Archive: a finished order leaves the working lists (SPEC §4 OPEN → CLOSED). */

@@ -20,6 +20,7 @@ import {
   recentOrdersOfCustomers,
   transactionsOfOrders,
 } from './order.repository.js';
+import { refundLinesOf, refundsOfOrders, type RefundLineRow, type RefundRow } from './refund.repository.js';
 
 /**
  * One loader per `first` argument: a page size is part of the question, and a request rarely asks
@@ -51,6 +52,12 @@ export function createOrderLoaders(db: Executor) {
     ),
     transactionById: new DataLoader<string, OrderTransactionRow | null>(async (ids) =>
       byId(ids, await findTransactionsByIds(db, ids)),
+    ),
+    refundsByOrderId: new DataLoader<string, RefundRow[]>(async (ids) =>
+      grouped(ids, await refundsOfOrders(db, ids), (r) => r.order_id),
+    ),
+    refundLinesByRefundId: new DataLoader<string, RefundLineRow[]>(async (ids) =>
+      grouped(ids, await refundLinesOf(db, ids), (r) => r.refund_id),
     ),
     fulfillmentById: new DataLoader<string, FulfillmentRow | null>(async (ids) =>
       byId(ids, await findFulfillmentsByIds(db, ids)),

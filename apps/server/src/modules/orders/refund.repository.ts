@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { RefundLineTable, RefundTable } from './order.tables.js';
+
+export type RefundRow = Selectable<RefundTable>;
+export type RefundLineRow = Selectable<RefundLineTable>;
+
+/** The refunds of orders, oldest first (the order they happened in). */
+export function refundsOfOrders(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function refundLinesOf(db: Executor, refundIds: readonly string[]): Promise<RefundLineRow[]> {
+  if (!refundIds.length) return Promise.resolve([]);
+  return db.selectFrom('refund_lines').selectAll().where('refund_id', 'in', refundIds).execute();
+}
+
+export async function findRefund(db: Executor, id: string): Promise<RefundRow | null> {
+  return (await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Shipping already given back on an order, minor units. */
+export async function shippingRefunded(db: Executor, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('refunds')
+    .select(sql<number>`coalesce(sum(shipping_amount), 0)::bigint`.as('sum'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.sum);
+}
+
+export async function insertRefund(
+  db: Executor,
+  refund: {
+    id: string;
+    orderId: string;
+    amount: number;
+    shippingAmount: number;
+    reason: string | null;
+    transactionId: string | null;
+    staffId: string | null;
+  },
+  lines: readonly { orderLineId: string; quantity: number; restock: boolean; locationId: string | null }[],
+): Promise<RefundRow> {
+  const row = await db
+    .insertInto('refunds')
+    .values({
+      id: refund.id,
+      order_id: refund.orderId,
+      amount: refund.amount,
+      shipping_amount: refund.shippingAmount,
+      reason: refund.reason,
+      transaction_id: refund.transactionId,
+      staff_id: refund.staffId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (lines.length) {
+    await db
+      .insertInto('refund_lines')
+      .values(
+        lines.map((l) => ({
+          refund_id: refund.id,
+          order_line_id: l.orderLineId,
+          quantity: l.quantity,
+          restock: l.restock,
+          location_id: l.locationId,
+        })),
+      )
+      .execute();
+  }
+  return row;
+}
+
+/** Counts refunded units on the lines (the order row is locked by the caller). */
+export async function addRefundedQuantities(
+  db: Executor,
+  lines: readonly { orderLineId: string; quantity: number }[],
+): Promise<void> {
+  for (const l of lines) {
+    await db
+      .updateTable('order_lines')
+      .set({ refunded_quantity: sql`refunded_quantity + ${l.quantity}` })
+      .where('id', '=', l.orderLineId)
+      .execute();
+  }
+}
+
+/**
+ * Money that no longer counts toward what the customer spent: a refund, or a cancelled order's total
+ * (the order count stays: it was placed). Never below zero, in case figures were imported without
+ * their orders.
+ */
+export async function takeFromCustomerSpend(db: Executor, customerId: string, amount: number): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ total_spent: sql`greatest(0, total_spent - ${amount})` })
+    .where('id', '=', customerId)
+    .execute();
+}
