@@ -152,6 +152,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'orders/:orderId/refund',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/orders/routes/order-refund-route')).OrderRefundRoute,
+        }),
+      },
+      {
         path: 'customers',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({

@@ -128,6 +128,33 @@ export const orderFieldsFragment = graphql(`
       actorName
       createdAt
     }
+    refunds {
+      id
+      amount {
+        amount
+        currencyCode
+      }
+      shipping {
+        amount
+        currencyCode
+      }
+      reason
+      staffName
+      createdAt
+      lines {
+        quantity
+        restock
+        location {
+          id
+          name
+        }
+        line {
+          id
+          productTitle
+          variantTitle
+        }
+      }
+    }
     fulfillments {
       id
       name

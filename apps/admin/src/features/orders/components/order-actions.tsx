@@ -1,10 +1,11 @@
-import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Menu, Modal, Text } from '@mantine/core';
 import {
   IconArchive,
   IconArchiveOff,
   IconCash,
   IconChevronDown,
   IconCreditCard,
+  IconReceiptRefund,
   IconTruckDelivery,
   IconX,
 } from '@tabler/icons-react';
@@ -12,15 +13,15 @@ import { checkOrderAction } from '@stockroom/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderAction, OrderFieldsFragment } from '../../../gql/graphql';
-import { formatMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { useOrderCloseMutation } from '../api/order-close-mutation';
 import { useOrderReopenMutation } from '../api/order-reopen-mutation';
-import { useOrderVoidMutation } from '../api/order-void-mutation';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CaptureDialog } from './capture-dialog';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { runOrderAction } from './order-command';
+import { refundableMinor } from './payment-forms';
+import { VoidDialog } from './void-dialog';
 
 type Dialog = 'capture' | 'markPaid' | 'cancel' | 'void' | null;
 
@@ -40,7 +41,6 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [close, closing] = useOrderCloseMutation();
   const [reopen, reopening] = useOrderReopenMutation();
-  const [voidAuthorization, voiding] = useOrderVoidMutation();
   const write = can('ORDERS_WRITE');
   const allowed = (action: OrderAction) => order.availableActions.includes(action);
   const offer = {
@@ -51,6 +51,11 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
     close: write && allowed('CLOSE'),
     reopen: write && allowed('REOPEN'),
     cancel: write && allowed('CANCEL'),
+    // Money still to give back, or items not yet refunded (returned goods on an unpaid order).
+    refund:
+      can('REFUNDS_WRITE') &&
+      allowed('REFUND') &&
+      (refundableMinor(order) > 0 || order.lines.some((l) => l.refundedQuantity < l.quantity)),
   };
   // An open order that can't be cancelled says why in the menu (SPEC §8: the rule that failed),
   // rather than leaving the person to wonder where the action went.
@@ -71,14 +76,6 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
       title: 'Order unarchived',
       message: `${order.name} is open again.`,
     });
-  const confirmVoid = async () => {
-    const done = await runOrderAction(
-      async () => (await voidAuthorization({ variables: { id: order.id } })).data?.orderVoid.userErrors,
-      { title: 'Authorization voided', message: `Nothing will be charged for ${order.name}.` },
-    );
-    if (done) setDialog(null);
-  };
-
   return (
     <Group gap="xs" data-testid="order-actions">
       {inMenu && (
@@ -136,6 +133,16 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
           Unarchive
         </Button>
       )}
+      {offer.refund && (
+        <Button
+          component={Link}
+          to={`/orders/${order.id}/refund`}
+          variant="default"
+          leftSection={<IconReceiptRefund size={16} aria-hidden />}
+        >
+          Refund
+        </Button>
+      )}
       {offer.markPaid && (
         <Button
           variant="default"
@@ -169,22 +176,7 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
         {dialog === 'cancel' && (
           <CancelOrderDialog order={order} canRefund={can('REFUNDS_WRITE')} onClose={() => setDialog(null)} />
         )}
-        {dialog === 'void' && (
-          <Stack gap="md">
-            <Text size="sm">
-              The customer's bank releases the {formatMoney(order.totalCapturable)} held for this order, and
-              it can't be captured any more. The order stays open.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDialog(null)}>
-                Keep authorization
-              </Button>
-              <Button color="red" loading={voiding.loading} onClick={() => void confirmVoid()}>
-                Void authorization
-              </Button>
-            </Group>
-          </Stack>
-        )}
+        {dialog === 'void' && <VoidDialog order={order} onClose={() => setDialog(null)} />}
       </Modal>
     </Group>
   );

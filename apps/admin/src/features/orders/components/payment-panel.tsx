@@ -1,14 +1,67 @@
-import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Badge, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
+import { useSession } from '../../../lib/session-context';
 import { TRANSACTION_WORDS } from './order-words';
+import { VoidDialog } from './void-dialog';
 
-/** Every money movement of the order, newest first, failed ones marked as such. */
+type Refund = OrderFieldsFragment['refunds'][number];
+
+/** "2 × Linen shirt, M (restocked at Main warehouse)": what went back, as the packer reads it. */
+export function refundedItems(refund: Refund): string[] {
+  return refund.lines.map((l) => {
+    const title =
+      l.line.variantTitle && l.line.variantTitle !== 'Default'
+        ? `${l.line.productTitle}, ${l.line.variantTitle}`
+        : l.line.productTitle;
+    const where = l.restock && l.location ? ` (restocked at ${l.location.name})` : '';
+    return `${l.quantity} × ${title}${where}`;
+  });
+}
+
+function RefundRow({ refund }: { refund: Refund }) {
+  const formatDateTime = useFormatDateTime();
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="refund">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600}>
+          Refund
+        </Text>
+        <Text size="xs" c="dimmed">
+          {[formatDateTime(refund.createdAt), refund.staffName].filter(Boolean).join(' · ')}
+        </Text>
+        {refundedItems(refund).map((item) => (
+          <Text key={item} size="xs">
+            {item}
+          </Text>
+        ))}
+        {refund.shipping.amount !== '0.00' && <Text size="xs">Shipping {formatMoney(refund.shipping)}</Text>}
+        {refund.reason && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            Reason: {refund.reason}
+          </Text>
+        )}
+      </Stack>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        −{formatMoney(refund.amount)}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Every money movement of the order, newest first, failed ones marked as such; then the refunds with
+ * what went back. An authorization can be voided from here.
+ */
 export function PaymentPanel({ order }: { order: OrderFieldsFragment }) {
   const formatDateTime = useFormatDateTime();
+  const { can } = useSession();
+  const [voiding, setVoiding] = useState(false);
+  const canVoid = can('REFUNDS_WRITE') && order.availableActions.includes('VOID');
+  const refunds = [...order.refunds].reverse();
   const transactions = [...order.transactions].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <SectionCard title="Transactions" testId="order-transactions">
@@ -58,6 +111,27 @@ export function PaymentPanel({ order }: { order: OrderFieldsFragment }) {
           ))}
         </Stack>
       )}
+      {refunds.length > 0 && (
+        <Stack gap="xs" mt="md" data-testid="order-refunds">
+          <Divider label="Refunds" labelPosition="left" />
+          {refunds.map((r, i) => (
+            <Fragment key={r.id}>
+              {i > 0 && <Divider />}
+              <RefundRow refund={r} />
+            </Fragment>
+          ))}
+        </Stack>
+      )}
+      {canVoid && (
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" color="red" size="xs" onClick={() => setVoiding(true)}>
+            Void authorization
+          </Button>
+        </Group>
+      )}
+      <Modal opened={voiding} onClose={() => setVoiding(false)} title="Void authorization">
+        {voiding && <VoidDialog order={order} onClose={() => setVoiding(false)} />}
+      </Modal>
     </SectionCard>
   );
 }

@@ -1,0 +1,33 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { OrderFieldsFragment } from '../../../gql/graphql';
+import { formatMoney } from '../../../lib/format';
+import { useOrderVoidMutation } from '../api/order-void-mutation';
+import { runOrderAction } from './order-command';
+
+/** Confirms voiding the authorization: the held money is released and can't be captured any more. */
+export function VoidDialog({ order, onClose }: { order: OrderFieldsFragment; onClose: () => void }) {
+  const [voidAuthorization, voiding] = useOrderVoidMutation();
+  const confirm = async () => {
+    const done = await runOrderAction(
+      async () => (await voidAuthorization({ variables: { id: order.id } })).data?.orderVoid.userErrors,
+      { title: 'Authorization voided', message: `Nothing will be charged for ${order.name}.` },
+    );
+    if (done) onClose();
+  };
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        The customer's bank releases the {formatMoney(order.totalCapturable)} held for this order, and it
+        can't be captured any more. The order stays open.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep authorization
+        </Button>
+        <Button color="red" loading={voiding.loading} onClick={() => void confirm()}>
+          Void authorization
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

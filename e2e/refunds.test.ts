@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
+import { launchBrowser, newPage, PHONE } from './support/browser';
+import { signIn, startTestServer, type TestServer } from './support/stockroom';
+
+const SUPPORT = { email: 'sue@example.com', name: 'Sue Port', password: 'kind-words-every-day-8' };
+const ADDRESS = {
+  firstName: 'Mia',
+  lastName: 'Wong',
+  line1: '12 Harbour Street',
+  city: 'Portland',
+  postalCode: '97201',
+  countryCode: 'US',
+};
+
+interface PlacedOrder {
+  id: string;
+  name: string;
+}
+
+async function placeOrder(api: Api, input: Record<string, unknown>): Promise<PlacedOrder> {
+  const data = await api.request<{
+    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
+  }>(
+    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
+    { input: { email: 'mia@example.com', shippingAddress: ADDRESS, ...input } },
+  );
+  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
+  return data.orderCreate.order;
+}
+
+async function onHand(api: Api, variantId: string): Promise<number> {
+  const data = await api.request<{ node: { inventoryLevels: { onHand: number }[] } }>(
+    `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand } } } }`,
+    { id: variantId },
+  );
+  return data.node.inventoryLevels.reduce((n, l) => n + l.onHand, 0);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.STOCKROOM_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+describe('refunds and voids', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: Api;
+  let board: { variantId: string };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    await server.createStaff({ ...SUPPORT, roleKeys: ['support'] });
+    api = await signedInApi(server.url, server.ownerEmail, server.ownerPassword);
+    const main = await createLocation(api, 'Main warehouse');
+    board = await createProduct(api, { title: 'Oak Board', sku: 'BOARD-1', status: 'ACTIVE' });
+    await receiveStock(api, board.variantId, main, 20);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lets support refund one shipped unit with restock, and shows it everywhere', async () => {
+    const order = await placeOrder(api, {
+      lines: [{ variantId: board.variantId, quantity: 2 }],
+      payment: { kind: 'SALE' },
+    });
+    await api.request(
+      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
+      {
+        id: order.id,
+      },
+    );
+    const before = await onHand(api, board.variantId);
+
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, SUPPORT.email, SUPPORT.password);
+    await page.goto(`/orders/${order.id}`);
+    await page.getByRole('link', { name: 'Refund' }).click();
+    await page.waitForURL(`**/orders/${order.id}/refund`);
+    await page.getByRole('button', { name: 'One more Oak Board' }).click();
+    const summary = page.getByTestId('refund-summary');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Refund amount' }).inputValue())
+      .not.toBe('0.00');
+    expect(await page.getByRole('checkbox', { name: 'Restock' }).isChecked()).toBe(true);
+    await page.getByTestId('refund-stock-note').getByText('1 back in stock at Main warehouse').waitFor();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Cracked in transit');
+    const amount = await page.getByRole('textbox', { name: 'Refund amount' }).inputValue();
+    await summary.getByText(`$${amount}`).first().waitFor();
+    await shot(page, 'order-refund-desktop');
+    await page.getByTestId('refund-submit').click();
+
+    await page.waitForURL(`**/orders/${order.id}`);
+    await expect
+      .poll(() => page.getByTestId('payment-status').first().textContent())
+      .toBe('Partially refunded');
+    const refund = page.getByTestId('refund');
+    await refund.getByText('1 × Oak Board (restocked at Main warehouse)').waitFor();
+    await refund.getByText('Reason: Cracked in transit').waitFor();
+    await page.getByTestId('order-timeline').getByText(`Refunded $${amount}`).first().waitFor();
+    expect(await onHand(api, board.variantId)).toBe(before + 1);
+    await context.close();
+  });
+
+  it('refuses more than was paid in plain words, and works on a phone', async () => {
+    const order = await placeOrder(api, {
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+      payment: { kind: 'SALE' },
+    });
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await signIn(page, SUPPORT.email, SUPPORT.password);
+    await page.goto(`/orders/${order.id}/refund`);
+    await page.getByTestId('refund-line').waitFor();
+    await page.getByRole('button', { name: 'One more Oak Board' }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Refund amount' }).inputValue())
+      .not.toBe('0.00');
+    await shot(page, 'order-refund-phone');
+    await page.getByRole('textbox', { name: 'Refund amount' }).fill('99999');
+    await page.getByText(/can be refunded: what was paid and not yet refunded/).waitFor();
+    expect(await page.getByTestId('refund-submit').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('voids an authorization from the payment panel', async () => {
+    const order = await placeOrder(api, {
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+      payment: { kind: 'AUTHORIZATION' },
+    });
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, SUPPORT.email, SUPPORT.password);
+    await page.goto(`/orders/${order.id}`);
+    await page.getByTestId('order-transactions').getByRole('button', { name: 'Void authorization' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Void authorization' }).click();
+    await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Voided');
+    await context.close();
+  });
+});
