@@ -60,6 +60,9 @@ export const STATIC_LIST_BOUNDS: ListBounds = {
   'Order.transactions': 20, // an authorization, its captures, voids and refunds
   'Order.fulfillments': 10,
   'Fulfillment.lines': 50, // together at most the order's lines; most shipments hold a few
+  'DraftOrder.lines': 20, // like Order.lines
+  'DraftOrderCalculated.lines': 20,
+  'DraftOrderCalculated.availableShippingRates': 10, // the rates of one zone
   'Order.refunds': 5, // each refund is also a REFUND transaction, counted among those 20
   'Refund.lines': 20, // together at most the order's lines
   'SuggestedRefund.lines': 20, // as many as the lines asked about

@@ -17,6 +17,7 @@ import '../modules/orders/order-create.schema.js';
 import '../modules/orders/order-actions.schema.js';
 import '../modules/orders/order-list.schema.js';
 import '../modules/orders/order-refund.schema.js';
+import '../modules/orders/draft.schema.js';
 
 let built: GraphQLSchema | undefined;
 

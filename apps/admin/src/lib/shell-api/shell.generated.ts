@@ -778,6 +778,7 @@ export type LocationQuery = { node:
     | { __typename: 'Collection' }
     | { __typename: 'Customer' }
     | { __typename: 'CustomerAddress' }
+    | { __typename: 'DraftOrder' }
     | { __typename: 'Fulfillment' }
     | { __typename: 'InventoryLevel' }
     | { __typename: 'InventoryMovement' }

@@ -6,6 +6,7 @@ import * as customers from './2026-11-21-004-customers-shipping-taxes.js';
 import * as ordersBase from './2026-11-21-005-orders-base.js';
 import * as dropLoginThrottles from './2026-11-23-006-drop-login-throttles.js';
 import * as orders from './2026-11-23-007-orders.js';
+import * as drafts from './2026-11-24-008-drafts.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-005-orders-base': ordersBase,
   '2026-11-23-006-drop-login-throttles': dropLoginThrottles,
   '2026-11-23-007-orders': orders,
+  '2026-11-24-008-drafts': drafts,
 };

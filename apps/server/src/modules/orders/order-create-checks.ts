@@ -28,7 +28,7 @@ export async function sellableVariants(trx: Tx, lines: OrderCreateParsed['lines'
       errors.push({ code: 'INVALID', message: `${variant.product_title} ${what} and can't be sold.`, field });
       continue;
     }
-    found.push({ variant, quantity: line.quantity });
+    found.push({ variant, quantity: line.quantity, index: line.index, override: line.override ?? null });
   }
   return found;
 }
@@ -81,6 +81,8 @@ export async function customerByEmail(trx: Tx, actor: Actor, input: OrderCreateP
 
 /** The chosen rate when it applies to the shipping country and subtotal (SPEC §3 ShippingRate). */
 export async function chosenRate(trx: Tx, input: OrderCreateParsed, subtotal: number) {
+  if (input.customShipping)
+    return { rateId: null, name: input.customShipping.title, price: input.customShipping.price };
   if (!input.shippingRateId) return null;
   const country = input.shippingAddress?.countryCode;
   if (!country)

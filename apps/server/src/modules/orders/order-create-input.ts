@@ -31,8 +31,20 @@ export interface OrderCreateRaw {
 }
 
 export interface OrderCreateParsed {
-  /** `index`: the line's place in the input, for the fields of errors about it. */
-  lines: { variantId: string; quantity: number; index: number }[];
+  /**
+   * `index`: the line's place in the input, for the fields of errors about it (and the order of the
+   * order's lines). `override`: a price staff set instead of the catalog's, with why (drafts).
+   */
+  lines: {
+    variantId: string;
+    quantity: number;
+    index: number;
+    override?: { price: number; reason: string } | null;
+  }[];
+  /** Items not in the catalog (drafts): no product, no stock. */
+  customLines: { title: string; price: number; quantity: number; taxable: boolean; index: number }[];
+  /** A shipping line staff priced themselves instead of a rate (drafts). */
+  customShipping: { title: string; price: number } | null;
   customerId: string | null;
   email: string | null;
   phone: string | null;
@@ -46,7 +58,7 @@ export interface OrderCreateParsed {
 
 const TEXT_MAX = 255;
 
-const contactSchema = z.object({
+export const contactSchema = z.object({
   email: emailSchema
     .nullish()
     .or(z.literal('').transform(() => null))
@@ -182,6 +194,8 @@ export function parseOrderCreate(raw: OrderCreateRaw): {
       payment,
       note: c.note,
       tags,
+      customLines: [],
+      customShipping: null,
     },
   };
 }

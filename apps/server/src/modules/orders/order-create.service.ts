@@ -41,6 +41,7 @@ export interface ResolvedOrderDiscount {
 export interface OrderCreateOptions {
   source?: OrderRow['source'];
   discount?: ResolvedOrderDiscount | null;
+  idempotencyKey?: string | null;
 }
 
 /**
@@ -57,13 +58,26 @@ export async function orderCreate(
 ): Promise<OrderRow> {
   const { idempotencyKey, ...request } = raw;
   const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => ({
-    orderId: (await place(trx, actor, raw, options)).id,
+    orderId: (await place(trx, actor, raw, { ...options, idempotencyKey })).id,
   }));
   return (await findOrder(trx, orderId))!;
 }
 
 async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderCreateOptions) {
   const parsed = parseOrderCreate(raw);
+  return placeParsed(trx, actor, parsed, options);
+}
+
+/**
+ * Places an order from checked input: orderCreate's, or a draft's (which may hold custom items,
+ * price overrides and a custom shipping line). Fields of errors start with "input".
+ */
+export async function placeParsed(
+  trx: Tx,
+  actor: Actor,
+  parsed: Pick<ReturnType<typeof parseOrderCreate>, 'value' | 'errors' | 'known'>,
+  options: OrderCreateOptions,
+): Promise<OrderRow> {
   const errors = [...parsed.errors];
   const input = parsed.value;
   const settings = await storeSettings(trx);
@@ -73,21 +87,43 @@ async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderC
   const customer = known.customerId ? await existingCustomer(trx, known.customerId, errors) : null;
   if (!input || errors.length) throw new DomainError(errors);
 
+  // Catalog and custom lines in the order they were entered.
+  const items = [
+    ...sellable.map((s) => ({
+      index: s.index,
+      unitPrice: s.override?.price ?? s.variant.price,
+      quantity: s.quantity,
+      taxable: true,
+      sold: s,
+      custom: null,
+    })),
+    ...input.customLines.map((c) => ({
+      index: c.index,
+      unitPrice: c.price,
+      quantity: c.quantity,
+      taxable: c.taxable,
+      sold: null,
+      custom: c,
+    })),
+  ].sort((x, y) => x.index - y.index);
+
   const taxPlace = input.shippingAddress ?? input.billingAddress ?? settings.address;
   const taxRate = taxPlace?.countryCode
     ? ((await computeTax(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }, [], 0)).rate
         ?.rate ?? null)
     : null;
   const totalsWith = (shippingPrice: number) =>
-    withInputFields(() =>
-      computeOrderTotals({
-        currencyCode: currency,
-        lines: sellable.map((s) => ({ unitPrice: s.variant.price, quantity: s.quantity })),
-        shippingPrice,
-        discount: options.discount?.discount ?? null,
-        taxRate,
-        pricesIncludeTax: settings.prices_include_tax,
-      }),
+    withInputFields(
+      () =>
+        computeOrderTotals({
+          currencyCode: currency,
+          lines: items.map((i) => ({ unitPrice: i.unitPrice, quantity: i.quantity, taxable: i.taxable })),
+          shippingPrice,
+          discount: options.discount?.discount ?? null,
+          taxRate,
+          pricesIncludeTax: settings.prices_include_tax,
+        }),
+      items.map((i) => i.index),
     );
   // The subtotal decides which rates apply; computing it with the limits checked keeps a huge
   // order a userError rather than an overflow.
@@ -98,7 +134,7 @@ async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderC
   const id = uuidv7();
   const payment = input.payment;
   const paid = payment ? [{ kind: payment.kind, status: 'SUCCESS' as const, amount: totals.total }] : [];
-  const noneShipped = sellable.map((s) => ({
+  const noneShipped = items.map((s) => ({
     quantity: s.quantity,
     fulfilled_quantity: 0,
     refunded_quantity: 0,
@@ -119,7 +155,7 @@ async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderC
     shipping_address: input.shippingAddress && JSON.stringify(input.shippingAddress),
     billing_address: input.billingAddress && JSON.stringify(input.billingAddress),
     source: options.source ?? 'API',
-    idempotency_key: raw.idempotencyKey ?? null,
+    idempotency_key: options.idempotencyKey ?? null,
     note: input.note,
     tags: input.tags,
     customer_name: customerName(buyer, input.shippingAddress, input.billingAddress),
@@ -128,32 +164,64 @@ async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderC
     shipping_price: shipping?.price ?? 0,
     shipping_tax: totals.shippingTax,
     discount_code: options.discount?.code ?? null,
-    items_count: sellable.reduce((n, s) => n + s.quantity, 0),
+    items_count: items.reduce((n, s) => n + s.quantity, 0),
     prices_include_tax: settings.prices_include_tax,
     created_by: actor.viewer?.staffId ?? null,
   });
   const name = `${settings.order_number_prefix}${order.number}`;
 
-  const allocations = await withInputFields(() => commitForOrder(trx, actor, input.lines, `Order ${name}`));
+  const allocations = await withInputFields(
+    () =>
+      commitForOrder(
+        trx,
+        actor,
+        sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
+        `Order ${name}`,
+      ),
+    sellable.map((s) => s.index),
+  );
   const committedAt = new Map(allocations.map((a) => [a.variantId, a.locationId]));
   await insertLines(
     trx,
-    sellable.map((s, i) => ({
-      id: uuidv7(),
-      order_id: id,
-      product_id: s.variant.product_id,
-      variant_id: s.variant.id,
-      product_title: s.variant.product_title,
-      variant_title: s.variant.title,
-      sku: s.variant.sku,
-      unit_price: s.variant.price,
-      quantity: s.quantity,
-      discount: totals.lines[i]!.discount,
-      tax: totals.lines[i]!.tax,
-      position: i,
-      location_id: committedAt.get(s.variant.id) ?? null,
-      taxable: true,
-    })),
+    items.map((item, i) => {
+      const common = {
+        id: uuidv7(),
+        order_id: id,
+        unit_price: item.unitPrice,
+        quantity: item.quantity,
+        discount: totals.lines[i]!.discount,
+        tax: totals.lines[i]!.tax,
+        position: i,
+        taxable: item.taxable,
+      };
+      if (item.custom) {
+        return {
+          ...common,
+          product_id: null,
+          variant_id: null,
+          product_title: item.custom.title,
+          variant_title: 'Default',
+          sku: null,
+          location_id: null,
+          custom: true,
+          original_unit_price: null,
+          price_override_reason: null,
+        };
+      }
+      const { variant, override } = item.sold;
+      return {
+        ...common,
+        product_id: variant.product_id,
+        variant_id: variant.id,
+        product_title: variant.product_title,
+        variant_title: variant.title,
+        sku: variant.sku,
+        location_id: committedAt.get(variant.id) ?? null,
+        custom: false,
+        original_unit_price: override ? variant.price : null,
+        price_override_reason: override?.reason ?? null,
+      };
+    }),
   );
   if (payment) {
     await insertTransaction(trx, {
@@ -190,13 +258,16 @@ async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderC
  * Domain helpers name fields relative to what they were given (["lines", "2"]); the API names them
  * from the mutation's input, and an error about the whole order points at its lines.
  */
-function withInputFields<T>(work: () => T): T {
+function withInputFields<T>(work: () => T, indexes: readonly number[]): T {
   const remap = (e: unknown): never => {
     if (!(e instanceof DomainError)) throw e;
     throw new DomainError(
       e.errors.map((u) => {
         if (!u.field) return { ...u, field: ['input', 'lines'] };
-        const field = ['input', ...u.field];
+        // Lines are named by their place in what was given, which may differ from the list computed.
+        const at =
+          u.field[0] === 'lines' && u.field[1] !== undefined ? indexes[Number(u.field[1])] : undefined;
+        const field = ['input', ...(at === undefined ? u.field : ['lines', String(at), ...u.field.slice(2)])];
         // Stock is short on a line: point at its quantity, the field to change.
         if (u.code === 'INSUFFICIENT_STOCK' && field.length === 3) field.push('quantity');
         return { ...u, field };

@@ -21,6 +21,8 @@ import {
   transactionsOfOrders,
 } from './order.repository.js';
 import { refundLinesOf, refundsOfOrders, type RefundLineRow, type RefundRow } from './refund.repository.js';
+import { findDraftsByIds, linesOfDrafts } from './draft.repository.js';
+import type { DraftOrderLineRow, DraftOrderRow } from './order.tables.js';
 
 /**
  * One loader per `first` argument: a page size is part of the question, and a request rarely asks
@@ -52,6 +54,12 @@ export function createOrderLoaders(db: Executor) {
     ),
     transactionById: new DataLoader<string, OrderTransactionRow | null>(async (ids) =>
       byId(ids, await findTransactionsByIds(db, ids)),
+    ),
+    draftById: new DataLoader<string, DraftOrderRow | null>(async (ids) =>
+      byId(ids, await findDraftsByIds(db, ids)),
+    ),
+    linesByDraftId: new DataLoader<string, DraftOrderLineRow[]>(async (ids) =>
+      grouped(ids, await linesOfDrafts(db, ids), (r) => r.draft_order_id),
     ),
     refundsByOrderId: new DataLoader<string, RefundRow[]>(async (ids) =>
       grouped(ids, await refundsOfOrders(db, ids), (r) => r.order_id),
