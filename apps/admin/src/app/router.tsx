@@ -159,6 +159,20 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'drafts',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/drafts/routes/drafts-route')).DraftsRoute,
+        }),
+      },
+      {
+        path: 'drafts/:draftId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/drafts/routes/draft-route')).DraftRoute,
+        }),
+      },
+      {
         path: 'customers',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({

@@ -1,6 +1,7 @@
 import {
   IconBuildingWarehouse,
   IconCategory,
+  IconFilePencil,
   IconHome,
   IconPackage,
   IconReceipt,
@@ -29,6 +30,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/', label: 'Home', icon: IconHome, permission: null, end: true },
   { to: '/orders', label: 'Orders', icon: IconReceipt, permission: 'ORDERS_READ' },
+  { to: '/drafts', label: 'Drafts', icon: IconFilePencil, permission: 'ORDERS_READ' },
   { to: '/products', label: 'Products', icon: IconPackage, permission: 'CATALOG_READ' },
   { to: '/inventory', label: 'Inventory', icon: IconBuildingWarehouse, permission: 'CATALOG_READ' },
   { to: '/categories', label: 'Categories', icon: IconCategory, permission: 'CATALOG_READ' },

@@ -84,6 +84,12 @@ export const orderFieldsFragment = graphql(`
         amount
         currencyCode
       }
+      custom
+      originalUnitPrice {
+        amount
+        currencyCode
+      }
+      priceOverrideReason
       quantity
       discount {
         amount

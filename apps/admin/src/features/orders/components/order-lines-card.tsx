@@ -80,10 +80,25 @@ function LineRow({ line, open }: { line: Line; open: boolean }) {
             SKU {line.sku}
           </Text>
         )}
+        {line.custom && (
+          <Text size="xs" c="dimmed">
+            Custom item
+          </Text>
+        )}
+        {line.priceOverrideReason && (
+          <Text size="xs" c="dimmed" data-testid="price-override">
+            Price changed: {line.priceOverrideReason}
+          </Text>
+        )}
         <LineState line={line} open={open} />
       </Stack>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {line.originalUnitPrice && (
+            <Text span td="line-through" mr={6} size="sm">
+              {formatMoney(line.originalUnitPrice)}
+            </Text>
+          )}
           {formatMoney(line.unitPrice)} × {line.quantity}
         </Text>
         {discount > 0 && (

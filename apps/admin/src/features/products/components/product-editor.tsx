@@ -11,7 +11,7 @@ import { SaveBar } from './save-bar';
 import { SideCards, type CategoryChoice } from './side-cards';
 import { StalePanel } from './stale-panel';
 import { StatusBadge } from './status-badge';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { useProductEditor } from './use-product-editor';
 import { VariantsCard } from './variants-card';
 

@@ -7,7 +7,7 @@ import { useBlocker } from 'react-router';
  * closing or reloading the tab through beforeunload. `allow()` lets the next navigation through
  * (after a save that moves to another page).
  */
-export function useLeaveGuard(dirty: boolean) {
+export function useLeaveGuard(dirty: boolean, thing = 'product') {
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -31,7 +31,7 @@ export function useLeaveGuard(dirty: boolean) {
       title="Leave without saving?"
       centered
     >
-      <Text size="sm">Your changes to this product are not saved. If you leave, they are lost.</Text>
+      <Text size="sm">Your changes to this {thing} are not saved. If you leave, they are lost.</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => blocker.reset?.()}>
           Stay

@@ -1,0 +1,26 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** Places the draft as an order; the key makes a retried click place one order. */
+export const draftCompleteDocument = graphql(`
+  mutation DraftOrderComplete($id: ID!, $markAsPaid: Boolean, $idempotencyKey: String) {
+    draftOrderComplete(id: $id, markAsPaid: $markAsPaid, idempotencyKey: $idempotencyKey) {
+      draftOrder {
+        ...DraftFields
+      }
+      order {
+        id
+        name
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useDraftCompleteMutation() {
+  return useMutation(draftCompleteDocument);
+}

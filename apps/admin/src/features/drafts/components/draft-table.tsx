@@ -1,0 +1,87 @@
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { DraftOrdersQuery } from '../../../gql/graphql';
+import { formatMoney } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
+
+type Row = DraftOrdersQuery['draftOrders']['nodes'][number];
+
+function StatusBadge({ row }: { row: Row }) {
+  return row.status === 'OPEN' ? (
+    <Badge variant="light" color="yellow" tt="none">
+      Open
+    </Badge>
+  ) : (
+    <Badge variant="light" color="gray" tt="none">
+      Completed{row.order ? ` · ${row.order.name}` : ''}
+    </Badge>
+  );
+}
+
+const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+
+/** Drafts: a table at desktop width, cards on a phone; each opens the draft. */
+export function DraftTable({ rows, phone }: { rows: Row[]; phone: boolean }) {
+  const formatDateTime = useFormatDateTime();
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        {rows.map((r) => (
+          <Paper
+            key={r.id}
+            withBorder
+            radius="md"
+            p="sm"
+            component={Link}
+            to={`/drafts/${r.id}`}
+            data-testid="draft-row"
+          >
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{r.name}</Text>
+              <Text fw={600}>{formatMoney(r.total)}</Text>
+            </Group>
+            <Text size="sm">{r.customerName ?? r.email ?? 'No customer'}</Text>
+            <Group justify="space-between" mt={4}>
+              <StatusBadge row={r} />
+              <Text size="xs" c="dimmed">
+                {items(r.itemsCount)} · {formatDateTime(r.updatedAt)}
+              </Text>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table highlightOnHover verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Draft</Table.Th>
+          <Table.Th>Customer</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th ta="right">Items</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th>Updated</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.id} data-testid="draft-row">
+            <Table.Td>
+              <Anchor component={Link} to={`/drafts/${r.id}`} fw={600}>
+                {r.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{r.customerName ?? r.email ?? <Text c="dimmed">No customer</Text>}</Table.Td>
+            <Table.Td>
+              <StatusBadge row={r} />
+            </Table.Td>
+            <Table.Td ta="right">{r.itemsCount}</Table.Td>
+            <Table.Td ta="right">{formatMoney(r.total)}</Table.Td>
+            <Table.Td>{formatDateTime(r.updatedAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
