@@ -121,6 +121,12 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
     `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { fulfillment { id } userErrors { message } } }`,
     { id: placed.order.id },
   );
+  // An open draft, so draft commands reach a real row.
+  const draft = await must(
+    owner,
+    `mutation($input: DraftOrderInput!) { draftOrderCreate(input: $input) { draftOrder { id } userErrors { message } } }`,
+    { input: { lines: [{ variantId, quantity: 1 }], email: 'fuzz-draft@example.com' } },
+  );
   const mediaId = await uploadImage(owner, url, product.id);
   const audit = await must(owner, `{ auditEvents(first: 1) { nodes { id } } }`);
   const products = await must(owner, `{ products(first: 1) { edges { cursor } } }`);
@@ -147,6 +153,7 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
       OrderLine: placed.order.lines[0].id,
       OrderTransaction: placed.order.transactions[0].id,
       Fulfillment: shipped.fulfillment.id,
+      DraftOrder: draft.draftOrder.id,
     },
     secondLocationId: second.location.id,
     victimProductId: victim.id,

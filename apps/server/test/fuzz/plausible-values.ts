@@ -25,6 +25,9 @@ const ID_NAMES: Record<string, NodeType | null> = {
   parent: 'Category',
   addToCollection: 'Collection',
   collection: 'Collection',
+  order: 'Order',
+  line: 'OrderLine',
+  shippingRate: 'ShippingRate',
   subject: null,
 };
 
@@ -41,6 +44,9 @@ const FIELD_PREFIXES: [string, NodeType][] = [
   ['taxRate', 'TaxRate'],
   ['location', 'Location'],
   ['session', 'Session'],
+  ['draftOrder', 'DraftOrder'],
+  ['fulfillment', 'Fulfillment'],
+  ['order', 'Order'],
 ];
 
 /** The kind of id an argument expects; null when any kind will do (node, nodes, subjectId). */
@@ -73,6 +79,10 @@ function baseInputs(f: Fixtures): Record<string, () => Record<string, unknown>> 
     CollectionInput: () => ({ title: `Fuzz collection ${next()}` }),
     CollectionRuleInput: () => ({ field: 'title', relation: 'contains', value: 'scarf' }),
     CustomerInput: () => ({ email: `fuzz${next()}@example.com`, firstName: 'Fuzz' }),
+    DraftOrderInput: () => ({ lines: [{ variantId: f.ids.ProductVariant, quantity: 1 }] }),
+    DraftOrderLineInput: () => ({ variantId: f.ids.ProductVariant, quantity: 1 }),
+    OrderRefundInput: () => ({ orderId: f.ids.Order, amount: '0.00', reason: 'Fuzz' }),
+    OrderRefundLineInput: () => ({ lineId: f.ids.OrderLine, quantity: 1 }),
     InventoryAdjustInput: () => ({ reason: 'CORRECTION', changes: [adjustment()] }),
     InventoryAdjustmentInput: adjustment,
     InventoryTransferInput: () => ({
