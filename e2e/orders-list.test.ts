@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
+import { shot } from './support/look';
 
 const PACKER = { email: 'pat@example.com', name: 'Pat Packer', password: 'boxes-and-tape-all-day-4' };
 const ANALYST = { email: 'ana@example.com', name: 'Ana Lyst', password: 'numbers-all-day-long-7' };
@@ -85,12 +86,6 @@ const rowTotals = async (page: Page) =>
     Number(/\$([\d,]+\.\d\d)/.exec(text)![1]!.replace(',', '')),
   );
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-
-/** A full-page screenshot for looking at the screens, only when STOCKROOM_SHOTS_DIR is set. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.STOCKROOM_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function search(page: Page, words: string) {
   const box = page.getByRole('textbox', { name: /Search orders/ });

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
+import { shot } from './support/look';
 
 const FULFILLER = { email: 'fran@example.com', name: 'Fran Packer', password: 'boxes-and-tape-all-day-3' };
 const SUPPORT = { email: 'sue@example.com', name: 'Sue Port', password: 'kind-words-every-day-8' };
@@ -31,12 +32,6 @@ async function placeOrder(api: Api, input: Record<string, unknown>): Promise<Pla
   );
   if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
   return data.orderCreate.order;
-}
-
-/** A full-page screenshot for looking at the screens, only when STOCKROOM_SHOTS_DIR is set. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.STOCKROOM_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 describe('orders', () => {

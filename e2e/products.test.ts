@@ -131,11 +131,17 @@ describe('products', () => {
 
     await page.getByRole('link', { name: 'Products' }).first().click();
     await searchProducts(page, 'TR-M-BLUE');
-    await page.getByTestId('product-row').filter({ hasText: 'Trail Runner' }).waitFor();
-    expect(await page.getByTestId('product-row').count()).toBe(1);
+    // The previous search's row may still be showing while the new one loads: wait for the answer.
+    await expect
+      .poll(() => page.getByTestId('product-row').filter({ hasText: 'Trail Runner' }).count())
+      .toBe(1);
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(1);
     await searchProducts(page, 'tag:trail');
-    await page.getByTestId('product-row').filter({ hasText: 'Trail Runner' }).waitFor();
-    expect(await page.getByTestId('product-row').count()).toBe(1);
+    // The previous search's row may still be showing while the new one loads: wait for the answer.
+    await expect
+      .poll(() => page.getByTestId('product-row').filter({ hasText: 'Trail Runner' }).count())
+      .toBe(1);
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(1);
     await searchProducts(page, 'tag:nothing-like-this');
     await page.getByTestId('empty-state').waitFor();
     await page.context().close();

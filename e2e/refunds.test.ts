@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
+import { shot } from './support/look';
 
 const SUPPORT = { email: 'sue@example.com', name: 'Sue Port', password: 'kind-words-every-day-8' };
 const ADDRESS = {
@@ -36,11 +37,6 @@ async function onHand(api: Api, variantId: string): Promise<number> {
     { id: variantId },
   );
   return data.node.inventoryLevels.reduce((n, l) => n + l.onHand, 0);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.STOCKROOM_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 describe('refunds and voids', () => {

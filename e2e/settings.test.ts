@@ -1,28 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
+import { seriousViolations, shot } from './support/look';
 
 const ANALYST = { email: 'ana@example.com', name: 'Ana Lyst', password: 'numbers-all-day-long-7' };
-
-/** Serious and critical axe violations on the page, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Toasts come from the app frame, not these screens; they are checked where the frame is.
-  const results = await new AxeBuilder({ page })
-    .exclude('.mantine-Notifications-root')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
-/** A full-page screenshot for looking at the screens, only when STOCKROOM_SHOTS_DIR is set. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.STOCKROOM_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 /** Picks an option of a Mantine Select or MultiSelect by typing its label. */
 async function choose(

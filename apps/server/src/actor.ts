@@ -8,6 +8,11 @@ export interface Viewer {
   name: string;
   isOwner: boolean;
   permissions: ReadonlySet<Permission>;
+  /**
+   * Set when an API token, not a person, makes the request: it acts with its own permissions, on
+   * behalf of its creator (staffId), and the audit log names the token.
+   */
+  token?: { id: string; name: string };
 }
 
 /** Who is acting, for services: the signed-in staff member, or the system itself (seed, bootstrap). */

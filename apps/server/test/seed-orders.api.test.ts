@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { computeOrderTotals, fulfillmentStatus, paymentStatus, paymentSums } from '@stockroom/domain';
+import {
+  computeOrderTotals,
+  fulfillmentStatus,
+  paymentStatus,
+  paymentSums,
+  type OrderDiscountInput,
+} from '@stockroom/domain';
 import type { AddressJson } from '../src/db/columns.js';
 import { DATABASES, useServer } from './helpers.js';
 
@@ -133,10 +139,30 @@ describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
       const rate = of.find((r) => region && r.region?.toLowerCase() === region) ?? of.find((r) => !r.region);
       return rate ? String(rate.rate) : null;
     };
+    // Codes as they were used: kind and value, and the products each applies to.
+    const discounts = new Map((await d.selectFrom('discounts').selectAll().execute()).map((x) => [x.id, x]));
+    const [targets] = await rows<{ pairs: [string, string][] }>(sql`
+      select coalesce(json_agg(json_build_array(t.discount_id, t.product_id)), '[]') as pairs from (
+        select discount_id, product_id from discount_products union
+        select dc.discount_id, cp.product_id from discount_collections dc
+          join collection_products cp on cp.collection_id = dc.collection_id) t`);
+    const appliesTo = (discountId: string, productId: string | null) =>
+      discounts.get(discountId)!.applies_to === 'ALL' ||
+      targets!.pairs.some(([dId, pId]) => dId === discountId && pId === productId);
+    const discountOf = (o: (typeof orders)[number], ls: typeof lines): OrderDiscountInput | null => {
+      const x = o.discount_id ? discounts.get(o.discount_id) : null;
+      if (!x) return null;
+      const eligible = ls.map((l) => appliesTo(x.id, l.product_id));
+      if (x.kind === 'PERCENTAGE')
+        return { kind: 'PERCENTAGE', value: String(Number(x.percentage)), eligible };
+      if (x.kind === 'FIXED_AMOUNT') return { kind: 'FIXED_AMOUNT', value: Number(x.amount), eligible };
+      return { kind: 'FREE_SHIPPING', eligible };
+    };
     let checked = 0;
     for (const o of orders) {
       const ls = linesOf.get(o.id) ?? [];
       const totals = computeOrderTotals({
+        discount: discountOf(o, ls),
         currencyCode: o.currency_code.trim(),
         lines: ls.map((l) => ({ unitPrice: Number(l.unit_price), quantity: l.quantity, taxable: l.taxable })),
         shippingPrice: Number(o.shipping_price),
@@ -211,6 +237,30 @@ describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
     expect(r!.drafts).toBe(5);
     expect(r!.custom_lines).toBe(1);
     expect(r!.off).toBe(0);
+  });
+
+  it('has a dozen codes in every status, used on orders exactly as often as they count', async () => {
+    const statuses = await rows<{ status: string; n: number }>(sql`
+      select case when disabled_at is not null then 'DISABLED'
+          when (ends_at is not null and ends_at <= now()) or (usage_limit is not null and usage_count >= usage_limit) then 'EXPIRED'
+          when starts_at > now() then 'SCHEDULED' else 'ACTIVE' end as status, count(*)::int as n
+      from discounts group by 1 order by 1`);
+    expect(statuses.map((s) => s.status)).toEqual(['ACTIVE', 'DISABLED', 'EXPIRED', 'SCHEDULED']);
+    expect(statuses.reduce((n, s) => n + s.n, 0)).toBeGreaterThanOrEqual(12);
+    const [usage] = await rows<{ off: number; used: number; orders: number }>(sql`
+      select count(*) filter (where d.usage_count <> (select count(*) from orders o
+          where o.discount_id = d.id and o.status <> 'CANCELLED'))::int as off,
+        count(*) filter (where d.usage_count > 0)::int as used,
+        (select count(*) from orders where discount_id is not null)::int as orders
+      from discounts d`);
+    expect(usage!.off).toBe(0);
+    expect(usage!.used).toBeGreaterThanOrEqual(7);
+    expect(usage!.orders).toBeGreaterThanOrEqual(20);
+    // Every discounted order's lines add up to its discount.
+    const [sums] = await rows<{ off: number }>(sql`
+      select count(*)::int as off from orders o where o.discount_id is not null
+        and o.discount_total <> (select coalesce(sum(l.discount), 0) from order_lines l where l.order_id = o.id)`);
+    expect(sums!.off).toBe(0);
   });
 
   it("sets each customer's orders count, total spent and last order from their orders", async () => {

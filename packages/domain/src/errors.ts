@@ -39,7 +39,7 @@ export interface UserError {
   code: UserErrorCode;
   /** For TAKEN and the like: the other record, so the UI can link to it. */
   relatedId?: string;
-  relatedType?: 'Customer' | 'Product' | 'Staff';
+  relatedType?: 'Customer' | 'Product' | 'Staff' | 'Discount';
 }
 
 export const MESSAGES = {

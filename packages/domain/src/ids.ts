@@ -27,6 +27,8 @@ export const ID_PREFIXES = {
   OrderComment: 'ocm',
   Refund: 'rfd',
   DraftOrder: 'dft',
+  Discount: 'dsc',
+  ApiToken: 'tok',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

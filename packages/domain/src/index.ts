@@ -12,3 +12,4 @@ export * from './settings.js';
 export * from './order-totals.js';
 export * from './order-states.js';
 export * from './refunds.js';
+export * from './discounts.js';

@@ -15,6 +15,18 @@ function SignedInLayout() {
 /** Screens are lazy chunks, so the first load carries only the frame (ARCHITECTURE §6). */
 export const routes: RouteObject[] = [
   {
+    path: '/invite/:token',
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => ({ Component: (await import('../features/auth/routes/invite-route')).InviteRoute }),
+  },
+  {
+    path: '/reset/:token',
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    lazy: async () => ({ Component: (await import('../features/auth/routes/reset-route')).ResetRoute }),
+  },
+  {
     path: '/login',
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorBoundary,
@@ -173,6 +185,20 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'discounts',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/discounts/routes/discounts-route')).DiscountsRoute,
+        }),
+      },
+      {
+        path: 'discounts/:discountId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/discounts/routes/discount-route')).DiscountRoute,
+        }),
+      },
+      {
         path: 'customers',
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({
@@ -212,6 +238,41 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({
           Component: (await import('../features/settings/routes/shipping-zone-route')).ShippingZoneRoute,
+        }),
+      },
+      {
+        path: 'settings/staff',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/staff/routes/staff-route')).StaffRoute,
+        }),
+      },
+      {
+        path: 'settings/staff/:staffId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/staff/routes/staff-member-route')).StaffMemberRoute,
+        }),
+      },
+      {
+        path: 'settings/roles',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/staff/routes/roles-route')).RolesRoute,
+        }),
+      },
+      {
+        path: 'settings/api-tokens',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/api-tokens/routes/api-tokens-route')).ApiTokensRoute,
+        }),
+      },
+      {
+        path: 'settings/audit',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('../features/audit/routes/audit-route')).AuditRoute,
         }),
       },
       {

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { searchFieldValue, setSearchField, type ListParams } from '../lib/list-params';
 
@@ -42,16 +42,19 @@ export function ListControls<K extends string>({
   const dir = directionOf(list, params);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <SegmentedControl
-        aria-label={list.tabLabel}
-        data={list.tabs}
-        value={tab}
-        onChange={(value) =>
-          params.update({
-            q: setSearchField(params.q, list.tabField, value === 'all' ? null : value) || null,
-          })
-        }
-      />
+      {/* On a phone, five tabs are wider than the screen: they scroll sideways rather than clip. */}
+      <Box maw="100%" style={{ overflowX: 'auto' }}>
+        <SegmentedControl
+          aria-label={list.tabLabel}
+          data={list.tabs}
+          value={tab}
+          onChange={(value) =>
+            params.update({
+              q: setSearchField(params.q, list.tabField, value === 'all' ? null : value) || null,
+            })
+          }
+        />
+      </Box>
       <Group gap="xs" wrap="nowrap">
         <Select
           aria-label="Sort by"

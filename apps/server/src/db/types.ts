@@ -7,6 +7,7 @@ import type { CatalogTables } from '../modules/catalog/catalog.tables.js';
 import type { CustomerTables } from '../modules/customers/customer.tables.js';
 import type { ShippingTables } from '../modules/shipping/shipping.tables.js';
 import type { OrderTables } from '../modules/orders/order.tables.js';
+import type { DiscountTables } from '../modules/discounts/discount.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -30,6 +31,7 @@ export interface Database
     CatalogTables,
     CustomerTables,
     ShippingTables,
-    OrderTables {
+    OrderTables,
+    DiscountTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -41,6 +41,7 @@ export const STATIC_LIST_BOUNDS: ListBounds = {
   'Collection.rules': 60, // collectionSchema
   'Customer.comments': 100, // newest 100
   'Customer.events': 100, // newest 100
+  'Product.events': 50, // newest 50
   'AuditEvent.changes': 32, // fields of one entity: the most any audited entity has is 11
   'Query.permissions': 32,
   'TaxPreview.lines': 500, // as many as an order's lines (SPEC §5)
@@ -67,6 +68,11 @@ export const STATIC_LIST_BOUNDS: ListBounds = {
   'Refund.lines': 20, // together at most the order's lines
   'SuggestedRefund.lines': 20, // as many as the lines asked about
   'SuggestedRefund.userErrors': 20,
+  'Discount.products': 250, // DISCOUNT_MAX_TARGETS
+  'Query.apiTokens': 200, // MAX_LISTED_TOKENS
+  'Query.roles': 100, // built-in and custom roles of one store
+  'ApiToken.permissions': 32,
+  'Discount.collections': 250,
 };
 
 /**

@@ -6,6 +6,7 @@ import { createCustomerLoaders } from '../modules/customers/customer.loaders.js'
 import { createInventoryLoaders } from '../modules/inventory/inventory.loaders.js';
 import { createOrderLoaders } from '../modules/orders/order.loaders.js';
 import { createStaffLoaders } from '../modules/staff/staff.loaders.js';
+import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js';
 
 /**
  * Every module's batch loaders for one request (each module keeps its own beside its repository),
@@ -21,6 +22,7 @@ export function createLoaders(db: DB) {
     ...createInventoryLoaders(db),
     ...createOrderLoaders(db),
     ...createStaffLoaders(db),
+    ...createDiscountLoaders(db),
   };
 }
 

@@ -100,7 +100,12 @@ export function useCost(): Plugin<Ctx> {
         });
         return;
       }
-      const key = ctx.viewer ? `staff:${ctx.viewer.staffId}` : `ip:${ctx.ip ?? 'unknown'}`;
+      // An API token has a bucket of its own, apart from the person who made it.
+      const key = ctx.viewer?.token
+        ? `token:${ctx.viewer.token.id}`
+        : ctx.viewer
+          ? `staff:${ctx.viewer.staffId}`
+          : `ip:${ctx.ip ?? 'unknown'}`;
       const taken = await ctx.services.rateLimiter.take(key, requested);
       if (!taken.ok) {
         setResultAndStopExecution({

@@ -10,11 +10,23 @@ import { isDatabaseUnavailable } from '../db/database.js';
 import { databaseUnavailable } from './errors.js';
 import type { Services } from '../services.js';
 import { viewerFromToken } from '../modules/staff/auth.service.js';
+import { viewerFromApiToken } from '../modules/staff/api-token.service.js';
 import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
 import type { Ctx } from './context.js';
 import { createLoaders } from './loaders.js';
 import { useCost, useCostOnRefusals, useLimitErrors, useNoIntrospection, useRefuseNul } from './plugins.js';
 import { buildSchema } from './schema.js';
+
+/** Who makes the request: an API token (Authorization: Bearer), or the session of the cookie. */
+export async function viewerOfRequest(
+  db: Services['db'],
+  authorization: string | null | undefined,
+  cookie: string | null | undefined,
+) {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (bearer) return viewerFromApiToken(db, bearer[1]!);
+  return viewerFromToken(db, readCookie(cookie ?? null, SESSION_COOKIE));
+}
 
 /** What the HTTP layer knows about a request before GraphQL sees it. */
 export interface ServerContext {
@@ -87,7 +99,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         origin: [origin],
         credentials: true,
         methods: ['GET', 'POST'],
-        allowedHeaders: ['content-type', CSRF_HEADER],
+        allowedHeaders: ['content-type', 'authorization', CSRF_HEADER],
         maxAge: 600,
       };
     },
@@ -134,7 +146,11 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
       ip,
       userAgent,
       secure,
-      viewer: await viewerFromToken(services.db, readCookie(request.headers.get('cookie'), SESSION_COOKIE)),
+      viewer: await viewerOfRequest(
+        services.db,
+        request.headers.get('authorization'),
+        request.headers.get('cookie'),
+      ),
       services,
       loaders: createLoaders(services.db),
       setCookie: (cookie) => cookies.push(cookie),

@@ -8,6 +8,9 @@ import { serveAdmin, serveMedia } from './static.js';
 import { mediaDir } from '../modules/catalog/media.service.js';
 
 import { CSRF_HEADER } from './csrf.js';
+import { exportAuditEvents } from '../modules/audit/audit-export.js';
+import { viewerOfRequest } from '../graphql/yoga.js';
+import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -45,6 +48,32 @@ function bodyRefusal(req: http.IncomingMessage): { status: number; message: stri
     };
   }
   return null;
+}
+
+/** GET /exports/audit-events.csv?query=…: the filtered audit log as a CSV download. */
+async function sendAuditCsv(
+  services: Services,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  query: string | null,
+) {
+  try {
+    const viewer = await viewerOfRequest(services.db, req.headers.authorization, req.headers.cookie);
+    const found = exportAuditEvents(services.db, viewer, query);
+    if (found.status !== 200)
+      return json(res, viewer ? found.status : 401, { error: viewer ? found.message : 'Sign in first.' });
+    res.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'cache-control': 'no-store',
+    });
+    await found.write((chunk) => res.write(chunk));
+    res.end();
+  } catch (err) {
+    services.log.error({ err }, 'audit export failed');
+    if (!res.headersSent) json(res, 500, { error: 'Something went wrong on our side.' });
+    else res.destroy();
+  }
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
@@ -87,7 +116,26 @@ export function createHttpServer(services: Services): http.Server {
         return;
       }
       if (url.pathname === '/graphql') {
-        if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !req.headers[CSRF_HEADER]) {
+        // An integration sends its API token and no cookie: nothing a browser adds on its own, so
+        // no CSRF header is needed. Both at once is a mistake we refuse rather than guess about.
+        const bearer = /^Bearer\s/i.test(req.headers.authorization ?? '');
+        if (bearer && req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) {
+          return json(res, 400, {
+            errors: [
+              {
+                message: 'Refused: send either an API token or a session cookie, not both.',
+                extensions: { code: 'BAD_REQUEST', requestId },
+              },
+            ],
+          });
+        }
+        if (
+          !bearer &&
+          method !== 'GET' &&
+          method !== 'HEAD' &&
+          method !== 'OPTIONS' &&
+          !req.headers[CSRF_HEADER]
+        ) {
           return json(res, 403, {
             errors: [
               {
@@ -116,6 +164,10 @@ export function createHttpServer(services: Services): http.Server {
           cookies: [],
         };
         void yoga.handle(req, res, serverContext);
+        return;
+      }
+      if (url.pathname === '/exports/audit-events.csv' && method === 'GET') {
+        void sendAuditCsv(services, req, res, url.searchParams.get('query'));
         return;
       }
       if (method !== 'GET' && method !== 'HEAD') return json(res, 405, { error: 'Method not allowed' });

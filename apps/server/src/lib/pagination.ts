@@ -267,3 +267,28 @@ export interface List<Row> {
   count: () => Promise<Count>;
 }
 export type ListResult<Row> = List<Row> | { errors: UserError[] };
+
+/** One way a list can be sorted: its expression (with its index), type, and natural direction. */
+export interface SortChoice {
+  expression: string;
+  cast: SortCast;
+  /** The key's natural order, largest first; `reverse` flips it. */
+  descending: boolean;
+  nullable?: boolean;
+}
+
+/** A keyset page of `query` by one of a list's sorts, either way round. */
+export function sortedPage<DB, TB extends keyof DB, Row extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  sort: SortChoice,
+  idColumn: string,
+  reverse: boolean,
+  args: PageArgs,
+): Promise<Page<Row>> {
+  return keysetPage(
+    query,
+    { expression: sort.expression, cast: sort.cast, nullable: sort.nullable ?? false, idColumn },
+    sort.descending !== reverse,
+    args,
+  );
+}

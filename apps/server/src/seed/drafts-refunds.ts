@@ -1,11 +1,11 @@
-import { encodeId } from '@stockroom/domain';
+import { encodeId, formatMinor, shippingRefundable } from '@stockroom/domain';
 import type { DB } from '../db/database.js';
-import type { Actor } from '../actor.js';
 import type { Logger } from '../lib/logger.js';
 import { inTransaction } from '../lib/unit-of-work.js';
 import { draftOrderCreate } from '../modules/orders/draft.service.js';
 import { orderRefund } from '../modules/orders/order-refund.service.js';
 import type { Random } from './random.js';
+import { seedStaffActor } from './seed-actor.js';
 
 const REFUND_REASONS = [
   'Arrived damaged',
@@ -30,30 +30,11 @@ const DRAFT_NOTES = [
  */
 export async function seedDraftsAndRefunds(db: DB, random: Random, log: Logger): Promise<void> {
   if ((await db.selectFrom('draft_orders').select('id').limit(1).execute()).length) return;
-  const support = await db
-    .selectFrom('staff')
-    .select(['id', 'email', 'name'])
-    .where('email', '=', 'noah@northwind-outfitters.example')
-    .executeTakeFirst();
-  const actor: Actor = support
-    ? {
-        viewer: {
-          staffId: support.id,
-          sessionId: 'seed',
-          email: support.email,
-          name: support.name,
-          isOwner: false,
-          permissions: new Set(),
-        },
-        requestId: null,
-        ip: null,
-        system: true,
-      }
-    : { viewer: null, requestId: null, ip: null, system: true };
+  const actor = await seedStaffActor(db, 'noah@northwind-outfitters.example');
 
   const shipped = await db
     .selectFrom('orders')
-    .select(['id'])
+    .select(['id', 'shipping_total', 'shipping_tax', 'prices_include_tax', 'currency_code'])
     .where('payment_status', '=', 'PAID')
     .where('fulfillment_status', '=', 'FULFILLED')
     .where('status', '<>', 'CANCELLED')
@@ -81,6 +62,20 @@ export async function seedDraftsAndRefunds(db: DB, random: Random, log: Logger):
           quantity: l.quantity,
           restock: restockable(l) && random.chance(0.8),
         })),
+        // A full refund gives the shipping back too, so the order reads REFUNDED.
+        shipping: full
+          ? formatMinor(
+              shippingRefundable(
+                {
+                  shippingTotal: Number(order.shipping_total),
+                  shippingTax: Number(order.shipping_tax),
+                  pricesIncludeTax: order.prices_include_tax,
+                },
+                0,
+              ),
+              order.currency_code.trim(),
+            )
+          : null,
         reason: random.pick(REFUND_REASONS),
       }),
     );

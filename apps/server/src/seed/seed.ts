@@ -8,6 +8,7 @@ import { seedInventory } from './inventory.js';
 import { seedCustomers, seedShippingAndTaxes } from './customers.js';
 import { seedOrders } from './orders.js';
 import { seedDraftsAndRefunds } from './drafts-refunds.js';
+import { seedDiscounts } from './discounts.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { listLocations, insertLocation } from '../modules/inventory/location.repository.js';
@@ -150,6 +151,7 @@ export async function seed(
   await seedShippingAndTaxes(db);
   await seedOrders(db, scale, 20261125, log);
   await seedDraftsAndRefunds(db, createRandom(20261126), log);
+  await seedDiscounts(db, createRandom(20261127), log);
   // A fresh bulk load leaves the planner without statistics and the GIN search indexes with long
   // pending lists (a free-text search read 8x slower until merged); settle both now rather than at
   // the first slow query.

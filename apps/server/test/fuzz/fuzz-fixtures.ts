@@ -127,6 +127,12 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
     `mutation($input: DraftOrderInput!) { draftOrderCreate(input: $input) { draftOrder { id } userErrors { message } } }`,
     { input: { lines: [{ variantId, quantity: 1 }], email: 'fuzz-draft@example.com' } },
   );
+  // A code in use, so discount commands and order searches by discount reach real rows.
+  const discount = await must(
+    owner,
+    `mutation($input: DiscountInput!) { discountCreate(input: $input) { discount { id } userErrors { message } } }`,
+    { input: { code: 'FUZZ10', kind: 'PERCENTAGE', value: '10', appliesTo: 'ALL' } },
+  );
   const mediaId = await uploadImage(owner, url, product.id);
   const audit = await must(owner, `{ auditEvents(first: 1) { nodes { id } } }`);
   const products = await must(owner, `{ products(first: 1) { edges { cursor } } }`);
@@ -154,6 +160,7 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
       OrderTransaction: placed.order.transactions[0].id,
       Fulfillment: shipped.fulfillment.id,
       DraftOrder: draft.draftOrder.id,
+      Discount: discount.discount.id,
     },
     secondLocationId: second.location.id,
     victimProductId: victim.id,

@@ -45,6 +45,7 @@ const FIELD_PREFIXES: [string, NodeType][] = [
   ['location', 'Location'],
   ['session', 'Session'],
   ['draftOrder', 'DraftOrder'],
+  ['discount', 'Discount'],
   ['fulfillment', 'Fulfillment'],
   ['order', 'Order'],
 ];
@@ -80,6 +81,7 @@ function baseInputs(f: Fixtures): Record<string, () => Record<string, unknown>> 
     CollectionRuleInput: () => ({ field: 'title', relation: 'contains', value: 'scarf' }),
     CustomerInput: () => ({ email: `fuzz${next()}@example.com`, firstName: 'Fuzz' }),
     DraftOrderInput: () => ({ lines: [{ variantId: f.ids.ProductVariant, quantity: 1 }] }),
+    DiscountInput: () => ({ code: `FUZZ${next()}`, kind: 'PERCENTAGE', value: '5', appliesTo: 'ALL' }),
     DraftOrderLineInput: () => ({ variantId: f.ids.ProductVariant, quantity: 1 }),
     OrderRefundInput: () => ({ orderId: f.ids.Order, amount: '0.00', reason: 'Fuzz' }),
     OrderRefundLineInput: () => ({ lineId: f.ids.OrderLine, quantity: 1 }),

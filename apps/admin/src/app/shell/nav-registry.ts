@@ -1,6 +1,7 @@
 import {
   IconBuildingWarehouse,
   IconCategory,
+  IconDiscount2,
   IconFilePencil,
   IconHome,
   IconPackage,
@@ -36,6 +37,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/categories', label: 'Categories', icon: IconCategory, permission: 'CATALOG_READ' },
   { to: '/collections', label: 'Collections', icon: IconStack2, permission: 'CATALOG_READ' },
   { to: '/customers', label: 'Customers', icon: IconUsers, permission: 'CUSTOMERS_READ' },
+  { to: '/discounts', label: 'Discounts', icon: IconDiscount2, permission: 'DISCOUNTS_READ' },
   { to: '/settings', label: 'Settings', icon: IconSettings, permission: null },
 ];
 

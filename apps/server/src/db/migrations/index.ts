@@ -7,6 +7,9 @@ import * as ordersBase from './2026-11-21-005-orders-base.js';
 import * as dropLoginThrottles from './2026-11-23-006-drop-login-throttles.js';
 import * as orders from './2026-11-23-007-orders.js';
 import * as drafts from './2026-11-24-008-drafts.js';
+import * as discounts from './2026-11-24-009-discounts.js';
+import * as apiTokens from './2026-11-24-010-api-tokens.js';
+import * as staffLinks from './2026-11-24-011-staff-links.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-006-drop-login-throttles': dropLoginThrottles,
   '2026-11-23-007-orders': orders,
   '2026-11-24-008-drafts': drafts,
+  '2026-11-24-009-discounts': discounts,
+  '2026-11-24-010-api-tokens': apiTokens,
+  '2026-11-24-011-staff-links': staffLinks,
 };

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
 import type { AuditChange, AuditEventRow, AuditEventTable } from './audit.tables.js';
 import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
@@ -59,6 +59,8 @@ export async function redactEventsOf(
 export interface AuditFilter {
   subject: { type: string; id: string } | null;
   action: string | null;
+  /** A search (audit-search.ts). */
+  condition?: RawBuilder<boolean> | null;
 }
 
 function auditListQuery(db: Executor, filter: AuditFilter) {
@@ -66,6 +68,7 @@ function auditListQuery(db: Executor, filter: AuditFilter) {
   if (filter.subject)
     q = q.where('e.subject_type', '=', filter.subject.type).where('e.subject_id', '=', filter.subject.id);
   if (filter.action) q = q.where('e.action', '=', filter.action);
+  if (filter.condition) q = q.where(filter.condition);
   return q;
 }
 

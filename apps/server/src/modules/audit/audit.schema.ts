@@ -3,6 +3,7 @@ import type { AuditEventRow } from './audit.tables.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
 import { CustomerRef } from '../customers/customer.schema.js';
+import { ProductRef } from '../catalog/product.schema.js';
 import { findAuditEvent, latestEventsOf } from './audit.repository.js';
 import { listAuditEvents } from './audit.service.js';
 
@@ -30,11 +31,13 @@ const ActorTypeEnum = builder.enumType('AuditActorType', { values: ['staff', 'sy
 export const AuditEventRef = builder.objectRef<AuditEventRow>('AuditEvent');
 builder.node(AuditEventRef, {
   description: 'One change, as it was recorded in the same transaction as the change. Never edited.',
-  // The whole log needs AUDIT_READ; a customer's own timeline is part of reading customers.
+  // The whole log needs AUDIT_READ; a customer's or a product's own history is part of reading
+  // customers or the catalog.
   extensions: auth.permissionOrSelf(
     'AUDIT_READ',
     (e: AuditEventRow, ctx) =>
-      e.subject_type === 'Customer' && Boolean(ctx.viewer?.permissions.has('CUSTOMERS_READ')),
+      (e.subject_type === 'Customer' && Boolean(ctx.viewer?.permissions.has('CUSTOMERS_READ'))) ||
+      (e.subject_type === 'Product' && Boolean(ctx.viewer?.permissions.has('CATALOG_READ'))),
   ),
   id: { resolve: (e) => e.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'actor_type' in o,
@@ -66,12 +69,18 @@ builder.queryField('auditEvents', (t) =>
   t.connection(
     {
       type: AuditEventRef,
-      description: 'The audit log, newest first; optionally of one subject (any ID) or one action.',
+      description:
+        'The audit log, newest first; optionally of one subject (any ID) or one action, or a search: free words start an action or who acted; action: (product.update, or product for all of them), actor: (a staff ID, a name, or system), actor_type:, subject: (any ID), subject_type:, ip:, created_at:.',
       extensions: auth.permission('AUDIT_READ'),
-      args: { subjectId: t.arg.id(), action: t.arg.string() },
+      args: { subjectId: t.arg.id(), action: t.arg.string(), query: t.arg.string() },
       resolve: async (_r, args, ctx, info) => {
         const subjectId = args.subjectId == null ? null : String(args.subjectId);
-        const list = listAuditEvents(ctx.services.db, { subjectId, action: args.action, page: args });
+        const list = listAuditEvents(ctx.services.db, {
+          subjectId,
+          action: args.action,
+          query: args.query,
+          page: args,
+        });
         if ('errors' in list) return emptyConnection(list.errors) as never;
         const count = countWhenAsked(info, list.count);
         return toConnection(await list.page(), count);
@@ -87,5 +96,13 @@ builder.objectField(CustomerRef, 'events', (t) =>
     type: [AuditEventRef],
     description: 'What happened to this customer (the audit log), newest first; the last 100.',
     resolve: (c, _a, ctx) => latestEventsOf(ctx.services.db, 'Customer', c.id, 100),
+  }),
+);
+
+builder.objectField(ProductRef, 'events', (t) =>
+  t.field({
+    type: [AuditEventRef],
+    description: 'What happened to this product (the audit log), newest first; the last 50.',
+    resolve: (p, _a, ctx) => latestEventsOf(ctx.services.db, 'Product', p.id, 50),
   }),
 );

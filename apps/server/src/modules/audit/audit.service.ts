@@ -1,3 +1,4 @@
+import { auditSearchCondition } from './audit-search.js';
 import { decodeId } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { AuditChange, AuditEventRow } from './audit.tables.js';
@@ -30,9 +31,14 @@ export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Pro
   const viewer = actor.viewer;
   await insertAuditEvent(trx, {
     id: uuidv7(),
-    actor_type: viewer ? 'staff' : actor.system ? 'system' : 'api',
-    actor_id: viewer?.staffId ?? null,
-    actor_name: viewer ? viewer.name || viewer.email : null,
+    actor_type: viewer?.token ? 'api' : viewer ? 'staff' : actor.system ? 'system' : 'api',
+    // A token's events name the token (its id and name), not the person who made it.
+    actor_id: viewer?.token?.id ?? viewer?.staffId ?? null,
+    actor_name: viewer?.token
+      ? `API token ${viewer.token.name}`
+      : viewer
+        ? viewer.name || viewer.email
+        : null,
     action: entry.action,
     subject_type: entry.subjectType,
     subject_id: entry.subjectId,
@@ -68,12 +74,14 @@ export function diff<T extends object>(
 /** The audit log's list: see ListResult. */
 export type AuditList = ListResult<AuditEventRow>;
 
-/** The log, newest first; optionally of one subject (any API ID) or one action. */
+/** The log, newest first; optionally of one subject (any API ID), one action, or a search. */
 export function listAuditEvents(
   db: Executor,
-  args: { subjectId?: string | null; action?: string | null; page: PageArgs },
+  args: { subjectId?: string | null; action?: string | null; query?: string | null; page: PageArgs },
 ): AuditList {
-  const filter: AuditFilter = { subject: null, action: args.action || null };
+  const search = auditSearchCondition(args.query);
+  if ('errors' in search) return { errors: search.errors };
+  const filter: AuditFilter = { subject: null, action: args.action || null, condition: search.condition };
   if (args.subjectId != null) {
     const decoded = decodeId(args.subjectId);
     if (!decoded)

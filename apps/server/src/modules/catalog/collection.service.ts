@@ -246,3 +246,21 @@ export async function collectionReorderProducts(
   });
   return (await repo.findCollection(trx, id))!;
 }
+
+/** For other modules (discounts): which of these collections exist, by id. */
+export function collectionsByIds(db: Executor, ids: readonly string[]): Promise<CollectionRow[]> {
+  return ids.length ? repo.findCollectionsByIds(db, ids) : Promise.resolve([]);
+}
+
+/** For other modules (discounts): the collections each product is in. */
+export async function collectionIdsOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byProduct = new Map<string, string[]>();
+  if (!productIds.length) return byProduct;
+  for (const row of await repo.collectionsOfProducts(db, [...new Set(productIds)])) {
+    byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row.id]);
+  }
+  return byProduct;
+}

@@ -375,3 +375,8 @@ export async function productDuplicate(
     variants: copy.variants.map(({ id: _id, sku: _sku, barcode: _barcode, ...v }) => v),
   });
 }
+
+/** For other modules (discounts): these products, those that exist. */
+export function productsByIds(db: Executor, ids: readonly string[]): Promise<ProductRow[]> {
+  return ids.length ? repo.findProductsByIds(db, ids) : Promise.resolve([]);
+}

@@ -8,7 +8,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
-import { addressJson, contactSchema } from './order-create-input.js';
+import { addressJson, contactSchema, parseDiscountCode } from './order-create-input.js';
 import { orderTags } from './order-edit.service.js';
 
 /** A draft's input as the API receives it (ids still API ids, money as decimal strings). */
@@ -31,6 +31,7 @@ export interface DraftOrderRaw {
   shipping?: { shippingRateId?: string | null; title?: string | null; price?: string | null } | null;
   note?: string | null;
   tags?: string[] | null;
+  discountCode?: string | null;
 }
 
 export interface DraftLineValue {
@@ -62,6 +63,7 @@ export interface DraftValues {
   shipping?: DraftShippingValue | null;
   note?: string | null;
   tags?: string[];
+  discountCode?: string | null;
 }
 
 export const DRAFT_TEXT_MAX = 255;
@@ -181,6 +183,8 @@ export function parseDraftInput(raw: DraftOrderRaw, currency: string): DraftValu
   }
   const contact = validate(contactSchema, raw, ['input']);
   if (!contact.ok) errors.push(...contact.errors);
+  if (raw.discountCode !== undefined)
+    values.discountCode = parseDiscountCode(raw.discountCode, ['input', 'discountCode'], errors);
   if (raw.tags !== undefined) {
     try {
       values.tags = raw.tags ? orderTags(raw.tags, ['input', 'tags']) : [];

@@ -8,11 +8,11 @@ import type {
 } from './order.tables.js';
 import {
   cappedCount,
-  keysetPage,
+  sortedPage,
   type Count,
   type Page,
   type PageArgs,
-  type SortCast,
+  type SortChoice,
 } from '../../lib/pagination.js';
 
 export async function findDraft(db: Executor, id: string): Promise<DraftOrderRow | null> {
@@ -75,10 +75,7 @@ export async function replaceDraftLines(
 
 // ---- The list (alias: d draft_orders); each sort has its index (migration 008) ----
 
-const SORTS: Record<
-  'UPDATED_AT' | 'CREATED_AT' | 'NUMBER' | 'CUSTOMER_NAME' | 'TOTAL',
-  { expression: string; cast: SortCast; descending: boolean; nullable?: boolean }
-> = {
+const SORTS: Record<'UPDATED_AT' | 'CREATED_AT' | 'NUMBER' | 'CUSTOMER_NAME' | 'TOTAL', SortChoice> = {
   UPDATED_AT: { expression: 'd.updated_at', cast: 'timestamptz', descending: true },
   CREATED_AT: { expression: 'd.created_at', cast: 'timestamptz', descending: true },
   NUMBER: { expression: 'd.number', cast: 'bigint', descending: true },
@@ -101,13 +98,7 @@ export function pageDrafts(
   reverse: boolean,
   args: PageArgs,
 ): Promise<Page<DraftOrderRow>> {
-  const sort = SORTS[sortKey];
-  return keysetPage(
-    draftListQuery(db, condition),
-    { expression: sort.expression, cast: sort.cast, nullable: sort.nullable ?? false, idColumn: 'd.id' },
-    sort.descending !== reverse,
-    args,
-  );
+  return sortedPage(draftListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args);
 }
 
 export function countDrafts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

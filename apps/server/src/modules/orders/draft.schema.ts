@@ -1,6 +1,6 @@
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
-import type { DraftOrderLineRow, DraftOrderRow, OrderRow } from './order.tables.js';
+import type { DraftOrderRow, OrderRow } from './order.tables.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -12,20 +12,24 @@ import {
   UserErrorRef,
 } from '../../graphql/builder.js';
 import { AddressInput } from '../settings/settings.schema.js';
-import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
+import { MoneyRef } from '../catalog/product.schema.js';
 import { OrderRef } from './order.refs.js';
 import { money, OrderAddressRef, OrderCustomerRef } from './order-view.schema.js';
 import { countDrafts, DRAFT_SORT_KEYS, pageDrafts } from './draft.repository.js';
 import { draftSearchCondition } from './draft-search.js';
 import {
-  calculateDraft,
+  CalculatedRef,
+  DraftOrderLineRef,
+  DraftOrderShippingLineRef,
+  figuresOf,
+} from './draft-figures.schema.js';
+import {
   draftName,
   draftOrderCalculate,
   draftOrderComplete,
   draftOrderCreate,
   draftOrderDelete,
   draftOrderUpdate,
-  draftValues,
   type DraftFigures,
   type DraftOrderRaw,
 } from './draft.service.js';
@@ -40,161 +44,6 @@ const DraftOrderSortKeys = builder.enumType('DraftOrderSortKeys', {
   description: 'UPDATED_AT, CREATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
   values: DRAFT_SORT_KEYS,
 });
-
-const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrderLine').implement({
-  extensions: read,
-  fields: (t) => ({
-    id: t.exposeID('id', { description: 'Stable while the draft is not saved with new lines.' }),
-    variant: t.field({
-      type: VariantRef,
-      nullable: true,
-      description: 'Null for a custom item, once deleted, or without CATALOG_READ.',
-      resolve: (l, _a, ctx) =>
-        l.variant_id && ctx.viewer?.permissions.has('CATALOG_READ')
-          ? ctx.loaders.variantById.load(l.variant_id)
-          : null,
-    }),
-    custom: t.exposeBoolean('custom'),
-    title: t.string({
-      description: "The product's title, or the custom item's.",
-      resolve: async (l, _a, ctx) => {
-        if (l.custom) return l.title ?? '';
-        const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
-        const product = variant ? await ctx.loaders.productById.load(variant.product_id) : null;
-        return product?.title ?? 'Item no longer in the catalog';
-      },
-    }),
-    variantTitle: t.string({
-      nullable: true,
-      resolve: async (l, _a, ctx) =>
-        l.variant_id ? ((await ctx.loaders.variantById.load(l.variant_id))?.title ?? null) : null,
-    }),
-    sku: t.string({
-      nullable: true,
-      resolve: async (l, _a, ctx) =>
-        l.variant_id ? ((await ctx.loaders.variantById.load(l.variant_id))?.sku ?? null) : null,
-    }),
-    quantity: t.exposeInt('quantity'),
-    taxable: t.exposeBoolean('taxable'),
-    originalUnitPrice: t.field({
-      type: MoneyRef,
-      nullable: true,
-      description: 'The current catalog price; null for custom items.',
-      resolve: async (l, _a, ctx) => {
-        const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
-        return variant ? money(ctx, variant.price) : null;
-      },
-    }),
-    unitPrice: t.field({
-      type: MoneyRef,
-      description: 'What applies: the override, the custom price, or the catalog price.',
-      resolve: async (l, _a, ctx) => {
-        if (l.price !== null) return money(ctx, l.price);
-        const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
-        return money(ctx, variant?.price ?? 0);
-      },
-    }),
-    priceOverrideReason: t.exposeString('price_override_reason', { nullable: true }),
-  }),
-});
-
-const DraftOrderShippingLineRef = builder
-  .objectRef<{ draft: DraftOrderRow; price: number }>('DraftOrderShippingLine')
-  .implement({
-    extensions: read,
-    fields: (t) => ({
-      title: t.string({
-        resolve: async ({ draft }, _a, ctx) => {
-          if (!draft.shipping_rate_id) return draft.shipping_title ?? 'Shipping';
-          const figures = await figuresOf(ctx, draft);
-          return (
-            figures.availableRates.find((r) => r.id === draft.shipping_rate_id)?.name ??
-            'Shipping rate no longer available'
-          );
-        },
-      }),
-      price: t.field({ type: MoneyRef, resolve: (s, _a, ctx) => money(ctx, s.price) }),
-      custom: t.boolean({ resolve: ({ draft }) => !draft.shipping_rate_id }),
-      shippingRateId: t.id({
-        nullable: true,
-        resolve: ({ draft }) =>
-          draft.shipping_rate_id ? encodeId('ShippingRate', draft.shipping_rate_id) : null,
-      }),
-    }),
-  });
-
-const CalculatedLineRef = builder
-  .objectRef<DraftFigures['lines'][number]>('DraftOrderCalculatedLine')
-  .implement({
-    extensions: auth.public,
-    fields: (t) => ({
-      unitPrice: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unitPrice) }),
-      subtotal: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.subtotal) }),
-      discount: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.discount) }),
-      tax: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.tax) }),
-      total: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.total) }),
-    }),
-  });
-
-const AvailableRateRef = builder
-  .objectRef<DraftFigures['availableRates'][number]>('AvailableShippingRate')
-  .implement({
-    extensions: auth.public,
-    fields: (t) => ({
-      id: t.id({ resolve: (r) => encodeId('ShippingRate', r.id) }),
-      name: t.exposeString('name'),
-      price: t.field({ type: MoneyRef, resolve: (r, _a, ctx) => money(ctx, r.price) }),
-    }),
-  });
-
-const CalculatedRef = builder.objectRef<DraftFigures>('DraftOrderCalculated').implement({
-  description: 'A draft’s money as it would be placed now.',
-  extensions: auth.public,
-  fields: (t) => {
-    const amount = (pick: (f: DraftFigures) => number) =>
-      t.field({ type: MoneyRef, resolve: (f, _a, ctx) => money(ctx, pick(f)) });
-    return {
-      lines: t.field({
-        type: [CalculatedLineRef],
-        description: 'In the order of the lines.',
-        resolve: (f) => f.lines,
-      }),
-      subtotal: amount((f) => f.subtotal),
-      discountTotal: amount((f) => f.discountTotal),
-      shippingTotal: amount((f) => f.shippingTotal),
-      taxTotal: amount((f) => f.taxTotal),
-      total: amount((f) => f.total),
-      itemsCount: t.exposeInt('itemsCount'),
-      pricesIncludeTax: t.exposeBoolean('pricesIncludeTax'),
-      taxRate: t.exposeString('taxRate', { nullable: true, description: 'Percent as stored ("8.875").' }),
-      taxName: t.exposeString('taxName', { nullable: true }),
-      availableShippingRates: t.field({
-        type: [AvailableRateRef],
-        description: 'Rates that apply to the shipping address and subtotal, cheapest first.',
-        resolve: (f) => f.availableRates,
-      }),
-    };
-  },
-});
-
-/** A stored draft's figures, once per request. */
-const figureCache = new WeakMap<object, Map<string, Promise<DraftFigures>>>();
-async function figuresOf(ctx: Ctx, draft: DraftOrderRow): Promise<DraftFigures> {
-  let cache = figureCache.get(ctx.loaders);
-  if (!cache) figureCache.set(ctx.loaders, (cache = new Map<string, Promise<DraftFigures>>()));
-  const key = `${draft.id}/${draft.version}`;
-  let figures = cache.get(key);
-  if (!figures) {
-    figures = (async () =>
-      calculateDraft(
-        ctx.services.db,
-        draftValues(draft, await ctx.loaders.linesByDraftId.load(draft.id)),
-        'read',
-      ))();
-    cache.set(key, figures);
-  }
-  return figures;
-}
 
 builder.node(DraftOrderRef, {
   description: 'An order staff put together (by phone, email, wholesale) before it is placed.',
@@ -239,6 +88,7 @@ builder.node(DraftOrderRef, {
     }),
     note: t.exposeString('note', { nullable: true }),
     tags: t.exposeStringList('tags'),
+    discountCode: t.exposeString('discount_code', { nullable: true }),
     itemsCount: t.exposeInt('items_count'),
     total: t.field({
       type: MoneyRef,
@@ -294,6 +144,7 @@ const DraftOrderInput = builder.inputType('DraftOrderInput', {
     shipping: t.field({ type: DraftOrderShippingInput, description: 'null removes the shipping line.' }),
     note: t.string(),
     tags: t.stringList(),
+    discountCode: t.string({ description: 'One code per order; null or "" removes it.' }),
   }),
 });
 

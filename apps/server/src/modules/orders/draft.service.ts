@@ -1,15 +1,13 @@
-import { computeOrderTotals, countryName, DomainError, MESSAGES, type UserError } from '@stockroom/domain';
-import type { Executor, Tx } from '../../db/database.js';
+import { DomainError, MESSAGES, type UserError } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { DraftOrderLineRow, DraftOrderRow, OrderRow } from './order.tables.js';
+import type { DraftOrderRow, OrderRow } from './order.tables.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { applicableShippingRates } from '../shipping/shipping.service.js';
-import { computeTax } from '../shipping/tax.service.js';
 import { customerName } from './order-create-checks.js';
-import { findCustomerForOrder, variantsForSale } from './order-context.repository.js';
+import { findCustomerForOrder } from './order-context.repository.js';
 import { placeParsed } from './order-create.service.js';
 import { findOrder } from './order.repository.js';
 import {
@@ -21,175 +19,24 @@ import {
   replaceDraftLines,
   updateDraft,
 } from './draft.repository.js';
-import { parseDraftInput, type DraftLineValue, type DraftOrderRaw, type DraftValues } from './draft-input.js';
+import { parseDraftInput, type DraftLineValue, type DraftOrderRaw } from './draft-input.js';
+import {
+  calculateDraft,
+  draftValues,
+  EMPTY_DRAFT,
+  GONE_TITLE,
+  refuseUnusableCode,
+  type DraftFigures,
+  type FullDraft,
+} from './draft-figures.service.js';
 
 export type { DraftOrderRaw } from './draft-input.js';
-
-/** A draft with every field known (a stored draft, or a new one with defaults). */
-type FullDraft = Required<DraftValues>;
-
-export interface DraftFigures {
-  lines: { unitPrice: number; subtotal: number; discount: number; tax: number; total: number }[];
-  subtotal: number;
-  discountTotal: number;
-  shippingTotal: number;
-  taxTotal: number;
-  total: number;
-  itemsCount: number;
-  pricesIncludeTax: boolean;
-  taxRate: string | null;
-  taxName: string | null;
-  availableRates: { id: string; name: string; price: number }[];
-}
-
-const EMPTY: FullDraft = {
-  customerId: null,
-  email: null,
-  phone: null,
-  shippingAddress: null,
-  billingAddress: null,
-  lines: [],
-  shipping: null,
-  note: null,
-  tags: [],
-};
-
-/** A catalog line whose variant was deleted since: kept (to show), refused at completion. */
-const GONE_TITLE = 'Item no longer in the catalog';
-
-/** A stored draft as the values a save or a calculation takes. */
-export function draftValues(draft: DraftOrderRow, lines: DraftOrderLineRow[]): FullDraft {
-  return {
-    customerId: draft.customer_id,
-    email: draft.email,
-    phone: draft.phone,
-    shippingAddress: draft.shipping_address,
-    billingAddress: draft.billing_address,
-    lines: lines.map((l) => ({
-      variantId: l.variant_id,
-      title: l.custom ? l.title : l.variant_id ? null : GONE_TITLE,
-      price: l.price === null ? null : Number(l.price),
-      reason: l.price_override_reason,
-      quantity: l.quantity,
-      taxable: l.taxable,
-    })),
-    shipping:
-      draft.shipping_rate_id || draft.shipping_title
-        ? {
-            rateId: draft.shipping_rate_id,
-            title: draft.shipping_title,
-            price: draft.shipping_price === null ? null : Number(draft.shipping_price),
-          }
-        : null,
-    note: draft.note,
-    tags: draft.tags,
-  };
-}
-
-/** Domain helpers name fields relative to what they were given; the API names them from the input. */
-function inputFields<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    throw new DomainError(
-      e.errors.map((u) => ({ ...u, field: u.field ? ['input', ...u.field] : ['input', 'lines'] })),
-    );
-  }
-}
-
-/**
- * The money of a draft as it would be placed now (SPEC §2: totals computed on the server): current
- * catalog prices unless overridden, tax of the shipping (else billing, else store) address, and the
- * shipping rates that apply to the address and subtotal. `check` refuses what completing would
- * refuse (unknown variants, products not for sale, a rate that does not apply); `read` shows a
- * stored draft whatever changed since.
- */
-export async function calculateDraft(
-  db: Executor,
-  draft: FullDraft,
-  mode: 'check' | 'read',
-): Promise<DraftFigures> {
-  const settings = await storeSettings(db);
-  const currency = settings.currency_code.trim();
-  const errors: UserError[] = [];
-  const ids = draft.lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
-  const variants = new Map((await variantsForSale(db, ids)).map((v) => [v.id, v]));
-  const priced = draft.lines.map((line, i) => {
-    if (!line.variantId)
-      return { unitPrice: line.price ?? 0, quantity: line.quantity, taxable: line.taxable };
-    const variant = variants.get(line.variantId);
-    const field = ['input', 'lines', String(i), 'variantId'];
-    if (!variant) errors.push({ code: 'INVALID', message: "This variant doesn't exist.", field });
-    else if (variant.product_status !== 'ACTIVE') {
-      const what = variant.product_status === 'ARCHIVED' ? 'is archived' : 'is a draft';
-      errors.push({ code: 'INVALID', message: `${variant.product_title} ${what} and can't be sold.`, field });
-    }
-    return { unitPrice: line.price ?? variant?.price ?? 0, quantity: line.quantity, taxable: true };
-  });
-  if (mode === 'check' && errors.length) throw new DomainError(errors);
-
-  const taxPlace = draft.shippingAddress ?? draft.billingAddress ?? settings.address;
-  const rate = taxPlace?.countryCode
-    ? (await computeTax(db, { countryCode: taxPlace.countryCode, region: taxPlace.region }, [], 0)).rate
-    : null;
-  const totalsWith = (shippingPrice: number) =>
-    inputFields(() =>
-      computeOrderTotals({
-        currencyCode: currency,
-        lines: priced,
-        shippingPrice,
-        taxRate: rate?.rate ?? null,
-        pricesIncludeTax: settings.prices_include_tax,
-      }),
-    );
-  const subtotal = priced.length ? totalsWith(0).subtotal : 0;
-  const country = draft.shippingAddress?.countryCode;
-  const available = country ? await applicableShippingRates(db, country, subtotal) : [];
-  let shippingPrice = 0;
-  const s = draft.shipping;
-  if (s?.rateId) {
-    const match = available.find((a) => a.rate.id === s.rateId);
-    if (match) shippingPrice = match.price;
-    else if (mode === 'check') {
-      throw DomainError.one(
-        'INVALID',
-        country
-          ? `This shipping rate doesn't apply to orders to ${countryName(country)} of this subtotal.`
-          : 'Enter the shipping address to ship with a rate.',
-        ['input', 'shipping', 'shippingRateId'],
-      );
-    }
-  } else if (s) shippingPrice = s.price ?? 0;
-
-  const totals = priced.length ? totalsWith(shippingPrice) : null;
-  return {
-    lines: priced.map((p, i) => ({
-      unitPrice: p.unitPrice,
-      subtotal: totals!.lines[i]!.subtotal,
-      discount: totals!.lines[i]!.discount,
-      tax: totals!.lines[i]!.tax,
-      total: totals!.lines[i]!.total,
-    })),
-    subtotal,
-    discountTotal: totals?.discountTotal ?? 0,
-    shippingTotal: totals?.shippingTotal ?? shippingPrice,
-    taxTotal: totals?.taxTotal ?? 0,
-    total: totals?.total ?? shippingPrice,
-    itemsCount: draft.lines.reduce((n, l) => n + l.quantity, 0),
-    pricesIncludeTax: settings.prices_include_tax,
-    taxRate: rate?.rate ?? null,
-    taxName: rate?.name ?? null,
-    availableRates: available.map((a) => ({ id: a.rate.id, name: a.rate.name, price: a.price })),
-  };
-}
-
-/** draftOrderCalculate: the figures of a draft being edited; writes nothing. */
-export async function draftOrderCalculate(db: Executor, raw: DraftOrderRaw): Promise<DraftFigures> {
-  const currency = (await storeSettings(db)).currency_code.trim();
-  const values = { ...EMPTY, ...parseDraftInput(raw, currency) };
-  return calculateDraft(db, values, 'check');
-}
+export {
+  calculateDraft,
+  draftOrderCalculate,
+  draftValues,
+  type DraftFigures,
+} from './draft-figures.service.js';
 
 async function checkedCustomer(trx: Tx, id: string | null) {
   if (!id) return null;
@@ -234,6 +81,7 @@ async function draftColumns(trx: Tx, draft: FullDraft, figures: DraftFigures) {
     shipping_price: draft.shipping?.rateId ? null : (draft.shipping?.price ?? null),
     note: draft.note,
     tags: draft.tags,
+    discount_code: draft.discountCode,
     items_count: figures.itemsCount,
     total: figures.total,
   };
@@ -244,8 +92,9 @@ export const draftName = (d: Pick<DraftOrderRow, 'number'>) => `#D${d.number}`;
 /** draftOrderCreate (SPEC §2 `/drafts/new`): nothing is reserved; the totals are saved for the list. */
 export async function draftOrderCreate(trx: Tx, actor: Actor, raw: DraftOrderRaw): Promise<DraftOrderRow> {
   const currency = (await storeSettings(trx)).currency_code.trim();
-  const draft = { ...EMPTY, ...parseDraftInput(raw, currency) };
+  const draft = { ...EMPTY_DRAFT, ...parseDraftInput(raw, currency) };
   const figures = await calculateDraft(trx, draft, 'check');
+  refuseUnusableCode(figures);
   const id = uuidv7();
   const row = await insertDraft(trx, {
     id,
@@ -296,6 +145,7 @@ const AUDITED = [
   'total',
   'items_count',
   'shipping_title',
+  'discount_code',
 ] as const;
 
 /** draftOrderUpdate: fields left out keep their values; lines, when given, replace all of them. */
@@ -310,6 +160,7 @@ export async function draftOrderUpdate(
   const current = draftValues(before, await linesOfDrafts(trx, [before.id]));
   const draft: FullDraft = { ...current, ...given };
   const figures = await calculateDraft(trx, draft, 'check');
+  refuseUnusableCode(figures);
   const after = await updateDraft(trx, before.id, await draftColumns(trx, draft, figures));
   if (given.lines) await replaceDraftLines(trx, before.id, lineRows(before.id, given.lines));
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -428,6 +279,7 @@ export async function draftOrderComplete(
               payment: input.markAsPaid ? { kind: 'SALE', gateway: 'manual', reference: null } : null,
               note: draft.note,
               tags: draft.tags,
+              discountCode: draft.discountCode,
             },
           },
           { source: 'DRAFT' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   addressSchema,
   decodeIdOf,
+  discountCodeSchema,
   DomainError,
   emailSchema,
   MAX_LINE_QUANTITY,
@@ -27,6 +28,7 @@ export interface OrderCreateRaw {
   payment?: { kind: string; gateway?: string | null; reference?: string | null } | null;
   note?: string | null;
   tags?: string[] | null;
+  discountCode?: string | null;
   idempotencyKey?: string | null;
 }
 
@@ -54,6 +56,8 @@ export interface OrderCreateParsed {
   payment: { kind: 'AUTHORIZATION' | 'SALE'; gateway: string; reference: string | null } | null;
   note: string | null;
   tags: string[];
+  /** As typed (trimmed); whether it applies is decided when placing. */
+  discountCode: string | null;
 }
 
 const TEXT_MAX = 255;
@@ -176,6 +180,7 @@ export function parseOrderCreate(raw: OrderCreateRaw): {
       });
   }
   const payment = parsePayment(raw.payment, errors);
+  const discountCode = parseDiscountCode(raw.discountCode, ['input', 'discountCode'], errors);
 
   const known = { lines, customerId };
   if (errors.length || !contact.ok) return { value: null, errors, known };
@@ -194,6 +199,7 @@ export function parseOrderCreate(raw: OrderCreateRaw): {
       payment,
       note: c.note,
       tags,
+      discountCode,
       customLines: [],
       customShipping: null,
     },
@@ -225,4 +231,17 @@ function parsePayment(raw: OrderCreateRaw['payment'], errors: UserError[]): Orde
       field: field('reference'),
     });
   return { kind: raw.kind as 'AUTHORIZATION' | 'SALE', gateway, reference };
+}
+
+/** A code as typed: trimmed, null when empty; a code no discount could have is refused here. */
+export function parseDiscountCode(
+  raw: string | null | undefined,
+  field: string[],
+  errors: UserError[],
+): string | null {
+  const code = raw?.trim();
+  if (!code) return null;
+  const checked = discountCodeSchema.safeParse(code);
+  if (!checked.success) errors.push({ code: 'INVALID', message: checked.error.issues[0]!.message, field });
+  return checked.success ? checked.data : null;
 }

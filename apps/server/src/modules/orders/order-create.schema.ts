@@ -35,6 +35,9 @@ const OrderCreateInput = builder.inputType('OrderCreateInput', {
     payment: t.field({ type: OrderPaymentInput }),
     note: t.string(),
     tags: t.stringList(),
+    discountCode: t.string({
+      description: 'One code; DISCOUNT_NOT_APPLICABLE says why when it does not apply to this order.',
+    }),
     idempotencyKey: t.string({ description: 'A repeat with the same key answers the first order.' }),
   }),
 });

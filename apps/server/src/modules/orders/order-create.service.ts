@@ -1,4 +1,5 @@
 import { computeOrderTotals, DomainError, type OrderDiscountInput } from '@stockroom/domain';
+import { applyDiscountCode, takeDiscountUse } from '../discounts/discount.service.js';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { OrderRow } from './order.tables.js';
@@ -28,19 +29,8 @@ import {
 
 export type { OrderCreateRaw } from './order-create-input.js';
 
-/**
- * A discount already resolved for this order (code found, dates, minimums and usage checked):
- * `discount.eligible` lists, per input line, whether it applies. The discounts issue resolves codes
- * and passes the result here; orders placed without a code pass nothing.
- */
-export interface ResolvedOrderDiscount {
-  code: string;
-  discount: OrderDiscountInput;
-}
-
 export interface OrderCreateOptions {
   source?: OrderRow['source'];
-  discount?: ResolvedOrderDiscount | null;
   idempotencyKey?: string | null;
 }
 
@@ -112,14 +102,14 @@ export async function placeParsed(
     ? ((await computeTax(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }, [], 0)).rate
         ?.rate ?? null)
     : null;
-  const totalsWith = (shippingPrice: number) =>
+  const totalsWith = (shippingPrice: number, discount: OrderDiscountInput | null = null) =>
     withInputFields(
       () =>
         computeOrderTotals({
           currencyCode: currency,
           lines: items.map((i) => ({ unitPrice: i.unitPrice, quantity: i.quantity, taxable: i.taxable })),
           shippingPrice,
-          discount: options.discount?.discount ?? null,
+          discount,
           taxRate,
           pricesIncludeTax: settings.prices_include_tax,
         }),
@@ -127,9 +117,24 @@ export async function placeParsed(
     );
   // The subtotal decides which rates apply; computing it with the limits checked keeps a huge
   // order a userError rather than an overflow.
-  const shipping = await chosenRate(trx, input, totalsWith(0).subtotal);
-  const totals = totalsWith(shipping?.price ?? 0);
+  const before = totalsWith(0);
+  const shipping = await chosenRate(trx, input, before.subtotal);
   const buyer = customer ?? (input.email ? await customerByEmail(trx, actor, input) : null);
+  const discount = input.discountCode
+    ? await applyDiscountCode(trx, input.discountCode, {
+        lines: items.map((item, i) => ({
+          productId: item.sold?.variant.product_id ?? null,
+          subtotal: before.lines[i]!.subtotal,
+          quantity: item.quantity,
+        })),
+        shippingPrice: shipping ? shipping.price : null,
+        customerId: buyer?.id ?? null,
+        hasCustomer: buyer !== null,
+      })
+    : null;
+  if (discount && !discount.ok)
+    throw DomainError.one('DISCOUNT_NOT_APPLICABLE', discount.message, ['input', 'discountCode']);
+  const totals = totalsWith(shipping?.price ?? 0, discount?.discount ?? null);
 
   const id = uuidv7();
   const payment = input.payment;
@@ -163,7 +168,8 @@ export async function placeParsed(
     shipping_name: shipping?.name ?? null,
     shipping_price: shipping?.price ?? 0,
     shipping_tax: totals.shippingTax,
-    discount_code: options.discount?.code ?? null,
+    discount_code: discount?.code ?? null,
+    discount_id: discount?.discountId ?? null,
     items_count: items.reduce((n, s) => n + s.quantity, 0),
     prices_include_tax: settings.prices_include_tax,
     created_by: actor.viewer?.staffId ?? null,
@@ -238,6 +244,15 @@ export async function placeParsed(
   // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
   // them in the same order here means the two can never wait on each other.
   if (buyer) await addOrderToCustomer(trx, buyer.id, totals.total);
+  // After the customer's row too, as a cancel gives the use back.
+  if (discount) {
+    await takeDiscountUse(trx, {
+      discountId: discount.discountId,
+      orderId: id,
+      customerId: buyer?.id ?? null,
+      field: ['input', 'discountCode'],
+    });
+  }
   await recordAudit(trx, actor, {
     action: 'order.create',
     subjectType: 'Order',
@@ -249,6 +264,7 @@ export async function placeParsed(
       items_count: { before: null, after: order.items_count },
       payment_status: { before: null, after: order.payment_status },
       ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
+      ...(discount ? { discount_code: { before: null, after: discount.code } } : {}),
     },
   });
   return order;

@@ -29,6 +29,7 @@ export const ORDER_SEARCH_FIELDS: SearchFields = {
   customer_id: { kind: 'text' },
   location: { kind: 'text' },
   sku: { kind: 'text' },
+  discount: { kind: 'text' },
 };
 
 /** The words of the customer's name and email, as the `orders_search_idx` index holds them. */
@@ -97,6 +98,13 @@ function field(name: string, op: Comparison, value: unknown, currency: string): 
       return sql<boolean>`((select true from order_lines l where l.order_id = o.id and l.location_id = ${place} limit 1)
         or (select true from fulfillments f where f.order_id = o.id and f.location_id = ${place} limit 1))`;
     }
+    case 'discount': {
+      // By the discount's id or its code now (through orders_discount_idx).
+      const id = decodeIdOf('Discount', v);
+      return id
+        ? sql<boolean>`o.discount_id = ${id}`
+        : sql<boolean>`o.discount_id = (select d.id from discounts d where lower(d.code) = ${v.toLowerCase()})`;
+    }
     default:
       return sql<boolean>`o.id in (select l.order_id from order_lines l where lower(l.sku) = ${v.toLowerCase()})`;
   }
@@ -124,7 +132,7 @@ function indexHints(node: CheckedNode | null): RawBuilder<boolean>[] {
 }
 
 /** Fields that pick out a few orders through their own index; the rest narrow a walk of the sort. */
-const NEEDLE_FIELDS = new Set(['tag', 'email', 'customer_id', 'sku']);
+const NEEDLE_FIELDS = new Set(['tag', 'email', 'customer_id', 'sku', 'discount']);
 
 export interface OrderSearch {
   condition: RawBuilder<boolean> | null;

@@ -1,4 +1,5 @@
 import { checkOrderAction, paymentSums, refundable, unfulfilledQuantity } from '@stockroom/domain';
+import { giveDiscountUseBack } from '../discounts/discount.service.js';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { OrderRow } from './order.tables.js';
@@ -66,6 +67,7 @@ export async function orderCancel(
   // What was refunded before left the spend with its refund.
   const spent = Number(before.total) - Number(before.total_refunded);
   if (before.customer_id) await takeFromCustomerSpend(trx, before.customer_id, spent);
+  await giveDiscountUseBack(trx, before.discount_id);
   // The same refund as orderRefund's, on the order as now cancelled: its stock and spend are settled above.
   if (toRefund > 0) {
     await refundLocked(trx, actor, { ...before, status: 'CANCELLED' }, before.lines, {

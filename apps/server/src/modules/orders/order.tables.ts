@@ -39,6 +39,8 @@ export interface OrderTable {
   shipping_price: Generated<number>;
   shipping_tax: Generated<number>;
   discount_code: string | null;
+  /** The discount the code was, while it exists (a used discount can't be deleted). */
+  discount_id: Generated<string | null>;
   /** Σ line quantities, kept for the list. */
   items_count: Generated<number>;
   /** The store setting when the order was placed: whether line prices already hold their tax. */
@@ -152,6 +154,8 @@ export interface DraftOrderTable {
   /** A rate, or (null with a title) a custom shipping line; neither: no shipping. */
   shipping_rate_id: string | null;
   shipping_title: string | null;
+  /** The code as typed; checked again at every save and at completion. */
+  discount_code: Generated<string | null>;
   shipping_price: number | null;
   note: string | null;
   tags: Generated<string[]>;

@@ -24,8 +24,11 @@ function sessionCookie(ctx: Ctx, token: string | null): string {
   return parts.join('; ');
 }
 
+/** A person signed in: their own account's commands are theirs alone, never an API token's. */
 function signedIn(ctx: Ctx): Ctx & { viewer: Viewer } {
   if (!ctx.viewer) throw unauthenticated();
+  if (ctx.viewer.token)
+    throw DomainError.one('INVALID', "An API token can't change a person's account; sign in as that person.");
   return ctx as Ctx & { viewer: Viewer };
 }
 
@@ -142,6 +145,7 @@ builder.mutationFields((t) => ({
     extensions: auth.authenticated,
     args: { id: t.arg.id(), allOthers: t.arg.boolean() },
     resolve: async (_root, args, ctx) => {
+      if (ctx.viewer?.token) return payload(() => Promise.resolve({ revokedCount: signedIn(ctx) && 0 }));
       const viewer = signedIn(ctx).viewer;
       const sessionId = args.id == null ? null : decodeIdOf('Session', String(args.id));
       if (sessionId && !args.allOthers) {

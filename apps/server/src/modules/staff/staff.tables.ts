@@ -46,12 +46,41 @@ export interface SessionTable {
 }
 
 /** This module's tables, as Kysely sees them. */
+export interface ApiTokenTable {
+  id: string;
+  name: string;
+  token_hash: Buffer;
+  /** The token's first characters, to tell tokens apart. */
+  prefix: string;
+  permissions: string[];
+  created_by: string | null;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface StaffLinkTable {
+  id: string;
+  staff_id: string;
+  kind: 'INVITE' | 'RESET';
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface StaffTables {
+  staff_links: StaffLinkTable;
   roles: RoleTable;
   staff: StaffTable;
   staff_roles: StaffRoleTable;
   sessions: SessionTable;
+  api_tokens: ApiTokenTable;
 }
+
+export type ApiTokenRow = Selectable<ApiTokenTable>;
 
 export type RoleRow = Selectable<RoleTable>;
 export type StaffRow = Selectable<StaffTable>;

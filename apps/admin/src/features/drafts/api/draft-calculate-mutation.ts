@@ -31,10 +31,19 @@ export const draftCalculateDocument = graphql(`
         taxRate
         taxName
         lines {
+          discount {
+            amount
+            currencyCode
+          }
           total {
             amount
             currencyCode
           }
+        }
+        discount {
+          code
+          applied
+          message
         }
         availableShippingRates {
           id

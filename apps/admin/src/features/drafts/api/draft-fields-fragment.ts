@@ -11,6 +11,7 @@ export const draftFieldsFragment = graphql(`
     phone
     note
     tags
+    discountCode
     customer {
       id
       displayName

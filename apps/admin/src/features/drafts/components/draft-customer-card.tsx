@@ -8,7 +8,7 @@ import { graphql } from '../../../gql';
 import type { DraftCustomerSearchQuery } from '../../../gql/graphql';
 import { useDraftCustomerSearch } from '../api/picker-queries';
 import { addressValues, type DraftValues } from './draft-form';
-import { SearchPicker } from './search-picker';
+import { SearchPicker } from '../../../components/search-picker';
 
 type Found = DraftCustomerSearchQuery['customers']['nodes'][number];
 

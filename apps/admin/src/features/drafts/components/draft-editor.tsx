@@ -15,6 +15,7 @@ import { useDraftDeleteMutation } from '../api/draft-delete-mutation';
 import { useDraftCreateMutation, useDraftUpdateMutation } from '../api/draft-save-mutations';
 import { DraftAddressCard } from './draft-address-card';
 import { DraftCustomerCard } from './draft-customer-card';
+import { DraftDiscountCard } from './draft-discount-card';
 import {
   draftInput,
   EMPTY_DRAFT,
@@ -26,7 +27,7 @@ import {
 import { DraftLinesCard } from './draft-lines-card';
 import { DraftShippingCard } from './draft-shipping-card';
 import { DraftTotalsCard, type Figures } from './draft-totals-card';
-import classes from './draft-layout.module.css';
+import classes from '../../../components/editor-layout.module.css';
 
 const NO_ERRORS: PlacedDraftErrors = { lines: {}, fields: {}, other: [] };
 
@@ -234,6 +235,15 @@ export function DraftEditor({
             errors={errors.fields}
             readOnly={readOnly}
             canCreate={canCreateCustomer}
+          />
+          <DraftDiscountCard
+            values={values}
+            onChange={change}
+            discount={figures?.discount ?? null}
+            discountTotal={figures?.discountTotal ?? null}
+            stale={stale}
+            error={saveErrors?.fields['discountCode'] ?? null}
+            readOnly={readOnly}
           />
           <DraftTotalsCard figures={completed ? null : figures} stale={stale && !readOnly}>
             {completed && draft && (

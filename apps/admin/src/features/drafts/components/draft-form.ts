@@ -46,6 +46,8 @@ export interface DraftValues {
   shipping: ShippingChoice;
   note: string;
   tags: string[];
+  /** The code applied ("" = none); typed in its own box and applied with a button. */
+  discountCode: string;
 }
 
 export const EMPTY_ADDRESS: AddressValues = {
@@ -72,6 +74,7 @@ export const EMPTY_DRAFT: DraftValues = {
   shipping: { kind: 'none' },
   note: '',
   tags: [],
+  discountCode: '',
 };
 
 let keys = 0;
@@ -136,6 +139,7 @@ export function fromDraft(draft: DraftFieldsFragment): DraftValues {
         : { kind: 'rate', rateId: draft.shippingLine.shippingRateId ?? '' },
     note: draft.note ?? '',
     tags: draft.tags,
+    discountCode: draft.discountCode ?? '',
   };
 }
 
@@ -180,6 +184,7 @@ export function draftInput(v: DraftValues): DraftOrderInput {
           : { title: v.shipping.title, price: v.shipping.price },
     note: v.note.trim() || null,
     tags: v.tags,
+    discountCode: v.discountCode.trim() || null,
   };
 }
 

@@ -20,7 +20,7 @@ import type { DraftVariantSearchQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useDraftVariantSearch } from '../api/picker-queries';
 import { lineKey, type DraftLineValues, type DraftValues, type Money } from './draft-form';
-import { SearchPicker } from './search-picker';
+import { SearchPicker } from '../../../components/search-picker';
 
 type FoundVariant = DraftVariantSearchQuery['productVariants']['nodes'][number];
 

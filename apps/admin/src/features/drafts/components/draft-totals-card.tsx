@@ -8,10 +8,13 @@ function Row({
   label,
   money,
   strong,
+  negative,
 }: {
   label: string;
   money: { amount: string; currencyCode: string } | null;
   strong?: boolean;
+  /** Taken off: shown with a minus sign. */
+  negative?: boolean;
 }) {
   return (
     <Group justify="space-between" wrap="nowrap">
@@ -19,7 +22,7 @@ function Row({
         {label}
       </Text>
       <Text size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {money ? formatMoney(money) : '—'}
+        {money ? `${negative ? '−' : ''}${formatMoney(money)}` : '—'}
       </Text>
     </Group>
   );
@@ -45,7 +48,11 @@ export function DraftTotalsCard({
           money={figures?.subtotal ?? null}
         />
         {figures && figures.discountTotal.amount !== '0.00' && (
-          <Row label="Discount" money={figures.discountTotal} />
+          <Row
+            label={figures.discount?.applied ? `Discount · ${figures.discount.code}` : 'Discount'}
+            money={figures.discountTotal}
+            negative
+          />
         )}
         <Row label="Shipping" money={figures?.shippingTotal ?? null} />
         <Row

@@ -121,6 +121,9 @@ export const orderFieldsFragment = graphql(`
       }
     }
     discountCode
+    discount {
+      id
+    }
     transactions {
       id
       kind

@@ -23,6 +23,7 @@ import {
   stockShortfall,
   type FulfillValues,
 } from './fulfill-plan';
+import layout from '../../../components/editor-layout.module.css';
 import classes from './fulfill-layout.module.css';
 import { addressLines, items } from './order-words';
 
@@ -103,7 +104,7 @@ export function FulfillForm({ order, locations: all }: { order: Order; locations
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={`Fulfill ${order.name}`}>
       <Stack gap="lg">
         <FormErrors messages={form.formErrors} title="Nothing was shipped" />
-        <div className={classes.grid}>
+        <div className={layout.grid}>
           <SectionCard title="Items to ship" description="Set a line to 0 to leave it for a later shipment.">
             <Stack gap="md">
               {linesMessage && (

@@ -1,4 +1,5 @@
-import { Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
@@ -41,6 +42,18 @@ function Row({
 }
 
 const some = (m: Money) => minorOf(m) > 0;
+
+/** The order's code, a link to it for those who may read discounts (the server sends it then). */
+function codeOf(order: OrderFieldsFragment): ReactNode {
+  if (!order.discountCode) return undefined;
+  return order.discount ? (
+    <Anchor component={Link} to={`/discounts/${order.discount.id}`} size="xs">
+      {order.discountCode}
+    </Anchor>
+  ) : (
+    order.discountCode
+  );
+}
 const minus = (m: Money) => `−${formatMoney(m)}`;
 
 /** Subtotal to total as the customer was charged, then what was paid, refunded and is still owed. */
@@ -52,14 +65,14 @@ export function OrderTotalsCard({ order }: { order: OrderFieldsFragment }) {
       <Stack gap="xs">
         <Row label="Subtotal" detail={items(order.itemsCount)} value={formatMoney(order.subtotal)} />
         {some(order.discountTotal) && (
-          <Row label="Discount" detail={order.discountCode ?? undefined} value={minus(order.discountTotal)} />
+          <Row label="Discount" detail={codeOf(order)} value={minus(order.discountTotal)} />
         )}
         {shipping ? (
           <Row
             label="Shipping"
             detail={
               some(shipping.discount)
-                ? `${shipping.name} · ${formatMoney(shipping.price)} before discount`
+                ? `${shipping.name} · ${formatMoney(shipping.price)} before ${order.discountCode ?? 'a discount'}`
                 : shipping.name
             }
             value={formatMoney(order.shippingTotal)}

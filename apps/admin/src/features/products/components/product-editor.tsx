@@ -9,6 +9,7 @@ import { OptionsCard } from './options-card';
 import { ProductActions } from './product-actions';
 import { SaveBar } from './save-bar';
 import { SideCards, type CategoryChoice } from './side-cards';
+import { HistoryCard } from './history-card';
 import { StalePanel } from './stale-panel';
 import { StatusBadge } from './status-badge';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
@@ -161,6 +162,11 @@ export function ProductEditor({ product, currencyCode, categories, canWrite, rel
             <Grid.Col span={12}>
               <VariantsCard {...cardProps} productId={product?.id ?? null} currencyCode={currencyCode} />
             </Grid.Col>
+            {product && (
+              <Grid.Col span={12}>
+                <HistoryCard productId={product.id} />
+              </Grid.Col>
+            )}
           </Grid>
         </fieldset>
       </Stack>

@@ -1,0 +1,112 @@
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AuditEventsQuery } from '../../../gql/graphql';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
+import { actionWords, readable, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
+
+type AuditEvent = AuditEventsQuery['auditEvents']['nodes'][number];
+
+const ACTORS: Record<string, string> = { staff: 'Staff', system: 'System', api: 'API' };
+
+function Subject({ event }: { event: AuditEvent }) {
+  if (!event.subjectType) return null;
+  const name = subjectName(event.changes);
+  const label = `${typeWords(event.subjectType)}${name ? ` · ${name}` : ''}`;
+  const path = subjectPath(event.subjectType, event.subjectId);
+  return path ? (
+    <Anchor component={Link} to={path} size="sm">
+      {label}
+    </Anchor>
+  ) : (
+    <Text size="sm">{label}</Text>
+  );
+}
+
+/** A record made or removed shows its values once; a change shows before → after. */
+function Changes({ event }: { event: AuditEvent }) {
+  const made = event.changes.every((c) => c.before === null);
+  const gone = !made && event.changes.every((c) => c.after === null);
+  const shown =
+    made || gone ? event.changes.filter((c) => !EMPTY.has(made ? c.after : c.before)) : event.changes;
+  if (!shown.length) return null;
+  return (
+    <Table
+      withRowBorders={false}
+      verticalSpacing={2}
+      horizontalSpacing="xs"
+      fz="sm"
+      mt={4}
+      data-testid="audit-changes"
+    >
+      <Table.Tbody>
+        {shown.map((c) => (
+          <Table.Tr key={c.field}>
+            <Table.Td c="dimmed" w="30%" style={{ verticalAlign: 'top' }}>
+              {c.field.replace(/_/g, ' ')}
+            </Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>
+              {made ? (
+                readable(c.after)
+              ) : gone ? (
+                <Text span size="sm" td="line-through" c="dimmed">
+                  {readable(c.before)}
+                </Text>
+              ) : (
+                <>
+                  <Text span size="sm" td="line-through" c="dimmed">
+                    {readable(c.before)}
+                  </Text>
+                  {' → '}
+                  <Text span size="sm">
+                    {readable(c.after)}
+                  </Text>
+                </>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Values not worth a line when a record is made or removed. */
+const EMPTY = new Set<string | null | undefined>([null, undefined, 'null', '[]', '""', 'false']);
+
+/** The log, newest first: who did what to which record, when, from where, field by field. */
+export function AuditEventList({ events }: { events: AuditEvent[] }) {
+  const format = useFormatDateTime();
+  return (
+    <Stack gap="xs">
+      {events.map((e) => (
+        <Paper key={e.id} withBorder radius="md" p="sm" data-testid="audit-event">
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap="xs">
+                <Text fw={600} size="sm">
+                  {actionWords(e.action)}
+                </Text>
+                <Subject event={e} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {e.actorName ?? ACTORS[e.actorType]}
+                {e.ip ? ` · ${e.ip}` : ''}
+              </Text>
+            </Stack>
+            <Group gap="xs" wrap="nowrap">
+              {e.actorType !== 'staff' && (
+                <Badge variant="outline" color="gray" tt="none" size="sm">
+                  {ACTORS[e.actorType]}
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {format(e.createdAt)}
+              </Text>
+            </Group>
+          </Group>
+          <Changes event={e} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const discountDeleteDocument = graphql(`
+  mutation DiscountDelete($id: ID!) {
+    discountDelete(id: $id) {
+      deletedId
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export function useDiscountDeleteMutation() {
+  return useMutation(discountDeleteDocument, { refetchQueries: ['Discounts'] });
+}

@@ -1,0 +1,290 @@
+import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { generateDiscountCode } from '@stockroom/domain';
+import { IconDice5, IconLock } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormErrors } from '../../../components/form-errors';
+import { CheckboxField, NumberField, TextField } from '../../../components/forms/form-fields';
+import { SectionCard } from '../../../components/section-card';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
+import type { DiscountFieldsFragment, DiscountKind } from '../../../gql/graphql';
+import { useZodForm } from '../../../lib/forms/use-zod-form';
+import { useDiscountCreateMutation, useDiscountUpdateMutation } from '../api/discount-save-mutations';
+import {
+  discountFormSchema,
+  discountInput,
+  fromDiscount,
+  newDiscountValues,
+  type DiscountValues,
+} from './discount-form';
+import { renderCodeError } from './discount-code-error';
+import { DiscountSideCard } from './discount-side-card';
+import { DiscountStaleAlert } from './discount-stale-alert';
+import { DiscountTargetsField, productCount, type TargetLabels } from './discount-targets-field';
+import classes from '../../../components/editor-layout.module.css';
+
+const KINDS: { value: DiscountKind; label: string }[] = [
+  { value: 'PERCENTAGE', label: 'Percentage' },
+  { value: 'FIXED_AMOUNT', label: 'Fixed amount' },
+  { value: 'FREE_SHIPPING', label: 'Free shipping' },
+];
+
+const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+function labelsOf(discount: DiscountFieldsFragment | null): TargetLabels {
+  const labels: TargetLabels = new Map();
+  for (const p of discount?.products ?? []) labels.set(p.id, { title: p.title, detail: null });
+  for (const c of discount?.collections ?? [])
+    labels.set(c.id, { title: c.title, detail: productCount(c.productCount) });
+  return labels;
+}
+
+/** A code's rules, for creating and editing; read-only without DISCOUNTS_WRITE. */
+export function DiscountEditor({
+  discount,
+  currencyCode,
+  timeZone,
+  canWrite,
+  canReadOrders,
+  onReload,
+}: {
+  discount: DiscountFieldsFragment | null;
+  currencyCode: string;
+  timeZone: string;
+  canWrite: boolean;
+  canReadOrders: boolean;
+  /** Loads the code again from the server (after STALE_VERSION); resolves to what is stored now. */
+  onReload?: () => Promise<DiscountFieldsFragment | null>;
+}) {
+  const navigate = useNavigate();
+  const [create] = useDiscountCreateMutation();
+  const [update] = useDiscountUpdateMutation();
+  const [labels, setLabels] = useState<TargetLabels>(() => labelsOf(discount));
+  const [stale, setStale] = useState<string | null>(null);
+  const schema = useMemo(() => discountFormSchema(currencyCode, timeZone), [currencyCode, timeZone]);
+  const readOnly = !canWrite;
+  const form = useZodForm<DiscountValues>({
+    schema,
+    defaultValues: discount ? fromDiscount(discount, timeZone) : newDiscountValues(timeZone),
+    onSubmit: async (values) => {
+      const input = discountInput(values, timeZone);
+      if (!discount) {
+        const { data } = await create({ variables: { input } });
+        const payload = data?.discountCreate;
+        if (!payload?.discount) return payload?.userErrors ?? [];
+        guard.allow();
+        notifications.show({
+          color: 'green',
+          title: `Code ${payload.discount.code} created`,
+          message: payload.discount.summary,
+        });
+        await navigate(`/discounts/${payload.discount.id}`, { replace: true });
+        return [];
+      }
+      const { data } = await update({ variables: { id: discount.id, input, version: discount.version } });
+      const payload = data?.discountUpdate;
+      const staleError = payload?.userErrors.find((e) => e.code === 'STALE_VERSION');
+      if (staleError) {
+        setStale(staleError.message);
+        return [];
+      }
+      if (!payload?.discount) return payload?.userErrors ?? [];
+      setStale(null);
+      form.reset(fromDiscount(payload.discount, timeZone));
+      notifications.show({ color: 'green', title: 'Discount saved', message: payload.discount.code });
+      return [];
+    },
+  });
+  const guard = useLeaveGuard(canWrite && form.formState.isDirty, 'discount');
+  const kind = form.watch('kind');
+  const zoneNote = `In the store's time zone (${timeZone.replace(/_/g, ' ')}). Without an end, the code never ends.`;
+  const narrow = useMediaQuery('(max-width: 30em)') ?? false;
+  const reload = async () => {
+    const fresh = await onReload?.();
+    if (!fresh) return;
+    form.reset(fromDiscount(fresh, timeZone));
+    setLabels(labelsOf(fresh));
+    setStale(null);
+  };
+
+  return (
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Discount">
+      {guard.dialog}
+      <div className={classes.grid}>
+        <Stack gap="lg">
+          {stale && <DiscountStaleAlert message={stale} onReload={reload} />}
+          <FormErrors messages={form.formErrors} title="Not saved" />
+          {readOnly && (
+            <Alert color="gray" variant="light" icon={<IconLock size={16} aria-hidden />}>
+              You can look at this code; changing codes needs the DISCOUNTS_WRITE permission.
+            </Alert>
+          )}
+          <SectionCard title="Discount code">
+            <TextField
+              control={form.control}
+              name="code"
+              label="Code"
+              description="What the customer gives; letters, digits, - and _; any case."
+              placeholder="WELCOME10"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={64}
+              readOnly={readOnly}
+              mt="xs"
+              renderError={renderCodeError}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              // In the box, so it lines up with it however the description wraps.
+              rightSectionWidth={readOnly ? undefined : 112}
+              rightSectionPointerEvents="all"
+              rightSection={
+                !readOnly && (
+                  <Button
+                    variant="default"
+                    size="compact-sm"
+                    leftSection={<IconDice5 size={14} aria-hidden />}
+                    onClick={() =>
+                      form.setValue('code', generateDiscountCode(random), {
+                        shouldDirty: true,
+                        // After a first try, the message under the code goes as soon as it is right.
+                        shouldValidate: form.formState.isSubmitted,
+                      })
+                    }
+                  >
+                    Generate
+                  </Button>
+                )
+              }
+            />
+          </SectionCard>
+          <SectionCard title="Value">
+            <Stack gap="sm" mt="xs">
+              <Controller
+                control={form.control}
+                name="kind"
+                render={({ field }) => (
+                  <SegmentedControl
+                    aria-label="Kind of discount"
+                    data={KINDS}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v)}
+                    disabled={readOnly}
+                    orientation={narrow ? 'vertical' : 'horizontal'}
+                    fullWidth
+                  />
+                )}
+              />
+              {kind === 'PERCENTAGE' && (
+                <TextField
+                  control={form.control}
+                  name="value"
+                  label="Percentage"
+                  rightSection="%"
+                  inputMode="decimal"
+                  readOnly={readOnly}
+                  maw={220}
+                />
+              )}
+              {kind === 'FIXED_AMOUNT' && (
+                <TextField
+                  control={form.control}
+                  name="value"
+                  label="Amount"
+                  description="Shared across the lines it applies to, by their price."
+                  rightSection={<Text size="xs">{currencyCode}</Text>}
+                  inputMode="decimal"
+                  readOnly={readOnly}
+                  maw={220}
+                />
+              )}
+              {kind === 'FREE_SHIPPING' && (
+                <Text size="sm" c="dimmed">
+                  Takes the price of the order's shipping rate off, and its tax.
+                </Text>
+              )}
+              <DiscountTargetsField
+                control={form.control}
+                labels={labels}
+                onLabel={(id, label) => setLabels((prev) => new Map(prev).set(id, label))}
+                readOnly={readOnly}
+              />
+            </Stack>
+          </SectionCard>
+          <SectionCard
+            title="Requirements and limits"
+            description="Leave a box empty for no requirement or limit."
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+              <TextField
+                control={form.control}
+                name="minimumSubtotal"
+                label="Minimum subtotal"
+                description="Of the items it applies to."
+                rightSection={<Text size="xs">{currencyCode}</Text>}
+                inputMode="decimal"
+                readOnly={readOnly}
+              />
+              <NumberField
+                control={form.control}
+                name="minimumQuantity"
+                label="Minimum items"
+                description="Of the items it applies to."
+                min={1}
+                allowDecimal={false}
+                readOnly={readOnly}
+              />
+              <NumberField
+                control={form.control}
+                name="usageLimit"
+                label="Usage limit"
+                description="Orders in all, for everyone."
+                min={1}
+                allowDecimal={false}
+                readOnly={readOnly}
+              />
+              <CheckboxField
+                control={form.control}
+                name="oncePerCustomer"
+                label="Once per customer"
+                description="A customer's second order can't use it."
+                mt={{ sm: 28 }}
+                disabled={readOnly}
+              />
+            </SimpleGrid>
+          </SectionCard>
+          <SectionCard title="Active dates" description={zoneNote}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+              <TextField
+                control={form.control}
+                name="startsAt"
+                type="datetime-local"
+                label="Starts"
+                readOnly={readOnly}
+              />
+              <TextField
+                control={form.control}
+                name="endsAt"
+                type="datetime-local"
+                label="Ends"
+                readOnly={readOnly}
+              />
+            </SimpleGrid>
+          </SectionCard>
+        </Stack>
+        <Stack gap="lg" className={classes.side}>
+          <DiscountSideCard
+            discount={discount}
+            canWrite={canWrite}
+            saving={form.saving}
+            dirty={form.formState.isDirty}
+            canReadOrders={canReadOrders}
+            onDeleted={() => guard.allow()}
+            onStale={setStale}
+          />
+        </Stack>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { ApiTokenRow, ApiTokenTable } from './staff.tables.js';
+
+/** At most this many tokens are listed (a store has a few integrations, not thousands). */
+export const MAX_LISTED_TOKENS = 200;
+
+export function insertApiToken(db: Executor, row: Insertable<ApiTokenTable>): Promise<ApiTokenRow> {
+  return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function listApiTokens(db: Executor): Promise<ApiTokenRow[]> {
+  return db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_LISTED_TOKENS)
+    .execute();
+}
+
+export async function lockApiToken(db: Executor, id: string): Promise<ApiTokenRow | null> {
+  return (
+    (await db.selectFrom('api_tokens').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ??
+    null
+  );
+}
+
+export function revokeApiToken(db: Executor, id: string): Promise<ApiTokenRow> {
+  return db
+    .updateTable('api_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A token that may act now (not revoked, not expired), with its creator's state. */
+export async function findLiveApiToken(db: Executor, hash: Buffer) {
+  return (
+    (await db
+      .selectFrom('api_tokens as t')
+      .leftJoin('staff as s', 's.id', 't.created_by')
+      .select(['t.id', 't.name', 't.permissions', 't.created_by', 't.last_used_at', 's.email', 's.state'])
+      .where('t.token_hash', '=', hash)
+      .where('t.revoked_at', 'is', null)
+      .where(sql<boolean>`(t.expires_at is null or t.expires_at > now())`)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Marks a token used, at most once a minute, so reads don't each cost a write. */
+export async function touchApiToken(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: sql`now()` })
+    .where('id', '=', id)
+    .where(sql<boolean>`(last_used_at is null or last_used_at < now() - interval '1 minute')`)
+    .execute();
+}

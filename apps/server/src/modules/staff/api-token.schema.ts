@@ -1,0 +1,134 @@
+import { decodeIdOf, DomainError, type Permission, type UserError } from '@stockroom/domain';
+import type { ApiTokenRow } from './staff.tables.js';
+import type { Viewer } from '../../actor.js';
+import { auth } from '../../graphql/auth.js';
+import { builder, command, PermissionEnum, UserErrorRef } from '../../graphql/builder.js';
+import { apiTokenCreate, apiTokenRevoke, listApiTokens } from './api-token.service.js';
+
+const manage = auth.permission('STAFF_MANAGE');
+
+const ApiTokenStatusEnum = builder.enumType('ApiTokenStatus', {
+  values: ['ACTIVE', 'EXPIRED', 'REVOKED'] as const,
+});
+
+const CreatorRef = builder
+  .objectRef<{ name: string | null; email: string | null }>('ApiTokenCreator')
+  .implement({
+    extensions: manage,
+    fields: (t) => ({
+      name: t.exposeString('name', { nullable: true }),
+      email: t.exposeString('email', { nullable: true }),
+    }),
+  });
+
+export const ApiTokenRef = builder.objectRef<ApiTokenRow>('ApiToken');
+builder.node(ApiTokenRef, {
+  description:
+    'A credential for an integration (storefront, ERP, script), sent as `Authorization: Bearer …`.',
+  extensions: manage,
+  id: { resolve: (t) => t.id },
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'token_hash' in o,
+  loadOne: async (id, ctx) => (await listApiTokens(ctx.services.db)).find((t) => t.id === id) ?? null,
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    prefix: t.exposeString('prefix', {
+      description: 'The first characters of the token, to tell tokens apart.',
+    }),
+    permissions: t.field({ type: [PermissionEnum], resolve: (row) => row.permissions as Permission[] }),
+    status: t.field({
+      type: ApiTokenStatusEnum,
+      resolve: (row) =>
+        row.revoked_at
+          ? 'REVOKED'
+          : row.expires_at && new Date(row.expires_at).getTime() <= Date.now()
+            ? 'EXPIRED'
+            : 'ACTIVE',
+    }),
+    createdBy: t.field({
+      type: CreatorRef,
+      nullable: true,
+      resolve: async (row, _a, ctx) => {
+        if (!row.created_by) return null;
+        const staff = await ctx.loaders.staffById.load(row.created_by);
+        return staff ? { name: staff.name, email: staff.email } : null;
+      },
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.created_at as unknown as Date }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.expires_at }),
+    lastUsedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.last_used_at }),
+    revokedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.revoked_at }),
+  }),
+});
+
+const ApiTokenInput = builder.inputType('ApiTokenInput', {
+  fields: (t) => ({
+    name: t.string({
+      required: true,
+      description: 'What uses it, 1–100 characters ("Storefront", "ERP sync").',
+    }),
+    permissions: t.field({ type: [PermissionEnum], required: true, description: 'At most those you hold.' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'Leave out for a token that does not expire.' }),
+  }),
+});
+
+const ApiTokenCreatePayload = builder
+  .objectRef<{ apiToken?: ApiTokenRow | null; token?: string | null; userErrors: UserError[] }>(
+    'ApiTokenCreatePayload',
+  )
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      apiToken: t.field({ type: ApiTokenRef, nullable: true, resolve: (p) => p.apiToken ?? null }),
+      token: t.string({
+        nullable: true,
+        description: 'The token itself, shown this once: only its hash is kept.',
+        resolve: (p) => p.token ?? null,
+      }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+
+const ApiTokenRevokePayload = builder
+  .objectRef<{ apiToken?: ApiTokenRow | null; userErrors: UserError[] }>('ApiTokenRevokePayload')
+  .implement({
+    extensions: auth.public,
+    fields: (t) => ({
+      apiToken: t.field({ type: ApiTokenRef, nullable: true, resolve: (p) => p.apiToken ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
+
+builder.queryField('apiTokens', (t) =>
+  t.field({
+    type: [ApiTokenRef],
+    description: 'The store’s API tokens, newest first (at most 200).',
+    extensions: manage,
+    resolve: (_r, _a, ctx) => listApiTokens(ctx.services.db),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  apiTokenCreate: t.field({
+    type: ApiTokenCreatePayload,
+    description: 'Makes a token with permissions you hold (ESCALATION_FORBIDDEN otherwise); answers it once.',
+    extensions: manage,
+    args: { input: t.arg({ type: ApiTokenInput, required: true }) },
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => {
+        const made = await apiTokenCreate(trx, ctx as typeof ctx & { viewer: Viewer }, args.input);
+        return { apiToken: made.row, token: made.token };
+      }),
+  }),
+  apiTokenRevoke: t.field({
+    type: ApiTokenRevokePayload,
+    description: 'Stops a token at once.',
+    extensions: manage,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      command(ctx, async (trx) => {
+        const id = decodeIdOf('ApiToken', String(args.id));
+        if (!id) throw DomainError.one('INVALID', 'This API token does not exist.', ['id']);
+        return { apiToken: await apiTokenRevoke(trx, ctx, id) };
+      }),
+  }),
+}));
