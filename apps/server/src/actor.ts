@@ -23,6 +23,16 @@ export interface Actor {
   userAgent?: string | null;
   /** Set for work the application does on its own (first start, seed). */
   system?: boolean;
+  /**
+   * Set by the command wrapper: the ids of the audit events this command wrote, so a payload can
+   * name the event an "Undo" reverts.
+   */
+  recordedEvents?: string[];
+  /**
+   * Set while undoing an audit event: the change the service makes is recorded as `<type>.revert`,
+   * naming the event it undid.
+   */
+  reverting?: { eventId: string };
 }
 
 export const SYSTEM_ACTOR: Actor = { viewer: null, requestId: null, ip: null, system: true };

@@ -47,6 +47,7 @@ const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
   'Query.taxRates': 'authenticated',
   'Mutation.accountUpdate': 'authenticated',
   'Mutation.apiTokenCreate': 'STAFF_MANAGE',
+  'Mutation.auditEventRevert': 'authenticated',
   'Mutation.apiTokenRevoke': 'STAFF_MANAGE',
   'Mutation.categoryCreate': 'CATALOG_WRITE',
   'Mutation.categoryDelete': 'CATALOG_WRITE',

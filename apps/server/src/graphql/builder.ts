@@ -150,8 +150,14 @@ export function command<T extends object>(
   ctx: Ctx,
   work: (trx: Tx) => Promise<T>,
   empty: Partial<T> = {},
-): Promise<T & { userErrors: UserError[] }> {
-  return payload(() => inTransaction(ctx.services.db, work), empty);
+): Promise<T & { userErrors: UserError[]; recordedEvents: string[] }> {
+  // The events this command writes (for a payload's `auditEventId`, which "Undo" reverts).
+  const recordedEvents: string[] = [];
+  ctx.recordedEvents = recordedEvents;
+  return payload(() => inTransaction(ctx.services.db, work), empty).then((result) => ({
+    ...result,
+    recordedEvents: result.userErrors.length ? [] : recordedEvents,
+  }));
 }
 
 /**
@@ -248,3 +254,11 @@ builder.globalConnectionFields((t) => ({
     resolve: (c) => (c as unknown as ConnectionExtras).userErrors,
   }),
 }));
+
+export const UNDO_EVENT_DESCRIPTION =
+  'The audit event this change wrote (null when it wrote none or several); auditEventRevert undoes it.';
+
+/** A payload's `auditEventId`: the one event its command wrote, for "Undo". */
+export function undoEventId(p: { recordedEvents?: string[] }): string | null {
+  return p.recordedEvents?.length === 1 ? encodeId('AuditEvent', p.recordedEvents[0]!) : null;
+}

@@ -14,6 +14,8 @@ export interface Ctx {
   services: Services;
   /** Per-request batch loaders: one query per relation per request. */
   loaders: Loaders;
+  /** Set per command by `command()`: the audit events it wrote. */
+  recordedEvents?: string[];
   /** Queues a Set-Cookie header on the response. */
   setCookie: (cookie: string) => void;
 }

@@ -12,6 +12,7 @@ import '../modules/inventory/inventory.schema.js';
 import '../modules/customers/customer.schema.js';
 import '../modules/shipping/shipping.schema.js';
 import '../modules/audit/audit.schema.js';
+import '../modules/audit/audit-revert.schema.js';
 import '../modules/orders/order.schema.js';
 import '../modules/orders/order-create.schema.js';
 import '../modules/orders/order-actions.schema.js';

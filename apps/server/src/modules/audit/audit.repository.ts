@@ -89,3 +89,29 @@ export function pageAuditEvents(
 export function countAuditEvents(db: Executor, filter: AuditFilter): Promise<Count> {
   return cappedCount(db, auditListQuery(db, filter));
 }
+
+/** The latest event about the same subject after this one that changed any of these fields. */
+export function laterEventTouching(
+  db: Executor,
+  event: AuditEventRow,
+  fields: readonly string[],
+): Promise<Pick<AuditEventRow, 'actor_name' | 'actor_type' | 'created_at'> | undefined> {
+  return db
+    .selectFrom('audit_events')
+    .select(['actor_name', 'actor_type', 'created_at'])
+    .where('subject_type', '=', event.subject_type)
+    .where((eb) =>
+      event.subject_id === null ? eb('subject_id', 'is', null) : eb('subject_id', '=', event.subject_id),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '>', event.created_at),
+        eb.and([eb('created_at', '=', event.created_at), eb('id', '>', event.id)]),
+      ]),
+    )
+    .where(sql<boolean>`changes ?| ${sql.val(fields)}::text[]`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

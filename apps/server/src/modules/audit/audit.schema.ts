@@ -6,6 +6,7 @@ import { CustomerRef } from '../customers/customer.schema.js';
 import { ProductRef } from '../catalog/product.schema.js';
 import { findAuditEvent, latestEventsOf } from './audit.repository.js';
 import { listAuditEvents } from './audit.service.js';
+import { readableValue } from './audit-readable.js';
 
 const ChangeRef = builder
   .objectRef<{ field: string; before: unknown; after: unknown }>('AuditChange')
@@ -22,6 +23,17 @@ const ChangeRef = builder
         nullable: true,
         description: 'The value after, as JSON.',
         resolve: (c) => (c.after === null || c.after === undefined ? null : JSON.stringify(c.after)),
+      }),
+      beforeText: t.string({
+        nullable: true,
+        description:
+          'The value before as a person reads it, where that needs the server (money, variants, references); else null.',
+        resolve: (c, _a, ctx) => readableValue(c.field, c.before, ctx),
+      }),
+      afterText: t.string({
+        nullable: true,
+        description: 'The value after as a person reads it; see beforeText.',
+        resolve: (c, _a, ctx) => readableValue(c.field, c.after, ctx),
       }),
     }),
   });

@@ -1,4 +1,5 @@
 import { auditSearchCondition } from './audit-search.js';
+import type { Permission } from '@stockroom/domain';
 import { decodeId } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { AuditChange, AuditEventRow } from './audit.tables.js';
@@ -27,10 +28,19 @@ export const HIDDEN = '[hidden]';
  * Appends one event. Call it with the same transaction as the change it describes, so the log and
  * the data can never disagree.
  */
-export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Promise<string> {
   const viewer = actor.viewer;
+  const id = uuidv7();
+  if (actor.reverting) {
+    // An undo goes through the subject's own service; its event says what it undid.
+    entry = {
+      ...entry,
+      action: `${entry.action.split('.')[0]}.revert`,
+      changes: { ...entry.changes, reverted_event: { before: null, after: actor.reverting.eventId } },
+    };
+  }
   await insertAuditEvent(trx, {
-    id: uuidv7(),
+    id,
     actor_type: viewer?.token ? 'api' : viewer ? 'staff' : actor.system ? 'system' : 'api',
     // A token's events name the token (its id and name), not the person who made it.
     actor_id: viewer?.token?.id ?? viewer?.staffId ?? null,
@@ -46,6 +56,8 @@ export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Pro
     request_id: actor.requestId,
     ip: actor.ip,
   });
+  actor.recordedEvents?.push(id);
+  return id;
 }
 
 /**
@@ -91,4 +103,31 @@ export function listAuditEvents(
     filter.subject = { type: decoded.type, id: decoded.uuid };
   }
   return { page: () => pageAuditEvents(db, filter, args.page), count: () => countAuditEvents(db, filter) };
+}
+
+/**
+ * How undo puts one kind of subject back: each module that allows it says which permission it
+ * needs, reads the subject's current values (locked, under the names its events use), and restores
+ * before values through its own service, which validates them and writes the `<type>.revert` event.
+ */
+export interface Revertable {
+  /** The subject in words: "product". */
+  noun: string;
+  permission: Permission;
+  /** Locks the subject and gives its current values by field; null when it no longer exists. */
+  current(trx: Tx, subjectId: string | null): Promise<Record<string, unknown> | null>;
+  restore(trx: Tx, actor: Actor, subjectId: string | null, before: Record<string, unknown>): Promise<void>;
+}
+
+/** Compares recorded values with current ones as JSON, with object keys in one order (jsonb reorders them). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a ?? null) === canonical(b ?? null);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v,
+  );
 }

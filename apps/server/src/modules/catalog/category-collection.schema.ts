@@ -6,7 +6,15 @@ import {
 } from '@stockroom/domain';
 import type { CategoryRow, CollectionRow, CollectionRuleJson } from './catalog.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, command, countWhenAsked, toConnection, UserErrorRef } from '../../graphql/builder.js';
+import {
+  builder,
+  command,
+  countWhenAsked,
+  toConnection,
+  UserErrorRef,
+  UNDO_EVENT_DESCRIPTION,
+  undoEventId,
+} from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
 import { listCollectionProducts, listCollections } from './catalog-list.service.js';
 import { ProductRef } from './product.schema.js';
@@ -181,11 +189,14 @@ const CategoryPayload = builder
     }),
   });
 const CollectionPayload = builder
-  .objectRef<{ collection?: CollectionRow | null; userErrors: UserError[] }>('CollectionPayload')
+  .objectRef<{ collection?: CollectionRow | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+    'CollectionPayload',
+  )
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       collection: t.field({ type: CollectionRef, nullable: true, resolve: (p) => p.collection ?? null }),
+      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });

@@ -8,6 +8,8 @@ import {
   emptyConnection,
   toConnection,
   UserErrorRef,
+  UNDO_EVENT_DESCRIPTION,
+  undoEventId,
 } from '../../graphql/builder.js';
 import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
 import { primeProductPage } from './product-page.loaders.js';
@@ -252,11 +254,14 @@ const ProductsBulkUpdatePayload = builder
   });
 
 const ProductPayload = builder
-  .objectRef<{ product?: ProductRow | null; userErrors: UserError[] }>('ProductPayload')
+  .objectRef<{ product?: ProductRow | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+    'ProductPayload',
+  )
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       product: t.field({ type: ProductRef, nullable: true, resolve: (p) => p.product ?? null }),
+      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });

@@ -26,7 +26,8 @@ import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { syncAutomatedCollections } from './collection.service.js';
 
 /** Product fields whose before/after the audit log keeps. */
-const AUDITED = [
+/** The product's own fields its audit events record (variants go as a summary). */
+export const PRODUCT_AUDITED = [
   'title',
   'handle',
   'description',
@@ -140,8 +141,11 @@ function variantsOrMatrix(input: ProductInput): VariantValues[] {
   }));
 }
 
-function variantSummary(v: Pick<VariantRow, 'title' | 'sku' | 'price' | 'compare_at_price'>) {
-  return { title: v.title, sku: v.sku, price: v.price, compareAtPrice: v.compare_at_price };
+/** A variant as the audit log records it; the id (absent on create) lets undo put a price back. */
+export function variantSummary(
+  v: Pick<VariantRow, 'title' | 'sku' | 'price' | 'compare_at_price'> & { id?: string },
+) {
+  return { id: v.id, title: v.title, sku: v.sku, price: v.price, compareAtPrice: v.compare_at_price };
 }
 
 export async function productCreate(trx: Tx, actor: Actor, raw: unknown): Promise<ProductRow> {
@@ -173,14 +177,19 @@ export async function productCreate(trx: Tx, actor: Actor, raw: unknown): Promis
     subjectType: 'Product',
     subjectId: product.id,
     changes: {
-      ...diff(null, product, AUDITED),
+      ...diff(null, product, PRODUCT_AUDITED),
       variants: { before: null, after: planned.map((v) => variantSummary(variantColumns(v, 0) as never)) },
     },
   });
   return (await repo.findProduct(trx, product.id))!;
 }
 
-function inputFromRow(row: ProductRow, variants: VariantRow[], currencyFormat: (minor: number) => string) {
+/** A stored product as productUpdate's input (prices as decimals). */
+export function inputFromRow(
+  row: ProductRow,
+  variants: VariantRow[],
+  currencyFormat: (minor: number) => string,
+) {
   return {
     title: row.title,
     handle: row.handle,
@@ -291,7 +300,7 @@ export async function productUpdate(
   await repo.refreshProductSummary(trx, productId);
   await syncAutomatedCollections(trx, [productId]);
   const afterVariants = await variants.variantsOfProducts(trx, [productId]);
-  const changes = diff(before, after, AUDITED);
+  const changes = diff(before, after, PRODUCT_AUDITED);
   const b = existing.map(variantSummary);
   const a = afterVariants.map(variantSummary);
   if (JSON.stringify(a) !== JSON.stringify(b)) changes['variants'] = { before: b, after: a };
@@ -349,7 +358,7 @@ export async function productDelete(trx: Tx, actor: Actor, productId: string): P
     action: 'product.delete',
     subjectType: 'Product',
     subjectId: productId,
-    changes: diff(before, {}, AUDITED),
+    changes: diff(before, {}, PRODUCT_AUDITED),
   });
 }
 

@@ -9,6 +9,8 @@ import {
   emptyConnection,
   toConnection,
   UserErrorRef,
+  UNDO_EVENT_DESCRIPTION,
+  undoEventId,
 } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
 import { MoneyRef } from '../catalog/product.schema.js';
@@ -179,13 +181,17 @@ const CustomerInput = builder.inputType('CustomerInput', {
 });
 
 const CustomerPayload = builder
-  .objectRef<{ customer?: CustomerRow | null; address?: CustomerAddressRow | null; userErrors: UserError[] }>(
-    'CustomerPayload',
-  )
+  .objectRef<{
+    customer?: CustomerRow | null;
+    address?: CustomerAddressRow | null;
+    userErrors: UserError[];
+    recordedEvents?: string[];
+  }>('CustomerPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       customer: t.field({ type: CustomerRef, nullable: true, resolve: (p) => p.customer ?? null }),
+      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
       address: t.field({ type: CustomerAddressRef, nullable: true, resolve: (p) => p.address ?? null }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),

@@ -1,7 +1,13 @@
 import type { AddressJson } from '../../db/columns.js';
 import type { StoreSettingsRow } from './settings.tables.js';
 import { auth } from '../../graphql/auth.js';
-import { builder, command, UserErrorRef } from '../../graphql/builder.js';
+import {
+  builder,
+  command,
+  UserErrorRef,
+  UNDO_EVENT_DESCRIPTION,
+  undoEventId,
+} from '../../graphql/builder.js';
 import { forgetCachedSettings } from './settings.repository.js';
 import { shopUpdate, storeSettings } from './settings.service.js';
 import type { UserError } from '@stockroom/domain';
@@ -82,11 +88,14 @@ const ShopInput = builder.inputType('ShopInput', {
 });
 
 const ShopPayload = builder
-  .objectRef<{ shop?: StoreSettingsRow | null; userErrors: UserError[] }>('ShopPayload')
+  .objectRef<{ shop?: StoreSettingsRow | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+    'ShopPayload',
+  )
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       shop: t.field({ type: ShopRef, nullable: true, resolve: (p) => p.shop ?? null }),
+      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });

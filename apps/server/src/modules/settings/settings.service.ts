@@ -9,10 +9,11 @@ import {
 import type { Executor, Tx } from '../../db/database.js';
 import type { StoreSettingsRow } from './settings.tables.js';
 import type { Actor } from '../../actor.js';
-import { diff, recordAudit } from '../audit/audit.service.js';
+import { diff, recordAudit, type Revertable } from '../audit/audit.service.js';
 import {
   anyOrderExists,
   anyVariantExists,
+  forgetCachedSettings,
   getSettings,
   lockSettings,
   updateSettings,
@@ -116,4 +117,38 @@ async function assertCurrencyCanChange(trx: Tx, from: string, to: string): Promi
       ['input', 'currencyCode'],
     );
   }
+}
+
+/** Column names as events record them → shopUpdate's input names. */
+const SHOP_INPUT: Record<(typeof AUDITED)[number], keyof ShopUpdateRaw> = {
+  name: 'name',
+  contact_email: 'contactEmail',
+  address: 'address',
+  currency_code: 'currencyCode',
+  timezone: 'timezone',
+  weight_unit: 'weightUnit',
+  order_number_prefix: 'orderNumberPrefix',
+  low_stock_threshold: 'lowStockThreshold',
+  prices_include_tax: 'pricesIncludeTax',
+};
+
+/** Undo of a settings change; the caller forgets the cached settings after the commit. */
+export const shopRevertable: Revertable = {
+  noun: 'store settings',
+  permission: 'SETTINGS_WRITE',
+  async current(trx) {
+    const row = await lockSettings(trx);
+    return Object.fromEntries(AUDITED.map((f) => [f, row[f]]));
+  },
+  async restore(trx, actor, _id, before) {
+    const patch = Object.fromEntries(
+      Object.entries(before).map(([f, v]) => [SHOP_INPUT[f as keyof typeof SHOP_INPUT], v]),
+    ) as ShopUpdateRaw;
+    await shopUpdate(trx, actor, patch);
+  },
+};
+
+/** After a command that changed the settings has committed: this process reads them afresh. */
+export function settingsChanged(db: Executor): void {
+  forgetCachedSettings(db);
 }

@@ -15,10 +15,13 @@ export const auditEventsDocument = graphql(`
         subjectId
         ip
         createdAt
+        revertable
         changes {
           field
           before
           after
+          beforeText
+          afterText
         }
       }
       pageInfo {

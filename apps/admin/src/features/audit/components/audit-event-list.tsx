@@ -1,8 +1,11 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { RevertButton } from './revert-button';
 import { Link } from 'react-router';
 import type { AuditEventsQuery } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
-import { actionWords, readable, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
+import { actionWords, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
+import { ChangeValues } from '../../../components/audit-change';
 
 type AuditEvent = AuditEventsQuery['auditEvents']['nodes'][number];
 
@@ -45,23 +48,7 @@ function Changes({ event }: { event: AuditEvent }) {
               {c.field.replace(/_/g, ' ')}
             </Table.Td>
             <Table.Td style={{ wordBreak: 'break-word' }}>
-              {made ? (
-                readable(c.after)
-              ) : gone ? (
-                <Text span size="sm" td="line-through" c="dimmed">
-                  {readable(c.before)}
-                </Text>
-              ) : (
-                <>
-                  <Text span size="sm" td="line-through" c="dimmed">
-                    {readable(c.before)}
-                  </Text>
-                  {' → '}
-                  <Text span size="sm">
-                    {readable(c.after)}
-                  </Text>
-                </>
-              )}
+              <ChangeValues change={c} mode={made ? 'made' : gone ? 'gone' : 'changed'} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -73,39 +60,60 @@ function Changes({ event }: { event: AuditEvent }) {
 /** Values not worth a line when a record is made or removed. */
 const EMPTY = new Set<string | null | undefined>([null, undefined, 'null', '[]', '""', 'false']);
 
-/** The log, newest first: who did what to which record, when, from where, field by field. */
-export function AuditEventList({ events }: { events: AuditEvent[] }) {
+/** One event: who did what to which record, when, from where, field by field; "Revert" where undo applies. */
+function AuditEventCard({ event: e }: { event: AuditEvent }) {
   const format = useFormatDateTime();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const name = subjectName(e.changes);
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="audit-event">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={600} size="sm">
+              {actionWords(e.action)}
+            </Text>
+            <Subject event={e} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {e.actorName ?? ACTORS[e.actorType]}
+            {e.ip ? ` · ${e.ip}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          {e.actorType !== 'staff' && (
+            <Badge variant="outline" color="gray" tt="none" size="sm">
+              {ACTORS[e.actorType]}
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {format(e.createdAt)}
+          </Text>
+          {e.revertable && (
+            <RevertButton
+              eventId={e.id}
+              what={e.subjectType ? `${typeWords(e.subjectType)}${name ? ` · ${name}` : ''}` : 'It'}
+              onRefusal={setRefusal}
+            />
+          )}
+        </Group>
+      </Group>
+      <Changes event={e} />
+      {refusal && (
+        <Alert color="yellow" variant="light" role="alert" title="Not reverted" mt="xs" p="xs">
+          {refusal}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/** The log, newest first. */
+export function AuditEventList({ events }: { events: AuditEvent[] }) {
   return (
     <Stack gap="xs">
       {events.map((e) => (
-        <Paper key={e.id} withBorder radius="md" p="sm" data-testid="audit-event">
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Group gap="xs">
-                <Text fw={600} size="sm">
-                  {actionWords(e.action)}
-                </Text>
-                <Subject event={e} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {e.actorName ?? ACTORS[e.actorType]}
-                {e.ip ? ` · ${e.ip}` : ''}
-              </Text>
-            </Stack>
-            <Group gap="xs" wrap="nowrap">
-              {e.actorType !== 'staff' && (
-                <Badge variant="outline" color="gray" tt="none" size="sm">
-                  {ACTORS[e.actorType]}
-                </Badge>
-              )}
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {format(e.createdAt)}
-              </Text>
-            </Group>
-          </Group>
-          <Changes event={e} />
-        </Paper>
+        <AuditEventCard key={e.id} event={e} />
       ))}
     </Stack>
   );

@@ -10,6 +10,7 @@ export const collectionUpdateDocument = graphql(`
         id
         version
       }
+      auditEventId
       userErrors {
         field
         message

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
+import { useSavedToast } from '../../../components/undo-toast';
 import type { CollectionQuery } from '../../../gql/graphql';
 import { useCollectionQuery } from '../api/collection-query';
 import { useCollectionUpdateMutation } from '../api/collection-update-mutation';
@@ -38,6 +38,7 @@ export function CollectionRoute() {
   const canEdit = can('CATALOG_WRITE');
   const query = useCollectionQuery(collectionId);
   const [update] = useCollectionUpdateMutation();
+  const savedToast = useSavedToast();
   const collection = query.data?.collection;
   useDocumentTitle(`${collection?.title ?? 'Collection'} · Stockroom`);
 
@@ -88,10 +89,10 @@ export function CollectionRoute() {
                     });
                     const errors = result?.collectionUpdate.userErrors ?? [];
                     if (errors.length === 0) {
-                      notifications.show({
-                        color: 'green',
+                      savedToast({
                         title: 'Collection saved',
                         message: `${values.title.trim()} is saved.`,
+                        auditEventId: result?.collectionUpdate.auditEventId,
                       });
                     }
                     return errors;

@@ -8,6 +8,7 @@ export const customerUpdateDocument = graphql(`
       customer {
         ...CustomerFields
       }
+      auditEventId
       userErrors {
         field
         message

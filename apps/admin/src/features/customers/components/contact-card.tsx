@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { customerSchema } from '@stockroom/domain';
 import { useState } from 'react';
 import { FormErrors } from '../../../components/form-errors';
 import { SectionCard } from '../../../components/section-card';
+import { useSavedToast } from '../../../components/undo-toast';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
@@ -31,6 +31,7 @@ interface ContactCardProps {
 export function ContactCard({ customer, canEdit, onReload }: ContactCardProps) {
   const [stale, setStale] = useState<string | null>(null);
   const [update] = useCustomerUpdateMutation();
+  const savedToast = useSavedToast();
   const form = useZodForm<ContactValues>({
     schema: customerSchema,
     defaultValues: valuesOf(customer),
@@ -45,10 +46,10 @@ export function ContactCard({ customer, canEdit, onReload }: ContactCardProps) {
         return [];
       }
       if (errors.length === 0)
-        notifications.show({
-          color: 'green',
+        savedToast({
           title: 'Customer saved',
           message: `${customer.displayName} is saved.`,
+          auditEventId: data?.customerUpdate.auditEventId,
         });
       return errors;
     },

@@ -16,6 +16,8 @@ export const productHistoryDocument = graphql(`
           field
           before
           after
+          beforeText
+          afterText
         }
       }
     }

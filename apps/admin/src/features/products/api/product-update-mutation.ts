@@ -8,6 +8,7 @@ export const productUpdateDocument = graphql(`
       product {
         ...ProductFields
       }
+      auditEventId
       userErrors {
         field
         message

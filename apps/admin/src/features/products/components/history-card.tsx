@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
-import { actionWords, readable } from '../../../lib/audit-words';
+import { actionWords } from '../../../lib/audit-words';
+import { ChangeValues } from '../../../components/audit-change';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useProductHistoryQuery } from '../api/product-history-query';
 
@@ -30,8 +31,11 @@ export function HistoryCard({ productId }: { productId: string }) {
             </Text>
             {e.action !== 'product.create' &&
               e.changes.map((c) => (
-                <Text key={c.field} size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-                  {c.field.replace(/_/g, ' ')}: {readable(c.before)} → {readable(c.after)}
+                <Text key={c.field} size="sm" style={{ wordBreak: 'break-word' }}>
+                  <Text span size="sm" c="dimmed">
+                    {c.field.replace(/_/g, ' ')}:
+                  </Text>{' '}
+                  <ChangeValues change={c} mode="changed" />
                 </Text>
               ))}
           </div>

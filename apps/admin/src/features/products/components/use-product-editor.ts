@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useFormState, useWatch, type Path } from 'react-hook-form';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
+import { useSavedToast } from '../../../components/undo-toast';
 import { describeError } from '../../../lib/errors';
 import { placeUserErrors, type PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { zodFormResolver } from '../../../lib/forms/use-zod-form';
@@ -50,6 +51,7 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
   const [pending, setPending] = useState<File[]>([]);
   const [create, createState] = useProductCreateMutation();
   const [update, updateState] = useProductUpdateMutation();
+  const savedToast = useSavedToast();
   const dirty = !sameValues(values, baseline) || (!product && pending.length > 0);
   const saving = createState.loading || updateState.loading;
   /** Puts these values in the form, its messages gone (a loaded, saved or discarded version). */
@@ -138,10 +140,10 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
       setValues(saved);
       setVersion(payload.product.version);
       setMine(null);
-      notifications.show({
-        color: 'green',
+      savedToast({
         title: 'Product saved',
         message: `${payload.product.title} was saved.`,
+        auditEventId: payload.auditEventId,
       });
     } catch (error) {
       setBanner([describeError(error).message]);

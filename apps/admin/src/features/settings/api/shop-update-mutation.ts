@@ -8,6 +8,7 @@ export const shopUpdateDocument = graphql(`
       shop {
         ...ShopFields
       }
+      auditEventId
       userErrors {
         field
         message

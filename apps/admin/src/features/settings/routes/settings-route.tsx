@@ -1,10 +1,10 @@
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
+import { useSavedToast } from '../../../components/undo-toast';
 import { useShopQuery } from '../api/shop-query';
 import { useShopUpdateMutation } from '../api/shop-update-mutation';
 import { SettingsTabs } from '../../../components/settings-tabs';
@@ -17,6 +17,7 @@ export function SettingsRoute() {
   const canEdit = can('SETTINGS_WRITE');
   const query = useShopQuery();
   const [update] = useShopUpdateMutation();
+  const savedToast = useSavedToast();
   const [stale, setStale] = useState<string | null>(null);
 
   return (
@@ -58,10 +59,10 @@ export function SettingsRoute() {
                   if (staleError) setStale(staleError.message);
                   else if (errors.length === 0) {
                     setStale(null);
-                    notifications.show({
-                      color: 'green',
+                    savedToast({
                       title: 'Settings saved',
                       message: 'The store settings are saved.',
+                      auditEventId: result?.shopUpdate.auditEventId,
                     });
                   }
                   return errors;

@@ -1,0 +1,40 @@
+import { formatMinor } from '@stockroom/domain';
+import type { Ctx } from '../../graphql/context.js';
+
+/** Fields recorded in minor units of the store's currency (prices, amounts, totals). */
+const MONEY =
+  /(^|_)(price|amount|total|subtotal|shipping|refunded|captured|cost)(_|$)|^(price|compareAtPrice|costPrice|amount)$/;
+
+interface VariantSummary {
+  title?: string;
+  sku?: string | null;
+  price?: number;
+}
+
+/**
+ * A recorded value as a person reads it, where that needs the server: money in the store's currency
+ * ("25.00 USD", not 2500), a variant list by title, SKU and price, a category by its title. Null when
+ * the value reads well as it is (the admin shows text, lists and flags itself).
+ */
+export async function readableValue(field: string, value: unknown, ctx: Ctx): Promise<string | null> {
+  if (value === null || value === undefined) return null;
+  const money = async (minor: number) => {
+    const currency = (await ctx.loaders.shop()).currency_code.trim();
+    return `${formatMinor(minor, currency)} ${currency}`;
+  };
+  if (typeof value === 'number' && Number.isInteger(value) && MONEY.test(field)) return money(value);
+  if (field === 'variants' && Array.isArray(value)) {
+    const parts = await Promise.all(
+      (value as VariantSummary[]).map(async (v) =>
+        [v.title || 'Default', v.sku, typeof v.price === 'number' ? await money(v.price) : null]
+          .filter(Boolean)
+          .join(' · '),
+      ),
+    );
+    return parts.join('; ') || '(none)';
+  }
+  if (field === 'category_id' && typeof value === 'string')
+    return (await ctx.loaders.categoryById.load(value))?.name ?? 'a category since deleted';
+  if (field === 'reverted_event') return 'an earlier change (undone)';
+  return null;
+}

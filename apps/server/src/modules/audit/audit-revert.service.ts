@@ -1,0 +1,126 @@
+import { DomainError, encodeId, type Permission } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { Actor } from '../../actor.js';
+import type { AuditEventRow } from './audit.tables.js';
+import { sameValue, type Revertable } from './audit.service.js';
+import { laterEventTouching } from './audit.repository.js';
+import { collectionRevertable, productRevertable } from '../catalog/catalog-revert.service.js';
+import { customerRevertable } from '../customers/customer-revert.service.js';
+import { shopRevertable, storeSettings } from '../settings/settings.service.js';
+
+/** The changes undo can put back, by action (an undo's own event can be undone too: redo). */
+const REVERTABLE: Record<string, Revertable> = {
+  'product.update': productRevertable,
+  'product.revert': productRevertable,
+  'collection.update': collectionRevertable,
+  'collection.revert': collectionRevertable,
+  'customer.update': customerRevertable,
+  'customer.disable': customerRevertable,
+  'customer.enable': customerRevertable,
+  'customer.revert': customerRevertable,
+  'shop.update': shopRevertable,
+  'shop.revert': shopRevertable,
+};
+
+/** Why the rest can't be undone from the log, and what to do instead; by action, then by kind. */
+const WHY_NOT: [RegExp, string][] = [
+  [
+    /^inventory\./,
+    'Stock movements can’t be undone: adjust the stock on the Inventory page instead, so the stock history stays true.',
+  ],
+  [
+    /^(order|draft_order)\.(refund|capture|mark_paid|void|create|complete)$/,
+    'Payments and orders can’t be undone from the log: refund, cancel or edit the order instead.',
+  ],
+  [
+    /^(order|draft_order)\./,
+    'Orders can’t be undone from the log: change the order (or draft) itself instead.',
+  ],
+  [/\.create$/, 'A creation can’t be undone from the log: delete the item instead.'],
+  [/\.delete$|\.erase$/, 'A deletion can’t be undone from the log.'],
+  [
+    /^(staff|session|role|api_token)\./,
+    'Changes to staff, roles, sessions and API tokens can’t be undone from the log: change them on their settings page instead.',
+  ],
+  [
+    /^discount\./,
+    'Discount code changes can’t be undone from the log: edit the code on the Discounts page instead.',
+  ],
+];
+
+function whyNot(action: string): string {
+  return WHY_NOT.find(([re]) => re.test(action))?.[1] ?? 'This kind of change can’t be undone from the log.';
+}
+
+/** Whether undo handles this kind of change at all (whether it still can is decided when asked). */
+export function isRevertable(action: string): boolean {
+  return action in REVERTABLE;
+}
+
+/** The permission undoing this event needs: the subject's own write permission. */
+export function revertPermission(action: string): Permission {
+  return REVERTABLE[action]?.permission ?? 'AUDIT_READ';
+}
+
+function fieldWords(fields: readonly string[]): string {
+  return fields.map((f) => f.replace(/_id$/, '').replace(/_/g, ' ')).join(', ');
+}
+
+/**
+ * Undoes one audit event: restores the before values of its fields if none has changed since (under
+ * the subject's row lock), through the subject's own service, which records a `<type>.revert` event.
+ */
+export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventRow): Promise<void> {
+  const handler = REVERTABLE[event.action];
+  if (!handler) throw DomainError.one('INVALID_TRANSITION', whyNot(event.action), ['id']);
+  const changes = Object.entries(event.changes).filter(([field]) => field !== 'reverted_event');
+  if (changes.some(([field]) => field === 'redacted'))
+    throw DomainError.one(
+      'INVALID_TRANSITION',
+      'The details of this change were erased, so it can’t be undone.',
+      ['id'],
+    );
+  if (!changes.length)
+    throw DomainError.one('INVALID_TRANSITION', 'This change changed nothing, so there is nothing to undo.', [
+      'id',
+    ]);
+  const current = await handler.current(trx, event.subject_id);
+  if (!current)
+    throw DomainError.one('INVALID_TRANSITION', `This ${handler.noun} has been deleted since.`, ['id']);
+  const unknown = changes.filter(([field]) => !(field in current)).map(([field]) => field);
+  if (unknown.length)
+    throw DomainError.one('INVALID_TRANSITION', `Undo can’t restore ${fieldWords(unknown)}.`, ['id']);
+  const changed = changes.filter(([field, c]) => !sameValue(current[field], c.after)).map(([field]) => field);
+  if (changed.length) {
+    const later = await laterEventTouching(trx, event, changed);
+    const what = `the ${fieldWords(changed)} of this ${handler.noun}`;
+    if (!later)
+      throw DomainError.one(
+        'STALE_VERSION',
+        `${capitalize(what)} changed after this; undo the later change first.`,
+        ['id'],
+      );
+    const who = later.actor_name ?? (later.actor_type === 'system' ? 'Stockroom itself' : 'Someone');
+    const when = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: (await storeSettings(trx)).timezone,
+    }).format(later.created_at);
+    throw DomainError.one(
+      'STALE_VERSION',
+      `${who} changed ${what} after this, on ${when}. Undo their change first, or edit the ${handler.noun} instead.`,
+      ['id'],
+    );
+  }
+  const before = Object.fromEntries(changes.map(([field, c]) => [field, c.before]));
+  await handler.restore(
+    trx,
+    { ...actor, reverting: { eventId: encodeId('AuditEvent', event.id) } },
+    event.subject_id,
+    before,
+  );
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
