@@ -69,6 +69,28 @@ describe('undoing a change', () => {
     await context.close();
   });
 
+  it('brings a deleted product back from the toast', async () => {
+    const { productId: scarfId } = await createProduct(api, { title: 'Silk Scarf', sku: 'SCARF-1' });
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/products/${scarfId}`);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete product' }).click();
+    await page.waitForURL(/\/products(\?.*)?$/);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Product deleted' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'The change was undone.' }).waitFor();
+    // Back under its old address, in the list that is on screen.
+    await page.getByRole('link', { name: 'Silk Scarf' }).first().waitFor();
+    await page.getByRole('link', { name: 'Silk Scarf' }).first().click();
+    await page.waitForURL(new RegExp(`/products/${scarfId}$`));
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Price of Default' }).inputValue())
+      .toBe('10.00');
+    await context.close();
+  });
+
   it('refuses a stale revert with who changed it since and when, on a phone', async () => {
     await api.request(
       `mutation($id: ID!) { productUpdate(id: $id, input: { title: "Linen Shirt Classic" }) { userErrors { message } } }`,

@@ -171,6 +171,76 @@ describe.each(DATABASES)('undoing a change from the audit log on $name', ({ post
     expect((await gql(owner, `{ shop { name lowStockThreshold } }`)).shop).toEqual(shopBefore);
   });
 
+  it('brings back a deleted product, collection and category under their old IDs, once', async () => {
+    const category = await gql(
+      owner,
+      `mutation { categoryCreate(input: { name: "Shirts" }) { category { id } userErrors { message } } }`,
+    );
+    const categoryId = category.categoryCreate.category.id;
+    const made = await gql(
+      owner,
+      `mutation($c: ID!) { productCreate(input: { title: "Oxford Shirt", status: ACTIVE, categoryId: $c, tags: ["cotton"],
+        options: [{ name: "Size", values: ["S", "M"] }],
+        variants: [{ optionValues: ["S"], sku: "OX-S", price: "30.00" }, { optionValues: ["M"], sku: "OX-M", price: "32.50", compareAtPrice: "40.00" }] })
+        { product { id } userErrors { message } } }`,
+      { c: categoryId },
+    );
+    const oxfordId = made.productCreate.product.id;
+    const collection = await gql(
+      owner,
+      `mutation($p: [ID!]) { collectionCreate(input: { title: "Office", kind: MANUAL, productIds: $p }) { collection { id } userErrors { message } } }`,
+      { p: [oxfordId, productId] },
+    );
+    const officeId = collection.collectionCreate.collection.id;
+    for (const [mutation, id] of [
+      ['collectionDelete', officeId],
+      ['productDelete', oxfordId],
+      ['categoryDelete', categoryId],
+    ] as const) {
+      const deleted = await gql(
+        owner,
+        `mutation($id: ID!) { ${mutation}(id: $id) { userErrors { message } } }`,
+        {
+          id,
+        },
+      );
+      expect(deleted[mutation].userErrors).toEqual([]);
+    }
+    const deletes = (await gql(owner, LOG, { q: 'action:product.delete' })).auditEvents.nodes;
+    const [categoryDeleted] = (await gql(owner, LOG, { q: 'action:category.delete' })).auditEvents.nodes;
+    const [collectionDeleted] = (await gql(owner, LOG, { q: 'action:collection.delete' })).auditEvents.nodes;
+
+    // The category first, so the product finds its category again.
+    expect((await revert(owner, categoryDeleted.id)).userErrors).toEqual([]);
+    expect((await revert(owner, deletes[0].id)).userErrors).toEqual([]);
+    expect((await revert(owner, collectionDeleted.id)).userErrors).toEqual([]);
+    const back = await gql(
+      owner,
+      `query($id: ID!, $c: ID!) {
+        product(id: $id) { title status tags category { id name } options { name values } variants { sku price { amount } compareAtPrice { amount } } }
+        collection(id: $c) { title products(first: 10) { nodes { id } } } }`,
+      { id: oxfordId, c: officeId },
+    );
+    expect(back.product).toEqual({
+      title: 'Oxford Shirt',
+      status: 'ACTIVE',
+      tags: ['cotton'],
+      category: { id: categoryId, name: 'Shirts' },
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { sku: 'OX-S', price: { amount: '30.00' }, compareAtPrice: null },
+        { sku: 'OX-M', price: { amount: '32.50' }, compareAtPrice: { amount: '40.00' } },
+      ],
+    });
+    expect(back.collection.title).toBe('Office');
+    expect(back.collection.products.nodes.map((p: any) => p.id)).toEqual([oxfordId, productId]);
+    const again = await revert(owner, deletes[0].id);
+    expect(again.userErrors[0]).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'This product has been brought back already.',
+    });
+  });
+
   it('lets only one of two simultaneous undos of the same change through', async () => {
     const eventId = await update(owner, { vendor: 'Twin Mill' });
     const results = await Promise.all([revert(owner, eventId), revert(liam, eventId)]);

@@ -35,6 +35,8 @@ export async function readableValue(field: string, value: unknown, ctx: Ctx): Pr
   }
   if (field === 'category_id' && typeof value === 'string')
     return (await ctx.loaders.categoryById.load(value))?.name ?? 'a category since deleted';
+  if (field === 'products' && Array.isArray(value))
+    return `${value.length.toLocaleString('en-US')} product${value.length === 1 ? '' : 's'}`;
   if (field === 'reverted_event') return 'an earlier change (undone)';
   return null;
 }

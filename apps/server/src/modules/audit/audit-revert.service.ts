@@ -2,9 +2,16 @@ import { DomainError, encodeId, type Permission } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AuditEventRow } from './audit.tables.js';
-import { sameValue, type Revertable } from './audit.service.js';
+import { sameValue, type Restorable, type Revertable } from './audit.service.js';
+import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { laterEventTouching } from './audit.repository.js';
-import { collectionRevertable, productRevertable } from '../catalog/catalog-revert.service.js';
+import {
+  categoryRestorable,
+  collectionRestorable,
+  collectionRevertable,
+  productRestorable,
+  productRevertable,
+} from '../catalog/catalog-revert.service.js';
 import { customerRevertable } from '../customers/customer-revert.service.js';
 import { shopRevertable, storeSettings } from '../settings/settings.service.js';
 
@@ -22,6 +29,13 @@ const REVERTABLE: Record<string, Revertable> = {
   'shop.revert': shopRevertable,
 };
 
+/** Deleted catalog items undo brings back (nothing can reference them: a product on orders can't be deleted). */
+const RESTORABLE: Record<string, Restorable> = {
+  'product.delete': productRestorable,
+  'collection.delete': collectionRestorable,
+  'category.delete': categoryRestorable,
+};
+
 /** Why the rest can't be undone from the log, and what to do instead; by action, then by kind. */
 const WHY_NOT: [RegExp, string][] = [
   [
@@ -37,7 +51,8 @@ const WHY_NOT: [RegExp, string][] = [
     'Orders can’t be undone from the log: change the order (or draft) itself instead.',
   ],
   [/\.create$/, 'A creation can’t be undone from the log: delete the item instead.'],
-  [/\.delete$|\.erase$/, 'A deletion can’t be undone from the log.'],
+  [/\.erase$/, 'An erasure can’t be undone: the personal data is gone for good.'],
+  [/\.delete$/, 'This kind of deletion can’t be undone from the log; make the item again instead.'],
   [
     /^(staff|session|role|api_token)\./,
     'Changes to staff, roles, sessions and API tokens can’t be undone from the log: change them on their settings page instead.',
@@ -54,12 +69,12 @@ function whyNot(action: string): string {
 
 /** Whether undo handles this kind of change at all (whether it still can is decided when asked). */
 export function isRevertable(action: string): boolean {
-  return action in REVERTABLE;
+  return action in REVERTABLE || action in RESTORABLE;
 }
 
 /** The permission undoing this event needs: the subject's own write permission. */
 export function revertPermission(action: string): Permission {
-  return REVERTABLE[action]?.permission ?? 'AUDIT_READ';
+  return (REVERTABLE[action] ?? RESTORABLE[action])?.permission ?? 'AUDIT_READ';
 }
 
 function fieldWords(fields: readonly string[]): string {
@@ -71,6 +86,19 @@ function fieldWords(fields: readonly string[]): string {
  * the subject's row lock), through the subject's own service, which records a `<type>.revert` event.
  */
 export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventRow): Promise<void> {
+  const reverting = { ...actor, reverting: { eventId: encodeId('AuditEvent', event.id) } };
+  const restorer = RESTORABLE[event.action];
+  if (restorer && event.subject_id) {
+    // Two undos of one deletion: the second waits here, then finds it back already.
+    await lockUniqueValues(trx, 'restore', [event.subject_id]);
+    if (await restorer.exists(trx, event.subject_id))
+      throw DomainError.one('INVALID_TRANSITION', `This ${restorer.noun} has been brought back already.`, [
+        'id',
+      ]);
+    const before = Object.fromEntries(Object.entries(event.changes).map(([field, c]) => [field, c.before]));
+    await restorer.recreate(trx, reverting, event.subject_id, before);
+    return;
+  }
   const handler = REVERTABLE[event.action];
   if (!handler) throw DomainError.one('INVALID_TRANSITION', whyNot(event.action), ['id']);
   const changes = Object.entries(event.changes).filter(([field]) => field !== 'reverted_event');
@@ -113,12 +141,7 @@ export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventR
     );
   }
   const before = Object.fromEntries(changes.map(([field, c]) => [field, c.before]));
-  await handler.restore(
-    trx,
-    { ...actor, reverting: { eventId: encodeId('AuditEvent', event.id) } },
-    event.subject_id,
-    before,
-  );
+  await handler.restore(trx, reverting, event.subject_id, before);
 }
 
 function capitalize(s: string): string {

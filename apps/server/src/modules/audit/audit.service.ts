@@ -131,3 +131,14 @@ function canonical(value: unknown): string {
       : v,
   );
 }
+
+/**
+ * How undo brings back a deleted item under its old ID: from the values its delete event recorded,
+ * through the module's own create (which validates them and writes the `<type>.revert` event).
+ */
+export interface Restorable {
+  noun: string;
+  permission: Permission;
+  exists(trx: Tx, subjectId: string): Promise<boolean>;
+  recreate(trx: Tx, actor: Actor, subjectId: string, before: Record<string, unknown>): Promise<void>;
+}

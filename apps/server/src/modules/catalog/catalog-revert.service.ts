@@ -1,19 +1,16 @@
 import { DomainError, encodeId, formatMinor } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { Revertable } from '../audit/audit.service.js';
+import type { Restorable, Revertable } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import * as products from './product.repository.js';
 import * as variants from './variant.repository.js';
 import { lockCollection } from './collection.repository.js';
-import { collectionUpdate } from './collection.service.js';
-import {
-  inputFromRow,
-  PRODUCT_AUDITED,
-  productUpdate,
-  variantSummary,
-  type ProductUpdateInput,
-} from './product.service.js';
+import { collectionCreate, collectionUpdate, productsStillThere } from './collection.service.js';
+import { categoryCreate } from './category.service.js';
+import { categoryExists } from './category.repository.js';
+import { PRODUCT_AUDITED, productCreate, productUpdate, type ProductUpdateInput } from './product.service.js';
+import { inputFromRow, variantSummary } from './product-values.js';
 
 /** Column names as events record them → productUpdate's input names. */
 const PRODUCT_INPUT: Record<(typeof PRODUCT_AUDITED)[number], string> = {
@@ -100,5 +97,97 @@ export const collectionRevertable: Revertable = {
     if ('kind' in before)
       throw DomainError.one('INVALID_TRANSITION', 'A collection cannot change between manual and automated.');
     await collectionUpdate(trx, actor, id!, before);
+  },
+};
+
+interface VariantRecord extends VariantSummary {
+  optionValues?: string[];
+  barcode?: string | null;
+  costPrice?: number | null;
+  weightGrams?: number | null;
+  trackInventory?: boolean;
+  allowBackorder?: boolean;
+  lowStockThreshold?: number | null;
+}
+
+/** A category that still exists, as an ID for input; else none (it was deleted too). */
+async function categoryIfThere(trx: Tx, uuid: unknown): Promise<string | null> {
+  return typeof uuid === 'string' && (await categoryExists(trx, uuid)) ? encodeId('Category', uuid) : null;
+}
+
+export const productRestorable: Restorable = {
+  noun: 'product',
+  permission: 'CATALOG_WRITE',
+  exists: async (trx, id) => Boolean(await products.lockProduct(trx, id)),
+  async recreate(trx, actor, id, before) {
+    const recorded = before['variants'];
+    if (!Array.isArray(recorded) || !recorded.length)
+      throw DomainError.one(
+        'INVALID_TRANSITION',
+        'This deletion was recorded without the product’s variants, so it can’t be undone.',
+      );
+    const currency = (await storeSettings(trx)).currency_code.trim();
+    const money = (minor: number | null | undefined) => (minor == null ? null : formatMinor(minor, currency));
+    const raw: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(before)) {
+      const name = PRODUCT_INPUT[field as keyof typeof PRODUCT_INPUT];
+      if (name) raw[name] = value;
+    }
+    raw['categoryId'] = await categoryIfThere(trx, before['category_id']);
+    raw['variants'] = (recorded as VariantRecord[]).map((v) => ({
+      optionValues: v.optionValues ?? [],
+      sku: v.sku,
+      barcode: v.barcode ?? null,
+      price: money(v.price),
+      compareAtPrice: money(v.compareAtPrice),
+      costPrice: money(v.costPrice),
+      weightGrams: v.weightGrams ?? null,
+      trackInventory: v.trackInventory ?? true,
+      allowBackorder: v.allowBackorder ?? false,
+      lowStockThreshold: v.lowStockThreshold ?? null,
+    }));
+    await productCreate(trx, actor, raw, id);
+  },
+};
+
+export const collectionRestorable: Restorable = {
+  noun: 'collection',
+  permission: 'CATALOG_WRITE',
+  exists: async (trx, id) => Boolean(await lockCollection(trx, id)),
+  async recreate(trx, actor, id, before) {
+    const members = Array.isArray(before['products']) ? (before['products'] as string[]) : [];
+    await collectionCreate(
+      trx,
+      actor,
+      {
+        title: before['title'] as string,
+        handle: before['handle'] as string,
+        description: before['description'] as string,
+        kind: before['kind'] as 'MANUAL' | 'AUTOMATED',
+        match: before['match'] as never,
+        rules: before['rules'] as never,
+        productIds: await productsStillThere(trx, members),
+      },
+      id,
+    );
+  },
+};
+
+export const categoryRestorable: Restorable = {
+  noun: 'category',
+  permission: 'CATALOG_WRITE',
+  exists: (trx, id) => categoryExists(trx, id),
+  async recreate(trx, actor, id, before) {
+    await categoryCreate(
+      trx,
+      actor,
+      {
+        name: before['name'] as string,
+        handle: before['handle'] as string,
+        description: before['description'] as string,
+        parentId: await categoryIfThere(trx, before['parent_id']),
+      },
+      id,
+    );
   },
 };

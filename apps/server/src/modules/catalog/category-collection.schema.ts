@@ -201,11 +201,14 @@ const CollectionPayload = builder
     }),
   });
 const DeletePayload = builder
-  .objectRef<{ deletedId?: string | null; userErrors: UserError[] }>('DeletePayload')
+  .objectRef<{ deletedId?: string | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+    'DeletePayload',
+  )
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       deletedId: t.exposeID('deletedId', { nullable: true }),
+      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });

@@ -45,6 +45,7 @@ export async function categoryCreate(
     description?: string | null;
     parentId?: string | null;
   },
+  id: string = uuidv7(),
 ): Promise<CategoryRow> {
   const parsed = validate(categoryInput, raw, ['input']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
@@ -55,7 +56,7 @@ export async function categoryCreate(
   const handle = await uniqueHandle(trx, 'categories', parsed.value.handle, parsed.value.name, null);
   const position = await repo.nextCategoryPosition(trx, parentId);
   const row = await repo.insertCategory(trx, {
-    id: uuidv7(),
+    id,
     name: parsed.value.name,
     handle,
     description: parsed.value.description,

@@ -1,4 +1,4 @@
-import { collectionSchema, decodeIdOf, MESSAGES, validate, DomainError } from '@stockroom/domain';
+import { collectionSchema, decodeIdOf, encodeId, MESSAGES, validate, DomainError } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { CollectionRow } from './catalog.tables.js';
 import type { Actor } from '../../actor.js';
@@ -11,6 +11,8 @@ import { existingProductIds } from './product.repository.js';
 import { productIdsOfVariants } from './variant.repository.js';
 
 const AUDITED = ['title', 'handle', 'description', 'kind', 'rules', 'match'] as const;
+/** A deleted manual collection's members are kept in its event up to this many. */
+const MAX_RECORDED_MEMBERS = 1_000;
 
 async function currencyOf(db: Executor): Promise<string> {
   return (await storeSettings(db)).currency_code.trim();
@@ -61,10 +63,12 @@ export interface CollectionInputRaw {
   version?: number | null;
 }
 
+/** Makes a collection; `id` only when undo brings a deleted one back under its old ID. */
 export async function collectionCreate(
   trx: Tx,
   actor: Actor,
   raw: CollectionInputRaw,
+  id: string = uuidv7(),
 ): Promise<CollectionRow> {
   const parsed = validate(collectionSchema(await currencyOf(trx)), { ...raw, kind: raw.kind ?? 'MANUAL' }, [
     'input',
@@ -80,7 +84,7 @@ export async function collectionCreate(
   const productIds = productUuids(raw.productIds ?? [], ['input', 'productIds']);
   const handle = await uniqueHandle(trx, 'collections', input.handle, input.title, null);
   const row = await repo.insertCollection(trx, {
-    id: uuidv7(),
+    id,
     title: input.title,
     handle,
     description: input.description,
@@ -154,13 +158,27 @@ export async function collectionUpdate(
 export async function collectionDelete(trx: Tx, actor: Actor, id: string): Promise<void> {
   const before = await repo.lockCollection(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This collection does not exist.', ['id']);
+  // A manual collection's members, in order, so undo can bring it back whole (up to a bound).
+  const members = before.kind === 'MANUAL' ? await repo.collectionMemberIds(trx, id) : [];
   await repo.deleteCollection(trx, id);
   await recordAudit(trx, actor, {
     action: 'collection.delete',
     subjectType: 'Collection',
     subjectId: id,
-    changes: diff(before, {}, AUDITED),
+    changes: {
+      ...diff(before, {}, AUDITED),
+      ...(members.length && members.length <= MAX_RECORDED_MEMBERS
+        ? { products: { before: members.map((m) => encodeId('Product', m)), after: null } }
+        : {}),
+    },
   });
+}
+
+/** For undo of a delete: the ones of these products that still exist. */
+export async function productsStillThere(trx: Tx, productIds: readonly string[]): Promise<string[]> {
+  const uuids = productIds.flatMap((id) => decodeIdOf('Product', id) ?? []);
+  const there = new Set(await existingProductIds(trx, uuids));
+  return productIds.filter((id) => there.has(decodeIdOf('Product', id) ?? ''));
 }
 
 async function addProducts(trx: Tx, collectionId: string, productIds: string[]): Promise<number> {

@@ -267,11 +267,14 @@ const ProductPayload = builder
   });
 
 const ProductDeletePayload = builder
-  .objectRef<{ deletedProductId?: string | null; userErrors: UserError[] }>('ProductDeletePayload')
+  .objectRef<{ deletedProductId?: string | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+    'ProductDeletePayload',
+  )
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       deletedProductId: t.exposeID('deletedProductId', { nullable: true }),
+      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });

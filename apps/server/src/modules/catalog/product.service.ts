@@ -18,6 +18,7 @@ import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import * as repo from './product.repository.js';
+import { inputFromRow, variantRecord, variantSummary } from './product-values.js';
 import * as variants from './variant.repository.js';
 import { categoryExists } from './category.repository.js';
 import { sanitizeDescription } from './sanitize.js';
@@ -141,14 +142,13 @@ function variantsOrMatrix(input: ProductInput): VariantValues[] {
   }));
 }
 
-/** A variant as the audit log records it; the id (absent on create) lets undo put a price back. */
-export function variantSummary(
-  v: Pick<VariantRow, 'title' | 'sku' | 'price' | 'compare_at_price'> & { id?: string },
-) {
-  return { id: v.id, title: v.title, sku: v.sku, price: v.price, compareAtPrice: v.compare_at_price };
-}
-
-export async function productCreate(trx: Tx, actor: Actor, raw: unknown): Promise<ProductRow> {
+/** Makes a product; `id` only when undo brings a deleted one back under its old ID. */
+export async function productCreate(
+  trx: Tx,
+  actor: Actor,
+  raw: unknown,
+  id: string = uuidv7(),
+): Promise<ProductRow> {
   const input = validateInput(raw, await storeCurrency(trx));
   const categoryId = await resolveCategory(trx, input.categoryId);
   const handle = await chooseHandle(trx, input.handle, input.title, null);
@@ -157,7 +157,7 @@ export async function productCreate(trx: Tx, actor: Actor, raw: unknown): Promis
   const product = await repo.insertProduct(
     trx,
     {
-      id: uuidv7(),
+      id,
       handle,
       category_id: categoryId,
       ...productColumns(input),
@@ -182,40 +182,6 @@ export async function productCreate(trx: Tx, actor: Actor, raw: unknown): Promis
     },
   });
   return (await repo.findProduct(trx, product.id))!;
-}
-
-/** A stored product as productUpdate's input (prices as decimals). */
-export function inputFromRow(
-  row: ProductRow,
-  variants: VariantRow[],
-  currencyFormat: (minor: number) => string,
-) {
-  return {
-    title: row.title,
-    handle: row.handle,
-    description: row.description,
-    status: row.status,
-    vendor: row.vendor,
-    productType: row.product_type,
-    categoryId: null as string | null,
-    tags: row.tags,
-    options: row.options,
-    seoTitle: row.seo_title,
-    seoDescription: row.seo_description,
-    variants: variants.map((v) => ({
-      id: v.id,
-      optionValues: v.option_values,
-      sku: v.sku,
-      barcode: v.barcode,
-      price: currencyFormat(v.price),
-      compareAtPrice: v.compare_at_price === null ? null : currencyFormat(v.compare_at_price),
-      costPrice: v.cost_price === null ? null : currencyFormat(v.cost_price),
-      weightGrams: v.weight_grams,
-      trackInventory: v.track_inventory,
-      allowBackorder: v.allow_backorder,
-      lowStockThreshold: v.low_stock_threshold,
-    })),
-  };
 }
 
 export interface ProductUpdateInput {
@@ -353,12 +319,17 @@ export async function productDelete(trx: Tx, actor: Actor, productId: string): P
   if (!before) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
   const onOrders = (await repo.orderCountsOfProducts(trx, [productId])).get(productId);
   if (onOrders) throw DomainError.one('HAS_DEPENDENTS', onOrdersMessage(onOrders), ['id']);
+  const gone = await variants.variantsOfProducts(trx, [productId]);
   await repo.deleteProduct(trx, productId);
   await recordAudit(trx, actor, {
     action: 'product.delete',
     subjectType: 'Product',
     subjectId: productId,
-    changes: diff(before, {}, PRODUCT_AUDITED),
+    // Enough of each variant for undo to make it again (not its stock, which went with it).
+    changes: {
+      ...diff(before, {}, PRODUCT_AUDITED),
+      variants: { before: gone.map(variantRecord), after: null },
+    },
   });
 }
 

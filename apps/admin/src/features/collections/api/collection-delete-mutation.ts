@@ -6,6 +6,7 @@ export const collectionDeleteDocument = graphql(`
   mutation CollectionDelete($id: ID!) {
     collectionDelete(id: $id) {
       deletedId
+      auditEventId
       userErrors {
         field
         message

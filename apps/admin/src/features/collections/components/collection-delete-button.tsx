@@ -1,3 +1,4 @@
+import { useSavedToast } from '../../../components/undo-toast';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,6 +12,7 @@ import { collectionsDocument } from '../api/collections-query';
 export function CollectionDeleteButton({ collection }: { collection: { id: string; title: string } }) {
   const [confirming, { open, close }] = useDisclosure(false);
   const [remove, { loading }] = useCollectionDeleteMutation();
+  const savedToast = useSavedToast();
   const navigate = useNavigate();
 
   const confirm = async () => {
@@ -29,10 +31,10 @@ export function CollectionDeleteButton({ collection }: { collection: { id: strin
         });
         return;
       }
-      notifications.show({
-        color: 'green',
+      savedToast({
         title: 'Collection deleted',
         message: `${collection.title} is gone; its products stay.`,
+        auditEventId: data?.collectionDelete.auditEventId,
       });
       await navigate('/collections');
     } catch (error) {

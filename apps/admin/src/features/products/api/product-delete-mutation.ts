@@ -5,6 +5,7 @@ export const productDeleteDocument = graphql(`
   mutation ProductDelete($id: ID!) {
     productDelete(id: $id) {
       deletedProductId
+      auditEventId
       userErrors {
         field
         message

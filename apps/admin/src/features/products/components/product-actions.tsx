@@ -1,3 +1,4 @@
+import { useSavedToast } from '../../../components/undo-toast';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconChevronDown, IconCopy, IconRestore, IconTrash } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
   const [deleteErrors, setDeleteErrors] = useState<string[]>([]);
   const [duplicate, duplicateState] = useProductDuplicateMutation();
   const [remove, removeState] = useProductDeleteMutation();
+  const savedToast = useSavedToast();
   const [update, updateState] = useProductUpdateMutation();
   const archived = product.status === 'ARCHIVED';
 
@@ -69,7 +71,11 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
       if (errors.length || !data?.productDelete.deletedProductId)
         return setDeleteErrors(errors.map((e) => e.message));
       setConfirming(false);
-      notifications.show({ color: 'green', title: 'Product deleted', message: product.title });
+      savedToast({
+        title: 'Product deleted',
+        message: product.title,
+        auditEventId: data.productDelete.auditEventId,
+      });
       onLeave('/products');
     } catch (error) {
       setDeleteErrors([describeError(error).message]);
