@@ -56,6 +56,18 @@ describe.each(DATABASES)('undoing a change from the audit log on $name', ({ post
       variants: [{ id: variantId, price: '25.00' }],
     });
     expect(eventId).toMatch(/^aud_/);
+    // The log reads the change in words: the product by its title, money in the store's currency.
+    const readable = await gql(
+      owner,
+      `query($id: ID!) { node(id: $id) { ... on AuditEvent { subjectLabel changes { field beforeText afterText } } } }`,
+      { id: eventId },
+    );
+    expect(readable.node.subjectLabel).toBe('Linen Shirt');
+    expect(readable.node.changes.find((c: any) => c.field === 'variants')).toEqual({
+      field: 'variants',
+      beforeText: 'Default · SHIRT-1 · 20.00 USD',
+      afterText: 'Default · SHIRT-1 · 25.00 USD',
+    });
     expect((await product()).variants[0].price.amount).toBe('25.00');
 
     const undone = await revert(owner, eventId);

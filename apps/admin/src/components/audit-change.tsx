@@ -1,48 +1,9 @@
 import { Text } from '@mantine/core';
 import { diffWords } from 'diff';
-import { readable } from '../lib/audit-words';
+import { longTexts, shownValue, type RecordedChange } from '../lib/audit-words';
 
-export interface RecordedChange {
-  field: string;
-  before?: string | null;
-  after?: string | null;
-  beforeText?: string | null;
-  afterText?: string | null;
-}
-
-/** A value as a person reads it: the server's words for money and references, else the JSON read plainly. */
-export function shownValue(json: string | null | undefined, text: string | null | undefined): string {
-  return text ?? readable(json);
-}
-
-const LONG = 120;
 /** Unchanged stretches longer than this are shortened in a text diff. */
 const CONTEXT = 40;
-
-/** Both values as plain text when either is long (a description, a note): those read better as a diff. */
-export function longTexts(change: RecordedChange): [string, string] | null {
-  const parse = (json: string | null | undefined) => {
-    if (json === null || json === undefined) return '';
-    try {
-      const v: unknown = JSON.parse(json);
-      return typeof v === 'string' ? v : null;
-    } catch {
-      return null;
-    }
-  };
-  const before = parse(change.before);
-  const after = parse(change.after);
-  if (before === null || after === null) return null;
-  if (before.length <= LONG && after.length <= LONG && !/\n/.test(before + after)) return null;
-  // Descriptions are HTML: compare what a shopper reads.
-  const plain = (s: string) =>
-    s
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  return [plain(before), plain(after)];
-}
 
 function shorten(text: string): string {
   return text.length > CONTEXT * 2 ? `${text.slice(0, CONTEXT)} … ${text.slice(-CONTEXT)}` : text;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionWords, readable, subjectName, subjectPath, typeWords } from './audit-words';
+import {
+  actionWords,
+  longTexts,
+  readable,
+  shownValue,
+  subjectName,
+  subjectPath,
+  typeWords,
+} from './audit-words';
 
 describe('audit words', () => {
   it('reads recorded values as a person would', () => {
@@ -26,5 +34,31 @@ describe('audit words', () => {
     expect(subjectPath('Session', 'ses_1')).toBeNull();
     expect(typeWords('DraftOrder')).toBe('Draft order');
     expect(actionWords('staff.login_failed')).toBe('Staff login failed');
+  });
+});
+
+describe('long text in the audit log', () => {
+  it('diffs a long description as the words a shopper reads, and leaves short values alone', () => {
+    const long = 'Soft washed linen. '.repeat(8);
+    expect(
+      longTexts({
+        field: 'description',
+        before: JSON.stringify(`<p>${long}</p>`),
+        after: JSON.stringify(`<p>${long}Now in blue.</p>`),
+      }),
+    ).toEqual([long.trim(), `${long}Now in blue.`]);
+    expect(longTexts({ field: 'title', before: '"Hat"', after: '"Beanie"' })).toBeNull();
+    expect(
+      longTexts({ field: 'tags', before: '["a"]', after: JSON.stringify(['b'.repeat(200)]) }),
+    ).toBeNull();
+    expect(longTexts({ field: 'note', before: '"line one"', after: '"line one\\nline two"' })).toEqual([
+      'line one',
+      'line one line two',
+    ]);
+  });
+
+  it("prefers the server's words for money and references", () => {
+    expect(shownValue('2500', '25.00 USD')).toBe('25.00 USD');
+    expect(shownValue('["a","b"]', null)).toBe('a, b');
   });
 });

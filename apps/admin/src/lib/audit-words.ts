@@ -61,3 +61,43 @@ export function actionWords(action: string): string {
   const words = action.replace(/[._]/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+export interface RecordedChange {
+  field: string;
+  before?: string | null;
+  after?: string | null;
+  beforeText?: string | null;
+  afterText?: string | null;
+}
+
+/** A value as a person reads it: the server's words for money and references, else the JSON read plainly. */
+export function shownValue(json: string | null | undefined, text: string | null | undefined): string {
+  return text ?? readable(json);
+}
+
+const LONG_TEXT = 120;
+
+/** Both values as plain text when either is long (a description, a note): those read better as a diff. */
+export function longTexts(change: RecordedChange): [string, string] | null {
+  const parse = (json: string | null | undefined) => {
+    if (json === null || json === undefined) return '';
+    try {
+      const v: unknown = JSON.parse(json);
+      return typeof v === 'string' ? v : null;
+    } catch {
+      return null;
+    }
+  };
+  const before = parse(change.before);
+  const after = parse(change.after);
+  if (before === null || after === null) return null;
+  if (before.length <= LONG_TEXT && after.length <= LONG_TEXT && !/\n/.test(before + after)) return null;
+  // Descriptions are HTML: compare what a shopper reads.
+  const plain = (s: string) =>
+    s
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return [plain(before), plain(after)];
+}

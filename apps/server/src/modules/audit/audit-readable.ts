@@ -40,3 +40,41 @@ export async function readableValue(field: string, value: unknown, ctx: Ctx): Pr
   if (field === 'reverted_event') return 'an earlier change (undone)';
   return null;
 }
+
+/** What an event's subject is called now (title, name, code, number), through the request's loaders. */
+export async function subjectLabel(type: string | null, id: string | null, ctx: Ctx): Promise<string | null> {
+  if (!type || !id) return null;
+  const l = ctx.loaders;
+  switch (type) {
+    case 'Product':
+      return (await l.productById.load(id))?.title ?? null;
+    case 'ProductVariant': {
+      const variant = await l.variantById.load(id);
+      const product = variant ? await l.productById.load(variant.product_id) : null;
+      return variant && product ? `${product.title} · ${variant.title}` : null;
+    }
+    case 'Collection':
+      return (await l.collectionById.load(id))?.title ?? null;
+    case 'Category':
+      return (await l.categoryById.load(id))?.name ?? null;
+    case 'Customer': {
+      const c = await l.customerById.load(id);
+      if (!c || c.state === 'ERASED') return null;
+      return [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email;
+    }
+    case 'Order': {
+      const order = await l.orderById.load(id);
+      return order ? `${(await l.shop()).order_number_prefix}${order.number}` : null;
+    }
+    case 'Discount':
+      return (await l.discountById.load(id))?.code ?? null;
+    case 'Staff': {
+      const staff = await l.staffById.load(id);
+      return staff ? staff.name || staff.email : null;
+    }
+    case 'Location':
+      return (await l.locationById.load(id))?.name ?? null;
+    default:
+      return null;
+  }
+}

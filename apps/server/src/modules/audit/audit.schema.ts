@@ -6,7 +6,7 @@ import { CustomerRef } from '../customers/customer.schema.js';
 import { ProductRef } from '../catalog/product.schema.js';
 import { findAuditEvent, latestEventsOf } from './audit.repository.js';
 import { listAuditEvents } from './audit.service.js';
-import { readableValue } from './audit-readable.js';
+import { readableValue, subjectLabel } from './audit-readable.js';
 
 const ChangeRef = builder
   .objectRef<{ field: string; before: unknown; after: unknown }>('AuditChange')
@@ -65,6 +65,12 @@ builder.node(AuditEventRef, {
         e.subject_id && e.subject_type && e.subject_type in ID_PREFIXES
           ? encodeId(e.subject_type as NodeType, e.subject_id)
           : null,
+    }),
+    subjectLabel: t.string({
+      nullable: true,
+      description:
+        'What the subject is called now (a title, name, code or order number); null once it is gone.',
+      resolve: (e, _a, ctx) => subjectLabel(e.subject_type, e.subject_id, ctx),
     }),
     changes: t.field({
       type: [ChangeRef],

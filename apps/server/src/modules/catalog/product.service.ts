@@ -213,8 +213,9 @@ export async function productUpdate(
   const merged = {
     ...current,
     ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+    // A listed variant's fields left out keep their values (a price change must not clear the SKU).
+    variants: patch.variants?.map((v) => keepUnsaid(v, current.variants)) ?? current.variants,
   };
-  if (patch.variants == null) merged.variants = current.variants;
   const input = validateInput(merged, currency);
   const categoryId =
     patch.categoryId !== undefined ? await resolveCategory(trx, patch.categoryId) : before.category_id;
@@ -277,6 +278,16 @@ export async function productUpdate(
     changes,
   });
   return (await repo.findProduct(trx, productId))!;
+}
+
+function keepUnsaid(
+  given: { id?: string | null } & Record<string, unknown>,
+  stored: ReturnType<typeof inputFromRow>['variants'],
+) {
+  const uuid = given.id ? (given.id.includes('_') ? decodeIdOf('ProductVariant', given.id) : given.id) : null;
+  const was = uuid ? stored.find((v) => v.id === uuid) : undefined;
+  if (!was) return given;
+  return { ...was, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
 }
 
 /** Pairs each input variant with the stored one it keeps: by id, else by option values (each stored variant once). */

@@ -13,6 +13,7 @@ export const auditEventsDocument = graphql(`
         actorName
         subjectType
         subjectId
+        subjectLabel
         ip
         createdAt
         revertable

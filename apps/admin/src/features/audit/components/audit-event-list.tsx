@@ -13,7 +13,7 @@ const ACTORS: Record<string, string> = { staff: 'Staff', system: 'System', api: 
 
 function Subject({ event }: { event: AuditEvent }) {
   if (!event.subjectType) return null;
-  const name = subjectName(event.changes);
+  const name = event.subjectLabel ?? subjectName(event.changes);
   const label = `${typeWords(event.subjectType)}${name ? ` · ${name}` : ''}`;
   const path = subjectPath(event.subjectType, event.subjectId);
   return path ? (
@@ -64,7 +64,7 @@ const EMPTY = new Set<string | null | undefined>([null, undefined, 'null', '[]',
 function AuditEventCard({ event: e }: { event: AuditEvent }) {
   const format = useFormatDateTime();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const name = subjectName(e.changes);
+  const name = e.subjectLabel ?? subjectName(e.changes);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="audit-event">
       <Group justify="space-between" align="flex-start" gap="xs">
