@@ -10,6 +10,10 @@ export const variantDocument = graphql(`
     shop {
       currencyCode
     }
+    locations(includeInactive: false) {
+      id
+      name
+    }
     inventoryLevels: node(id: $variantId) {
       ... on ProductVariant {
         id

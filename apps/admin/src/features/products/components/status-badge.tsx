@@ -7,10 +7,11 @@ const LOOK: Record<ProductStatus, { color: string; label: string }> = {
   ARCHIVED: { color: 'gray', label: 'Archived' },
 };
 
+/** A dot badge, like the orders' and discounts': light green text fails WCAG contrast. */
 export function StatusBadge({ status }: { status: ProductStatus }) {
   const look = LOOK[status];
   return (
-    <Badge color={look.color} variant="light" tt="none" data-testid="status-badge">
+    <Badge color={look.color} variant="dot" tt="none" data-testid="status-badge">
       {look.label}
     </Badge>
   );

@@ -26,11 +26,25 @@ const REASONS: Record<MovementReason, string> = {
   IMPORT: 'Import',
 };
 
+/** A table that scrolls sideways on a phone can be scrolled with the keyboard too (it holds no links). */
+function scrollable(label: string) {
+  return { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } };
+}
+
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
-export function VariantLevels({ levels, tracked }: { levels: Levels; tracked: boolean }) {
+export function VariantLevels({
+  levels,
+  tracked,
+  canReceive = false,
+}: {
+  levels: Levels;
+  tracked: boolean;
+  /** Whether "Receive stock" is on the page, for the empty state to point at. */
+  canReceive?: boolean;
+}) {
   return (
     <SectionCard
       title="Stock by location"
@@ -38,10 +52,10 @@ export function VariantLevels({ levels, tracked }: { levels: Levels; tracked: bo
     >
       {levels.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No stock at any location yet.
+          No stock at any location yet.{canReceive ? ' Receive the first units below.' : ''}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={420} scrollAreaProps={scrollable('Stock by location')}>
           <Table verticalSpacing={6} data-testid="variant-levels">
             <Table.Thead>
               <Table.Tr>
@@ -104,7 +118,7 @@ export function VariantMovements({
           No stock movements yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollable('Stock history')}>
           <Table verticalSpacing={6} data-testid="variant-movements">
             <Table.Thead>
               <Table.Tr>

@@ -12,6 +12,7 @@ import { StatusBadge } from '../components/status-badge';
 import { VariantCommittedCard } from '../components/variant-committed-card';
 import { VariantForm } from '../components/variant-form';
 import { VariantLevels, VariantMovements } from '../components/variant-stock';
+import { ReceiveStock } from '../components/receive-stock';
 
 /** `/products/:productId/variants/:variantId`: one variant in full, its stock and its history. */
 export function VariantRoute() {
@@ -26,7 +27,7 @@ export function VariantRoute() {
 
   return (
     <DataView query={query} skeleton={<EditorSkeleton />} thing="variant">
-      {({ product, shop, inventoryLevels, inventoryMovements }) => {
+      {({ product, shop, locations, inventoryLevels, inventoryMovements }) => {
         const found = product?.variants.find((v) => v.id === variantId);
         if (!product || !found) return <NotFoundState thing="variant" headingOrder={1} />;
         const levels =
@@ -60,7 +61,14 @@ export function VariantRoute() {
               </Grid.Col>
               <Grid.Col span={{ base: 12, lg: 7 }}>
                 <Stack gap="md">
-                  <VariantLevels levels={levels} tracked={found.trackInventory} />
+                  <VariantLevels
+                    levels={levels}
+                    tracked={found.trackInventory}
+                    canReceive={found.trackInventory && can('INVENTORY_WRITE')}
+                  />
+                  {found.trackInventory && can('INVENTORY_WRITE') && (
+                    <ReceiveStock variantId={found.id} locations={locations} />
+                  )}
                   {can('ORDERS_READ') && (
                     <VariantCommittedCard variantId={found.id} tracked={found.trackInventory} />
                   )}
