@@ -278,4 +278,32 @@ describe('inventory', () => {
     expect(await others()).toEqual(othersBefore);
     await context.close();
   });
+
+  it('asks before setting on hand below zero, says what it means, and finds oversold stock', async () => {
+    const owner = await signedInApi(server.url, server.ownerEmail, server.ownerPassword);
+    const cap = await createProduct(owner, { title: 'Oversold cap', sku: 'CAP-001' });
+    await receiveStock(owner, cap.variantId, locationId, 1);
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, FULFILLMENT.email, FULFILLMENT.password);
+    await page.goto('/inventory?q=sku:CAP-001');
+    const row = page.getByTestId('inventory-row').filter({ hasText: 'CAP-001' });
+    await row.getByRole('button', { name: /On hand 1 for Oversold cap/ }).click();
+    const count = page.getByRole('textbox', { name: 'On hand' });
+    await count.fill('-2');
+    await count.press('Enter');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Below zero?' })
+      .getByText(/oversold/)
+      .waitFor();
+    // Nothing is written until the person says so.
+    await row.getByRole('button', { name: /On hand 1 for Oversold cap/ }).waitFor();
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await row.getByRole('button', { name: /On hand -2 for Oversold cap/ }).waitFor();
+
+    await page.goto('/inventory?q=available:<0');
+    await page.getByTestId('inventory-row').filter({ hasText: 'CAP-001' }).waitFor();
+    expect(await page.getByTestId('inventory-row').count()).toBe(1);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormErrors } from '../../../components/form-errors';
@@ -39,6 +39,8 @@ function countField(error: PlaceableUserError): PlaceableUserError {
 export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
   const [opened, setOpened] = useState(false);
   const [adjust] = useInventoryAdjustMutation();
+  /** A count below zero is saved only once the person has seen what it means (the number it is for). */
+  const [negativeSeen, setNegativeSeen] = useState<number | null>(null);
   const name = `${level.variant.product.title} · ${level.variant.title} at ${level.location.name}`;
   const form = useZodForm<CountValues>({
     schema: countSchema,
@@ -48,6 +50,10 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
       if ('error' in parsed) return;
       if (parsed.value === level.onHand) {
         setOpened(false);
+        return;
+      }
+      if (parsed.value < 0 && negativeSeen !== parsed.value) {
+        setNegativeSeen(parsed.value);
         return;
       }
       const { data } = await adjust({
@@ -76,10 +82,13 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
   });
   const text = useWatch({ control: form.control, name: 'onHand' });
   const preview = movementPreview(level.onHand, text);
+  const parsedText = parseQuantity(text);
+  const confirming = negativeSeen !== null && !('error' in parsedText) && parsedText.value === negativeSeen;
 
   const open = () => {
     // The reason stays as last chosen; the count starts from the number on screen.
     form.reset({ onHand: String(level.onHand), reason: form.getValues('reason') });
+    setNegativeSeen(null);
     setOpened(true);
   };
 
@@ -135,13 +144,19 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
             <Text size="sm" fw={500} aria-live="polite" data-testid="movement-preview">
               {preview ? `Writes ${preview}` : ' '}
             </Text>
+            {confirming && (
+              <Alert color="orange" variant="light" p="xs" role="alert" title="Below zero?">
+                On hand {negativeSeen.toLocaleString()} means more units were sold than are on the shelf
+                (oversold): orders wait until stock arrives. Save again to set it anyway.
+              </Alert>
+            )}
             <FormErrors messages={form.formErrors} title="Not saved" />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" size="xs" onClick={() => setOpened(false)}>
                 Cancel
               </Button>
-              <Button type="submit" size="xs" loading={form.saving}>
-                Save
+              <Button type="submit" size="xs" loading={form.saving} color={confirming ? 'orange' : undefined}>
+                {confirming ? 'Save anyway' : 'Save'}
               </Button>
             </Group>
           </Stack>
