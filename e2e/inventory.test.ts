@@ -301,7 +301,9 @@ describe('inventory', () => {
     await page.getByRole('button', { name: 'Save anyway' }).click();
     await row.getByRole('button', { name: /On hand -2 for Oversold cap/ }).waitFor();
 
-    await page.goto('/inventory?q=available:<0');
+    await page.goto('/inventory');
+    await page.getByRole('button', { name: 'Oversold', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('available:<0');
     await page.getByTestId('inventory-row').filter({ hasText: 'CAP-001' }).waitFor();
     expect(await page.getByTestId('inventory-row').count()).toBe(1);
     await context.close();

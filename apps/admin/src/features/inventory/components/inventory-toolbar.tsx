@@ -5,6 +5,8 @@ import type { InventoryLevelSortKeys } from '../../../gql/graphql';
 import { hasSearchTerm, toggleSearchTerm, type ListParams } from '../../../lib/list-params';
 
 export const LOW_STOCK_TERM = 'low_stock:true';
+/** More sold than on the shelf: on hand (or available) below zero. */
+export const OVERSOLD_TERM = 'available:<0';
 
 /** Sort choices: a sort key with its natural direction ("asc") or the reverse ("desc"). */
 export const LEVEL_SORTS: readonly {
@@ -32,9 +34,10 @@ interface InventoryToolbarProps {
   searchError: string | null;
 }
 
-/** Search, the one-click low-stock filter and the sort; everything goes to the URL. */
+/** Search, the one-click low-stock and oversold filters and the sort; everything goes to the URL. */
 export function InventoryToolbar({ params, searchError }: InventoryToolbarProps) {
   const lowOnly = hasSearchTerm(params.q, LOW_STOCK_TERM);
+  const oversoldOnly = hasSearchTerm(params.q, OVERSOLD_TERM);
   const sort = levelSort(params);
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
@@ -59,6 +62,14 @@ export function InventoryToolbar({ params, searchError }: InventoryToolbarProps)
             Low stock
           </Button>
         </Stack>
+        <Button
+          variant={oversoldOnly ? 'filled' : 'default'}
+          color={oversoldOnly ? 'red' : undefined}
+          aria-pressed={oversoldOnly}
+          onClick={() => params.update({ q: toggleSearchTerm(params.q, OVERSOLD_TERM) })}
+        >
+          Oversold
+        </Button>
         <NativeSelect
           label="Sort"
           w={{ base: 180, sm: 220 }}
