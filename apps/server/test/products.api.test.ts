@@ -253,7 +253,7 @@ describe.each(DATABASES)('products on $name', ({ postgresUrl }) => {
     expect(tooMany.body.errors?.[0]).toMatchObject({ message: 'Ask for 0 to 250 items at a time.' });
   });
 
-  it('duplicates as a draft without SKUs, and deletes', async () => {
+  it('duplicates as a draft with SKUs made unique, and deletes', async () => {
     const client = await signedIn(ctx.server);
     const { product } = await create(client, {
       title: 'Enamel Mug',
@@ -268,7 +268,16 @@ describe.each(DATABASES)('products on $name', ({ postgresUrl }) => {
       title: 'Copy of Enamel Mug',
       status: 'DRAFT',
       handle: 'copy-of-enamel-mug',
-      variants: [{ sku: null, price: { amount: '12.00' } }],
+      variants: [{ sku: 'MUG-1-copy', price: { amount: '12.00' } }],
+    });
+    const second = await client.request(
+      `mutation($id: ID!) { productDuplicate(id: $id, title: "Mug, blue", copyImages: true) { product { title handle variants { sku } } userErrors { code } } }`,
+      { id: product.id },
+    );
+    expect(second.body.data?.productDuplicate.product).toEqual({
+      title: 'Mug, blue',
+      handle: 'mug-blue',
+      variants: [{ sku: 'MUG-1-copy-2' }],
     });
     const del = await client.request(
       `mutation($id: ID!) { productDelete(id: $id) { deletedProductId userErrors { code } } }`,

@@ -17,6 +17,7 @@ import type { Ctx } from '../../graphql/context.js';
 import { DomainError } from '@stockroom/domain';
 import { listProducts } from './catalog-list.service.js';
 import * as service from './product.service.js';
+import { productDuplicate } from './product-duplicate.service.js';
 import { productsBulkUpdate } from './bulk.service.js';
 
 export interface MoneyValue {
@@ -322,12 +323,20 @@ builder.mutationFields((t) => ({
   }),
   productDuplicate: t.field({
     type: ProductPayload,
-    description: 'Copies a product as a draft (without SKUs and barcodes, which are unique).',
+    description:
+      'Copies a product as a draft: every variant field, SKUs made unique ("-copy", "-copy-2" …), no barcodes and no stock; images when copyImages.',
     extensions: auth.permission('CATALOG_WRITE'),
-    args: { id: t.arg.id({ required: true }), title: t.arg.string() },
+    args: {
+      id: t.arg.id({ required: true }),
+      title: t.arg.string(),
+      copyImages: t.arg.boolean({ defaultValue: false }),
+    },
     resolve: (_r, args, ctx) =>
       command(ctx, async (trx) => ({
-        product: await service.productDuplicate(trx, ctx, productUuid(args.id), args.title ?? null),
+        product: await productDuplicate(trx, ctx, productUuid(args.id), {
+          title: args.title ?? null,
+          copyImages: Boolean(args.copyImages),
+        }),
       })),
   }),
   productsBulkUpdate: t.field({

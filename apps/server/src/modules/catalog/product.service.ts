@@ -1,6 +1,5 @@
 import {
   decodeIdOf,
-  encodeId,
   formatMinor,
   MESSAGES,
   productSchema,
@@ -341,29 +340,6 @@ export async function productDelete(trx: Tx, actor: Actor, productId: string): P
       ...diff(before, {}, PRODUCT_AUDITED),
       variants: { before: gone.map(variantRecord), after: null },
     },
-  });
-}
-
-/** A copy as a draft, titled "Copy of …" unless given; SKUs and barcodes are not copied (they are unique). */
-export async function productDuplicate(
-  trx: Tx,
-  actor: Actor,
-  productId: string,
-  title: string | null,
-): Promise<ProductRow> {
-  const source = await repo.findProduct(trx, productId);
-  if (!source) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
-  const currency = await storeCurrency(trx);
-  const copy = inputFromRow(source, await variants.variantsOfProducts(trx, [productId]), (m) =>
-    formatMinor(m, currency),
-  );
-  return productCreate(trx, actor, {
-    ...copy,
-    title: title?.trim() || `Copy of ${source.title}`.slice(0, 255),
-    handle: null,
-    status: 'DRAFT',
-    categoryId: source.category_id ? encodeId('Category', source.category_id) : null,
-    variants: copy.variants.map(({ id: _id, sku: _sku, barcode: _barcode, ...v }) => v),
   });
 }
 

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconChevronDown, IconCopy, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
+import { DuplicateDialog } from './duplicate-dialog';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { useProductDeleteMutation } from '../api/product-delete-mutation';
@@ -11,7 +12,7 @@ import { useProductDuplicateMutation } from '../api/product-duplicate-mutation';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
 
 interface ProductActionsProps {
-  product: Pick<ProductFieldsFragment, 'id' | 'title' | 'status'>;
+  product: Pick<ProductFieldsFragment, 'id' | 'title' | 'status' | 'media'>;
   version: number | null;
   /** Navigates away (after duplicate or delete), past the unsaved-changes guard. */
   onLeave: (to: string) => void;
@@ -29,11 +30,17 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
   const [update, updateState] = useProductUpdateMutation();
   const archived = product.status === 'ARCHIVED';
 
-  const runDuplicate = async () => {
+  const [duplicating, setDuplicating] = useState(false);
+  const [duplicateErrors, setDuplicateErrors] = useState<string[]>([]);
+
+  const runDuplicate = async (choice: { title: string; copyImages: boolean }) => {
     try {
-      const { data } = await duplicate({ variables: { id: product.id } });
+      const { data } = await duplicate({
+        variables: { id: product.id, title: choice.title || null, copyImages: choice.copyImages },
+      });
       const copy = data?.productDuplicate.product;
-      if (!copy) return onError(data?.productDuplicate.userErrors.map((e) => e.message) ?? []);
+      if (!copy) return setDuplicateErrors(data?.productDuplicate.userErrors.map((e) => e.message) ?? []);
+      setDuplicating(false);
       notifications.show({
         color: 'green',
         title: 'Product duplicated',
@@ -41,7 +48,7 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
       });
       onLeave(`/products/${copy.id}`);
     } catch (error) {
-      onError([describeError(error).message]);
+      setDuplicateErrors([describeError(error).message]);
     }
   };
 
@@ -89,13 +96,19 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
           <Button
             variant="default"
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            loading={duplicateState.loading || updateState.loading}
+            loading={updateState.loading}
           >
             More actions
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void runDuplicate()}>
+          <Menu.Item
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() => {
+              setDuplicateErrors([]);
+              setDuplicating(true);
+            }}
+          >
             Duplicate
           </Menu.Item>
           <Menu.Item
@@ -119,6 +132,16 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <DuplicateDialog
+        key={`${product.id}-${String(duplicating)}`}
+        opened={duplicating}
+        productTitle={product.title}
+        imageCount={product.media.length}
+        loading={duplicateState.loading}
+        errors={duplicateErrors}
+        onClose={() => setDuplicating(false)}
+        onConfirm={(choice) => void runDuplicate(choice)}
+      />
       <ConfirmDeleteDialog
         opened={confirming}
         onClose={() => setConfirming(false)}

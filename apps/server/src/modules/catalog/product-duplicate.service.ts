@@ -1,0 +1,91 @@
+import { CATALOG_LIMITS, DomainError, encodeId, formatMinor } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
+import type { ProductRow } from './catalog.tables.js';
+import type { Actor } from '../../actor.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
+import { storeSettings } from '../settings/settings.service.js';
+import * as repo from './product.repository.js';
+import * as media from './media.repository.js';
+import * as variants from './variant.repository.js';
+import { inputFromRow } from './product-values.js';
+import { productCreate } from './product.service.js';
+
+/** How many "-copy-N" SKUs are tried for each variant before its copy is left without one. */
+const SKU_TRIES = 10;
+
+/**
+ * Free SKUs for the copies: "TEE-S" → "TEE-S-copy", else "TEE-S-copy-2" … (one query for all);
+ * null when none of the tries is free or fits the SKU length.
+ */
+async function copySkus(trx: Tx, skus: readonly (string | null)[]): Promise<(string | null)[]> {
+  const tries = skus.map((sku) =>
+    sku
+      ? Array.from({ length: SKU_TRIES }, (_, i) => `${sku}-copy${i ? `-${i + 1}` : ''}`).filter(
+          (s) => s.length <= CATALOG_LIMITS.sku,
+        )
+      : [],
+  );
+  const all = tries.flat();
+  await lockUniqueValues(trx, 'sku', all);
+  const taken = new Set((await variants.skuOwners(trx, all, null)).map((o) => o.sku?.toLowerCase()));
+  return tries.map((list) => {
+    const free = list.find((s) => !taken.has(s.toLowerCase())) ?? null;
+    if (free) taken.add(free.toLowerCase());
+    return free;
+  });
+}
+
+/**
+ * A copy as a draft, titled "Copy of …" unless given: every variant field, SKUs made unique
+ * ("-copy", "-copy-2" …), no barcodes (they name one article), no stock; images when asked (the
+ * files are shared: they are stored by content).
+ */
+export async function productDuplicate(
+  trx: Tx,
+  actor: Actor,
+  productId: string,
+  options: { title: string | null; copyImages: boolean },
+): Promise<ProductRow> {
+  const source = await repo.findProduct(trx, productId);
+  if (!source) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
+  const currency = (await storeSettings(trx)).currency_code.trim();
+  const copy = inputFromRow(source, await variants.variantsOfProducts(trx, [productId]), (m) =>
+    formatMinor(m, currency),
+  );
+  const skus = await copySkus(
+    trx,
+    copy.variants.map((v) => v.sku),
+  );
+  const made = await productCreate(trx, actor, {
+    ...copy,
+    title: options.title?.trim() || `Copy of ${source.title}`.slice(0, 255),
+    handle: null,
+    status: 'DRAFT',
+    categoryId: source.category_id ? encodeId('Category', source.category_id) : null,
+    variants: copy.variants.map(({ id: _id, barcode: _barcode, ...v }, i) => ({
+      ...v,
+      sku: skus[i] ?? null,
+    })),
+  });
+  if (options.copyImages) {
+    const images = await media.mediaOfProducts(trx, [productId]);
+    if (images.length)
+      await media.insertMedia(
+        trx,
+        images.map((m) => ({
+          id: uuidv7(),
+          product_id: made.id,
+          position: m.position,
+          alt: m.alt,
+          content_hash: m.content_hash,
+          mime_type: m.mime_type,
+          width: m.width,
+          height: m.height,
+          size_bytes: m.size_bytes,
+          filename: m.filename,
+        })),
+      );
+  }
+  return (await repo.findProduct(trx, made.id))!;
+}
