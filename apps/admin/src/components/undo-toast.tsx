@@ -42,6 +42,17 @@ export function useSavedToast() {
   return useCallback(
     ({ title, message, auditEventId }: SavedToast) => {
       const id = `saved-${auditEventId ?? Date.now()}`;
+      /** Why the undo did not happen, kept on screen long enough to read. */
+      const refused = (why: string) =>
+        notifications.update({
+          id,
+          loading: false,
+          color: 'red',
+          title: 'Not undone',
+          message: why,
+          autoClose: 15_000,
+          withCloseButton: true,
+        });
       const undo = async () => {
         notifications.update({
           id,
@@ -54,18 +65,7 @@ export function useSavedToast() {
         try {
           const { data } = await revert({ variables: { id: auditEventId! } });
           const errors = data?.auditEventRevert.userErrors ?? [];
-          if (errors.length) {
-            notifications.update({
-              id,
-              loading: false,
-              color: 'red',
-              title: 'Not undone',
-              message: errors.map((e) => e.message).join(' '),
-              autoClose: 15_000,
-              withCloseButton: true,
-            });
-            return;
-          }
+          if (errors.length) return refused(errors.map((e) => e.message).join(' '));
           notifications.update({
             id,
             loading: false,
@@ -76,15 +76,7 @@ export function useSavedToast() {
             withCloseButton: true,
           });
         } catch (error) {
-          notifications.update({
-            id,
-            loading: false,
-            color: 'red',
-            title: 'Not undone',
-            message: describeError(error).message,
-            autoClose: 15_000,
-            withCloseButton: true,
-          });
+          refused(describeError(error).message);
         }
       };
       notifications.show({
