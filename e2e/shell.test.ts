@@ -28,13 +28,13 @@ describe('the signed-in frame', () => {
     await signIn(page, server.ownerEmail, server.ownerPassword);
     expect(await scheme()).toBe('light');
 
-    await chooseFromUserMenu(page, 'Switch to dark theme');
+    await chooseFromUserMenu(page, 'Dark', 'menuitemradio');
     await page.waitForFunction(() => document.documentElement.dataset['mantineColorScheme'] === 'dark');
     await page.reload();
     await page.getByTestId('user-menu').waitFor();
     expect(await scheme()).toBe('dark');
 
-    await chooseFromUserMenu(page, 'Switch to light theme');
+    await chooseFromUserMenu(page, 'Light', 'menuitemradio');
     await page.waitForFunction(() => document.documentElement.dataset['mantineColorScheme'] === 'light');
     await context.close();
   });

@@ -1,11 +1,65 @@
-import { Anchor, AppShell, Burger, Drawer, Group, Skeleton, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Drawer,
+  Group,
+  Kbd,
+  Skeleton,
+  Text,
+} from '@mantine/core';
+import { useDisclosure, useOs } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useEffect } from 'react';
 import { useShopNameQuery } from '../../lib/shell-api/shop-name-query';
 import { BrandMark } from './brand-mark';
 import { NavLinks } from './nav-links';
 import { UserMenu } from './user-menu';
+import { CommandPalette, openPalette } from './command-palette';
+import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
+import { useRecentVisits } from './use-recent-visits';
+
+/** The palette's door in the header: a search box look-alike on wide screens, an icon on phones. */
+function PaletteButton() {
+  const os = useOs();
+  const mod = os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl';
+  return (
+    <>
+      <Button
+        variant="default"
+        visibleFrom="sm"
+        onClick={openPalette}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          <Group gap={2} wrap="nowrap" aria-hidden>
+            <Kbd size="xs">{mod}</Kbd>
+            <Kbd size="xs">K</Kbd>
+          </Group>
+        }
+        w={280}
+        justify="space-between"
+        fw={400}
+        c="dimmed"
+        aria-label="Search or run a command"
+        data-testid="palette-button"
+      >
+        Search…
+      </Button>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="sm"
+        onClick={openPalette}
+        aria-label="Search or run a command"
+      >
+        <IconSearch size={18} aria-hidden />
+      </ActionIcon>
+    </>
+  );
+}
 
 function ShopName() {
   const { data, error } = useShopNameQuery();
@@ -26,6 +80,9 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const closeDrawer = drawer.close;
+  const [helpOpened, help] = useDisclosure(false);
+  useGlobalShortcuts(help.open);
+  useRecentVisits();
 
   // Any navigation (a link in the drawer, the browser's back button) closes the drawer.
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
@@ -57,7 +114,10 @@ export function AppLayout() {
             </Text>
             <ShopName />
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <PaletteButton />
+            <UserMenu onShortcuts={help.open} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -83,6 +143,9 @@ export function AppLayout() {
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
+
+      <CommandPalette onShortcuts={help.open} />
+      <ShortcutsDialog opened={helpOpened} onClose={help.close} />
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />

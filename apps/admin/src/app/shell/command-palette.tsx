@@ -1,0 +1,237 @@
+import {
+  Badge,
+  Group,
+  Kbd,
+  Loader,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Spotlight } from '@mantine/spotlight';
+import {
+  IconClock,
+  IconDiscount2,
+  IconPackage,
+  IconReceipt,
+  IconSearch,
+  IconUser,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { describeError } from '../../lib/errors';
+import { formatMoney } from '../../lib/format';
+import { readRecent, rememberRecent, type RecentRecord } from '../../lib/recent-records';
+import { useSession } from '../../lib/session-context';
+import { GLOBAL_SEARCH_MAX_LENGTH, useGlobalSearchQuery } from '../../lib/shell-api/global-search-query';
+import type { GlobalSearchQuery } from '../../lib/shell-api/shell.generated';
+import { COMMANDS, matchingCommands } from './palette-commands';
+import { palette, paletteStore } from './palette-store';
+import { useSignOut } from './use-sign-out';
+
+interface Hit {
+  path: string;
+  label: string;
+  description?: string;
+  kind: string;
+  icon: Icon;
+}
+
+/** The server's groups as palette entries, in the order people look for them. */
+function hitsOf(search: GlobalSearchQuery['search'] | undefined): { title: string; hits: Hit[] }[] {
+  if (!search) return [];
+  const groups: { title: string; hits: Hit[] }[] = [
+    {
+      title: 'Orders',
+      hits: (search.orders ?? []).map((o) => ({
+        path: `/orders/${o.id}`,
+        label: `Order ${o.name}`,
+        description: [o.customerName, o.email, formatMoney(o.total)].filter(Boolean).join(' · '),
+        kind: 'Order',
+        icon: IconReceipt,
+      })),
+    },
+    {
+      title: 'Products',
+      hits: (search.products ?? []).map((p) => ({
+        path: `/products/${p.id}`,
+        label: p.title,
+        description: p.status.charAt(0) + p.status.slice(1).toLowerCase(),
+        kind: 'Product',
+        icon: IconPackage,
+      })),
+    },
+    {
+      title: 'Customers',
+      hits: (search.customers ?? []).map((c) => ({
+        path: `/customers/${c.id}`,
+        label: c.displayName,
+        description: c.email,
+        kind: 'Customer',
+        icon: IconUsers,
+      })),
+    },
+    {
+      title: 'Discounts',
+      hits: (search.discounts ?? []).map((d) => ({
+        path: `/discounts/${d.id}`,
+        label: d.code,
+        description: d.summary,
+        kind: 'Discount',
+        icon: IconDiscount2,
+      })),
+    },
+    {
+      title: 'Staff',
+      hits: (search.staff ?? []).map((s) => ({
+        path: `/settings/staff/${s.id}`,
+        label: s.name,
+        description: s.email,
+        kind: 'Staff',
+        icon: IconUser,
+      })),
+    },
+  ];
+  return groups.filter((g) => g.hits.length > 0);
+}
+
+/**
+ * Ctrl/Cmd-K (SPEC §2): records from the global search (only the kinds the person may read),
+ * the commands they may run, and the records they opened lately. Type, ↓ and Enter — or Enter
+ * alone for the first entry — and the palette closes on the chosen page.
+ */
+export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const { signOut } = useSignOut();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const [query, setQuery] = useState('');
+  const [recent, setRecent] = useState<RecentRecord[]>([]);
+  const [debounced] = useDebouncedValue(query, 200);
+  const search = useGlobalSearchQuery(debounced);
+  const groups = hitsOf(debounced.trim() ? (search.data ?? search.previousData)?.search : undefined);
+  const allowed = useMemo(() => COMMANDS.filter((c) => c.permission === null || can(c.permission)), [can]);
+  const commands = matchingCommands(allowed, query);
+  const searching = query.trim() !== '' && (search.loading || query !== debounced);
+
+  const open = (hit: { path: string; label: string; kind: string }) => {
+    rememberRecent({ path: hit.path, label: hit.label, kind: hit.kind });
+    void navigate(hit.path);
+  };
+
+  const runCommand = (id: string) => {
+    const command = COMMANDS.find((c) => c.id === id);
+    if (!command) return;
+    if (command.to) void navigate(command.to);
+    else if (command.run === 'sign-out') void signOut();
+    else if (command.run === 'toggle-theme') setColorScheme(scheme === 'dark' ? 'light' : 'dark');
+    else if (command.run === 'shortcuts') onShortcuts();
+  };
+
+  // Enter with nothing chosen yet opens the first entry, so "#1001 Enter" is enough.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || paletteStore.getState().selected !== -1) return;
+    const first = document.querySelector<HTMLElement>(`#${paletteStore.getState().listId} [data-action]`);
+    if (first) {
+      event.preventDefault();
+      first.click();
+    }
+  };
+
+  const errorText = search.error ? describeError(search.error).message : null;
+  const nothing = !groups.length && !commands.length && !searching;
+
+  return (
+    <Spotlight.Root
+      store={paletteStore}
+      query={query}
+      onQueryChange={setQuery}
+      onSpotlightOpen={() => setRecent(readRecent())}
+      shortcut={['mod + K']}
+      scrollable
+      maxHeight={440}
+      size={640}
+      yOffset={72}
+    >
+      <Spotlight.Search
+        placeholder="Search orders, products, customers… or type a command"
+        aria-label="Search or run a command"
+        maxLength={GLOBAL_SEARCH_MAX_LENGTH}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
+        onKeyDown={onKeyDown}
+      />
+      <Spotlight.ActionsList aria-label="Results and commands">
+        {!query.trim() && recent.length > 0 && (
+          <Spotlight.ActionsGroup label="Recently opened">
+            {recent.map((r) => (
+              <Spotlight.Action
+                key={r.path}
+                label={r.label}
+                leftSection={<IconClock size={18} aria-hidden />}
+                rightSection={
+                  <Badge variant="light" color="gray" size="sm">
+                    {r.kind}
+                  </Badge>
+                }
+                onClick={() => open(r)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {groups.map((g) => (
+          <Spotlight.ActionsGroup key={g.title} label={g.title}>
+            {g.hits.map((h) => (
+              <Spotlight.Action
+                key={h.path}
+                label={h.label}
+                description={h.description}
+                leftSection={<h.icon size={18} aria-hidden />}
+                onClick={() => open(h)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        ))}
+        {commands.length > 0 && (
+          <Spotlight.ActionsGroup label="Commands">
+            {commands.map((c) => (
+              <Spotlight.Action
+                key={c.id}
+                label={c.label}
+                leftSection={<c.icon size={18} aria-hidden />}
+                onClick={() => runCommand(c.id)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {errorText && (
+          <Text c="red" size="sm" px="md" py="xs" role="alert">
+            {errorText}
+          </Text>
+        )}
+        {nothing && <Spotlight.Empty>Nothing found for “{query.trim()}”.</Spotlight.Empty>}
+      </Spotlight.ActionsList>
+      <Spotlight.Footer>
+        <Group gap="md" justify="center">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
+          </Text>
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Enter</Kbd> to open
+          </Text>
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Esc</Kbd> to close
+          </Text>
+        </Group>
+      </Spotlight.Footer>
+    </Spotlight.Root>
+  );
+}
+
+/** The header's way into the palette, for those who don't know the shortcut (and on phones). */
+export function openPalette() {
+  palette.open();
+}
