@@ -8,7 +8,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Spotlight } from '@mantine/spotlight';
+import { Spotlight, useSpotlight } from '@mantine/spotlight';
 import {
   IconClock,
   IconDiscount2,
@@ -23,13 +23,24 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { readRecent, rememberRecent, type RecentRecord } from '../../lib/recent-records';
+import { readRecent, rememberRecent } from '../../lib/recent-records';
 import { useSession } from '../../lib/session-context';
 import { GLOBAL_SEARCH_MAX_LENGTH, useGlobalSearchQuery } from '../../lib/shell-api/global-search-query';
 import type { GlobalSearchQuery } from '../../lib/shell-api/shell.generated';
 import { COMMANDS, matchingCommands } from './palette-commands';
 import { palette, paletteStore } from './palette-store';
 import { useSignOut } from './use-sign-out';
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 interface Hit {
   path: string;
@@ -109,7 +120,9 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const [query, setQuery] = useState('');
-  const [recent, setRecent] = useState<RecentRecord[]>([]);
+  const { opened } = useSpotlight(paletteStore);
+  // Read afresh each time the palette opens: records are remembered as they are opened.
+  const recent = useMemo(() => (opened ? readRecent() : []), [opened]);
   const [debounced] = useDebouncedValue(query, 200);
   const search = useGlobalSearchQuery(debounced);
   const groups = hitsOf(debounced.trim() ? (search.data ?? search.previousData)?.search : undefined);
@@ -149,12 +162,14 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
       store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      onSpotlightOpen={() => setRecent(readRecent())}
       shortcut={['mod + K']}
       scrollable
       maxHeight={440}
       size={640}
       yOffset={72}
+      // The dialog's name for screen readers; the header that carries it is visually hidden.
+      title="Search and commands"
+      styles={{ header: VISUALLY_HIDDEN }}
     >
       <Spotlight.Search
         placeholder="Search orders, products, customers… or type a command"

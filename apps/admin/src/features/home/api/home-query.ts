@@ -113,7 +113,7 @@ export const homeDocument = graphql(`
         }
       }
     }
-    auditEvents(first: 6) @include(if: $audit) {
+    auditEvents(first: 6, query: "-subject_type:Session") @include(if: $audit) {
       nodes {
         id
         action

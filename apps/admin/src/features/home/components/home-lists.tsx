@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { actionWords, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
@@ -107,9 +107,14 @@ export function LowStock({ levels, total }: { levels: HomeLowStock; total: numbe
                   {[l.variant.sku, l.location.name].filter(Boolean).join(' · ')}
                 </Text>
               </div>
-              <Badge color={l.available <= 0 ? 'red' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
-                {l.available} left
-              </Badge>
+              <Text
+                size="sm"
+                fw={600}
+                c={l.available <= 0 ? 'red.9' : undefined}
+                style={{ flexShrink: 0, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+              >
+                {l.available <= 0 ? 'Out of stock' : `${l.available} left`}
+              </Text>
             </Group>
           ))}
         </Stack>
@@ -118,7 +123,7 @@ export function LowStock({ levels, total }: { levels: HomeLowStock; total: numbe
   );
 }
 
-/** The newest changes in the audit log (only for those with AUDIT_READ). */
+/** The newest changes in the audit log, sign-ins left out (only for those with AUDIT_READ). */
 export function RecentActivity({ events }: { events: HomeActivity }) {
   return (
     <Card

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCash,
@@ -95,9 +95,9 @@ export function WorkQueue({ queue }: { queue: HomeQueue }) {
                   {count}
                 </Text>
                 {n === 0 && (
-                  <Badge variant="light" color="teal" size="sm">
+                  <Text size="xs" fw={600} c="teal.9">
                     {item.none}
-                  </Badge>
+                  </Text>
                 )}
               </Group>
             </Paper>
