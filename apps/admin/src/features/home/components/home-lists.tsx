@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { actionWords, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
 import { formatMoney, formatRelative } from '../../../lib/format';
 import type { HomeActivity, HomeLowStock, HomeSales } from './home-types';
+import classes from './home.module.css';
 
 function Card({
   id,
@@ -110,7 +111,7 @@ export function LowStock({ levels, total }: { levels: HomeLowStock; total: numbe
               <Text
                 size="sm"
                 fw={600}
-                c={l.available <= 0 ? 'red.9' : undefined}
+                className={l.available <= 0 ? classes.down : undefined}
                 style={{ flexShrink: 0, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
               >
                 {l.available <= 0 ? 'Out of stock' : `${l.available} left`}

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
 import { changeWords, type HomeSales, type PeriodChoice } from './home-types';
+import classes from './home.module.css';
 
 function changeOf(now: number, before: number): number | null {
   if (before === 0) return null;
@@ -27,7 +28,7 @@ function Change({ value, previous }: { value: number | null; previous: string })
         <Icon size={14} />
       </ThemeIcon>
       <Text size="xs" c="dimmed">
-        <Text span fw={600} c={`${color}.9`} size="xs" className="change-value">
+        <Text span fw={600} size="xs" className={flat ? classes.flat : up ? classes.up : classes.down}>
           {words}
         </Text>{' '}
         vs {previous}

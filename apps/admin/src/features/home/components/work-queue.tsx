@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { HomeQueue } from './home-types';
+import classes from './home.module.css';
 
 interface Item {
   key: keyof Omit<HomeQueue, '__typename'>;
@@ -81,7 +82,7 @@ export function WorkQueue({ queue }: { queue: HomeQueue }) {
             data-testid={`queue-${item.key}`}
             aria-label={`${item.label}: ${count}`}
           >
-            <Paper withBorder radius="md" p="md" h="100%" className="home-queue-card">
+            <Paper withBorder radius="md" p="md" h="100%" className={classes.queue}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Text size="sm" fw={500}>
                   {item.label}
@@ -95,7 +96,7 @@ export function WorkQueue({ queue }: { queue: HomeQueue }) {
                   {count}
                 </Text>
                 {n === 0 && (
-                  <Text size="xs" fw={600} c="teal.9">
+                  <Text size="xs" fw={600} className={classes.up}>
                     {item.none}
                   </Text>
                 )}

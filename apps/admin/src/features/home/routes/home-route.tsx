@@ -111,8 +111,10 @@ export function HomeRoute() {
                 />
               )}
               {auditEvents && <RecentActivity events={auditEvents.nodes} />}
-              <StoreCard shop={shop} />
-              <RolesCard me={me} />
+              <Stack gap="lg">
+                <StoreCard shop={shop} />
+                <RolesCard me={me} />
+              </Stack>
             </SimpleGrid>
           </Stack>
         )}
