@@ -83,8 +83,8 @@ export function UserMenu({ onShortcuts }: { onShortcuts: () => void }) {
         {SCHEMES.map((s) => (
           <Menu.Item
             key={s.value}
-            role="menuitemradio"
-            aria-checked={colorScheme === s.value}
+            // Mantine keeps role="menuitem", where aria-checked is not allowed: the chosen one is "current".
+            aria-current={colorScheme === s.value ? 'true' : undefined}
             leftSection={<s.icon size={18} aria-hidden />}
             rightSection={colorScheme === s.value ? <IconCheck size={16} aria-hidden /> : null}
             onClick={() => setColorScheme(s.value)}
