@@ -216,6 +216,21 @@ describe('home, command palette and shortcuts', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('c');
     await poll(() => new URL(page.url()).pathname).toBe('/customers');
+
+    // In a list, j moves to a row and Enter opens it; on the record, ] and [ walk that list.
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await poll(() => page.getByTestId('product-row').count()).toBe(3);
+    const titles = await Promise.all(
+      [0, 1, 2].map((i) => page.getByTestId('product-row').nth(i).getByRole('link').first().textContent()),
+    );
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: titles[0]! }).waitFor();
+    await page.keyboard.press(']');
+    await page.getByRole('heading', { level: 1, name: titles[1]! }).waitFor();
+    await page.keyboard.press('[');
+    await page.getByRole('heading', { level: 1, name: titles[0]! }).waitFor();
     await context.close();
   });
 
