@@ -174,12 +174,25 @@ describe('home, command palette and shortcuts', () => {
     await empty.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    // Commands: typed, chosen with the arrow, run with Enter.
+    // Commands: typed and run with Enter.
     const again = await openPalette(page);
     await again.fill('go to inv');
-    await again.press('ArrowDown');
+    await page.getByRole('dialog').getByRole('button', { name: 'Go to inventory' }).waitFor();
     await again.press('Enter');
     await poll(() => new URL(page.url()).pathname).toBe('/inventory');
+
+    // More than a few results: the whole list, searched for the same words.
+    const more = await openPalette(page);
+    await more.fill('oak');
+    await page.getByRole('dialog').getByRole('button', { name: 'Oak Board' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Search products for “oak”' }).click();
+    await poll(() => new URL(page.url()).pathname).toBe('/products');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('oak');
+    await poll(() => page.getByTestId('product-row').count()).toBe(1);
+
+    const none = await openPalette(page);
+    await none.fill('zzqx');
+    await page.getByRole('dialog').getByText('No records match “zzqx”.').waitFor();
     await context.close();
   });
 

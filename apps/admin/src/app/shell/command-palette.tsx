@@ -19,7 +19,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
@@ -41,6 +41,13 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
   border: 0,
 } as const;
+
+/** The whole list behind a search, for more than the palette's few results per type. */
+const LIST_SEARCHES = [
+  { label: 'orders', path: '/orders', permission: 'ORDERS_READ' },
+  { label: 'products', path: '/products', permission: 'CATALOG_READ' },
+  { label: 'customers', path: '/customers', permission: 'CUSTOMERS_READ' },
+] as const;
 
 interface Hit {
   path: string;
@@ -128,6 +135,8 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
   const groups = hitsOf(debounced.trim() ? (search.data ?? search.previousData)?.search : undefined);
   const allowed = useMemo(() => COMMANDS.filter((c) => c.permission === null || can(c.permission)), [can]);
   const commands = matchingCommands(allowed, query);
+  const words = query.trim();
+  const lists = LIST_SEARCHES.filter((l) => words && can(l.permission));
   const searching = query.trim() !== '' && (search.loading || query !== debounced);
 
   const open = (hit: { path: string; label: string; kind: string }) => {
@@ -144,18 +153,30 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
     else if (command.run === 'shortcuts') onShortcuts();
   };
 
-  // Enter with nothing chosen yet opens the first entry, so "#1001 Enter" is enough.
+  // Enter opens the first entry unless the arrows chose another since the last keystroke — so
+  // "#1001 Enter" is enough, whatever the mouse happens to rest on as the results appear.
+  const arrowed = useRef(false);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' || paletteStore.getState().selected !== -1) return;
-    const first = document.querySelector<HTMLElement>(`#${paletteStore.getState().listId} [data-action]`);
-    if (first) {
-      event.preventDefault();
-      first.click();
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      arrowed.current = true;
+      return;
     }
+    if (event.key !== 'Enter') {
+      arrowed.current = false;
+      return;
+    }
+    if (arrowed.current) return;
+    const list = document.getElementById(paletteStore.getState().listId);
+    const first = list?.querySelector<HTMLElement>('[data-action]');
+    if (!first) return;
+    // Spotlight then triggers "the selected" entry: there is none.
+    list?.querySelector('[data-selected]')?.removeAttribute('data-selected');
+    paletteStore.setState({ ...paletteStore.getState(), selected: -1 });
+    first.click();
   };
 
   const errorText = search.error ? describeError(search.error).message : null;
-  const nothing = !groups.length && !commands.length && !searching;
+  const nothing = !groups.length && !commands.length && !lists.length && !searching;
 
   return (
     <Spotlight.Root
@@ -221,6 +242,23 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
               />
             ))}
           </Spotlight.ActionsGroup>
+        )}
+        {lists.length > 0 && (
+          <Spotlight.ActionsGroup label="Search a list">
+            {lists.map((l) => (
+              <Spotlight.Action
+                key={l.path}
+                label={`Search ${l.label} for “${words}”`}
+                leftSection={<IconSearch size={18} aria-hidden />}
+                onClick={() => void navigate(`${l.path}?q=${encodeURIComponent(words)}`)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {words && !searching && search.data && !groups.length && (
+          <Text size="sm" c="dimmed" px="md" py="xs">
+            No records match “{words}”.
+          </Text>
         )}
         {errorText && (
           <Text c="red" size="sm" px="md" py="xs" role="alert">
