@@ -89,6 +89,9 @@ describe.each(DATABASES)('search across types on $name', ({ postgresUrl }) => {
     expect(limited.products).toHaveLength(1);
     const blank = (await gql(owner, SEARCH, { q: '   ' })).search;
     expect(blank.orders).toEqual([]);
+    // Punctuation alone is no search (the product list would read it as "every product").
+    const punctuation = (await gql(owner, SEARCH, { q: '# - "' })).search;
+    expect(punctuation).toMatchObject({ orders: [], products: [], customers: [], discounts: [], staff: [] });
 
     const anonymous = ctx.client();
     const res = await anonymous.request(SEARCH, { q: 'lamp' });

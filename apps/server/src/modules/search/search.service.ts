@@ -50,7 +50,8 @@ export function checkSearchArgs(
 function freeWords(words: string): string {
   return words
     .split(/\s+/)
-    .filter(Boolean)
+    // A word of punctuation alone ("#", "-") matches nothing useful, and some lists read it as "any".
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
     .map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`)
     .join(' ');
 }
@@ -77,6 +78,7 @@ export function searchType(
   shop: SearchShop,
 ): Promise<unknown[]> {
   const query = freeWords(words);
+  if (!query) return Promise.resolve([]);
   const page = { first };
   switch (type) {
     case 'ORDERS':
