@@ -48,12 +48,14 @@ export function checkSearchArgs(
  * list syntax's fields and operators; each module's list then matches its own text with its indexes.
  */
 function freeWords(words: string): string {
-  return words
-    .split(/\s+/)
-    // A word of punctuation alone ("#", "-") matches nothing useful, and some lists read it as "any".
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`)
-    .join(' ');
+  return (
+    words
+      .split(/\s+/)
+      // A word of punctuation alone ("#", "-") matches nothing useful, and some lists read it as "any".
+      .filter((w) => /[\p{L}\p{N}]/u.test(w))
+      .map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`)
+      .join(' ')
+  );
 }
 
 /** A phone number with its spaces and brackets is one thing to the customer list's own check. */
