@@ -13,17 +13,17 @@ import {
 import { useDisclosure, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useShopNameQuery } from '../../lib/shell-api/shop-name-query';
 import { BrandMark } from './brand-mark';
 import { NavLinks } from './nav-links';
 import { UserMenu } from './user-menu';
-import { CommandPalette, openPalette } from './command-palette';
-import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
+import { useLazyPalette } from './lazy-palette';
+import { useGlobalShortcuts } from './shortcuts';
 import { useRecentVisits } from './use-recent-visits';
 
 /** The palette's door in the header: a search box look-alike on wide screens, an icon on phones. */
-function PaletteButton() {
+function PaletteButton({ onOpen }: { onOpen: () => void }) {
   const os = useOs();
   const mod = os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl';
   return (
@@ -31,7 +31,7 @@ function PaletteButton() {
       <Button
         variant="default"
         visibleFrom="sm"
-        onClick={openPalette}
+        onClick={onOpen}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={
           <Group gap={2} wrap="nowrap" aria-hidden>
@@ -52,7 +52,7 @@ function PaletteButton() {
         variant="default"
         size="lg"
         hiddenFrom="sm"
-        onClick={openPalette}
+        onClick={onOpen}
         aria-label="Search or run a command"
       >
         <IconSearch size={18} aria-hidden />
@@ -60,6 +60,9 @@ function PaletteButton() {
     </>
   );
 }
+
+// The list of shortcuts is read rarely: its code loads when `?` first asks for it.
+const ShortcutsDialog = lazy(async () => ({ default: (await import('./shortcuts-dialog')).ShortcutsDialog }));
 
 function ShopName() {
   const { data, error } = useShopNameQuery();
@@ -82,6 +85,7 @@ export function AppLayout() {
   const closeDrawer = drawer.close;
   const [helpOpened, help] = useDisclosure(false);
   useGlobalShortcuts(help.open);
+  const paletteView = useLazyPalette(help.open);
   useRecentVisits();
 
   // Any navigation (a link in the drawer, the browser's back button) closes the drawer.
@@ -115,7 +119,7 @@ export function AppLayout() {
             <ShopName />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <PaletteButton />
+            <PaletteButton onOpen={paletteView.open} />
             <UserMenu onShortcuts={help.open} />
           </Group>
         </Group>
@@ -144,8 +148,12 @@ export function AppLayout() {
         </Drawer.Content>
       </Drawer.Root>
 
-      <CommandPalette onShortcuts={help.open} />
-      <ShortcutsDialog opened={helpOpened} onClose={help.close} />
+      {paletteView.element}
+      {helpOpened && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog opened onClose={help.close} />
+        </Suspense>
+      )}
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />

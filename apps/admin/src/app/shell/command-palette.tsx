@@ -1,3 +1,4 @@
+import '@mantine/spotlight/styles.css';
 import {
   Badge,
   Group,
@@ -28,7 +29,7 @@ import { useSession } from '../../lib/session-context';
 import { GLOBAL_SEARCH_MAX_LENGTH, useGlobalSearchQuery } from '../../lib/shell-api/global-search-query';
 import type { GlobalSearchQuery } from '../../lib/shell-api/shell.generated';
 import { COMMANDS, matchingCommands } from './palette-commands';
-import { palette, paletteStore } from './palette-store';
+import { paletteStore } from './palette-store';
 import { useSignOut } from './use-sign-out';
 
 const VISUALLY_HIDDEN = {
@@ -183,7 +184,8 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
       store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
+      // Ctrl/Cmd-K is the shell's (lazy-palette.tsx), which loads this module on first use.
+      shortcut={null}
       scrollable
       maxHeight={440}
       size={640}
@@ -282,9 +284,4 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
       </Spotlight.Footer>
     </Spotlight.Root>
   );
-}
-
-/** The header's way into the palette, for those who don't know the shortcut (and on phones). */
-export function openPalette() {
-  palette.open();
 }
