@@ -104,6 +104,14 @@ const DETAIL = `query Detail($id: ID!) { product(id: $id) { id title description
   variants { id title sku barcode price { amount } compareAtPrice { amount } costPrice { amount } weightGrams inventoryLevels { onHand committed available location { name } } } } }`;
 const SEARCH = `query Search($q: String) { products(first: 20, query: $q) { nodes { id title } count { value } } }`;
 
+// The command palette's one request, and Home's figures (SPEC §2 "/", issue #17).
+const GLOBAL_SEARCH = `query Global($q: String!) { search(query: $q, first: 5) {
+  orders { id name customerName } products { id title } customers { id displayName email } discounts { id code } staff { id name } } }`;
+const HOME = `query Home { analytics {
+  sales(period: LAST_30_DAYS) { current { orders netSales { amount } } previous { orders netSales { amount } }
+    perDay { date orders netSales { amount } } topProducts { title unitsSold netSales { amount } } }
+  workQueue { ordersToFulfill { count { value } } unpaidOrders { count { value } } openDrafts { count { value } } lowStock { count { value } } } } }`;
+
 const scenarios = [
   {
     name: 'product list, 50 rows with variants and stock, status + tag filter',
@@ -124,6 +132,18 @@ const scenarios = [
     variables: { q: 'linen shirt' },
   },
   { name: 'product detail', target: 'p99 ≤ 15 ms', query: DETAIL, variables: { id: productId } },
+  {
+    name: 'search across orders, products, customers (palette)',
+    target: 'p95 ≤ 50 ms',
+    query: GLOBAL_SEARCH,
+    variables: { q: 'linen' },
+  },
+  {
+    name: 'home: 30-day sales, per day, top products, work queue',
+    target: '(none set)',
+    query: HOME,
+    variables: {},
+  },
   ...(await orderReadScenarios(gql, cookie)),
 ];
 

@@ -22,20 +22,28 @@ describe('the signed-in frame', () => {
     await server?.close();
   });
 
-  it('switches between light and dark theme from the menu and remembers the choice', async () => {
+  it('switches between light, dark and the system theme from the menu and remembers the choice', async () => {
     const { context, page } = await newPage(browser, server.url);
     const scheme = () => page.evaluate(() => document.documentElement.dataset['mantineColorScheme']);
     await signIn(page, server.ownerEmail, server.ownerPassword);
     expect(await scheme()).toBe('light');
 
-    await chooseFromUserMenu(page, 'Switch to dark theme');
+    await chooseFromUserMenu(page, 'Dark');
     await page.waitForFunction(() => document.documentElement.dataset['mantineColorScheme'] === 'dark');
     await page.reload();
     await page.getByTestId('user-menu').waitFor();
     expect(await scheme()).toBe('dark');
 
-    await chooseFromUserMenu(page, 'Switch to light theme');
+    await chooseFromUserMenu(page, 'Light');
     await page.waitForFunction(() => document.documentElement.dataset['mantineColorScheme'] === 'light');
+    // "Same as system" follows the browser's preference, and is remembered as that choice.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('menuitem', { name: 'Same as system', exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.dataset['mantineColorScheme'] === 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('stockroom-color-scheme'))).toBe('auto');
+    expect(await page.getByRole('menuitem', { name: 'Same as system' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await context.close();
   });
 

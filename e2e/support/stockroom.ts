@@ -27,7 +27,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Opens the person's menu in the header and picks an item. */
 export async function chooseFromUserMenu(page: Page, item: string): Promise<void> {
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 /** The path and query of the page's URL, e.g. "/login?next=%2Faccount". */

@@ -13,6 +13,7 @@ import { Plausible } from './fuzz/plausible-values.js';
  * a new field can't ship without saying who may call it.
  */
 const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
+  'Query.analytics': 'authenticated',
   'Query.apiTokens': 'STAFF_MANAGE',
   'Query.auditEvents': 'AUDIT_READ',
   'Query.categories': 'CATALOG_READ',
@@ -38,6 +39,7 @@ const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
   'Query.productVariants': 'CATALOG_READ',
   'Query.products': 'CATALOG_READ',
   'Query.roles': 'STAFF_MANAGE',
+  'Query.search': 'authenticated',
   'Query.shippingRatesFor': 'authenticated',
   'Query.shippingZones': 'authenticated',
   'Query.shop': 'authenticated',

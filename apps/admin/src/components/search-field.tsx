@@ -37,6 +37,8 @@ export function SearchField({ value, onSearch, label, placeholder, error, descri
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.metaKey || event.ctrlKey || isTyping(event.target)) return;
+      // A dialog (or the command palette) keeps its keys.
+      if (document.querySelector('[role="dialog"]')) return;
       event.preventDefault();
       input.current?.focus();
     };

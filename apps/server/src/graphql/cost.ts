@@ -73,6 +73,14 @@ export const STATIC_LIST_BOUNDS: ListBounds = {
   'Query.roles': 100, // built-in and custom roles of one store
   'ApiToken.permissions': 32,
   'Discount.collections': 250,
+  'SalesReport.perDay': 30, // LAST_30_DAYS
+  'SalesReport.topProducts': 20, // MAX_TOP_PRODUCTS
+  'SearchResults.orders': 10, // SEARCH_MAX_PER_TYPE
+  'SearchResults.products': 10,
+  'SearchResults.customers': 10,
+  'SearchResults.discounts': 10,
+  'SearchResults.staff': 10,
+  'SearchResults.types': 5,
 };
 
 /**

@@ -22,6 +22,8 @@ import '../modules/orders/draft.schema.js';
 import '../modules/discounts/discount.schema.js';
 import '../modules/staff/api-token.schema.js';
 import '../modules/staff/staff-admin.schema.js';
+import '../modules/analytics/analytics.schema.js';
+import '../modules/search/search.schema.js';
 
 let built: GraphQLSchema | undefined;
 

@@ -1,11 +1,68 @@
-import { Anchor, AppShell, Burger, Drawer, Group, Skeleton, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Drawer,
+  Group,
+  Kbd,
+  Skeleton,
+  Text,
+} from '@mantine/core';
+import { useDisclosure, useOs } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useShopNameQuery } from '../../lib/shell-api/shop-name-query';
 import { BrandMark } from './brand-mark';
 import { NavLinks } from './nav-links';
 import { UserMenu } from './user-menu';
+import { useLazyPalette } from './lazy-palette';
+import { useGlobalShortcuts } from './shortcuts';
+import { useRecentVisits } from './use-recent-visits';
+
+/** The palette's door in the header: a search box look-alike on wide screens, an icon on phones. */
+function PaletteButton({ onOpen }: { onOpen: () => void }) {
+  const os = useOs();
+  const mod = os === 'macos' || os === 'ios' ? '⌘' : 'Ctrl';
+  return (
+    <>
+      <Button
+        variant="default"
+        visibleFrom="sm"
+        onClick={onOpen}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          <Group gap={2} wrap="nowrap" aria-hidden>
+            <Kbd size="xs">{mod}</Kbd>
+            <Kbd size="xs">K</Kbd>
+          </Group>
+        }
+        w={280}
+        justify="space-between"
+        fw={400}
+        c="dimmed"
+        aria-label="Search or run a command"
+        data-testid="palette-button"
+      >
+        Search…
+      </Button>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="sm"
+        onClick={onOpen}
+        aria-label="Search or run a command"
+      >
+        <IconSearch size={18} aria-hidden />
+      </ActionIcon>
+    </>
+  );
+}
+
+// The list of shortcuts is read rarely: its code loads when `?` first asks for it.
+const ShortcutsDialog = lazy(async () => ({ default: (await import('./shortcuts-dialog')).ShortcutsDialog }));
 
 function ShopName() {
   const { data, error } = useShopNameQuery();
@@ -26,6 +83,10 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const closeDrawer = drawer.close;
+  const [helpOpened, help] = useDisclosure(false);
+  useGlobalShortcuts(help.open);
+  const paletteView = useLazyPalette(help.open);
+  useRecentVisits();
 
   // Any navigation (a link in the drawer, the browser's back button) closes the drawer.
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
@@ -57,7 +118,10 @@ export function AppLayout() {
             </Text>
             <ShopName />
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <PaletteButton onOpen={paletteView.open} />
+            <UserMenu onShortcuts={help.open} />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -83,6 +147,13 @@ export function AppLayout() {
           </Drawer.Body>
         </Drawer.Content>
       </Drawer.Root>
+
+      {paletteView.element}
+      {helpOpened && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog opened onClose={help.close} />
+        </Suspense>
+      )}
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />

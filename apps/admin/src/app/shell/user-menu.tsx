@@ -1,20 +1,31 @@
-import { useApolloClient } from '@apollo/client/react';
 import {
   Avatar,
   Group,
   Menu,
   Text,
   UnstyledButton,
-  useComputedColorScheme,
   useMantineColorScheme,
+  type MantineColorScheme,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { describeError } from '../../lib/errors';
-import { useLogoutMutation } from '../../lib/shell-api/logout-mutation';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDeviceDesktop,
+  IconKeyboard,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useSession } from '../../lib/session-context';
+import { useSignOut } from './use-sign-out';
+
+const SCHEMES: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
+  { value: 'light', label: 'Light', icon: IconSun },
+  { value: 'dark', label: 'Dark', icon: IconMoon },
+  { value: 'auto', label: 'Same as system', icon: IconDeviceDesktop },
+];
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -22,30 +33,14 @@ function initials(name: string): string {
   return letters.map((p) => p?.[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
-/** The signed-in person's menu: Account, light/dark theme, Sign out. */
-export function UserMenu() {
+/**
+ * The signed-in person's menu: Account, the theme (light, dark or the system's, remembered in
+ * localStorage by the colour-scheme manager), keyboard shortcuts, Sign out.
+ */
+export function UserMenu({ onShortcuts }: { onShortcuts: () => void }) {
   const { staff } = useSession();
-  const client = useApolloClient();
-  const navigate = useNavigate();
-  const [logout] = useLogoutMutation();
-  const [signingOut, setSigningOut] = useState(false);
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
-
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      await logout();
-      // Leave the signed-in screens first, then forget everything they loaded.
-      await navigate('/login', { replace: true });
-      await client.clearStore();
-    } catch (error) {
-      const described = describeError(error);
-      notifications.show({ color: 'red', title: "Couldn't sign out", message: described.message });
-      setSigningOut(false);
-    }
-  };
+  const { signOut, signingOut } = useSignOut();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
 
   return (
     // Inside the header (no portal), so the open menu belongs to the banner landmark; no focus
@@ -83,14 +78,24 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={18} aria-hidden />}>
           Account
         </Menu.Item>
-        <Menu.Item
-          leftSection={
-            nextScheme === 'dark' ? <IconMoon size={18} aria-hidden /> : <IconSun size={18} aria-hidden />
-          }
-          onClick={() => setColorScheme(nextScheme)}
-          closeMenuOnClick={false}
-        >
-          {nextScheme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme'}
+        <Menu.Divider />
+        <Menu.Label>Theme</Menu.Label>
+        {SCHEMES.map((s) => (
+          <Menu.Item
+            key={s.value}
+            // Mantine keeps role="menuitem", where aria-checked is not allowed: the chosen one is "current".
+            aria-current={colorScheme === s.value ? 'true' : undefined}
+            leftSection={<s.icon size={18} aria-hidden />}
+            rightSection={colorScheme === s.value ? <IconCheck size={16} aria-hidden /> : null}
+            onClick={() => setColorScheme(s.value)}
+            closeMenuOnClick={false}
+          >
+            {s.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconKeyboard size={18} aria-hidden />} onClick={onShortcuts}>
+          Keyboard shortcuts
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

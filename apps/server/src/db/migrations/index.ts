@@ -10,6 +10,7 @@ import * as drafts from './2026-11-24-008-drafts.js';
 import * as discounts from './2026-11-24-009-discounts.js';
 import * as apiTokens from './2026-11-24-010-api-tokens.js';
 import * as staffLinks from './2026-11-24-011-staff-links.js';
+import * as analytics from './2026-11-24-012-analytics.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-009-discounts': discounts,
   '2026-11-24-010-api-tokens': apiTokens,
   '2026-11-24-011-staff-links': staffLinks,
+  '2026-11-24-012-analytics': analytics,
 };

@@ -2,6 +2,7 @@ import { Alert, Anchor, Breadcrumbs, Grid, Group, Skeleton, Stack, Text, Title }
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
+import { useNeighbourKeys } from '../../../lib/record-neighbours';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { useCustomerQuery } from '../api/customer-query';
@@ -17,6 +18,7 @@ import { TimelineCard } from '../components/timeline-card';
 export function CustomerRoute() {
   const { customerId = '' } = useParams();
   const { can } = useSession();
+  useNeighbourKeys('/customers', customerId);
   const canWrite = can('CUSTOMERS_WRITE');
   const canReadOrders = can('ORDERS_READ');
   const query = useCustomerQuery(customerId);

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
+import { useRememberRows } from '../../../lib/record-neighbours';
 import { DataView } from '../../../components/data-view';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
@@ -35,6 +36,8 @@ export function CustomersRoute() {
   });
   const connection = (query.data ?? query.previousData)?.customers;
   const rows = useMemo(() => connection?.nodes ?? [], [connection]);
+  const shownIds = useMemo(() => query.data?.customers.nodes.map((r) => r.id), [query.data]);
+  useRememberRows('/customers', shownIds);
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
   const [lastChange, setLastChange] = useState<string | null>(null);
   const { selected, clear, tableProps } = useListSelection({

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { useSession } from '../../../lib/session-context';
+import { useNeighbourKeys } from '../../../lib/record-neighbours';
 import { useDraftQuery } from '../api/draft-query';
 import { DraftEditor } from '../components/draft-editor';
 
@@ -24,6 +25,7 @@ export function DraftRoute() {
   const { draftId = 'new' } = useParams();
   const isNew = draftId === 'new';
   const { can } = useSession();
+  useNeighbourKeys('/drafts', isNew ? '' : draftId);
   const query = useDraftQuery(draftId, isNew);
   const draft = isNew ? null : ((query.data ?? query.previousData)?.draftOrder ?? null);
   useDocumentTitle(`${isNew ? 'New draft' : (draft?.name ?? 'Draft')} · Stockroom`);

@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
@@ -8,6 +9,7 @@ import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session-context';
+import { useRememberRows } from '../../../lib/record-neighbours';
 import { useDraftsQuery } from '../api/drafts-query';
 import { DRAFT_LIST } from '../components/draft-list-sorting';
 import { DraftTable } from '../components/draft-table';
@@ -29,6 +31,8 @@ export function DraftsRoute() {
     ...pageVariables(params),
   });
   const connection = (query.data ?? query.previousData)?.draftOrders;
+  const shownIds = useMemo(() => query.data?.draftOrders.nodes.map((r) => r.id), [query.data]);
+  useRememberRows('/drafts', shownIds);
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
   const newButton = canWrite && (
     <Button component={Link} to="/drafts/new" leftSection={<IconPlus size={16} aria-hidden />}>

@@ -1,9 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
+import type { HomeQueryVariables } from '../../../gql/graphql';
 
-/** The store and the signed-in person's roles, shown on Home until analytics arrive. */
+/**
+ * Everything Home shows, in one request: each part is asked for only when the person may read it
+ * (the server refuses the rest), so nobody sees a permission error on their own home screen.
+ */
 export const homeDocument = graphql(`
-  query Home {
+  query Home($period: AnalyticsPeriod!, $reports: Boolean!, $catalog: Boolean!, $audit: Boolean!) {
     shop {
       name
       currencyCode
@@ -25,9 +29,116 @@ export const homeDocument = graphql(`
         description
       }
     }
+    analytics {
+      sales(period: $period) @include(if: $reports) {
+        period
+        netSalesChange
+        ordersChange
+        current {
+          from
+          orders
+          netSales {
+            amount
+            currencyCode
+          }
+          refunds {
+            amount
+            currencyCode
+          }
+          averageOrderValue {
+            amount
+            currencyCode
+          }
+        }
+        previous {
+          orders
+          netSales {
+            amount
+            currencyCode
+          }
+          averageOrderValue {
+            amount
+            currencyCode
+          }
+        }
+        perDay {
+          date
+          orders
+          netSales {
+            amount
+            currencyCode
+          }
+        }
+        topProducts(first: 5) {
+          productId
+          title
+          unitsSold
+          netSales {
+            amount
+            currencyCode
+          }
+        }
+      }
+      workQueue {
+        ordersToFulfill {
+          ...WorkQueueItemFields
+        }
+        unpaidOrders {
+          ...WorkQueueItemFields
+        }
+        openDrafts {
+          ...WorkQueueItemFields
+        }
+        lowStock {
+          ...WorkQueueItemFields
+        }
+      }
+    }
+    inventoryLevels(query: "low_stock:true", sortKey: AVAILABLE, first: 5) @include(if: $catalog) {
+      nodes {
+        id
+        available
+        location {
+          id
+          name
+        }
+        variant {
+          id
+          title
+          sku
+          product {
+            id
+            title
+          }
+        }
+      }
+    }
+    auditEvents(first: 6, query: "-subject_type:Session") @include(if: $audit) {
+      nodes {
+        id
+        action
+        actorName
+        subjectType
+        subjectId
+        createdAt
+        changes {
+          field
+          before
+          after
+        }
+      }
+    }
+  }
+
+  fragment WorkQueueItemFields on WorkQueueItem {
+    query
+    count {
+      value
+      precision
+    }
   }
 `);
 
-export function useHomeQuery() {
-  return useQuery(homeDocument, { notifyOnNetworkStatusChange: true });
+export function useHomeQuery(variables: HomeQueryVariables) {
+  return useQuery(homeDocument, { variables, notifyOnNetworkStatusChange: true });
 }

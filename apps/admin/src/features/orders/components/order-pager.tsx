@@ -26,7 +26,7 @@ function PagerLink({ to, label, next }: { to: string | null; label: string; next
     );
   }
   return (
-    <Tooltip label={`${label} (${next ? 'j' : 'k'})`}>
+    <Tooltip label={`${label} (${next ? ']' : '['})`}>
       <ActionIcon component={Link} to={`/orders/${to}`} variant="default" size="lg" aria-label={label}>
         {icon}
       </ActionIcon>
@@ -35,8 +35,8 @@ function PagerLink({ to, label, next }: { to: string | null; label: string; next
 }
 
 /**
- * Previous and next order of the list this one was opened from, and j / k for them (as j / k move
- * in the list). Nothing when the order was not opened from a list.
+ * Previous and next order of the list this one was opened from, and ] / [ (or j / k, as they move
+ * in the list) for them. Nothing when the order was not opened from a list.
  */
 export function OrderPager({ around }: { around: Neighbours | null }) {
   const navigate = useNavigate();
@@ -46,7 +46,10 @@ export function OrderPager({ around }: { around: Neighbours | null }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
       if (document.querySelector('[role="dialog"]')) return;
-      const to = event.key === 'j' ? around.next : event.key === 'k' ? around.previous : null;
+      // ] and [ everywhere a record has a list behind it (SPEC §2); j and k as the list uses them.
+      const next = event.key === 'j' || event.key === ']';
+      const previous = event.key === 'k' || event.key === '[';
+      const to = next ? around.next : previous ? around.previous : null;
       if (!to) return;
       event.preventDefault();
       void navigate(`/orders/${to}`);

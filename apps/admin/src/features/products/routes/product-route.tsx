@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
+import { useNeighbourKeys } from '../../../lib/record-neighbours';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { useProductQuery } from '../api/product-query';
@@ -11,6 +12,7 @@ import { ProductEditor } from '../components/product-editor';
 export function ProductRoute() {
   const { productId = '' } = useParams();
   const { can } = useSession();
+  useNeighbourKeys('/products', productId);
   const query = useProductQuery(productId);
   const product = (query.data ?? query.previousData)?.product;
   useDocumentTitle(`${product?.title ?? 'Product'} · Stockroom`);

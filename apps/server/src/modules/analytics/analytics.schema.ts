@@ -1,0 +1,176 @@
+import { encodeId } from '@stockroom/domain';
+import type { Ctx } from '../../graphql/context.js';
+import { auth } from '../../graphql/auth.js';
+import { builder, CountRef } from '../../graphql/builder.js';
+import { MoneyRef, ProductRef, type MoneyValue } from '../catalog/product.schema.js';
+import type { DayRow, TopProductRow } from './analytics.repository.js';
+import {
+  ANALYTICS_PERIODS,
+  changePercent,
+  salesReport,
+  WORK_QUEUE,
+  workQueueItem,
+  type SalesFigures,
+  type SalesReport,
+  type WorkQueueItem,
+  type WorkQueueKey,
+} from './analytics.service.js';
+
+const reports = auth.permission('REPORTS_READ');
+
+async function currency(ctx: Ctx): Promise<string> {
+  return (await ctx.loaders.shop()).currency_code.trim();
+}
+const moneyOf = async (ctx: Ctx, minor: number): Promise<MoneyValue> => ({
+  minor,
+  currencyCode: await currency(ctx),
+});
+
+const AnalyticsPeriodEnum = builder.enumType('AnalyticsPeriod', {
+  description: 'Whole days in the store’s timezone ending with today.',
+  values: ANALYTICS_PERIODS,
+});
+
+const SalesFiguresRef = builder.objectRef<SalesFigures>('SalesFigures').implement({
+  description:
+    'Orders placed in a span of time, cancelled ones left out. Sales are order totals (after discounts, with shipping and tax); net sales take away what was refunded on those orders.',
+  extensions: reports,
+  fields: (t) => ({
+    from: t.field({ type: 'DateTime', resolve: (f) => f.from }),
+    to: t.field({ type: 'DateTime', description: 'Exclusive.', resolve: (f) => f.to }),
+    orders: t.exposeInt('orders'),
+    grossSales: t.field({ type: MoneyRef, resolve: (f, _a, ctx) => moneyOf(ctx, f.gross) }),
+    refunds: t.field({ type: MoneyRef, resolve: (f, _a, ctx) => moneyOf(ctx, f.refunded) }),
+    netSales: t.field({ type: MoneyRef, resolve: (f, _a, ctx) => moneyOf(ctx, f.gross - f.refunded) }),
+    averageOrderValue: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: 'Net sales ÷ orders; null without orders.',
+      resolve: (f, _a, ctx) =>
+        f.orders ? moneyOf(ctx, Math.round((f.gross - f.refunded) / f.orders)) : null,
+    }),
+  }),
+});
+
+const DailySalesRef = builder.objectRef<DayRow>('DailySales').implement({
+  extensions: reports,
+  fields: (t) => ({
+    date: t.string({ description: 'The day in the store’s timezone, YYYY-MM-DD.', resolve: (d) => d.day }),
+    orders: t.exposeInt('orders'),
+    netSales: t.field({ type: MoneyRef, resolve: (d, _a, ctx) => moneyOf(ctx, d.gross - d.refunded) }),
+  }),
+});
+
+const TopProductRef = builder.objectRef<TopProductRow>('TopProduct').implement({
+  extensions: reports,
+  fields: (t) => ({
+    productId: t.id({ resolve: (p) => encodeId('Product', p.product_id) }),
+    title: t.string({ description: 'As on its latest order line.', resolve: (p) => p.title }),
+    product: t.field({
+      type: ProductRef,
+      nullable: true,
+      description: 'Null once deleted, or without CATALOG_READ.',
+      resolve: (p, _a, ctx) =>
+        ctx.viewer?.permissions.has('CATALOG_READ') ? ctx.loaders.productById.load(p.product_id) : null,
+    }),
+    unitsSold: t.int({ description: 'Units sold less units refunded.', resolve: (p) => p.units }),
+    netSales: t.field({ type: MoneyRef, resolve: (p, _a, ctx) => moneyOf(ctx, p.revenue) }),
+  }),
+});
+
+const SalesReportRef = builder.objectRef<SalesReport>('SalesReport').implement({
+  description: 'A period’s sales beside the same number of days just before it.',
+  extensions: reports,
+  fields: (t) => ({
+    period: t.field({ type: AnalyticsPeriodEnum, resolve: (r) => r.period }),
+    timezone: t.exposeString('timezone'),
+    current: t.field({ type: SalesFiguresRef, resolve: (r) => r.current }),
+    previous: t.field({ type: SalesFiguresRef, resolve: (r) => r.previous }),
+    netSalesChange: t.float({
+      nullable: true,
+      description: 'Percent, one decimal; null when the previous period sold nothing.',
+      resolve: (r) =>
+        changePercent(r.current.gross - r.current.refunded, r.previous.gross - r.previous.refunded),
+    }),
+    ordersChange: t.float({
+      nullable: true,
+      description: 'Percent, one decimal; null when the previous period had no orders.',
+      resolve: (r) => changePercent(r.current.orders, r.previous.orders),
+    }),
+    perDay: t.field({
+      type: [DailySalesRef],
+      description: 'Every day of the period, oldest first, days without orders as zeros.',
+      resolve: (r) => r.perDay(),
+    }),
+    topProducts: t.field({
+      type: [TopProductRef],
+      description: 'By net sales of their lines in the period; first: 1–20.',
+      args: { first: t.arg.int({ defaultValue: 5 }) },
+      resolve: (r, args) => r.top(args.first ?? 5),
+    }),
+  }),
+});
+
+const WorkQueueItemRef = builder.objectRef<WorkQueueItem>('WorkQueueItem').implement({
+  extensions: auth.authenticated,
+  fields: (t) => ({
+    count: t.field({ type: CountRef, resolve: (i) => i.count() }),
+    query: t.string({
+      description: 'The search (SPEC §7.4) of the list that shows these, for a link to it.',
+      resolve: (i) => i.query,
+    }),
+  }),
+});
+
+const queueField = (key: WorkQueueKey, description: string) =>
+  ({
+    type: WorkQueueItemRef,
+    nullable: true,
+    description: `${description} Null without ${WORK_QUEUE[key].permission}.`,
+    resolve: async (_p: object, _a: object, ctx: Ctx) => {
+      if (!ctx.viewer?.permissions.has(WORK_QUEUE[key].permission)) return null;
+      const shop = await ctx.loaders.shop();
+      return workQueueItem(ctx.services.db, key, {
+        currency: shop.currency_code.trim(),
+        numberPrefix: shop.order_number_prefix,
+      });
+    },
+  }) as const;
+
+const WorkQueueRef = builder.objectRef<object>('WorkQueue').implement({
+  description: 'What needs doing, each part for those who may read it.',
+  extensions: auth.authenticated,
+  fields: (t) => ({
+    ordersToFulfill: t.field(queueField('ordersToFulfill', 'Open orders not wholly fulfilled.')),
+    unpaidOrders: t.field(queueField('unpaidOrders', 'Orders not cancelled and not (wholly) paid.')),
+    openDrafts: t.field(queueField('openDrafts', 'Draft orders not completed.')),
+    lowStock: t.field(
+      queueField('lowStock', 'Stock levels at or below their low-stock threshold (variant’s, else store’s).'),
+    ),
+  }),
+});
+
+const AnalyticsRef = builder.objectRef<object>('Analytics').implement({
+  description: 'The home screen’s figures (SPEC §2 "/").',
+  extensions: auth.authenticated,
+  fields: (t) => ({
+    sales: t.field({
+      type: SalesReportRef,
+      extensions: reports,
+      args: { period: t.arg({ type: AnalyticsPeriodEnum, required: true }) },
+      resolve: async (_p, args, ctx) =>
+        salesReport(ctx.services.db, (await ctx.loaders.shop()).timezone, args.period),
+    }),
+    workQueue: t.field({ type: WorkQueueRef, resolve: () => ({}) }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  analytics: t.field({
+    type: AnalyticsRef,
+    description:
+      'Home figures: `sales` needs REPORTS_READ; `workQueue` shows each person the parts they may read.',
+    extensions: auth.authenticated,
+    resolve: () => ({}),
+  }),
+}));
