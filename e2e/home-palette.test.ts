@@ -1,42 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
+import {
+  createLocation,
+  createProduct,
+  placeOrderFor,
+  receiveStock,
+  signedInApi,
+  type PlacedOrder,
+} from './support/api';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 import { seriousViolations, shot } from './support/look';
 
 const PACKER = { email: 'pat@example.com', name: 'Pat Packer', password: 'boxes-and-tape-all-day-4' };
 const UNFULFILLED = 'status:open -fulfillment_status:fulfilled';
-
-interface PlacedOrder {
-  id: string;
-  name: string;
-}
-
-async function placeOrder(api: Api, who: string, input: Record<string, unknown>): Promise<PlacedOrder> {
-  const [firstName, lastName] = who.split(' ');
-  const data = await api.request<{
-    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
-  }>(
-    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
-    {
-      input: {
-        email: `${who.toLowerCase().replace(' ', '.')}@example.com`,
-        shippingAddress: {
-          firstName,
-          lastName,
-          line1: '1 Quay Street',
-          city: 'Portland',
-          postalCode: '97201',
-          countryCode: 'US',
-        },
-        ...input,
-      },
-    },
-  );
-  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
-  return data.orderCreate.order;
-}
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
@@ -67,7 +44,7 @@ describe('home, command palette and shortcuts', () => {
     const buyers = ['Jane Cooper', 'Wade Warren', 'Esther Howard', 'Cameron Lee', 'Leslie Alexander'];
     for (const [i, who] of buyers.entries()) {
       orders.push(
-        await placeOrder(api, who, {
+        await placeOrderFor(api, who, {
           lines: [
             { variantId: apron.variantId, quantity: 1 + i },
             ...(i % 2 ? [{ variantId: board.variantId, quantity: 1 }] : []),
@@ -76,7 +53,7 @@ describe('home, command palette and shortcuts', () => {
         }),
       );
     }
-    await placeOrder(api, 'Guy Hawkins', { lines: [{ variantId: print.variantId, quantity: 1 }] });
+    await placeOrderFor(api, 'Guy Hawkins', { lines: [{ variantId: print.variantId, quantity: 1 }] });
     // One shipped: four of the six are left to fulfill.
     await api.request(
       `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,

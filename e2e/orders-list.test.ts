@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
+import {
+  createLocation,
+  createProduct,
+  placeOrderFor,
+  receiveStock,
+  signedInApi,
+  type Api,
+  type PlacedOrder,
+} from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 import { shot } from './support/look';
@@ -27,36 +35,6 @@ const FIRST_NAMES = [
 /** Filler orders: with the four named ones below, one more than a page of 50. */
 const FILLER = 50;
 const TOTAL_ORDERS = FILLER + 4;
-
-interface PlacedOrder {
-  id: string;
-  name: string;
-}
-
-async function placeOrder(api: Api, who: string, input: Record<string, unknown>): Promise<PlacedOrder> {
-  const [firstName, lastName] = who.split(' ');
-  const data = await api.request<{
-    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
-  }>(
-    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
-    {
-      input: {
-        email: `${who.toLowerCase().replace(' ', '.')}@example.com`,
-        shippingAddress: {
-          firstName,
-          lastName,
-          line1: '1 Quay Street',
-          city: 'Portland',
-          postalCode: '97201',
-          countryCode: 'US',
-        },
-        ...input,
-      },
-    },
-  );
-  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
-  return data.orderCreate.order;
-}
 
 /** The names of the orders the API lists for a search and sort: what the screen must show. */
 async function namesFromApi(api: Api, variables: Record<string, unknown>): Promise<string[]> {
@@ -118,17 +96,17 @@ describe('order list', () => {
     await receiveStock(api, print.variantId, main, 2);
 
     for (let i = 0; i < FILLER; i++) {
-      await placeOrder(api, `${FIRST_NAMES[i % FIRST_NAMES.length]!} Buyer${String(i)}`, {
+      await placeOrderFor(api, `${FIRST_NAMES[i % FIRST_NAMES.length]!} Buyer${String(i)}`, {
         lines: [{ variantId: apron.variantId, quantity: 1 + (i % 7) }],
         payment: i % 3 === 0 ? undefined : { kind: i % 3 === 1 ? 'SALE' : 'AUTHORIZATION' },
       });
     }
-    mia = await placeOrder(api, 'Mia Wong', {
+    mia = await placeOrderFor(api, 'Mia Wong', {
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'SALE' },
       tags: ['gift'],
     });
-    archived = await placeOrder(api, 'Olive Archer', {
+    archived = await placeOrderFor(api, 'Olive Archer', {
       lines: [{ variantId: board.variantId, quantity: 2 }],
       payment: { kind: 'SALE' },
     });
@@ -142,8 +120,8 @@ describe('order list', () => {
       id: archived.id,
     });
     prints = [
-      await placeOrder(api, 'Noah Print', { lines: [{ variantId: print.variantId, quantity: 1 }] }),
-      await placeOrder(api, 'Ivy Print', { lines: [{ variantId: print.variantId, quantity: 1 }] }),
+      await placeOrderFor(api, 'Noah Print', { lines: [{ variantId: print.variantId, quantity: 1 }] }),
+      await placeOrderFor(api, 'Ivy Print', { lines: [{ variantId: print.variantId, quantity: 1 }] }),
     ];
   });
 

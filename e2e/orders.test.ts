@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
+import {
+  createLocation,
+  createProduct,
+  placeOrder,
+  receiveStock,
+  signedInApi,
+  type PlacedOrder,
+} from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 import { shot } from './support/look';
@@ -17,22 +24,6 @@ const ADDRESS = {
   postalCode: '97201',
   countryCode: 'US',
 };
-
-interface PlacedOrder {
-  id: string;
-  name: string;
-}
-
-async function placeOrder(api: Api, input: Record<string, unknown>): Promise<PlacedOrder> {
-  const data = await api.request<{
-    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
-  }>(
-    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
-    { input: { email: 'mia@example.com', shippingAddress: ADDRESS, ...input } },
-  );
-  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
-  return data.orderCreate.order;
-}
 
 describe('orders', () => {
   let server: TestServer;
@@ -52,6 +43,8 @@ describe('orders', () => {
     await receiveStock(api, apron.variantId, main, 20);
     await receiveStock(api, board.variantId, main, 20);
     shipped = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'SALE' },
     });
@@ -60,13 +53,19 @@ describe('orders', () => {
       { id: shipped.id },
     );
     unpaid = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
       lines: [
         { variantId: apron.variantId, quantity: 2 },
         { variantId: board.variantId, quantity: 1 },
       ],
       tags: ['gift'],
     });
-    const dropped = await placeOrder(api, { lines: [{ variantId: apron.variantId, quantity: 1 }] });
+    const dropped = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      lines: [{ variantId: apron.variantId, quantity: 1 }],
+    });
     await api.request(
       `mutation($id: ID!) { orderCancel(id: $id, reason: "Ordered twice") { userErrors { message } } }`,
       {
@@ -178,6 +177,8 @@ describe('orders', () => {
       `{ productVariants(query: "APRON-1") { nodes { id } } }`,
     );
     const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
       lines: [{ variantId: more.productVariants.nodes[0]!.id, quantity: 1 }],
       payment: { kind: 'SALE' },
     });

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocation, createProduct, receiveStock, signedInApi, type Api } from './support/api';
+import {
+  createLocation,
+  createProduct,
+  placeOrder,
+  receiveStock,
+  signedInApi,
+  type Api,
+} from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 import { shot } from './support/look';
@@ -14,22 +21,6 @@ const ADDRESS = {
   postalCode: '97201',
   countryCode: 'US',
 };
-
-interface PlacedOrder {
-  id: string;
-  name: string;
-}
-
-async function placeOrder(api: Api, input: Record<string, unknown>): Promise<PlacedOrder> {
-  const data = await api.request<{
-    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
-  }>(
-    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
-    { input: { email: 'mia@example.com', shippingAddress: ADDRESS, ...input } },
-  );
-  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
-  return data.orderCreate.order;
-}
 
 async function onHand(api: Api, variantId: string): Promise<number> {
   const data = await api.request<{ node: { inventoryLevels: { onHand: number }[] } }>(
@@ -61,6 +52,8 @@ describe('refunds and voids', () => {
 
   it('lets support refund one shipped unit with restock, and shows it everywhere', async () => {
     const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
       lines: [{ variantId: board.variantId, quantity: 2 }],
       payment: { kind: 'SALE' },
     });
@@ -104,6 +97,8 @@ describe('refunds and voids', () => {
 
   it('refuses more than was paid in plain words, and works on a phone', async () => {
     const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'SALE' },
     });
@@ -124,6 +119,8 @@ describe('refunds and voids', () => {
 
   it('voids an authorization from the payment panel', async () => {
     const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'AUTHORIZATION' },
     });

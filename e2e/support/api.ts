@@ -105,3 +105,37 @@ export async function receiveStock(
   );
   must(data.inventoryAdjust, 'inventoryAdjust');
 }
+
+export interface PlacedOrder {
+  id: string;
+  name: string;
+}
+
+/** orderCreate through the API; throws with the server's words when it is refused. */
+export async function placeOrder(api: Api, input: Record<string, unknown>): Promise<PlacedOrder> {
+  const data = await api.request<{
+    orderCreate: { order: PlacedOrder | null; userErrors: { message: string }[] };
+  }>(
+    `mutation($input: OrderCreateInput!) { orderCreate(input: $input) { order { id name } userErrors { message } } }`,
+    { input },
+  );
+  if (!data.orderCreate.order) throw new Error(JSON.stringify(data.orderCreate.userErrors));
+  return data.orderCreate.order;
+}
+
+/** An order by a named person ("Ada Park" → ada.park@example.com), shipped to Portland. */
+export function placeOrderFor(api: Api, who: string, input: Record<string, unknown>): Promise<PlacedOrder> {
+  const [firstName, lastName] = who.split(' ');
+  return placeOrder(api, {
+    email: `${who.toLowerCase().replace(' ', '.')}@example.com`,
+    shippingAddress: {
+      firstName,
+      lastName,
+      line1: '1 Quay Street',
+      city: 'Portland',
+      postalCode: '97201',
+      countryCode: 'US',
+    },
+    ...input,
+  });
+}

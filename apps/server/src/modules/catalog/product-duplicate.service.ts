@@ -3,7 +3,6 @@ import type { Tx } from '../../db/database.js';
 import type { ProductRow } from './catalog.tables.js';
 import type { Actor } from '../../actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { storeSettings } from '../settings/settings.service.js';
 import * as repo from './product.repository.js';
 import * as media from './media.repository.js';
@@ -15,25 +14,33 @@ import { productCreate } from './product.service.js';
 const SKU_TRIES = 10;
 
 /**
- * Free SKUs for the copies: "TEE-S" → "TEE-S-copy", else "TEE-S-copy-2" … (one query for all);
- * null when none of the tries is free or fits the SKU length.
+ * Free SKUs for the copies: "TEE-S" → "TEE-S-copy", else "TEE-S-copy-2" … up to SKU_TRIES; null
+ * when none is free or fits. One query per round, asking only for the SKUs still without one (most
+ * copies are settled in the first). productCreate then locks and checks the chosen ones as usual.
  */
 async function copySkus(trx: Tx, skus: readonly (string | null)[]): Promise<(string | null)[]> {
-  const tries = skus.map((sku) =>
-    sku
-      ? Array.from({ length: SKU_TRIES }, (_, i) => `${sku}-copy${i ? `-${i + 1}` : ''}`).filter(
-          (s) => s.length <= CATALOG_LIMITS.sku,
-        )
-      : [],
-  );
-  const all = tries.flat();
-  await lockUniqueValues(trx, 'sku', all);
-  const taken = new Set((await variants.skuOwners(trx, all, null)).map((o) => o.sku?.toLowerCase()));
-  return tries.map((list) => {
-    const free = list.find((s) => !taken.has(s.toLowerCase())) ?? null;
-    if (free) taken.add(free.toLowerCase());
-    return free;
-  });
+  const chosen: (string | null)[] = skus.map(() => null);
+  const used = new Set<string>();
+  let open = skus.flatMap((sku, i) => (sku ? [i] : []));
+  for (let round = 0; round < SKU_TRIES && open.length; round++) {
+    const tries = new Map(
+      open.flatMap((i) => {
+        const candidate = `${skus[i]!}-copy${round ? `-${round + 1}` : ''}`;
+        return candidate.length <= CATALOG_LIMITS.sku ? [[i, candidate] as const] : [];
+      }),
+    );
+    const taken = new Set(
+      (await variants.skuOwners(trx, [...tries.values()], null)).map((o) => o.sku?.toLowerCase()),
+    );
+    for (const [i, candidate] of tries) {
+      const key = candidate.toLowerCase();
+      if (taken.has(key) || used.has(key)) continue;
+      chosen[i] = candidate;
+      used.add(key);
+    }
+    open = [...tries.keys()].filter((i) => chosen[i] === null);
+  }
+  return chosen;
 }
 
 /**

@@ -279,11 +279,16 @@ export async function productUpdate(
   return (await repo.findProduct(trx, productId))!;
 }
 
+/** A variant's id in input: its API ID, or (from undo and other services) the stored one. */
+function storedVariantId(id: string): string | null {
+  return id.includes('_') ? decodeIdOf('ProductVariant', id) : id;
+}
+
 function keepUnsaid(
   given: { id?: string | null } & Record<string, unknown>,
   stored: ReturnType<typeof inputFromRow>['variants'],
 ) {
-  const uuid = given.id ? (given.id.includes('_') ? decodeIdOf('ProductVariant', given.id) : given.id) : null;
+  const uuid = given.id ? storedVariantId(given.id) : null;
   const was = uuid ? stored.find((v) => v.id === uuid) : undefined;
   if (!was) return given;
   return { ...was, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
@@ -302,7 +307,7 @@ function matchVariants(
   return list.map((v, i) => {
     let match: VariantRow | undefined;
     if (v.id) {
-      const uuid = v.id.includes('_') ? decodeIdOf('ProductVariant', v.id) : v.id;
+      const uuid = storedVariantId(v.id);
       match = uuid ? byId.get(uuid) : undefined;
       if (!match)
         throw DomainError.one('INVALID', 'This variant is not part of the product.', [
