@@ -1,5 +1,5 @@
 import type { DB } from '../db/database.js';
-import type { StoreSettingsRow } from '../modules/settings/settings.tables.js';
+import type { Shop } from '../modules/settings/settings.model.js';
 import { getSettingsCached } from '../modules/settings/settings.repository.js';
 import { createCatalogLoaders } from '../modules/catalog/catalog.loaders.js';
 import { createCustomerLoaders } from '../modules/customers/customer.loaders.js';
@@ -13,7 +13,7 @@ import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js'
  * made fresh for every request so nothing cached outlives it.
  */
 export function createLoaders(db: DB) {
-  let settings: Promise<StoreSettingsRow> | undefined;
+  let settings: Promise<Shop> | undefined;
   return {
     /** Store settings, read once per request (currency for every money field). */
     shop: () => (settings ??= getSettingsCached(db)),

@@ -19,7 +19,7 @@ import {
 const reports = auth.permission('REPORTS_READ');
 
 async function currency(ctx: Ctx): Promise<string> {
-  return (await ctx.loaders.shop()).currency_code.trim();
+  return (await ctx.loaders.shop()).currencyCode;
 }
 const moneyOf = async (ctx: Ctx, minor: number): Promise<MoneyValue> => ({
   minor,
@@ -131,8 +131,8 @@ const queueField = (key: WorkQueueKey, description: string) =>
       if (!ctx.viewer?.permissions.has(WORK_QUEUE[key].permission)) return null;
       const shop = await ctx.loaders.shop();
       return workQueueItem(ctx.services.db, key, {
-        currency: shop.currency_code.trim(),
-        numberPrefix: shop.order_number_prefix,
+        currency: shop.currencyCode,
+        numberPrefix: shop.orderNumberPrefix,
       });
     },
   }) as const;

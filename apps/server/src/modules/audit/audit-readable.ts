@@ -19,7 +19,7 @@ interface VariantSummary {
 export async function readableValue(field: string, value: unknown, ctx: Ctx): Promise<string | null> {
   if (value === null || value === undefined) return null;
   const money = async (minor: number) => {
-    const currency = (await ctx.loaders.shop()).currency_code.trim();
+    const currency = (await ctx.loaders.shop()).currencyCode;
     return `${formatMinor(minor, currency)} ${currency}`;
   };
   if (typeof value === 'number' && Number.isInteger(value) && MONEY.test(field)) return money(value);
@@ -64,7 +64,7 @@ export async function subjectLabel(type: string | null, id: string | null, ctx: 
     }
     case 'Order': {
       const order = await l.orderById.load(id);
-      return order ? `${(await l.shop()).order_number_prefix}${order.number}` : null;
+      return order ? `${(await l.shop()).orderNumberPrefix}${order.number}` : null;
     }
     case 'Discount':
       return (await l.discountById.load(id))?.code ?? null;

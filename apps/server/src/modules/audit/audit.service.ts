@@ -68,7 +68,19 @@ export function redactAudit(trx: Tx, subjectType: string, subjectId: string, not
   return redactEventsOf(trx, subjectType, subjectId, { redacted: { before: null, after: note } });
 }
 
-/** Per-field before/after for the fields that differ. Values compare by their JSON form. */
+/**
+ * The name an event gives a field: the stored column's, in snake_case (`contactEmail` → `contact_email`).
+ * Domain objects are camelCase; events keep the vocabulary they have had since the first one was
+ * written, so old and new events read, search and undo alike and no recorded event is rewritten.
+ */
+export function eventField(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * Per-field before/after for the fields that differ, under their event names (see eventField).
+ * Values compare by their JSON form.
+ */
 export function diff<T extends object>(
   before: Partial<T> | null,
   after: Partial<T>,
@@ -78,7 +90,7 @@ export function diff<T extends object>(
   for (const field of fields) {
     const b = before ? (before[field] ?? null) : null;
     const a = after[field] ?? null;
-    if (JSON.stringify(b) !== JSON.stringify(a)) changes[field] = { before: b, after: a };
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes[eventField(field)] = { before: b, after: a };
   }
   return changes;
 }

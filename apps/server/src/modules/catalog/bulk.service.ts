@@ -38,7 +38,7 @@ async function targetIds(trx: Tx, target: BulkTarget): Promise<string[]> {
       return uuid;
     });
   }
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const search = productSearchCondition(target.query ?? '', currency);
   if ('errors' in search) throw new DomainError(search.errors);
   return repo.productIdsMatching(trx, search.condition, MAX_BULK_PRODUCTS + 1);

@@ -69,7 +69,7 @@ async function variantsAsBefore(trx: Tx, productId: string, recorded: unknown) {
       'INVALID_TRANSITION',
       'This change added or removed variants, which undo cannot bring back. Edit the variants on the product instead.',
     );
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const format = (minor: number) => formatMinor(minor, currency);
   const byId = new Map(list.map((v) => [v.id, v]));
   return inputFromRow(row, existing, format).variants.map((v) => {
@@ -126,7 +126,7 @@ export const productRestorable: Restorable = {
         'INVALID_TRANSITION',
         'This deletion was recorded without the product’s variants, so it can’t be undone.',
       );
-    const currency = (await storeSettings(trx)).currency_code.trim();
+    const currency = (await storeSettings(trx)).currencyCode;
     const money = (minor: number | null | undefined) => (minor == null ? null : formatMinor(minor, currency));
     const raw: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(before)) {

@@ -15,7 +15,7 @@ const AUDITED = ['title', 'handle', 'description', 'kind', 'rules', 'match'] as 
 const MAX_RECORDED_MEMBERS = 1_000;
 
 async function currencyOf(db: Executor): Promise<string> {
-  return (await storeSettings(db)).currency_code.trim();
+  return (await storeSettings(db)).currencyCode;
 }
 
 /**

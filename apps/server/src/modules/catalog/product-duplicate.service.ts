@@ -56,7 +56,7 @@ export async function productDuplicate(
 ): Promise<ProductRow> {
   const source = await repo.findProduct(trx, productId);
   if (!source) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const copy = inputFromRow(source, await variants.variantsOfProducts(trx, [productId]), (m) =>
     formatMinor(m, currency),
   );

@@ -37,7 +37,7 @@ export const MoneyRef = builder.objectRef<MoneyValue>('Money').implement({
 
 async function money(ctx: Ctx, minor: number | null): Promise<MoneyValue | null> {
   if (minor === null) return null;
-  return { minor, currencyCode: (await ctx.loaders.shop()).currency_code.trim() };
+  return { minor, currencyCode: (await ctx.loaders.shop()).currencyCode };
 }
 
 const ProductStatusEnum = builder.enumType('ProductStatus', { values: PRODUCT_STATUSES });
@@ -167,7 +167,7 @@ builder.queryFields((t) => ({
         reverse: t.arg.boolean({ defaultValue: false }),
       },
       resolve: async (_r, args, ctx, info) => {
-        const currency = (await ctx.loaders.shop()).currency_code.trim();
+        const currency = (await ctx.loaders.shop()).currencyCode;
         const list = listProducts(ctx.services.db, {
           query: args.query,
           currency,

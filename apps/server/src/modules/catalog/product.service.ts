@@ -42,7 +42,7 @@ export const PRODUCT_AUDITED = [
 ] as const;
 
 async function storeCurrency(db: Executor): Promise<string> {
-  return (await storeSettings(db)).currency_code.trim();
+  return (await storeSettings(db)).currencyCode;
 }
 
 /** Keeps the current handle unless a new one is given; otherwise as lib/handles.ts decides. */

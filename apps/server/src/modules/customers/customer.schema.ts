@@ -94,7 +94,7 @@ builder.node(CustomerRef, {
       type: MoneyRef,
       resolve: async (c, _a, ctx) => ({
         minor: c.total_spent,
-        currencyCode: (await ctx.loaders.shop()).currency_code.trim(),
+        currencyCode: (await ctx.loaders.shop()).currencyCode,
       }),
     }),
     lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.last_order_at }),
@@ -142,7 +142,7 @@ builder.queryFields((t) => ({
         reverse: t.arg.boolean({ defaultValue: false }),
       },
       resolve: async (_r, args, ctx, info) => {
-        const currency = (await ctx.loaders.shop()).currency_code.trim();
+        const currency = (await ctx.loaders.shop()).currencyCode;
         const list = listCustomers(ctx.services.db, {
           query: args.query,
           currency,

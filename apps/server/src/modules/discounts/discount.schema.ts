@@ -35,7 +35,7 @@ const write = auth.permission('DISCOUNTS_WRITE');
 async function money(ctx: Ctx, minor: number | null): Promise<MoneyValue | null> {
   return minor === null
     ? null
-    : { minor: Number(minor), currencyCode: (await ctx.loaders.shop()).currency_code.trim() };
+    : { minor: Number(minor), currencyCode: (await ctx.loaders.shop()).currencyCode };
 }
 
 export const DiscountKindEnum = builder.enumType('DiscountKind', { values: DISCOUNT_KINDS });
@@ -67,7 +67,7 @@ builder.node(DiscountRef, {
       resolve: async (d, _a, ctx) => {
         if (d.kind === 'PERCENTAGE') return String(Number(d.percentage));
         if (d.kind !== 'FIXED_AMOUNT') return null;
-        return formatMinor(Number(d.amount), (await ctx.loaders.shop()).currency_code.trim());
+        return formatMinor(Number(d.amount), (await ctx.loaders.shop()).currencyCode);
       },
     }),
     percentage: t.string({
@@ -86,7 +86,7 @@ builder.node(DiscountRef, {
       resolve: async (d, _a, ctx) =>
         describeDiscountValue(
           ruleOf(d, { productIds: [], collectionIds: [] }),
-          (await ctx.loaders.shop()).currency_code.trim(),
+          (await ctx.loaders.shop()).currencyCode,
         ),
     }),
     appliesTo: t.field({ type: DiscountAppliesToEnum, resolve: (d) => d.applies_to }),

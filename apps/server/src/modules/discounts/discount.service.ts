@@ -96,7 +96,7 @@ function decodeAll(
 
 /** Checks a whole discount (SPEC §5), every field at once: shape, targets that exist, a free code. */
 async function checkedValues(trx: Tx, raw: DiscountInputRaw, exceptId: string | null) {
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const errors: UserError[] = [];
   const productIds = decodeAll('Product', raw.productIds, 'productIds', errors);
   const collectionIds = decodeAll('Collection', raw.collectionIds, 'collectionIds', errors);
@@ -245,7 +245,7 @@ export async function discountUpdate(
 ): Promise<DiscountRow> {
   const before = await lockExisting(trx, input.id, input.version);
   const targets = (await targetsOf(trx, [before.id])).get(before.id)!;
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const current: DiscountInputRaw = {
     ...rawOf(before, targets, currency),
     productIds: targets.productIds.map((id) => encodeId('Product', id)),
@@ -329,7 +329,7 @@ export async function applyDiscountCode(
       collectionIds: l.productId ? (collections.get(l.productId) ?? []) : [],
     })),
     shippingPrice: facts.shippingPrice,
-    currencyCode: settings.currency_code.trim(),
+    currencyCode: settings.currencyCode,
     timeZone: settings.timezone,
     now: new Date(),
     hasCustomer: facts.hasCustomer,

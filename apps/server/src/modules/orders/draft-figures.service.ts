@@ -109,7 +109,7 @@ export async function calculateDraft(
   mode: 'check' | 'read',
 ): Promise<DraftFigures> {
   const settings = await storeSettings(db);
-  const currency = settings.currency_code.trim();
+  const currency = settings.currencyCode;
   const errors: UserError[] = [];
   const ids = draft.lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
   const variants = new Map((await variantsForSale(db, ids)).map((v) => [v.id, v]));
@@ -144,7 +144,7 @@ export async function calculateDraft(
         shippingPrice,
         discount,
         taxRate: rate?.rate ?? null,
-        pricesIncludeTax: settings.prices_include_tax,
+        pricesIncludeTax: settings.pricesIncludeTax,
       }),
     );
   const undiscounted = priced.length ? totalsWith(0) : null;
@@ -195,7 +195,7 @@ export async function calculateDraft(
     taxTotal: totals?.taxTotal ?? 0,
     total: totals?.total ?? shippingPrice,
     itemsCount: draft.lines.reduce((n, l) => n + l.quantity, 0),
-    pricesIncludeTax: settings.prices_include_tax,
+    pricesIncludeTax: settings.pricesIncludeTax,
     taxRate: rate?.rate ?? null,
     taxName: rate?.name ?? null,
     availableRates: available.map((a) => ({ id: a.rate.id, name: a.rate.name, price: a.price })),
@@ -227,7 +227,7 @@ export function refuseUnusableCode(figures: DraftFigures): void {
 
 /** draftOrderCalculate: the figures of a draft being edited; writes nothing. */
 export async function draftOrderCalculate(db: Executor, raw: DraftOrderRaw): Promise<DraftFigures> {
-  const currency = (await storeSettings(db)).currency_code.trim();
+  const currency = (await storeSettings(db)).currencyCode;
   const values = { ...EMPTY_DRAFT, ...parseDraftInput(raw, currency) };
   return calculateDraft(db, values, 'check');
 }

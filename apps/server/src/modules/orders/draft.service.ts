@@ -91,7 +91,7 @@ export const draftName = (d: Pick<DraftOrderRow, 'number'>) => `#D${d.number}`;
 
 /** draftOrderCreate (SPEC §2 `/drafts/new`): nothing is reserved; the totals are saved for the list. */
 export async function draftOrderCreate(trx: Tx, actor: Actor, raw: DraftOrderRaw): Promise<DraftOrderRow> {
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const draft = { ...EMPTY_DRAFT, ...parseDraftInput(raw, currency) };
   const figures = await calculateDraft(trx, draft, 'check');
   refuseUnusableCode(figures);
@@ -125,7 +125,7 @@ async function lockOpenDraft(trx: Tx, id: string, version?: number | null): Prom
     throw DomainError.one(
       'INVALID_TRANSITION',
       order
-        ? `This draft is already completed as order ${settings.order_number_prefix}${order.number}.`
+        ? `This draft is already completed as order ${settings.orderNumberPrefix}${order.number}.`
         : 'This draft is already completed.',
       ['id'],
     );
@@ -155,7 +155,7 @@ export async function draftOrderUpdate(
   input: { id: string; raw: DraftOrderRaw; version?: number | null },
 ): Promise<DraftOrderRow> {
   const before = await lockOpenDraft(trx, input.id, input.version);
-  const currency = (await storeSettings(trx)).currency_code.trim();
+  const currency = (await storeSettings(trx)).currencyCode;
   const given = parseDraftInput(input.raw, currency);
   const current = draftValues(before, await linesOfDrafts(trx, [before.id]));
   const draft: FullDraft = { ...current, ...given };

@@ -41,7 +41,7 @@ async function eachOrder<T>(
   if (errors.length) throw new DomainError(errors);
   // Locked in id order, so two bulk commands over overlapping orders queue instead of deadlocking.
   targets.sort((a, b) => a.uuid.localeCompare(b.uuid));
-  const prefix = (await storeSettings(trx)).order_number_prefix;
+  const prefix = (await storeSettings(trx)).orderNumberPrefix;
   const results = new Map<number, T>();
   for (const { uuid, i } of targets) {
     let name = '';

@@ -71,7 +71,7 @@ export async function placeParsed(
   const errors = [...parsed.errors];
   const input = parsed.value;
   const settings = await storeSettings(trx);
-  const currency = settings.currency_code.trim();
+  const currency = settings.currencyCode;
   const { known } = parsed;
   const sellable = await sellableVariants(trx, known.lines, errors);
   const customer = known.customerId ? await existingCustomer(trx, known.customerId, errors) : null;
@@ -111,7 +111,7 @@ export async function placeParsed(
           shippingPrice,
           discount,
           taxRate,
-          pricesIncludeTax: settings.prices_include_tax,
+          pricesIncludeTax: settings.pricesIncludeTax,
         }),
       items.map((i) => i.index),
     );
@@ -171,10 +171,10 @@ export async function placeParsed(
     discount_code: discount?.code ?? null,
     discount_id: discount?.discountId ?? null,
     items_count: items.reduce((n, s) => n + s.quantity, 0),
-    prices_include_tax: settings.prices_include_tax,
+    prices_include_tax: settings.pricesIncludeTax,
     created_by: actor.viewer?.staffId ?? null,
   });
-  const name = `${settings.order_number_prefix}${order.number}`;
+  const name = `${settings.orderNumberPrefix}${order.number}`;
 
   const allocations = await withInputFields(
     () =>

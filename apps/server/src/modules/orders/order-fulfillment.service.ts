@@ -58,7 +58,7 @@ export const movesStock = (
 
 /** The fulfillment's name, as on packing slips: "#1001-F2". */
 export async function fulfillmentName(trx: Tx, order: OrderRow, position: number): Promise<string> {
-  const prefix = (await storeSettings(trx)).order_number_prefix;
+  const prefix = (await storeSettings(trx)).orderNumberPrefix;
   return `${prefix}${order.number}-F${position}`;
 }
 

@@ -38,8 +38,8 @@ builder.queryFields((t) => ({
         const shop = await ctx.loaders.shop();
         const list = listOrders(ctx.services.db, {
           query: args.query,
-          currency: shop.currency_code.trim(),
-          numberPrefix: shop.order_number_prefix,
+          currency: shop.currencyCode,
+          numberPrefix: shop.orderNumberPrefix,
           sortKey: args.sortKey ?? 'CREATED_AT',
           reverse: Boolean(args.reverse),
           page: args,

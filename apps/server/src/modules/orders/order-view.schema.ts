@@ -23,7 +23,7 @@ const read = auth.permission('ORDERS_READ');
 
 /** The store's currency: an order's amounts are in it (the currency cannot change once orders exist). */
 export async function money(ctx: Ctx, minor: number): Promise<MoneyValue> {
-  return { minor, currencyCode: (await ctx.loaders.shop()).currency_code.trim() };
+  return { minor, currencyCode: (await ctx.loaders.shop()).currencyCode };
 }
 
 export const TransactionKindEnum = builder.enumType('TransactionKind', { values: TRANSACTION_KINDS });
@@ -165,7 +165,7 @@ builder.node(FulfillmentRef, {
       description: 'The order name and its position, e.g. "#1001-F2".',
       resolve: async (f, _a, ctx) => {
         const [order, shop] = await Promise.all([ctx.loaders.orderById.load(f.order_id), ctx.loaders.shop()]);
-        return `${shop.order_number_prefix}${order?.number ?? ''}-F${f.position}`;
+        return `${shop.orderNumberPrefix}${order?.number ?? ''}-F${f.position}`;
       },
     }),
     status: t.field({ type: FulfillmentStatusEnum, resolve: (f) => f.status }),

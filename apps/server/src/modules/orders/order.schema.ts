@@ -68,7 +68,7 @@ builder.node(OrderRef, {
       number: t.exposeInt('number'),
       name: t.string({
         description: 'The store prefix and number, e.g. "#1001".',
-        resolve: async (o, _a, ctx) => `${(await ctx.loaders.shop()).order_number_prefix}${o.number}`,
+        resolve: async (o, _a, ctx) => `${(await ctx.loaders.shop()).orderNumberPrefix}${o.number}`,
       }),
       status: t.field({ type: OrderStatusEnum, resolve: (o) => o.status }),
       paymentStatus: t.field({

@@ -35,8 +35,8 @@ async function found<Row>(s: SearchArgs, ctx: Ctx, type: SearchType): Promise<Ro
   if (!allowed(ctx, type) || !s.words) return allowed(ctx, type) ? [] : null;
   const shop = await ctx.loaders.shop();
   return (await searchType(ctx.services.db, type, s.words, s.first, {
-    currency: shop.currency_code.trim(),
-    numberPrefix: shop.order_number_prefix,
+    currency: shop.currencyCode,
+    numberPrefix: shop.orderNumberPrefix,
   })) as Row[];
 }
 

@@ -1,21 +1,24 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { StoreSettingsRow } from './settings.tables.js';
+import { toShop, type Shop } from './settings.model.js';
 
-export function getSettings(db: Executor): Promise<StoreSettingsRow> {
-  return db.selectFrom('store_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+export async function getSettings(db: Executor): Promise<Shop> {
+  return toShop(
+    await db.selectFrom('store_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
+  );
 }
 
 /** How long a read of the settings serves other requests of this process. */
 const SETTINGS_MAX_AGE_MS = 2_000;
-const cached = new WeakMap<Executor, { at: number; row: Promise<StoreSettingsRow> }>();
+const cached = new WeakMap<Executor, { at: number; row: Promise<Shop> }>();
 
 /**
  * The settings as read at most 2 s ago by this process, for what every request needs (currency,
  * low-stock threshold) and must not cost a round trip each time. The `shopUpdate` mutation forgets
  * the copy once it commits; another instance sees a change within 2 s. Writes always read the row itself, locked.
  */
-export function getSettingsCached(db: Executor): Promise<StoreSettingsRow> {
+export function getSettingsCached(db: Executor): Promise<Shop> {
   const hit = cached.get(db);
   if (hit && Date.now() - hit.at < SETTINGS_MAX_AGE_MS) return hit.row;
   const row = getSettings(db);
@@ -38,39 +41,39 @@ export async function ensureSettings(db: Executor, name: string): Promise<void> 
 }
 
 /** The settings row, locked for the rest of the transaction. */
-export function lockSettings(db: Executor): Promise<StoreSettingsRow> {
-  return db
-    .selectFrom('store_settings')
-    .selectAll()
-    .where('id', '=', 1)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+export async function lockSettings(db: Executor): Promise<Shop> {
+  return toShop(
+    await db
+      .selectFrom('store_settings')
+      .selectAll()
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
-export type SettingsColumns = Pick<
-  StoreSettingsRow,
-  | 'name'
-  | 'contact_email'
-  | 'currency_code'
-  | 'timezone'
-  | 'weight_unit'
-  | 'order_number_prefix'
-  | 'low_stock_threshold'
-  | 'prices_include_tax'
-> & { address: StoreSettingsRow['address'] };
+export type SettingsChange = Omit<Shop, 'createdAt' | 'updatedAt' | 'version'>;
 
-export function updateSettings(db: Executor, columns: SettingsColumns): Promise<StoreSettingsRow> {
-  return db
+export async function updateSettings(db: Executor, change: SettingsChange): Promise<Shop> {
+  const row: StoreSettingsRow = await db
     .updateTable('store_settings')
     .set({
-      ...columns,
-      address: columns.address ? JSON.stringify(columns.address) : null,
+      name: change.name,
+      contact_email: change.contactEmail,
+      address: change.address ? JSON.stringify(change.address) : null,
+      currency_code: change.currencyCode,
+      timezone: change.timezone,
+      weight_unit: change.weightUnit,
+      order_number_prefix: change.orderNumberPrefix,
+      low_stock_threshold: change.lowStockThreshold,
+      prices_include_tax: change.pricesIncludeTax,
       updated_at: sql`now()`,
       version: sql`version + 1`,
     })
     .where('id', '=', 1)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toShop(row);
 }
 
 /** Whether any order exists (their amounts are in the store's currency). */

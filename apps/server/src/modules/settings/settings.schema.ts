@@ -1,5 +1,5 @@
 import type { AddressJson } from '../../db/columns.js';
-import type { StoreSettingsRow } from './settings.tables.js';
+import type { Shop } from './settings.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -45,20 +45,20 @@ export const AddressInput = builder.inputType('AddressInput', {
   }),
 });
 
-const ShopRef = builder.objectRef<StoreSettingsRow>('Shop').implement({
+const ShopRef = builder.objectRef<Shop>('Shop').implement({
   description: 'Store settings. Every signed-in staff member may read them.',
   extensions: auth.authenticated,
   fields: (t) => ({
     name: t.exposeString('name'),
-    contactEmail: t.exposeString('contact_email', { nullable: true }),
+    contactEmail: t.exposeString('contactEmail', { nullable: true }),
     address: t.field({ type: AddressRef, nullable: true, resolve: (s) => s.address }),
-    currencyCode: t.string({ resolve: (s) => s.currency_code.trim() }),
+    currencyCode: t.exposeString('currencyCode'),
     timezone: t.exposeString('timezone'),
-    weightUnit: t.exposeString('weight_unit'),
-    orderNumberPrefix: t.exposeString('order_number_prefix'),
-    lowStockThreshold: t.exposeInt('low_stock_threshold'),
-    pricesIncludeTax: t.exposeBoolean('prices_include_tax'),
-    updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updated_at }),
+    weightUnit: t.exposeString('weightUnit'),
+    orderNumberPrefix: t.exposeString('orderNumberPrefix'),
+    lowStockThreshold: t.exposeInt('lowStockThreshold'),
+    pricesIncludeTax: t.exposeBoolean('pricesIncludeTax'),
+    updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -88,9 +88,7 @@ const ShopInput = builder.inputType('ShopInput', {
 });
 
 const ShopPayload = builder
-  .objectRef<{ shop?: StoreSettingsRow | null; userErrors: UserError[]; recordedEvents?: string[] }>(
-    'ShopPayload',
-  )
+  .objectRef<{ shop?: Shop | null; userErrors: UserError[]; recordedEvents?: string[] }>('ShopPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

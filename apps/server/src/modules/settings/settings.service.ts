@@ -7,9 +7,9 @@ import {
   DomainError,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { StoreSettingsRow } from './settings.tables.js';
+import type { Shop } from './settings.model.js';
 import type { Actor } from '../../actor.js';
-import { diff, recordAudit, type Revertable } from '../audit/audit.service.js';
+import { diff, eventField, recordAudit, type Revertable } from '../audit/audit.service.js';
 import {
   anyOrderExists,
   anyVariantExists,
@@ -21,18 +21,18 @@ import {
 
 const AUDITED = [
   'name',
-  'contact_email',
+  'contactEmail',
   'address',
-  'currency_code',
+  'currencyCode',
   'timezone',
-  'weight_unit',
-  'order_number_prefix',
-  'low_stock_threshold',
-  'prices_include_tax',
-] as const;
+  'weightUnit',
+  'orderNumberPrefix',
+  'lowStockThreshold',
+  'pricesIncludeTax',
+] as const satisfies readonly (keyof Shop & keyof ShopUpdateRaw)[];
 
 /** The store settings as they are now (for other modules: currency, tax, thresholds). */
-export function storeSettings(db: Executor): Promise<StoreSettingsRow> {
+export function storeSettings(db: Executor): Promise<Shop> {
   return getSettings(db);
 }
 
@@ -54,22 +54,22 @@ export interface ShopUpdateRaw {
  * nor to one with other decimals while products have prices (every stored price would change meaning).
  * The caller forgets this process's cached copy once the command has committed.
  */
-export async function shopUpdate(trx: Tx, actor: Actor, raw: ShopUpdateRaw): Promise<StoreSettingsRow> {
+export async function shopUpdate(trx: Tx, actor: Actor, raw: ShopUpdateRaw): Promise<Shop> {
   const before = await lockSettings(trx);
   if (raw.version != null && raw.version !== before.version)
     throw DomainError.one('STALE_VERSION', MESSAGES.staleVersion('store settings'), ['input', 'version']);
-  const currentCurrency = before.currency_code.trim();
+  const currentCurrency = before.currencyCode;
   const parsed = validate(
     shopSchema,
     {
       name: raw.name ?? before.name,
-      contactEmail: raw.contactEmail === undefined ? before.contact_email : raw.contactEmail,
+      contactEmail: raw.contactEmail === undefined ? before.contactEmail : raw.contactEmail,
       currencyCode: (raw.currencyCode ?? currentCurrency).toUpperCase(),
       timezone: raw.timezone ?? before.timezone,
-      weightUnit: raw.weightUnit ?? before.weight_unit,
-      orderNumberPrefix: raw.orderNumberPrefix ?? before.order_number_prefix,
-      lowStockThreshold: raw.lowStockThreshold ?? before.low_stock_threshold,
-      pricesIncludeTax: raw.pricesIncludeTax ?? before.prices_include_tax,
+      weightUnit: raw.weightUnit ?? before.weightUnit,
+      orderNumberPrefix: raw.orderNumberPrefix ?? before.orderNumberPrefix,
+      lowStockThreshold: raw.lowStockThreshold ?? before.lowStockThreshold,
+      pricesIncludeTax: raw.pricesIncludeTax ?? before.pricesIncludeTax,
     },
     ['input'],
   );
@@ -84,14 +84,14 @@ export async function shopUpdate(trx: Tx, actor: Actor, raw: ShopUpdateRaw): Pro
     await assertCurrencyCanChange(trx, currentCurrency, input.currencyCode);
   const after = await updateSettings(trx, {
     name: input.name,
-    contact_email: input.contactEmail,
+    contactEmail: input.contactEmail,
     address: address.value ?? null,
-    currency_code: input.currencyCode,
+    currencyCode: input.currencyCode,
     timezone: input.timezone,
-    weight_unit: input.weightUnit,
-    order_number_prefix: input.orderNumberPrefix,
-    low_stock_threshold: input.lowStockThreshold,
-    prices_include_tax: input.pricesIncludeTax,
+    weightUnit: input.weightUnit,
+    orderNumberPrefix: input.orderNumberPrefix,
+    lowStockThreshold: input.lowStockThreshold,
+    pricesIncludeTax: input.pricesIncludeTax,
   });
   await recordAudit(trx, actor, {
     action: 'shop.update',
@@ -119,18 +119,8 @@ async function assertCurrencyCanChange(trx: Tx, from: string, to: string): Promi
   }
 }
 
-/** Column names as events record them → shopUpdate's input names. */
-const SHOP_INPUT: Record<(typeof AUDITED)[number], keyof ShopUpdateRaw> = {
-  name: 'name',
-  contact_email: 'contactEmail',
-  address: 'address',
-  currency_code: 'currencyCode',
-  timezone: 'timezone',
-  weight_unit: 'weightUnit',
-  order_number_prefix: 'orderNumberPrefix',
-  low_stock_threshold: 'lowStockThreshold',
-  prices_include_tax: 'pricesIncludeTax',
-};
+/** The names events record (see eventField) → shopUpdate's input names. */
+const SHOP_INPUT = new Map(AUDITED.map((field) => [eventField(field), field]));
 
 /** Undo of a settings change; the caller forgets the cached settings after the commit. */
 export const shopRevertable: Revertable = {
@@ -138,11 +128,11 @@ export const shopRevertable: Revertable = {
   permission: 'SETTINGS_WRITE',
   async current(trx) {
     const row = await lockSettings(trx);
-    return Object.fromEntries(AUDITED.map((f) => [f, row[f]]));
+    return Object.fromEntries(AUDITED.map((f) => [eventField(f), row[f]]));
   },
   async restore(trx, actor, _id, before) {
     const patch = Object.fromEntries(
-      Object.entries(before).map(([f, v]) => [SHOP_INPUT[f as keyof typeof SHOP_INPUT], v]),
+      Object.entries(before).map(([f, v]) => [SHOP_INPUT.get(f), v]),
     ) as ShopUpdateRaw;
     await shopUpdate(trx, actor, patch);
   },

@@ -13,7 +13,7 @@ import { findTaxRate, listTaxRates } from './tax.repository.js';
 const write = auth.permission('SETTINGS_WRITE');
 
 async function money(ctx: Ctx, minor: number | null): Promise<MoneyValue | null> {
-  return minor === null ? null : { minor, currencyCode: (await ctx.loaders.shop()).currency_code.trim() };
+  return minor === null ? null : { minor, currencyCode: (await ctx.loaders.shop()).currencyCode };
 }
 
 const RateRef = builder.objectRef<ShippingRateRow>('ShippingRate');
@@ -111,7 +111,7 @@ const TaxPreviewRef = builder.objectRef<taxes.TaxResult>('TaxPreview').implement
 });
 
 async function minorOf(ctx: Ctx, value: string, field: string[]): Promise<number> {
-  const m = parseMoney(value, (await ctx.loaders.shop()).currency_code.trim());
+  const m = parseMoney(value, (await ctx.loaders.shop()).currencyCode);
   if (m === null) throw new DomainError([{ field, code: 'INVALID', message: 'Enter an amount like 19.99.' }]);
   return m;
 }

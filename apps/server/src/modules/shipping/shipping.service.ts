@@ -30,7 +30,7 @@ import {
 } from './shipping.repository.js';
 
 async function currencyOf(db: Executor): Promise<string> {
-  return (await storeSettings(db)).currency_code.trim();
+  return (await storeSettings(db)).currencyCode;
 }
 
 /** A country belongs to at most one zone (and only one zone may be "rest of the world"). */

@@ -126,7 +126,7 @@ export async function computeTax(
     rates.find((r) => region && r.region?.toLowerCase() === region) ??
     rates.find((r) => r.region === null) ??
     null;
-  const taxOf = (amount: number) => (rate ? taxOn(amount, rate.rate, settings.prices_include_tax) : 0);
+  const taxOf = (amount: number) => (rate ? taxOn(amount, rate.rate, settings.pricesIncludeTax) : 0);
   const lines = lineAmounts.map(taxOf);
   const shippingTax = taxOf(shipping);
   return {
@@ -134,6 +134,6 @@ export async function computeTax(
     lines,
     shipping: shippingTax,
     total: addMinor(...lines, shippingTax),
-    pricesIncludeTax: settings.prices_include_tax,
+    pricesIncludeTax: settings.pricesIncludeTax,
   };
 }
