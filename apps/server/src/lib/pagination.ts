@@ -292,3 +292,18 @@ export function sortedPage<DB, TB extends keyof DB, Row extends { id: string }>(
     args,
   );
 }
+
+/** The same page with each row mapped (rows to domain objects at the repository edge); cursors stay by id. */
+export function mapPage<Row extends { id: string }, T extends { id: string }>(
+  page: Page<Row>,
+  map: (row: Row) => T,
+): Page<T> {
+  const rows = page.rows.map(map);
+  const byId = new Map(page.rows.map((row) => [row.id, row]));
+  return {
+    rows,
+    hasNextPage: page.hasNextPage,
+    hasPreviousPage: page.hasPreviousPage,
+    cursor: (item) => page.cursor(byId.get(item.id) ?? (item as unknown as Row)),
+  };
+}

@@ -50,7 +50,7 @@ export async function subjectLabel(type: string | null, id: string | null, ctx: 
       return (await l.productById.load(id))?.title ?? null;
     case 'ProductVariant': {
       const variant = await l.variantById.load(id);
-      const product = variant ? await l.productById.load(variant.product_id) : null;
+      const product = variant ? await l.productById.load(variant.productId) : null;
       return variant && product ? `${product.title} · ${variant.title}` : null;
     }
     case 'Collection':

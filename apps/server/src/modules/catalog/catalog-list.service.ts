@@ -1,12 +1,11 @@
 import type { Executor } from '../../db/database.js';
 import type { List, ListResult, PageArgs } from '../../lib/pagination.js';
-import type { CollectionRow, ProductRow } from './catalog.tables.js';
+import type { Collection, Product } from './catalog.model.js';
 import {
   countCollectionProducts,
   countCollections,
   pageCollectionProducts,
   pageCollections,
-  type MemberRow,
 } from './collection.repository.js';
 import { productSearchCondition } from './product-search.repository.js';
 import { countProducts, pageProducts, type ProductSortKey } from './product.repository.js';
@@ -21,7 +20,7 @@ export function listProducts(
     reverse: boolean;
     page: PageArgs;
   },
-): ListResult<ProductRow> {
+): ListResult<Product> {
   const search = productSearchCondition(args.query, args.currency);
   if ('errors' in search) return search;
   return {
@@ -34,13 +33,13 @@ export function listProducts(
 export function listCollections(
   db: Executor,
   args: { query?: string | null; page: PageArgs },
-): List<CollectionRow> {
+): List<Collection> {
   const words = (args.query ?? '').trim();
   return { page: () => pageCollections(db, words, args.page), count: () => countCollections(db, words) };
 }
 
 /** A collection's products in its order. */
-export function listCollectionProducts(db: Executor, collectionId: string, page: PageArgs): List<MemberRow> {
+export function listCollectionProducts(db: Executor, collectionId: string, page: PageArgs): List<Product> {
   return {
     page: () => pageCollectionProducts(db, collectionId, page),
     count: () => countCollectionProducts(db, collectionId),

@@ -1,7 +1,7 @@
 import { DomainError, encodeId, formatMinor } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { Restorable, Revertable } from '../audit/audit.service.js';
+import { eventField, type Restorable, type Revertable } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import * as products from './product.repository.js';
 import * as variants from './variant.repository.js';
@@ -10,22 +10,10 @@ import { collectionCreate, collectionUpdate, productsStillThere } from './collec
 import { categoryCreate } from './category.service.js';
 import { categoryExists } from './category.repository.js';
 import { PRODUCT_AUDITED, productCreate, productUpdate, type ProductUpdateInput } from './product.service.js';
-import { inputFromRow, variantSummary } from './product-values.js';
+import { inputFromProduct, variantSummary } from './product-values.js';
 
-/** Column names as events record them → productUpdate's input names. */
-const PRODUCT_INPUT: Record<(typeof PRODUCT_AUDITED)[number], string> = {
-  title: 'title',
-  handle: 'handle',
-  description: 'description',
-  status: 'status',
-  vendor: 'vendor',
-  product_type: 'productType',
-  category_id: 'categoryId',
-  tags: 'tags',
-  options: 'options',
-  seo_title: 'seoTitle',
-  seo_description: 'seoDescription',
-};
+/** The names events record (see eventField) → productUpdate's input names. */
+const PRODUCT_INPUT = new Map<string, string>(PRODUCT_AUDITED.map((field) => [eventField(field), field]));
 
 interface VariantSummary {
   id?: string;
@@ -40,7 +28,9 @@ export const productRevertable: Revertable = {
   async current(trx, id) {
     const row = id ? await products.lockProduct(trx, id) : undefined;
     if (!row) return null;
-    const values: Record<string, unknown> = Object.fromEntries(PRODUCT_AUDITED.map((f) => [f, row[f]]));
+    const values: Record<string, unknown> = Object.fromEntries(
+      PRODUCT_AUDITED.map((f) => [eventField(f), row[f]]),
+    );
     values['variants'] = (await variants.variantsOfProducts(trx, [row.id])).map(variantSummary);
     return values;
   },
@@ -48,7 +38,8 @@ export const productRevertable: Revertable = {
     const patch: ProductUpdateInput = {};
     for (const [field, value] of Object.entries(before)) {
       if (field === 'variants') continue;
-      const name = PRODUCT_INPUT[field as keyof typeof PRODUCT_INPUT];
+      const name = PRODUCT_INPUT.get(field);
+      if (!name) continue;
       patch[name] = name === 'categoryId' && typeof value === 'string' ? encodeId('Category', value) : value;
     }
     if ('variants' in before) patch.variants = await variantsAsBefore(trx, id!, before['variants']);
@@ -72,7 +63,7 @@ async function variantsAsBefore(trx: Tx, productId: string, recorded: unknown) {
   const currency = (await storeSettings(trx)).currencyCode;
   const format = (minor: number) => formatMinor(minor, currency);
   const byId = new Map(list.map((v) => [v.id, v]));
-  return inputFromRow(row, existing, format).variants.map((v) => {
+  return inputFromProduct(row, existing, format).variants.map((v) => {
     const was = byId.get(v.id)!;
     return {
       ...v,
@@ -91,7 +82,7 @@ export const collectionRevertable: Revertable = {
   async current(trx, id) {
     const row = id ? await lockCollection(trx, id) : undefined;
     if (!row) return null;
-    return { ...Object.fromEntries(COLLECTION_FIELDS.map((f) => [f, row[f]])), kind: row.kind };
+    return { ...Object.fromEntries(COLLECTION_FIELDS.map((f) => [eventField(f), row[f]])), kind: row.kind };
   },
   async restore(trx, actor, id, before) {
     if ('kind' in before)
@@ -130,7 +121,7 @@ export const productRestorable: Restorable = {
     const money = (minor: number | null | undefined) => (minor == null ? null : formatMinor(minor, currency));
     const raw: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(before)) {
-      const name = PRODUCT_INPUT[field as keyof typeof PRODUCT_INPUT];
+      const name = PRODUCT_INPUT.get(field);
       if (name) raw[name] = value;
     }
     raw['categoryId'] = await categoryIfThere(trx, before['category_id']);

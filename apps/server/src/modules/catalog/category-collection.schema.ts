@@ -4,7 +4,7 @@ import {
   COLLECTION_RULE_RELATIONS,
   type UserError,
 } from '@stockroom/domain';
-import type { CategoryRow, CollectionRow, CollectionRuleJson } from './catalog.tables.js';
+import type { Category, Collection, CollectionRuleJson } from './catalog.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -21,12 +21,12 @@ import { ProductRef } from './product.schema.js';
 import * as categories from './category.service.js';
 import * as collections from './collection.service.js';
 
-export const CategoryRef = builder.objectRef<CategoryRow>('Category');
+export const CategoryRef = builder.objectRef<Category>('Category');
 builder.node(CategoryRef, {
   description: 'A place in the category tree.',
   extensions: auth.permission('CATALOG_READ'),
   id: { resolve: (c) => c.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'parent_id' in o && 'name' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'parentId' in o && 'name' in o,
   loadOne: (id, ctx) => ctx.loaders.categoryById.load(id),
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -36,11 +36,11 @@ builder.node(CategoryRef, {
     parent: t.field({
       type: CategoryRef,
       nullable: true,
-      resolve: (c, _a, ctx) => (c.parent_id ? ctx.loaders.categoryById.load(c.parent_id) : null),
+      resolve: (c, _a, ctx) => (c.parentId ? ctx.loaders.categoryById.load(c.parentId) : null),
     }),
     productCount: t.int({ resolve: (c, _a, ctx) => ctx.loaders.categoryProductCount.load(c.id) }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updated_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -59,7 +59,7 @@ const CollectionRuleRef = builder.objectRef<CollectionRuleJson>('CollectionRule'
   }),
 });
 
-export const CollectionRef = builder.objectRef<CollectionRow>('Collection');
+export const CollectionRef = builder.objectRef<Collection>('Collection');
 builder.node(CollectionRef, {
   description: 'A manual (picked and ordered) or automated (by rules) group of products.',
   extensions: auth.permission('CATALOG_READ'),
@@ -73,7 +73,7 @@ builder.node(CollectionRef, {
     kind: t.field({ type: CollectionKindEnum, resolve: (c) => c.kind }),
     match: t.field({ type: RuleMatchEnum, resolve: (c) => c.match }),
     rules: t.field({ type: [CollectionRuleRef], resolve: (c) => c.rules }),
-    productCount: t.exposeInt('product_count'),
+    productCount: t.exposeInt('productCount'),
     products: t.connection(
       {
         type: ProductRef,
@@ -87,8 +87,8 @@ builder.node(CollectionRef, {
       { name: 'CollectionProductConnection' },
       { extensions: auth.permission('CATALOG_READ'), name: 'CollectionProductEdge' },
     ),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updated_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -97,7 +97,7 @@ builder.objectField(ProductRef, 'category', (t) =>
   t.field({
     type: CategoryRef,
     nullable: true,
-    resolve: (p, _a, ctx) => (p.category_id ? ctx.loaders.categoryById.load(p.category_id) : null),
+    resolve: (p, _a, ctx) => (p.categoryId ? ctx.loaders.categoryById.load(p.categoryId) : null),
   }),
 );
 builder.objectField(ProductRef, 'collections', (t) =>
@@ -180,7 +180,7 @@ const CollectionInput = builder.inputType('CollectionInput', {
 });
 
 const CategoryPayload = builder
-  .objectRef<{ category?: CategoryRow | null; userErrors: UserError[] }>('CategoryPayload')
+  .objectRef<{ category?: Category | null; userErrors: UserError[] }>('CategoryPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
@@ -189,7 +189,7 @@ const CategoryPayload = builder
     }),
   });
 const CollectionPayload = builder
-  .objectRef<{ collection?: CollectionRow | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+  .objectRef<{ collection?: Collection | null; userErrors: UserError[]; recordedEvents?: string[] }>(
     'CollectionPayload',
   )
   .implement({

@@ -1,12 +1,13 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { CategoryRow, CategoryTable } from './catalog.tables.js';
+import type { CategoryRow } from './catalog.tables.js';
+import { toCategory, type Category } from './catalog.model.js';
 
 /** Any category edit that changes the tree's shape takes this lock, so two moves cannot make a cycle between them. */
 const TREE_LOCK = 7726011122;
 
 /** The whole tree in depth-first order: each category right after its parent, siblings by position. */
-export async function listCategoryTree(db: Executor): Promise<CategoryRow[]> {
+export async function listCategoryTree(db: Executor): Promise<Category[]> {
   const { rows } = await sql<CategoryRow>`
     with recursive t as (
       select c.*, array[lpad(c.position::text, 6, '0') || lower(c.name)] as path from categories c where parent_id is null
@@ -16,7 +17,7 @@ export async function listCategoryTree(db: Executor): Promise<CategoryRow[]> {
     select id, name, handle, description, parent_id, position, created_at, updated_at, version from t order by path`.execute(
     db,
   );
-  return rows;
+  return rows.map(toCategory);
 }
 
 /** Ids of the category and everything below it. */
@@ -28,17 +29,24 @@ export async function subtreeIds(db: Executor, id: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
-  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findCategory(db: Executor, id: string): Promise<Category | undefined> {
+  const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toCategory(row);
 }
 
-export function findCategoriesByIds(db: Executor, ids: readonly string[]): Promise<CategoryRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('categories').selectAll().where('id', 'in', ids).execute();
+export async function findCategoriesByIds(db: Executor, ids: readonly string[]): Promise<Category[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('categories').selectAll().where('id', 'in', ids).execute()).map(toCategory);
 }
 
-export function lockCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
-  return db.selectFrom('categories').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockCategory(db: Executor, id: string): Promise<Category | undefined> {
+  const row = await db
+    .selectFrom('categories')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toCategory(row);
 }
 
 export async function categoryExists(db: Executor, id: string): Promise<boolean> {
@@ -62,22 +70,46 @@ export async function nextCategoryPosition(db: Executor, parentId: string | null
   return Number(last.p) + 1;
 }
 
-export function insertCategory(db: Executor, row: Insertable<CategoryTable>): Promise<CategoryRow> {
-  return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertCategory(
+  db: Executor,
+  c: Pick<Category, 'id' | 'name' | 'handle' | 'description' | 'parentId' | 'position'>,
+): Promise<Category> {
+  const row: CategoryRow = await db
+    .insertInto('categories')
+    .values({
+      id: c.id,
+      name: c.name,
+      handle: c.handle,
+      description: c.description,
+      parent_id: c.parentId,
+      position: c.position,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toCategory(row);
 }
 
 /** Updates and bumps the version. */
-export function updateCategory(
+export async function updateCategory(
   db: Executor,
   id: string,
-  changes: Updateable<CategoryTable>,
-): Promise<CategoryRow> {
-  return db
+  changes: Partial<Pick<Category, 'name' | 'handle' | 'description' | 'parentId' | 'position'>>,
+): Promise<Category> {
+  const row: CategoryRow = await db
     .updateTable('categories')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({
+      name: changes.name,
+      handle: changes.handle,
+      description: changes.description,
+      parent_id: changes.parentId,
+      position: changes.position,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toCategory(row);
 }
 
 /** Only the order among siblings: not an edit of the sibling itself, so no new version. */

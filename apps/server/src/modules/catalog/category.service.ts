@@ -1,7 +1,7 @@
 import { decodeIdOf, handleSchema, MESSAGES, nameSchema, validate, type UserError } from '@stockroom/domain';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/database.js';
-import type { CategoryRow } from './catalog.tables.js';
+import type { Category } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
@@ -22,10 +22,10 @@ const categoryInput = z.object({
     .transform((v) => v ?? ''),
 });
 
-const AUDITED = ['name', 'handle', 'description', 'parent_id', 'position'] as const;
+const AUDITED = ['name', 'handle', 'description', 'parentId', 'position'] as const;
 
 /** The whole tree in depth-first order: each category right after its parent, siblings by position. */
-export function listCategories(db: Executor): Promise<CategoryRow[]> {
+export function listCategories(db: Executor): Promise<Category[]> {
   return repo.listCategoryTree(db);
 }
 
@@ -46,7 +46,7 @@ export async function categoryCreate(
     parentId?: string | null;
   },
   id: string = uuidv7(),
-): Promise<CategoryRow> {
+): Promise<Category> {
   const parsed = validate(categoryInput, raw, ['input']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   const parentId = parentUuid(raw.parentId);
@@ -60,7 +60,7 @@ export async function categoryCreate(
     name: parsed.value.name,
     handle,
     description: parsed.value.description,
-    parent_id: parentId,
+    parentId,
     position,
   });
   await recordAudit(trx, actor, {
@@ -77,7 +77,7 @@ export async function categoryUpdate(
   actor: Actor,
   id: string,
   raw: { name?: string | null; handle?: string | null; description?: string | null; version?: number | null },
-): Promise<CategoryRow> {
+): Promise<Category> {
   const before = await repo.lockCategory(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This category does not exist.', ['id']);
   if (raw.version != null && raw.version !== before.version)
@@ -117,7 +117,7 @@ export async function categoryMove(
   id: string,
   parentIdRaw: string | null | undefined,
   position: number,
-): Promise<CategoryRow> {
+): Promise<Category> {
   await repo.lockCategoryTree(trx);
   const before = await repo.findCategory(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This category does not exist.', ['id']);
@@ -134,16 +134,16 @@ export async function categoryMove(
   }
   const order = await repo.siblingIds(trx, parentId, id);
   order.splice(Math.max(0, Math.min(position, order.length)), 0, id);
-  let after: CategoryRow | undefined;
+  let after: Category | undefined;
   for (const [i, sid] of order.entries()) {
-    if (sid === id) after = await repo.updateCategory(trx, id, { parent_id: parentId, position: i });
+    if (sid === id) after = await repo.updateCategory(trx, id, { parentId, position: i });
     else await repo.setCategoryPosition(trx, sid, i);
   }
   await recordAudit(trx, actor, {
     action: 'category.move',
     subjectType: 'Category',
     subjectId: id,
-    changes: diff(before, after!, ['parent_id', 'position']),
+    changes: diff(before, after!, ['parentId', 'position']),
   });
   return after!;
 }

@@ -1,38 +1,75 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
-import type { CollectionRow, CollectionTable, ProductRow } from './catalog.tables.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
+import type { CollectionRow, ProductRow } from './catalog.tables.js';
+import { toCollection, toProduct, type Collection, type Product } from './catalog.model.js';
 import { rulesCondition } from './collection-rules.repository.js';
 
-export function findCollection(db: Executor, id: string): Promise<CollectionRow | undefined> {
-  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findCollection(db: Executor, id: string): Promise<Collection | undefined> {
+  const row = await db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toCollection(row);
 }
 
-export function findCollectionsByIds(db: Executor, ids: readonly string[]): Promise<CollectionRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('collections').selectAll().where('id', 'in', ids).execute();
+export async function findCollectionsByIds(db: Executor, ids: readonly string[]): Promise<Collection[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('collections').selectAll().where('id', 'in', ids).execute()).map(toCollection);
 }
 
-export function lockCollection(db: Executor, id: string): Promise<CollectionRow | undefined> {
-  return db.selectFrom('collections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockCollection(db: Executor, id: string): Promise<Collection | undefined> {
+  const row = await db
+    .selectFrom('collections')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toCollection(row);
 }
 
-export function insertCollection(db: Executor, row: Insertable<CollectionTable>): Promise<CollectionRow> {
-  return db.insertInto('collections').values(row).returningAll().executeTakeFirstOrThrow();
+/** What a collection's create or update writes. */
+export type CollectionWrite = Pick<Collection, 'title' | 'handle' | 'description' | 'match' | 'rules'>;
+
+function collectionColumns(c: CollectionWrite) {
+  return {
+    title: c.title,
+    handle: c.handle,
+    description: c.description,
+    match: c.match,
+    rules: JSON.stringify(c.rules),
+  };
+}
+
+export async function insertCollection(
+  db: Executor,
+  c: CollectionWrite & Pick<Collection, 'id' | 'kind'>,
+): Promise<Collection> {
+  const row: CollectionRow = await db
+    .insertInto('collections')
+    .values({ id: c.id, kind: c.kind, ...collectionColumns(c) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toCollection(row);
 }
 
 /** Updates and bumps the version. */
-export function updateCollection(
+export async function updateCollection(
   db: Executor,
   id: string,
-  changes: Updateable<CollectionTable>,
-): Promise<CollectionRow> {
-  return db
+  changes: CollectionWrite,
+): Promise<Collection> {
+  const row: CollectionRow = await db
     .updateTable('collections')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...collectionColumns(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toCollection(row);
 }
 
 export async function deleteCollection(db: Executor, id: string): Promise<void> {
@@ -40,14 +77,14 @@ export async function deleteCollection(db: Executor, id: string): Promise<void> 
 }
 
 /** Automated collections in id order (so concurrent syncs lock them in the same order), optionally one, or those with an inventory rule. */
-export function automatedCollections(
+export async function automatedCollections(
   db: Executor,
   filter: { onlyId?: string | undefined; onlyInventoryRules?: boolean },
-): Promise<CollectionRow[]> {
+): Promise<Collection[]> {
   let q = db.selectFrom('collections').selectAll().where('kind', '=', 'AUTOMATED').orderBy('id');
   if (filter.onlyId) q = q.where('id', '=', filter.onlyId);
   if (filter.onlyInventoryRules) q = q.where(sql<boolean>`rules @> '[{"field": "inventory"}]'::jsonb`);
-  return q.execute();
+  return (await q.execute()).map(toCollection);
 }
 
 /**
@@ -56,7 +93,7 @@ export function automatedCollections(
  */
 export async function syncRuleMembers(
   db: Executor,
-  collection: CollectionRow,
+  collection: Collection,
   productIds: readonly string[] | 'all',
   currency: string,
 ): Promise<void> {
@@ -144,9 +181,12 @@ export async function setMemberPosition(
     .execute();
 }
 
-/** The collections each of these products is in, by title, with the product's id on each row. */
-export function collectionsOfProducts(db: Executor, productIds: readonly string[]) {
-  return db
+/** The collections each of these products is in, by title, with the product's id beside each. */
+export async function collectionsOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<{ productId: string; collection: Collection }[]> {
+  const rows = await db
     .selectFrom('collection_products as cp')
     .innerJoin('collections as c', 'c.id', 'cp.collection_id')
     .selectAll('c')
@@ -154,6 +194,7 @@ export function collectionsOfProducts(db: Executor, productIds: readonly string[
     .where('cp.product_id', 'in', productIds)
     .orderBy('c.title')
     .execute();
+  return rows.map(({ product_id, ...c }) => ({ productId: product_id, collection: toCollection(c) }));
 }
 
 /** Collections whose title contains the words (all of them when empty), for a page and for its count. */
@@ -164,21 +205,25 @@ function collectionListQuery(db: Executor, words: string) {
 }
 
 /** A keyset page of collections by title. */
-export function pageCollections(db: Executor, words: string, page: PageArgs): Promise<Page<CollectionRow>> {
+export async function pageCollections(
+  db: Executor,
+  words: string,
+  page: PageArgs,
+): Promise<Page<Collection>> {
   const sort = {
     expression: 'lower(c.title)',
     cast: 'text',
     idColumn: 'c.id',
     value: (r: CollectionRow) => r.title.toLowerCase(),
   } as const;
-  return keysetPage(collectionListQuery(db, words), sort, false, page);
+  return mapPage(await keysetPage(collectionListQuery(db, words), sort, false, page), toCollection);
 }
 
 export function countCollections(db: Executor, words: string): Promise<Count> {
   return cappedCount(db, collectionListQuery(db, words));
 }
 
-export type MemberRow = ProductRow & { member_position: number };
+type MemberRow = ProductRow & { member_position: number };
 
 function memberQuery(db: Executor, collectionId: string) {
   return db
@@ -190,18 +235,18 @@ function memberQuery(db: Executor, collectionId: string) {
 }
 
 /** A keyset page of the collection's products in its order. */
-export function pageCollectionProducts(
+export async function pageCollectionProducts(
   db: Executor,
   collectionId: string,
   page: PageArgs,
-): Promise<Page<MemberRow>> {
+): Promise<Page<Product>> {
   const sort = {
     expression: 'cp.position',
     cast: 'integer',
     idColumn: 'p.id',
     value: (r: MemberRow) => r.member_position,
   } as const;
-  return keysetPage(memberQuery(db, collectionId), sort, false, page);
+  return mapPage(await keysetPage(memberQuery(db, collectionId), sort, false, page), toProduct);
 }
 
 export function countCollectionProducts(db: Executor, collectionId: string): Promise<Count> {

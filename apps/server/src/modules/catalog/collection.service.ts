@@ -1,6 +1,6 @@
 import { collectionSchema, decodeIdOf, encodeId, MESSAGES, validate, DomainError } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { CollectionRow } from './catalog.tables.js';
+import type { Collection } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -69,7 +69,7 @@ export async function collectionCreate(
   actor: Actor,
   raw: CollectionInputRaw,
   id: string = uuidv7(),
-): Promise<CollectionRow> {
+): Promise<Collection> {
   const parsed = validate(collectionSchema(await currencyOf(trx)), { ...raw, kind: raw.kind ?? 'MANUAL' }, [
     'input',
   ]);
@@ -90,7 +90,7 @@ export async function collectionCreate(
     description: input.description,
     kind: input.kind,
     match: input.match,
-    rules: JSON.stringify(input.rules),
+    rules: input.rules,
   });
   if (input.kind === 'AUTOMATED') await syncAutomatedCollections(trx, 'all', row.id);
   else await addProducts(trx, row.id, productIds);
@@ -108,7 +108,7 @@ export async function collectionUpdate(
   actor: Actor,
   id: string,
   raw: CollectionInputRaw,
-): Promise<CollectionRow> {
+): Promise<Collection> {
   const currency = await currencyOf(trx);
   const before = await repo.lockCollection(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This collection does not exist.', ['id']);
@@ -143,7 +143,7 @@ export async function collectionUpdate(
     handle,
     description: input.description,
     match: input.match,
-    rules: JSON.stringify(input.rules),
+    rules: input.rules,
   });
   if (after.kind === 'AUTOMATED') await syncAutomatedCollections(trx, 'all', id);
   await recordAudit(trx, actor, {
@@ -192,7 +192,7 @@ async function addProducts(trx: Tx, collectionId: string, productIds: string[]):
 }
 
 /** Locks a manual collection for a change of its members; an automated one is refused. */
-async function lockManualCollection(trx: Tx, id: string): Promise<CollectionRow> {
+async function lockManualCollection(trx: Tx, id: string): Promise<Collection> {
   const c = await repo.lockCollection(trx, id);
   if (!c) throw DomainError.one('INVALID', 'This collection does not exist.', ['id']);
   if (c.kind !== 'MANUAL')
@@ -209,7 +209,7 @@ export async function collectionAddProducts(
   actor: Actor,
   id: string,
   productIdsRaw: string[],
-): Promise<CollectionRow> {
+): Promise<Collection> {
   const productIds = productUuids(productIdsRaw, ['productIds']);
   await lockManualCollection(trx, id);
   const added = await addProducts(trx, id, productIds);
@@ -227,7 +227,7 @@ export async function collectionRemoveProducts(
   actor: Actor,
   id: string,
   productIdsRaw: string[],
-): Promise<CollectionRow> {
+): Promise<Collection> {
   const productIds = productUuids(productIdsRaw, ['productIds']);
   await lockManualCollection(trx, id);
   const removed = await repo.removeCollectionMembers(trx, id, productIds);
@@ -247,7 +247,7 @@ export async function collectionReorderProducts(
   actor: Actor,
   id: string,
   productIdsRaw: string[],
-): Promise<CollectionRow> {
+): Promise<Collection> {
   const productIds = productUuids(productIdsRaw, ['productIds']);
   await lockManualCollection(trx, id);
   const current = await repo.collectionMemberIds(trx, id);
@@ -266,7 +266,7 @@ export async function collectionReorderProducts(
 }
 
 /** For other modules (discounts): which of these collections exist, by id. */
-export function collectionsByIds(db: Executor, ids: readonly string[]): Promise<CollectionRow[]> {
+export function collectionsByIds(db: Executor, ids: readonly string[]): Promise<Collection[]> {
   return ids.length ? repo.findCollectionsByIds(db, ids) : Promise.resolve([]);
 }
 
@@ -278,7 +278,7 @@ export async function collectionIdsOfProducts(
   const byProduct = new Map<string, string[]>();
   if (!productIds.length) return byProduct;
   for (const row of await repo.collectionsOfProducts(db, [...new Set(productIds)])) {
-    byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row.id]);
+    byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.collection.id]);
   }
   return byProduct;
 }

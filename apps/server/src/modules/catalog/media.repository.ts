@@ -1,30 +1,38 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { MediaRow, ProductMediaTable } from './catalog.tables.js';
+import { toMedia, type Media } from './catalog.model.js';
 
-export async function findMedia(db: Executor, id: string): Promise<MediaRow | null> {
-  return (await db.selectFrom('product_media').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findMedia(db: Executor, id: string): Promise<Media | null> {
+  const row = await db.selectFrom('product_media').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toMedia(row) : null;
 }
 
-export function lockMedia(db: Executor, id: string): Promise<MediaRow | undefined> {
-  return db.selectFrom('product_media').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockMedia(db: Executor, id: string): Promise<Media | undefined> {
+  const row = await db
+    .selectFrom('product_media')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toMedia(row);
 }
 
 /** The images of these products, each product's in display order. */
-export function mediaOfProducts(db: Executor, productIds: readonly string[]): Promise<MediaRow[]> {
-  if (!productIds.length) return Promise.resolve([]);
-  return db
+export async function mediaOfProducts(db: Executor, productIds: readonly string[]): Promise<Media[]> {
+  if (!productIds.length) return [];
+  const rows = await db
     .selectFrom('product_media')
     .selectAll()
     .where('product_id', 'in', productIds)
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return rows.map(toMedia);
 }
 
 /** The product's images in display order, locked for the rest of the transaction. */
-export function lockMediaOfProduct(db: Executor, productId: string): Promise<MediaRow[]> {
-  return db
+export async function lockMediaOfProduct(db: Executor, productId: string): Promise<Media[]> {
+  const rows = await db
     .selectFrom('product_media')
     .selectAll()
     .where('product_id', '=', productId)
@@ -32,6 +40,7 @@ export function lockMediaOfProduct(db: Executor, productId: string): Promise<Med
     .orderBy('id')
     .forUpdate()
     .execute();
+  return rows.map(toMedia);
 }
 
 /** How many images the product has and the last position taken (-1 for none). */
@@ -47,18 +56,41 @@ export async function mediaTally(
   return { count: Number(n), lastPosition: Number(last) };
 }
 
-export function insertMedia(db: Executor, rows: Insertable<ProductMediaTable>[]): Promise<MediaRow[]> {
-  return db.insertInto('product_media').values(rows).returningAll().execute();
+export async function insertMedia(
+  db: Executor,
+  media: Omit<Media, 'createdAt' | 'updatedAt' | 'version'>[],
+): Promise<Media[]> {
+  if (!media.length) return [];
+  const rows = await db
+    .insertInto('product_media')
+    .values(
+      media.map((m) => ({
+        id: m.id,
+        product_id: m.productId,
+        position: m.position,
+        alt: m.alt,
+        content_hash: m.contentHash,
+        mime_type: m.mimeType,
+        width: m.width,
+        height: m.height,
+        size_bytes: m.sizeBytes,
+        filename: m.filename,
+      })),
+    )
+    .returningAll()
+    .execute();
+  return rows.map(toMedia);
 }
 
 /** Sets the alt text and bumps the version. */
-export function updateMediaAlt(db: Executor, id: string, alt: string): Promise<MediaRow> {
-  return db
+export async function updateMediaAlt(db: Executor, id: string, alt: string): Promise<Media> {
+  const row = await db
     .updateTable('product_media')
     .set({ alt, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toMedia(row);
 }
 
 export async function setMediaPosition(db: Executor, id: string, position: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { decodeIdOf, type UserError } from '@stockroom/domain';
-import type { MediaRow } from './catalog.tables.js';
+import type { Media } from './catalog.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, payload, UserErrorRef } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
@@ -32,12 +32,12 @@ const ThumbnailSizeEnum = builder.enumType('ThumbnailSize', {
   } as const,
 });
 
-export const MediaRef = builder.objectRef<MediaRow>('ProductMedia');
+export const MediaRef = builder.objectRef<Media>('ProductMedia');
 builder.node(MediaRef, {
   description: 'An image of a product.',
   extensions: auth.permission('CATALOG_READ'),
   id: { resolve: (m) => m.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'content_hash' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'contentHash' in o,
   loadOne: (id, ctx) => findMedia(ctx.services.db, id),
   fields: (t) => ({
     alt: t.exposeString('alt'),
@@ -46,10 +46,10 @@ builder.node(MediaRef, {
       args: { size: t.arg({ type: ThumbnailSizeEnum, defaultValue: 256 }) },
       resolve: (m, args) => `/media/${media.mediaFileName(m, args.size ?? 256)}`,
     }),
-    mimeType: t.exposeString('mime_type'),
+    mimeType: t.exposeString('mimeType'),
     width: t.exposeInt('width'),
     height: t.exposeInt('height'),
-    sizeBytes: t.exposeInt('size_bytes'),
+    sizeBytes: t.exposeInt('sizeBytes'),
     filename: t.exposeString('filename'),
     position: t.exposeInt('position'),
   }),
@@ -64,7 +64,7 @@ builder.objectField(ProductRef, 'media', (t) =>
 );
 
 const MediaPayload = builder
-  .objectRef<{ media?: MediaRow[] | null; userErrors: UserError[] }>('ProductMediaPayload')
+  .objectRef<{ media?: Media[] | null; userErrors: UserError[] }>('ProductMediaPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

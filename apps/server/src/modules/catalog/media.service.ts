@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Tx } from '../../db/database.js';
-import type { MediaRow } from './catalog.tables.js';
+import type { Media } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import type { Config } from '../../config.js';
 import { DomainError } from '@stockroom/domain';
@@ -32,9 +32,9 @@ export function mediaDir(config: Pick<Config, 'dataDir'>): string {
     : path.join(config.dataDir, 'media');
 }
 
-export function mediaFileName(row: Pick<MediaRow, 'content_hash' | 'mime_type'>, size?: number): string {
-  const ext = Object.values(FORMATS).find((f) => f.mime === row.mime_type)?.ext ?? 'bin';
-  return size ? `${row.content_hash}-${size}.webp` : `${row.content_hash}.${ext}`;
+export function mediaFileName(media: Pick<Media, 'contentHash' | 'mimeType'>, size?: number): string {
+  const ext = Object.values(FORMATS).find((f) => f.mime === media.mimeType)?.ext ?? 'bin';
+  return size ? `${media.contentHash}-${size}.webp` : `${media.contentHash}.${ext}`;
 }
 
 export interface Inspected {
@@ -139,7 +139,7 @@ export async function productMediaUpload(
   productId: string,
   uploads: PreparedUpload[],
   alt: string | null,
-): Promise<MediaRow[]> {
+): Promise<Media[]> {
   const product = await lockProduct(trx, productId);
   if (!product) throw DomainError.one('INVALID', 'This product does not exist.', ['productId']);
   const { count, lastPosition } = await repo.mediaTally(trx, productId);
@@ -154,14 +154,14 @@ export async function productMediaUpload(
     trx,
     uploads.map(({ image, filename }, i) => ({
       id: uuidv7(),
-      product_id: productId,
+      productId,
       position: lastPosition + 1 + i,
       alt: (alt ?? '').slice(0, 512),
-      content_hash: image.hash,
-      mime_type: image.mime,
+      contentHash: image.hash,
+      mimeType: image.mime,
       width: image.width,
       height: image.height,
-      size_bytes: image.bytes.length,
+      sizeBytes: image.bytes.length,
       filename: filename.slice(0, 255),
     })),
   );
@@ -180,7 +180,7 @@ export async function productMediaUpdate(
   actor: Actor,
   mediaId: string,
   alt: string,
-): Promise<MediaRow> {
+): Promise<Media> {
   const before = await repo.lockMedia(trx, mediaId);
   if (!before) throw DomainError.one('INVALID', 'This image does not exist.', ['id']);
   if (alt.length > 512) throw DomainError.one('TOO_LONG', 'Use at most 512 characters.', ['alt']);
@@ -188,7 +188,7 @@ export async function productMediaUpdate(
   await recordAudit(trx, actor, {
     action: 'product.media_update',
     subjectType: 'Product',
-    subjectId: before.product_id,
+    subjectId: before.productId,
     changes: diff(before, after, ['alt']),
   });
   return after;
@@ -200,7 +200,7 @@ export async function productMediaReorder(
   actor: Actor,
   productId: string,
   mediaIds: string[],
-): Promise<MediaRow[]> {
+): Promise<Media[]> {
   const current = await repo.lockMediaOfProduct(trx, productId);
   const known = new Set(current.map((m) => m.id));
   if (mediaIds.some((id) => !known.has(id)))
@@ -228,7 +228,7 @@ export async function productMediaDelete(trx: Tx, actor: Actor, mediaId: string)
   await recordAudit(trx, actor, {
     action: 'product.media_delete',
     subjectType: 'Product',
-    subjectId: before.product_id,
+    subjectId: before.productId,
     changes: { media: { before: before.filename, after: null } },
   });
 }

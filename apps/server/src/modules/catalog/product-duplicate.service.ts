@@ -1,13 +1,13 @@
 import { CATALOG_LIMITS, DomainError, encodeId, formatMinor } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
-import type { ProductRow } from './catalog.tables.js';
+import type { Product } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { storeSettings } from '../settings/settings.service.js';
 import * as repo from './product.repository.js';
 import * as media from './media.repository.js';
 import * as variants from './variant.repository.js';
-import { inputFromRow } from './product-values.js';
+import { inputFromProduct } from './product-values.js';
 import { productCreate } from './product.service.js';
 
 /** How many "-copy-N" SKUs are tried for each variant before its copy is left without one. */
@@ -53,11 +53,11 @@ export async function productDuplicate(
   actor: Actor,
   productId: string,
   options: { title: string | null; copyImages: boolean },
-): Promise<ProductRow> {
+): Promise<Product> {
   const source = await repo.findProduct(trx, productId);
   if (!source) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
   const currency = (await storeSettings(trx)).currencyCode;
-  const copy = inputFromRow(source, await variants.variantsOfProducts(trx, [productId]), (m) =>
+  const copy = inputFromProduct(source, await variants.variantsOfProducts(trx, [productId]), (m) =>
     formatMinor(m, currency),
   );
   const skus = await copySkus(
@@ -69,7 +69,7 @@ export async function productDuplicate(
     title: options.title?.trim() || `Copy of ${source.title}`.slice(0, 255),
     handle: null,
     status: 'DRAFT',
-    categoryId: source.category_id ? encodeId('Category', source.category_id) : null,
+    categoryId: source.categoryId ? encodeId('Category', source.categoryId) : null,
     variants: copy.variants.map(({ id: _id, barcode: _barcode, ...v }, i) => ({
       ...v,
       sku: skus[i] ?? null,
@@ -82,14 +82,14 @@ export async function productDuplicate(
         trx,
         images.map((m) => ({
           id: uuidv7(),
-          product_id: made.id,
+          productId: made.id,
           position: m.position,
           alt: m.alt,
-          content_hash: m.content_hash,
-          mime_type: m.mime_type,
+          contentHash: m.contentHash,
+          mimeType: m.mimeType,
           width: m.width,
           height: m.height,
-          size_bytes: m.size_bytes,
+          sizeBytes: m.sizeBytes,
           filename: m.filename,
         })),
       );

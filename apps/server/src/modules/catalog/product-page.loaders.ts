@@ -1,5 +1,5 @@
 import type { Ctx } from '../../graphql/context.js';
-import type { ProductRow } from './catalog.tables.js';
+import type { Product } from './catalog.model.js';
 import { loadProductPageRelations } from './product-page.repository.js';
 
 /**
@@ -7,7 +7,7 @@ import { loadProductPageRelations } from './product-page.repository.js';
  * statements run side by side, and primes the request's loaders with it, so the product fields'
  * resolvers find everything in memory. Field permissions still apply: priming only saves queries.
  */
-export async function primeProductPage(ctx: Ctx, rows: ProductRow[], paths: Set<string>): Promise<void> {
+export async function primeProductPage(ctx: Ctx, rows: Product[], paths: Set<string>): Promise<void> {
   const l = ctx.loaders;
   for (const row of rows) l.productById.prime(row.id, row);
   const want = {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { available } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { CategoryRow, MediaRow, VariantRow } from './catalog.tables.js';
+import type { VariantRow } from './catalog.tables.js';
+import { toCategory, toMedia, toVariant, type Category, type Media, type Variant } from './catalog.model.js';
 import type { InventoryLevelRow } from '../inventory/inventory.tables.js';
 
 /** Which relations of a page of products the caller will show. */
@@ -13,12 +14,12 @@ export interface ProductPageWants {
 }
 
 export interface ProductPageRelations {
-  variantsByProduct: Map<string, VariantRow[]>;
+  variantsByProduct: Map<string, Variant[]>;
   levelsByVariant: Map<string, InventoryLevelRow[]>;
   /** Units available over tracked variants; null for a product with none tracked. */
   availableByProduct: Map<string, number | null>;
-  mediaByProduct: Map<string, MediaRow[]>;
-  categories: CategoryRow[];
+  mediaByProduct: Map<string, Media[]>;
+  categories: Category[];
 }
 
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
@@ -49,11 +50,11 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
  */
 export async function loadProductPageRelations(
   db: Executor,
-  products: readonly { id: string; category_id: string | null }[],
+  products: readonly { id: string; categoryId: string | null }[],
   want: ProductPageWants,
 ): Promise<ProductPageRelations> {
   const ids = products.map((p) => p.id);
-  const categoryIds = [...new Set(products.flatMap((p) => (p.category_id ? [p.category_id] : [])))];
+  const categoryIds = [...new Set(products.flatMap((p) => (p.categoryId ? [p.categoryId] : [])))];
   const levelsJson = sql<Json<InventoryLevelRow>[]>`(
     select coalesce(json_agg(l order by l._priority, l.location_id), '[]') from (
       select il.*, loc.fulfillment_priority as _priority from inventory_levels il
@@ -97,9 +98,9 @@ export async function loadProductPageRelations(
       delete l._priority;
       levels.push(revive<InventoryLevelRow>(l));
     }
-    return variant;
+    return toVariant(variant);
   });
-  const variantsByProduct = groupBy(variants, (v) => v.product_id);
+  const variantsByProduct = groupBy(variants, (v) => v.productId);
   const levelsByVariant = groupBy(levels, (l) => l.variant_id);
   const availableByProduct = new Map<string, number | null>();
   if (want.levels) {
@@ -107,7 +108,7 @@ export async function loadProductPageRelations(
       let tracked = false;
       let sum = 0;
       for (const v of variantsByProduct.get(id) ?? []) {
-        if (!v.track_inventory) continue;
+        if (!v.trackInventory) continue;
         tracked = true;
         for (const l of levelsByVariant.get(v.id) ?? [])
           sum += available({ onHand: l.on_hand, committed: l.committed });
@@ -119,7 +120,7 @@ export async function loadProductPageRelations(
     variantsByProduct,
     levelsByVariant,
     availableByProduct,
-    mediaByProduct: groupBy(media, (m) => m.product_id),
-    categories,
+    mediaByProduct: groupBy(media.map(toMedia), (m) => m.productId),
+    categories: categories.map(toCategory),
   };
 }

@@ -1,16 +1,25 @@
-import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ProductStatus } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
-import type { ProductRow, ProductTable } from './catalog.tables.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
+import type { ProductOptionJson, ProductRow, ProductTable } from './catalog.tables.js';
+import { toProduct, type Product } from './catalog.model.js';
 
-export function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findProduct(db: Executor, id: string): Promise<Product | undefined> {
+  const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toProduct(row);
 }
 
-export function findProductsByIds(db: Executor, ids: readonly string[]): Promise<ProductRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+export async function findProductsByIds(db: Executor, ids: readonly string[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map(toProduct);
 }
 
 /** Which of these ids are products. */
@@ -21,8 +30,9 @@ export async function existingProductIds(db: Executor, ids: readonly string[]): 
 }
 
 /** Locks the product row for the rest of the transaction (edits of one product queue up). */
-export function lockProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockProduct(db: Executor, id: string): Promise<Product | undefined> {
+  const row = await db.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && toProduct(row);
 }
 
 /** Locks these products in id order (so concurrent bulk edits cannot deadlock) and returns what a bulk edit changes. */
@@ -36,33 +46,73 @@ export function lockProductsForBulk(db: Executor, ids: readonly string[]) {
     .execute();
 }
 
+/** What a product's create or update writes (the list columns follow from its variants). */
+export interface ProductWrite {
+  title: string;
+  handle: string;
+  description: string;
+  status: Product['status'];
+  vendor: string | null;
+  productType: string | null;
+  categoryId: string | null;
+  tags: string[];
+  options: ProductOptionJson[];
+  seoTitle: string | null;
+  seoDescription: string | null;
+}
+
+function productColumns(p: ProductWrite) {
+  return {
+    title: p.title,
+    handle: p.handle,
+    description: p.description,
+    status: p.status,
+    vendor: p.vendor,
+    product_type: p.productType,
+    category_id: p.categoryId,
+    tags: p.tags,
+    tag_keys: p.tags.map((t) => t.toLowerCase()),
+    options: JSON.stringify(p.options),
+    seo_title: p.seoTitle,
+    seo_description: p.seoDescription,
+  };
+}
+
 /** Inserts a product; `publish` stamps it published now (by the database clock). */
-export function insertProduct(
+export async function insertProduct(
   db: Executor,
-  row: Omit<Insertable<ProductTable>, 'published_at'>,
+  id: string,
+  product: ProductWrite,
   publish = false,
-): Promise<ProductRow> {
-  return db
+): Promise<Product> {
+  const row = await db
     .insertInto('products')
-    .values({ ...row, published_at: publish ? sql<Date>`now()` : null })
+    .values({
+      ...productColumns(product),
+      id,
+      min_price: null,
+      max_price: null,
+      published_at: publish ? sql<Date>`now()` : null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toProduct(row);
 }
 
 /**
  * Updates and bumps the version. `publish` stamps a product published now unless it was before
  * (the first activation is its publication time).
  */
-export function updateProduct(
+export async function updateProduct(
   db: Executor,
   id: string,
-  changes: Omit<Updateable<ProductTable>, 'published_at'>,
+  changes: ProductWrite,
   publish = false,
-): Promise<ProductRow | undefined> {
-  return db
+): Promise<Product | undefined> {
+  const row = await db
     .updateTable('products')
     .set({
-      ...changes,
+      ...productColumns(changes),
       ...(publish ? { published_at: sql<Date>`coalesce(published_at, now())` } : {}),
       updated_at: sql`now()`,
       version: sql`version + 1`,
@@ -70,6 +120,7 @@ export function updateProduct(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  return row && toProduct(row);
 }
 
 /** Marks the product changed (its media changed) without touching its fields. */
@@ -103,7 +154,16 @@ export async function setStatusOfProducts(
 }
 
 export async function setProductTags(db: Executor, id: string, tags: string[]): Promise<void> {
-  await updateProduct(db, id, { tags, tag_keys: tags.map((t) => t.toLowerCase()) });
+  await db
+    .updateTable('products')
+    .set({
+      tags,
+      tag_keys: tags.map((t) => t.toLowerCase()),
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteProduct(db: Executor, id: string): Promise<boolean> {
@@ -187,20 +247,21 @@ function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
 }
 
 /** One keyset page of the products matching the condition; `reverse` flips the sort key's natural direction. */
-export function pageProducts(
+export async function pageProducts(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: ProductSortKey,
   reverse: boolean,
   page: PageArgs,
-): Promise<Page<ProductRow>> {
+): Promise<Page<Product>> {
   const key = PRODUCT_SORT_KEYS[sortKey];
-  return keysetPage(
+  const rows = await keysetPage(
     productListQuery(db, condition),
     { ...key, idColumn: 'p.id' },
     key.descending !== reverse,
     page,
   );
+  return mapPage(rows, toProduct);
 }
 
 export function countProducts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -1,5 +1,5 @@
 import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
-import type { ProductOptionJson, ProductRow, VariantRow } from './catalog.tables.js';
+import type { ProductOptionJson, Product, Variant } from './catalog.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -47,43 +47,43 @@ const ProductOptionRef = builder.objectRef<ProductOptionJson>('ProductOption').i
   fields: (t) => ({ name: t.exposeString('name'), values: t.exposeStringList('values') }),
 });
 
-export const ProductRef = builder.objectRef<ProductRow>('Product');
-export const VariantRef = builder.objectRef<VariantRow>('ProductVariant');
+export const ProductRef = builder.objectRef<Product>('Product');
+export const VariantRef = builder.objectRef<Variant>('ProductVariant');
 
 builder.node(VariantRef, {
   description: 'One purchasable combination of a product’s option values.',
   extensions: auth.permission('CATALOG_READ'),
   id: { resolve: (v) => v.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'option_values' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'optionValues' in o && 'trackInventory' in o,
   loadOne: (id, ctx) => ctx.loaders.variantById.load(id),
   fields: (t) => ({
     product: t.field({
       type: ProductRef,
-      resolve: async (v, _a, ctx) => (await ctx.loaders.productById.load(v.product_id))!,
+      resolve: async (v, _a, ctx) => (await ctx.loaders.productById.load(v.productId))!,
     }),
     title: t.exposeString('title', {
       description: 'The option values joined, e.g. "M / Blue"; "Default" without options.',
     }),
-    optionValues: t.exposeStringList('option_values'),
+    optionValues: t.exposeStringList('optionValues'),
     sku: t.exposeString('sku', { nullable: true }),
     barcode: t.exposeString('barcode', { nullable: true }),
     price: t.field({ type: MoneyRef, resolve: async (v, _a, ctx) => (await money(ctx, v.price))! }),
     compareAtPrice: t.field({
       type: MoneyRef,
       nullable: true,
-      resolve: (v, _a, ctx) => money(ctx, v.compare_at_price),
+      resolve: (v, _a, ctx) => money(ctx, v.compareAtPrice),
     }),
-    costPrice: t.field({ type: MoneyRef, nullable: true, resolve: (v, _a, ctx) => money(ctx, v.cost_price) }),
-    weightGrams: t.exposeInt('weight_grams', { nullable: true }),
-    trackInventory: t.exposeBoolean('track_inventory'),
-    allowBackorder: t.exposeBoolean('allow_backorder'),
-    lowStockThreshold: t.exposeInt('low_stock_threshold', {
+    costPrice: t.field({ type: MoneyRef, nullable: true, resolve: (v, _a, ctx) => money(ctx, v.costPrice) }),
+    weightGrams: t.exposeInt('weightGrams', { nullable: true }),
+    trackInventory: t.exposeBoolean('trackInventory'),
+    allowBackorder: t.exposeBoolean('allowBackorder'),
+    lowStockThreshold: t.exposeInt('lowStockThreshold', {
       nullable: true,
       description: 'Overrides the store’s low-stock threshold when set.',
     }),
     position: t.exposeInt('position'),
-    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.updated_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (v) => v.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -100,7 +100,7 @@ builder.node(ProductRef, {
   description: 'A product with its options and variants.',
   extensions: auth.permission('CATALOG_READ'),
   id: { resolve: (p) => p.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'search_text' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'variantCount' in o && 'seoTitle' in o,
   loadOne: (id, ctx) => ctx.loaders.productById.load(id),
   fields: (t) => ({
     title: t.exposeString('title'),
@@ -108,7 +108,7 @@ builder.node(ProductRef, {
     description: t.exposeString('description', { description: 'Sanitized HTML.' }),
     status: t.field({ type: ProductStatusEnum, resolve: (p) => p.status }),
     vendor: t.exposeString('vendor', { nullable: true }),
-    productType: t.exposeString('product_type', { nullable: true }),
+    productType: t.exposeString('productType', { nullable: true }),
     tags: t.exposeStringList('tags'),
     options: t.field({ type: [ProductOptionRef], resolve: (p) => p.options }),
     variants: t.field({
@@ -116,20 +116,20 @@ builder.node(ProductRef, {
       description: 'All variants in position order (at most 2,000).',
       resolve: (p, _a, ctx) => ctx.loaders.variantsByProductId.load(p.id),
     }),
-    variantCount: t.exposeInt('variant_count'),
+    variantCount: t.exposeInt('variantCount'),
     priceRange: t.field({
       type: PriceRangeRef,
       nullable: true,
       resolve: async (p, _a, ctx) =>
-        p.min_price === null || p.max_price === null
+        p.minPrice === null || p.maxPrice === null
           ? null
-          : { min: (await money(ctx, p.min_price))!, max: (await money(ctx, p.max_price))! },
+          : { min: (await money(ctx, p.minPrice))!, max: (await money(ctx, p.maxPrice))! },
     }),
-    seoTitle: t.exposeString('seo_title', { nullable: true }),
-    seoDescription: t.exposeString('seo_description', { nullable: true }),
-    publishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.published_at }),
-    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (p) => p.updated_at }),
+    seoTitle: t.exposeString('seoTitle', { nullable: true }),
+    seoDescription: t.exposeString('seoDescription', { nullable: true }),
+    publishedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.publishedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (p) => p.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -176,7 +176,7 @@ builder.queryFields((t) => ({
           page: args,
         });
         if ('errors' in list)
-          return emptyConnection(list.errors) as unknown as ReturnType<typeof toConnection<ProductRow>>;
+          return emptyConnection(list.errors) as unknown as ReturnType<typeof toConnection<Product>>;
         const count = countWhenAsked(info, list.count);
         const page = await list.page();
         await primeProductPage(ctx, page.rows, nodeFieldPaths(info));
@@ -255,7 +255,7 @@ const ProductsBulkUpdatePayload = builder
   });
 
 const ProductPayload = builder
-  .objectRef<{ product?: ProductRow | null; userErrors: UserError[]; recordedEvents?: string[] }>(
+  .objectRef<{ product?: Product | null; userErrors: UserError[]; recordedEvents?: string[] }>(
     'ProductPayload',
   )
   .implement({

@@ -10,14 +10,14 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { ProductRow, VariantRow } from './catalog.tables.js';
+import type { Product, Variant } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import * as repo from './product.repository.js';
-import { inputFromRow, variantRecord, variantSummary } from './product-values.js';
+import { inputFromProduct, variantRecord, variantSummary } from './product-values.js';
 import * as variants from './variant.repository.js';
 import { categoryExists } from './category.repository.js';
 import { sanitizeDescription } from './sanitize.js';
@@ -33,13 +33,13 @@ export const PRODUCT_AUDITED = [
   'description',
   'status',
   'vendor',
-  'product_type',
-  'category_id',
+  'productType',
+  'categoryId',
   'tags',
   'options',
-  'seo_title',
-  'seo_description',
-] as const;
+  'seoTitle',
+  'seoDescription',
+] as const satisfies readonly (keyof Product)[];
 
 async function storeCurrency(db: Executor): Promise<string> {
   return (await storeSettings(db)).currencyCode;
@@ -90,36 +90,37 @@ function validateInput(raw: unknown, currency: string): ProductInput {
   return parsed.value;
 }
 
-function productColumns(input: ProductInput) {
+function productValues(input: ProductInput, handle: string, categoryId: string | null): repo.ProductWrite {
   return {
     title: input.title,
+    handle,
     description: sanitizeDescription(input.description),
     status: input.status,
     vendor: input.vendor,
-    product_type: input.productType,
+    productType: input.productType,
+    categoryId,
     tags: input.tags,
-    tag_keys: input.tags.map((t) => t.toLowerCase()),
-    options: JSON.stringify(input.options),
-    seo_title: input.seoTitle,
-    seo_description: input.seoDescription,
+    options: input.options,
+    seoTitle: input.seoTitle,
+    seoDescription: input.seoDescription,
   };
 }
 
 type VariantValues = ProductInput['variants'][number];
 
-function variantColumns(v: VariantValues, position: number) {
+function variantValues(v: VariantValues, position: number): variants.VariantWrite {
   return {
     title: variantTitle(v.optionValues),
-    option_values: v.optionValues,
+    optionValues: v.optionValues,
     sku: v.sku,
     barcode: v.barcode,
     price: v.price,
-    compare_at_price: v.compareAtPrice,
-    cost_price: v.costPrice,
-    weight_grams: v.weightGrams,
-    track_inventory: v.trackInventory,
-    allow_backorder: v.allowBackorder,
-    low_stock_threshold: v.lowStockThreshold,
+    compareAtPrice: v.compareAtPrice,
+    costPrice: v.costPrice,
+    weightGrams: v.weightGrams,
+    trackInventory: v.trackInventory,
+    allowBackorder: v.allowBackorder,
+    lowStockThreshold: v.lowStockThreshold,
     position,
   };
 }
@@ -147,7 +148,7 @@ export async function productCreate(
   actor: Actor,
   raw: unknown,
   id: string = uuidv7(),
-): Promise<ProductRow> {
+): Promise<Product> {
   const input = validateInput(raw, await storeCurrency(trx));
   const categoryId = await resolveCategory(trx, input.categoryId);
   const handle = await chooseHandle(trx, input.handle, input.title, null);
@@ -155,19 +156,13 @@ export async function productCreate(
   await checkSkus(trx, planned, null);
   const product = await repo.insertProduct(
     trx,
-    {
-      id,
-      handle,
-      category_id: categoryId,
-      ...productColumns(input),
-      min_price: null,
-      max_price: null,
-    },
+    id,
+    productValues(input, handle, categoryId),
     input.status === 'ACTIVE',
   );
   await variants.insertVariants(
     trx,
-    planned.map((v, i) => ({ id: uuidv7(), product_id: product.id, ...variantColumns(v, i) })),
+    planned.map((v, i) => ({ id: uuidv7(), productId: product.id, ...variantValues(v, i) })),
   );
   await repo.refreshProductSummary(trx, product.id);
   await syncAutomatedCollections(trx, [product.id]);
@@ -177,7 +172,7 @@ export async function productCreate(
     subjectId: product.id,
     changes: {
       ...diff(null, product, PRODUCT_AUDITED),
-      variants: { before: null, after: planned.map((v) => variantSummary(variantColumns(v, 0) as never)) },
+      variants: { before: null, after: planned.map((v) => variantSummary(variantValues(v, 0))) },
     },
   });
   return (await repo.findProduct(trx, product.id))!;
@@ -200,7 +195,7 @@ export async function productUpdate(
   actor: Actor,
   productId: string,
   patch: ProductUpdateInput,
-): Promise<ProductRow> {
+): Promise<Product> {
   const currency = await storeCurrency(trx);
   const before = await repo.lockProduct(trx, productId);
   if (!before) throw DomainError.one('INVALID', 'This product does not exist.', ['id']);
@@ -208,7 +203,7 @@ export async function productUpdate(
     throw DomainError.one('STALE_VERSION', MESSAGES.staleVersion('product'), ['input', 'version']);
   }
   const existing = await variants.variantsOfProducts(trx, [productId]);
-  const current = inputFromRow(before, existing, (m) => formatMinor(m, currency));
+  const current = inputFromProduct(before, existing, (m) => formatMinor(m, currency));
   const merged = {
     ...current,
     ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
@@ -217,7 +212,7 @@ export async function productUpdate(
   };
   const input = validateInput(merged, currency);
   const categoryId =
-    patch.categoryId !== undefined ? await resolveCategory(trx, patch.categoryId) : before.category_id;
+    patch.categoryId !== undefined ? await resolveCategory(trx, patch.categoryId) : before.categoryId;
   const handle = await chooseHandle(
     trx,
     input.handle === before.handle ? null : input.handle,
@@ -251,16 +246,14 @@ export async function productUpdate(
     removed.map((v) => v.id),
   );
   for (const { values, match, position } of plan) {
-    if (match) await variants.updateVariant(trx, match.id, variantColumns(values, position));
+    if (match) await variants.updateVariant(trx, match.id, variantValues(values, position));
     else
-      await variants.insertVariants(trx, [
-        { id: uuidv7(), product_id: productId, ...variantColumns(values, position) },
-      ]);
+      await variants.insertVariants(trx, [{ id: uuidv7(), productId, ...variantValues(values, position) }]);
   }
   const after = (await repo.updateProduct(
     trx,
     productId,
-    { ...productColumns(input), handle, category_id: categoryId },
+    productValues(input, handle, categoryId),
     input.status === 'ACTIVE',
   ))!;
   await repo.refreshProductSummary(trx, productId);
@@ -286,7 +279,7 @@ function storedVariantId(id: string): string | null {
 
 function keepUnsaid(
   given: { id?: string | null } & Record<string, unknown>,
-  stored: ReturnType<typeof inputFromRow>['variants'],
+  stored: ReturnType<typeof inputFromProduct>['variants'],
 ) {
   const uuid = given.id ? storedVariantId(given.id) : null;
   const was = uuid ? stored.find((v) => v.id === uuid) : undefined;
@@ -297,15 +290,15 @@ function keepUnsaid(
 /** Pairs each input variant with the stored one it keeps: by id, else by option values (each stored variant once). */
 function matchVariants(
   list: VariantValues[],
-  existing: VariantRow[],
-): { values: VariantValues; match: VariantRow | undefined; position: number }[] {
+  existing: Variant[],
+): { values: VariantValues; match: Variant | undefined; position: number }[] {
   const byId = new Map(existing.map((v) => [v.id, v]));
   const byOptions = new Map(
-    existing.map((v) => [v.option_values.map((o) => o.toLowerCase()).join('\u0000'), v]),
+    existing.map((v) => [v.optionValues.map((o) => o.toLowerCase()).join('\u0000'), v]),
   );
   const kept = new Set<string>();
   return list.map((v, i) => {
-    let match: VariantRow | undefined;
+    let match: Variant | undefined;
     if (v.id) {
       const uuid = storedVariantId(v.id);
       match = uuid ? byId.get(uuid) : undefined;
@@ -349,6 +342,6 @@ export async function productDelete(trx: Tx, actor: Actor, productId: string): P
 }
 
 /** For other modules (discounts): these products, those that exist. */
-export function productsByIds(db: Executor, ids: readonly string[]): Promise<ProductRow[]> {
+export function productsByIds(db: Executor, ids: readonly string[]): Promise<Product[]> {
   return ids.length ? repo.findProductsByIds(db, ids) : Promise.resolve([]);
 }

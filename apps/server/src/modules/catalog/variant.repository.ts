@@ -1,10 +1,11 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { ProductVariantTable, VariantRow } from './catalog.tables.js';
+import type { ProductVariantTable } from './catalog.tables.js';
+import { toVariant, type Variant } from './catalog.model.js';
 
-export function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<VariantRow[]> {
-  if (!productIds.length) return Promise.resolve([]);
-  return db
+export async function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<Variant[]> {
+  if (!productIds.length) return [];
+  const rows = await db
     .selectFrom('product_variants')
     .selectAll()
     .where('product_id', 'in', productIds)
@@ -12,11 +13,34 @@ export function variantsOfProducts(db: Executor, productIds: readonly string[]):
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return rows.map(toVariant);
 }
 
-export function findVariantsByIds(db: Executor, ids: readonly string[]): Promise<VariantRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute();
+export async function findVariantsByIds(db: Executor, ids: readonly string[]): Promise<Variant[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute()).map(
+    toVariant,
+  );
+}
+
+/** What a variant's create or update writes. */
+export type VariantWrite = Omit<Variant, 'id' | 'productId' | 'createdAt' | 'updatedAt' | 'version'>;
+
+function variantColumns(v: VariantWrite) {
+  return {
+    title: v.title,
+    option_values: v.optionValues,
+    sku: v.sku,
+    barcode: v.barcode,
+    price: v.price,
+    compare_at_price: v.compareAtPrice,
+    cost_price: v.costPrice,
+    weight_grams: v.weightGrams,
+    track_inventory: v.trackInventory,
+    allow_backorder: v.allowBackorder,
+    low_stock_threshold: v.lowStockThreshold,
+    position: v.position,
+  } satisfies Omit<ProductVariantTable, 'id' | 'product_id' | 'created_at' | 'updated_at' | 'version'>;
 }
 
 /** Variants of other products holding any of these SKUs (case-insensitive), with their product. */
@@ -35,19 +59,22 @@ export function skuOwners(db: Executor, skus: readonly string[], exceptProductId
   return q.execute();
 }
 
-export async function insertVariants(db: Executor, rows: Insertable<ProductVariantTable>[]): Promise<void> {
-  if (rows.length) await db.insertInto('product_variants').values(rows).execute();
+export async function insertVariants(
+  db: Executor,
+  variants: (VariantWrite & { id: string; productId: string })[],
+): Promise<void> {
+  if (!variants.length) return;
+  await db
+    .insertInto('product_variants')
+    .values(variants.map((v) => ({ id: v.id, product_id: v.productId, ...variantColumns(v) })))
+    .execute();
 }
 
 /** Updates a variant and bumps its version (the caller holds the product's lock). */
-export async function updateVariant(
-  db: Executor,
-  id: string,
-  changes: Updateable<ProductVariantTable>,
-): Promise<void> {
+export async function updateVariant(db: Executor, id: string, changes: VariantWrite): Promise<void> {
   await db
     .updateTable('product_variants')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...variantColumns(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .execute();
 }

@@ -73,7 +73,7 @@ builder.node(LevelRef, {
       description: 'Available is at or below the variant’s threshold (or the store’s).',
       resolve: async (l, _a, ctx) => {
         const [v, shop] = await Promise.all([ctx.loaders.variantById.load(l.variant_id), ctx.loaders.shop()]);
-        return isLowStock(levelAvailable(l), v?.low_stock_threshold, shop.lowStockThreshold);
+        return isLowStock(levelAvailable(l), v?.lowStockThreshold, shop.lowStockThreshold);
       },
     }),
     updatedAt: t.field({ type: 'DateTime', resolve: (l) => l.updated_at }),

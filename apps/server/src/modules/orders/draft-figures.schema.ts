@@ -30,7 +30,7 @@ export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrde
       resolve: async (l, _a, ctx) => {
         if (l.custom) return l.title ?? '';
         const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
-        const product = variant ? await ctx.loaders.productById.load(variant.product_id) : null;
+        const product = variant ? await ctx.loaders.productById.load(variant.productId) : null;
         return product?.title ?? 'Item no longer in the catalog';
       },
     }),

@@ -2,8 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import { PRODUCT_STATUSES, type Comparison, type SearchFields } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { VariantRow } from '../catalog/catalog.tables.js';
+import { toVariant, type Variant } from '../catalog/catalog.model.js';
 import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 
 /**
  * `productVariants(query:)` (SPEC §7.3), the picker of drafts and integrations: one row per variant,
@@ -82,20 +90,21 @@ function variantListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   return condition ? q.where(condition) : q;
 }
 
-export function pageVariants(
+export async function pageVariants(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: VariantSortKey,
   reverse: boolean,
   args: PageArgs,
-): Promise<Page<VariantRow>> {
+): Promise<Page<Variant>> {
   const key = SORTS[sortKey];
-  return keysetPage(
+  const page = await keysetPage(
     variantListQuery(db, condition),
     { ...key, idColumn: 'v.id' },
     key.descending !== reverse,
     args,
   );
+  return mapPage(page, toVariant);
 }
 
 export function countVariants(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -6,7 +6,7 @@ import { CustomerRef } from '../customers/customer.schema.js';
 import { DiscountRef } from '../discounts/discount.schema.js';
 import { OrderRef } from '../orders/order.refs.js';
 import { StaffRef } from '../staff/staff.schema.js';
-import type { ProductRow } from '../catalog/catalog.tables.js';
+import type { Product } from '../catalog/catalog.model.js';
 import type { CustomerRow } from '../customers/customer.tables.js';
 import type { DiscountRow } from '../discounts/discount.tables.js';
 import type { OrderRow } from '../orders/order.tables.js';
@@ -65,7 +65,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       nullable: true,
       description: 'By words of the title, SKU or barcode; recently updated first.',
       resolve: async (s, _a, ctx) => {
-        const rows = await found<ProductRow>(s, ctx, 'PRODUCTS');
+        const rows = await found<Product>(s, ctx, 'PRODUCTS');
         for (const r of rows ?? []) ctx.loaders.productById.prime(r.id, r);
         return rows;
       },
