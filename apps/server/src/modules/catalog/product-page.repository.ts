@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import type { VariantRow } from './catalog.tables.js';
 import { toCategory, toMedia, toVariant, type Category, type Media, type Variant } from './catalog.model.js';
 import type { InventoryLevelRow } from '../inventory/inventory.tables.js';
+import { toLevel, type InventoryLevel } from '../inventory/inventory.model.js';
 
 /** Which relations of a page of products the caller will show. */
 export interface ProductPageWants {
@@ -15,7 +16,7 @@ export interface ProductPageWants {
 
 export interface ProductPageRelations {
   variantsByProduct: Map<string, Variant[]>;
-  levelsByVariant: Map<string, InventoryLevelRow[]>;
+  levelsByVariant: Map<string, InventoryLevel[]>;
   /** Units available over tracked variants; null for a product with none tracked. */
   availableByProduct: Map<string, number | null>;
   mediaByProduct: Map<string, Media[]>;
@@ -89,19 +90,19 @@ export async function loadProductPageRelations(
           .execute()
       : [],
   ]);
-  const levels: InventoryLevelRow[] = [];
+  const levels: InventoryLevel[] = [];
   const variants = variantRows.map((row) => {
     const { _levels, ...variant } = row as VariantRow & {
       _levels?: (Json<InventoryLevelRow> & { _priority?: number })[];
     };
     for (const l of _levels ?? []) {
       delete l._priority;
-      levels.push(revive<InventoryLevelRow>(l));
+      levels.push(toLevel(revive<InventoryLevelRow>(l)));
     }
     return toVariant(variant);
   });
   const variantsByProduct = groupBy(variants, (v) => v.productId);
-  const levelsByVariant = groupBy(levels, (l) => l.variant_id);
+  const levelsByVariant = groupBy(levels, (l) => l.variantId);
   const availableByProduct = new Map<string, number | null>();
   if (want.levels) {
     for (const id of ids) {
@@ -110,8 +111,7 @@ export async function loadProductPageRelations(
       for (const v of variantsByProduct.get(id) ?? []) {
         if (!v.trackInventory) continue;
         tracked = true;
-        for (const l of levelsByVariant.get(v.id) ?? [])
-          sum += available({ onHand: l.on_hand, committed: l.committed });
+        for (const l of levelsByVariant.get(v.id) ?? []) sum += available(l);
       }
       availableByProduct.set(id, tracked ? sum : null);
     }

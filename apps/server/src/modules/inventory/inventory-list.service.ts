@@ -1,16 +1,16 @@
 import { decodeIdOf } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { InventoryMovementRow } from './inventory.tables.js';
+import type { InventoryLevel, InventoryMovement } from './inventory.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { levelSearchCondition, movementSearchCondition } from './inventory-search.js';
-import { countLevels, pageLevels, type LevelListRow, type LevelSortKey } from './level.repository.js';
+import { countLevels, pageLevels, type LevelSortKey } from './level.repository.js';
 import { countMovements, pageMovements } from './movement.repository.js';
 
 /** Stock levels of tracked variants matching a search, sorted and paged by keyset. */
 export function listInventoryLevels(
   db: Executor,
   args: { query?: string | null; sortKey: LevelSortKey; reverse: boolean; page: PageArgs },
-): ListResult<LevelListRow> {
+): ListResult<InventoryLevel> {
   const search = levelSearchCondition(args.query);
   if ('errors' in search) return search;
   return {
@@ -23,7 +23,7 @@ export function listInventoryLevels(
 export function listInventoryMovements(
   db: Executor,
   args: { query?: string | null; variantId?: string | null; page: PageArgs },
-): ListResult<InventoryMovementRow> {
+): ListResult<InventoryMovement> {
   const search = movementSearchCondition(args.query);
   if ('errors' in search) return search;
   let variantId: string | null = null;

@@ -5,7 +5,7 @@ import {
   MOVEMENT_REASONS,
   type UserError,
 } from '@stockroom/domain';
-import type { InventoryLevelRow, InventoryMovementRow, LocationRow } from './inventory.tables.js';
+import type { InventoryLevel, InventoryMovement, Location } from './inventory.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -29,54 +29,54 @@ import { levelAvailable } from './stock.js';
 const read = auth.permission('CATALOG_READ');
 const write = auth.permission('INVENTORY_WRITE');
 
-export const LocationRef = builder.objectRef<LocationRow>('Location');
+export const LocationRef = builder.objectRef<Location>('Location');
 builder.node(LocationRef, {
   description: 'A place that holds stock.',
   extensions: auth.authenticated,
   id: { resolve: (l) => l.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'fulfillment_priority' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'fulfillmentPriority' in o,
   loadOne: (id, ctx) => ctx.loaders.locationById.load(id),
   fields: (t) => ({
     name: t.exposeString('name'),
     address: t.field({ type: AddressRef, nullable: true, resolve: (l) => l.address }),
     active: t.exposeBoolean('active'),
-    fulfillmentPriority: t.exposeInt('fulfillment_priority', {
+    fulfillmentPriority: t.exposeInt('fulfillmentPriority', {
       description: '1 is tried first when an order takes stock.',
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (l) => l.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (l) => l.updated_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (l) => l.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (l) => l.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
 
-export const LevelRef = builder.objectRef<InventoryLevelRow>('InventoryLevel');
+export const LevelRef = builder.objectRef<InventoryLevel>('InventoryLevel');
 builder.node(LevelRef, {
   description: 'Stock of one variant at one location.',
   extensions: read,
   id: { resolve: (l) => l.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'on_hand' in o && 'committed' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'onHand' in o && 'committed' in o,
   loadOne: (id, ctx) => findLevel(ctx.services.db, id),
   fields: (t) => ({
     variant: t.field({
       type: VariantRef,
-      resolve: async (l, _a, ctx) => (await ctx.loaders.variantById.load(l.variant_id))!,
+      resolve: async (l, _a, ctx) => (await ctx.loaders.variantById.load(l.variantId))!,
     }),
     location: t.field({
       type: LocationRef,
-      resolve: async (l, _a, ctx) => (await ctx.loaders.locationById.load(l.location_id))!,
+      resolve: async (l, _a, ctx) => (await ctx.loaders.locationById.load(l.locationId))!,
     }),
-    onHand: t.exposeInt('on_hand'),
+    onHand: t.exposeInt('onHand'),
     committed: t.exposeInt('committed', { description: 'Reserved by open orders.' }),
     available: t.int({ description: 'On hand minus committed.', resolve: (l) => levelAvailable(l) }),
     incoming: t.exposeInt('incoming'),
     lowStock: t.boolean({
       description: 'Available is at or below the variant’s threshold (or the store’s).',
       resolve: async (l, _a, ctx) => {
-        const [v, shop] = await Promise.all([ctx.loaders.variantById.load(l.variant_id), ctx.loaders.shop()]);
+        const [v, shop] = await Promise.all([ctx.loaders.variantById.load(l.variantId), ctx.loaders.shop()]);
         return isLowStock(levelAvailable(l), v?.lowStockThreshold, shop.lowStockThreshold);
       },
     }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (l) => l.updated_at }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (l) => l.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -84,35 +84,35 @@ builder.node(LevelRef, {
 const MovementReasonEnum = builder.enumType('InventoryMovementReason', { values: MOVEMENT_REASONS });
 const AdjustmentReasonEnum = builder.enumType('InventoryAdjustmentReason', { values: ADJUSTMENT_REASONS });
 
-export const MovementRef = builder.objectRef<InventoryMovementRow>('InventoryMovement');
+export const MovementRef = builder.objectRef<InventoryMovement>('InventoryMovement');
 builder.node(MovementRef, {
   description: 'One change of a stock level: who, when, why, and the quantities it left.',
   extensions: read,
   id: { resolve: (m) => m.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'on_hand_delta' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'onHandDelta' in o,
   loadOne: (id, ctx) => findMovement(ctx.services.db, id),
   fields: (t) => ({
     variant: t.field({
       type: VariantRef,
       nullable: true,
-      resolve: (m, _a, ctx) => ctx.loaders.variantById.load(m.variant_id),
+      resolve: (m, _a, ctx) => ctx.loaders.variantById.load(m.variantId),
     }),
     location: t.field({
       type: LocationRef,
-      resolve: async (m, _a, ctx) => (await ctx.loaders.locationById.load(m.location_id))!,
+      resolve: async (m, _a, ctx) => (await ctx.loaders.locationById.load(m.locationId))!,
     }),
     reason: t.field({ type: MovementReasonEnum, resolve: (m) => m.reason }),
-    onHandDelta: t.exposeInt('on_hand_delta'),
-    committedDelta: t.exposeInt('committed_delta'),
-    onHandBefore: t.int({ resolve: (m) => m.on_hand_after - m.on_hand_delta }),
-    onHandAfter: t.exposeInt('on_hand_after'),
-    committedAfter: t.exposeInt('committed_after'),
+    onHandDelta: t.exposeInt('onHandDelta'),
+    committedDelta: t.exposeInt('committedDelta'),
+    onHandBefore: t.int({ resolve: (m) => m.onHandAfter - m.onHandDelta }),
+    onHandAfter: t.exposeInt('onHandAfter'),
+    committedAfter: t.exposeInt('committedAfter'),
     note: t.exposeString('note', { nullable: true }),
-    staffName: t.exposeString('staff_name', {
+    staffName: t.exposeString('staffName', {
       nullable: true,
       description: 'Who made it; null for the system (orders, imports).',
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (m) => m.created_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
   }),
 });
 
@@ -240,7 +240,7 @@ const StockPayload = (name: string) =>
             p.outcome.levels.map((l) => ctx.loaders.levelsByVariantId.load(l.variantId)),
           );
           return p.outcome.levels
-            .map((l, i) => rows[i]!.find((r) => r.location_id === l.locationId)!)
+            .map((l, i) => rows[i]!.find((r) => r.locationId === l.locationId)!)
             .filter(Boolean);
         },
       }),
@@ -255,7 +255,7 @@ const StockPayload = (name: string) =>
   });
 
 const LocationPayload = builder
-  .objectRef<{ location?: LocationRow | null; locations?: LocationRow[] | null; userErrors: UserError[] }>(
+  .objectRef<{ location?: Location | null; locations?: Location[] | null; userErrors: UserError[] }>(
     'LocationPayload',
   )
   .implement({

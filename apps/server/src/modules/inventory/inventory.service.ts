@@ -63,7 +63,7 @@ async function resolveTargets(
     const location = locations.find((l) => l.id === d.locationId);
     if (!variant)
       errors.push({ field: d.variantField, code: 'INVALID', message: 'This variant does not exist.' });
-    else if (!variant.track_inventory) {
+    else if (!variant.trackInventory) {
       errors.push({
         field: d.variantField,
         code: 'INVALID',
@@ -97,10 +97,10 @@ async function auditLevels(
     await recordAudit(trx, actor, {
       action,
       subjectType: 'ProductVariant',
-      subjectId: m.variant_id,
+      subjectId: m.variantId,
       changes: {
-        onHand: { before: m.on_hand_after - m.on_hand_delta, after: m.on_hand_after },
-        location: { before: null, after: m.location_id },
+        onHand: { before: m.onHandAfter - m.onHandDelta, after: m.onHandAfter },
+        location: { before: null, after: m.locationId },
         reason: { before: null, after: m.reason },
         ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, { before: null, after: v }])),
       },
@@ -110,7 +110,7 @@ async function auditLevels(
 
 function outcome(result: StockResult): StockOutcome {
   return {
-    levels: result.levels.map((l) => ({ variantId: l.variant_id, locationId: l.location_id })),
+    levels: result.levels.map((l) => ({ variantId: l.variantId, locationId: l.locationId })),
     movementIds: result.movements.map((m) => m.id),
   };
 }
@@ -183,7 +183,7 @@ export async function inventoryAdjust(
     const levels = await lockLevels(trx, resolved);
     const changes: LevelChange[] = resolved.map((r, i) => {
       const c = input.changes[i]!;
-      const current = levels.get(`${r.variantId}/${r.locationId}`)!.on_hand;
+      const current = levels.get(`${r.variantId}/${r.locationId}`)!.onHand;
       return {
         variantId: r.variantId,
         locationId: r.locationId,

@@ -2,7 +2,15 @@ import { sql, type RawBuilder } from 'kysely';
 import { available, AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { InventoryLevelRow } from './inventory.tables.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import { toLevel, type InventoryLevel } from './inventory.model.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 
 export interface LevelKey {
   variantId: string;
@@ -20,9 +28,9 @@ export async function ensureLevels(db: Executor, pairs: readonly LevelKey[]): Pr
 }
 
 /** Locks the levels of these pairs, in (variant, location) order so concurrent callers queue instead of deadlocking. */
-export function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): Promise<InventoryLevelRow[]> {
-  if (!pairs.length) return Promise.resolve([]);
-  return db
+export async function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): Promise<InventoryLevel[]> {
+  if (!pairs.length) return [];
+  const rows = await db
     .selectFrom('inventory_levels')
     .selectAll()
     .where(
@@ -32,14 +40,15 @@ export function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): Promise
     .orderBy('location_id')
     .forUpdate()
     .execute();
+  return rows.map(toLevel);
 }
 
-export function updateLevelQuantities(
+export async function updateLevelQuantities(
   db: Executor,
   key: LevelKey,
   quantities: { onHand: number; committed: number },
-): Promise<InventoryLevelRow> {
-  return db
+): Promise<InventoryLevel> {
+  const row = await db
     .updateTable('inventory_levels')
     .set({
       on_hand: quantities.onHand,
@@ -51,34 +60,35 @@ export function updateLevelQuantities(
     .where('location_id', '=', key.locationId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toLevel(row);
 }
 
-export async function findLevel(db: Executor, id: string): Promise<InventoryLevelRow | null> {
-  return (
-    (await db.selectFrom('inventory_levels').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
-  );
+export async function findLevel(db: Executor, id: string): Promise<InventoryLevel | null> {
+  const row = await db.selectFrom('inventory_levels').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toLevel(row) : null;
 }
 
 /** The levels of these variants, each variant's by its locations' fulfillment priority. */
-export function levelsByVariantIds(
+export async function levelsByVariantIds(
   db: Executor,
   variantIds: readonly string[],
-): Promise<InventoryLevelRow[]> {
-  return db
+): Promise<InventoryLevel[]> {
+  const rows = await db
     .selectFrom('inventory_levels as l')
     .innerJoin('locations as loc', 'loc.id', 'l.location_id')
     .selectAll('l')
     .where('l.variant_id', 'in', variantIds)
     .orderBy('loc.fulfillment_priority')
     .execute();
+  return rows.map(toLevel);
 }
 
 /** Units available per product over its variants that track stock (products with none are left out). */
-export function availableByProductIds(
+export async function availableByProductIds(
   db: Executor,
   productIds: readonly string[],
-): Promise<{ product_id: string; available: number }[]> {
-  return db
+): Promise<{ productId: string; available: number }[]> {
+  const rows = await db
     .selectFrom('product_variants as v')
     .leftJoin('inventory_levels as l', 'l.variant_id', 'v.id')
     .select([
@@ -89,6 +99,7 @@ export function availableByProductIds(
     .where('v.track_inventory', '=', true)
     .groupBy('v.product_id')
     .execute();
+  return rows.map((r) => ({ productId: r.product_id, available: r.available }));
 }
 
 /** What a location holds in all, its levels locked when asked (so no stock arrives meanwhile). */
@@ -113,23 +124,30 @@ export interface StockVariant {
   id: string;
   sku: string | null;
   title: string;
-  track_inventory: boolean;
-  allow_backorder: boolean;
+  trackInventory: boolean;
+  allowBackorder: boolean;
 }
 
 /** The variant facts stock rules need: whether it tracks stock, may be oversold, and what to call it. */
-export function findStockVariants(db: Executor, ids: readonly string[]): Promise<StockVariant[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db
+export async function findStockVariants(db: Executor, ids: readonly string[]): Promise<StockVariant[]> {
+  if (!ids.length) return [];
+  const rows = await db
     .selectFrom('product_variants')
     .select(['id', 'sku', 'title', 'track_inventory', 'allow_backorder'])
     .where('id', 'in', ids)
     .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    sku: r.sku,
+    title: r.title,
+    trackInventory: r.track_inventory,
+    allowBackorder: r.allow_backorder,
+  }));
 }
 
 // ---- The stock levels list (aliases: l level, v variant, p product, loc location) ----
 
-export type LevelListRow = InventoryLevelRow & {
+type LevelListRow = InventoryLevelRow & {
   product_title: string;
   variant_position: number;
   sku: string | null;
@@ -179,20 +197,21 @@ function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
 }
 
 /** One keyset page of the tracked levels matching `condition`. */
-export function pageLevels(
+export async function pageLevels(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: LevelSortKey,
   reverse: boolean,
   args: PageArgs,
-): Promise<Page<LevelListRow>> {
+): Promise<Page<InventoryLevel>> {
   const key = LEVEL_SORTS[sortKey];
-  return keysetPage(
+  const page = await keysetPage(
     levelListQuery(db, condition),
     { ...key, idColumn: 'l.id' },
     key.descending !== reverse,
     args,
   );
+  return mapPage(page, toLevel);
 }
 
 export function countLevels(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

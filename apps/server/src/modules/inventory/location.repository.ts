@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { AddressJson } from '../../db/columns.js';
-import type { LocationRow } from './inventory.tables.js';
+import { toLocation, type Location } from './inventory.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 // Creating and reordering number priorities from what exists; this lock makes them take turns.
@@ -12,25 +12,26 @@ export async function lockLocationWrites(db: Executor): Promise<void> {
 }
 
 /** Every location (or only the active ones), by fulfillment priority. */
-export function listLocations(db: Executor, opts: { activeOnly?: boolean } = {}): Promise<LocationRow[]> {
+export async function listLocations(db: Executor, opts: { activeOnly?: boolean } = {}): Promise<Location[]> {
   let q = db.selectFrom('locations').selectAll().orderBy('fulfillment_priority').orderBy('id');
   if (opts.activeOnly) q = q.where('active', '=', true);
-  return q.execute();
+  return (await q.execute()).map(toLocation);
 }
 
-export function findLocationsByIds(db: Executor, ids: readonly string[]): Promise<LocationRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('locations').selectAll().where('id', 'in', ids).execute();
+export async function findLocationsByIds(db: Executor, ids: readonly string[]): Promise<Location[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('locations').selectAll().where('id', 'in', ids).execute()).map(toLocation);
 }
 
 export async function findLocation(
   db: Executor,
   id: string,
   opts: { forUpdate?: boolean } = {},
-): Promise<LocationRow | null> {
+): Promise<Location | null> {
   let q = db.selectFrom('locations').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
-  return (await q.executeTakeFirst()) ?? null;
+  const row = await q.executeTakeFirst();
+  return row ? toLocation(row) : null;
 }
 
 /** Names are unique regardless of case. */
@@ -64,8 +65,8 @@ export async function otherActiveLocationExists(db: Executor, exceptId: string):
 export async function insertLocation(
   db: Executor,
   location: { name: string; address: AddressJson | null; fulfillmentPriority: number },
-): Promise<LocationRow> {
-  return db
+): Promise<Location> {
+  const row = await db
     .insertInto('locations')
     .values({
       id: uuidv7(),
@@ -75,14 +76,15 @@ export async function insertLocation(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toLocation(row);
 }
 
-export function updateLocation(
+export async function updateLocation(
   db: Executor,
   id: string,
   changes: { name: string; address: AddressJson | null; active: boolean },
-): Promise<LocationRow> {
-  return db
+): Promise<Location> {
+  const row = await db
     .updateTable('locations')
     .set({
       name: changes.name,
@@ -94,6 +96,7 @@ export function updateLocation(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toLocation(row);
 }
 
 export async function setFulfillmentPriority(db: Executor, id: string, priority: number): Promise<void> {

@@ -8,7 +8,7 @@ import {
 } from '@stockroom/domain';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/database.js';
-import type { LocationRow } from './inventory.tables.js';
+import type { Location } from './inventory.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -27,18 +27,18 @@ import {
 import { levelTotalsAtLocation } from './level.repository.js';
 
 /** Locations by id, for other modules (a refund's restock location, say); missing ids are left out. */
-export function locationsByIds(db: Executor, ids: readonly string[]): Promise<LocationRow[]> {
+export function locationsByIds(db: Executor, ids: readonly string[]): Promise<Location[]> {
   return findLocationsByIds(db, ids);
 }
 
 const locationSchema = z.object({ name: nameSchema, address: looseAddressSchema });
-const AUDITED = ['name', 'address', 'active', 'fulfillment_priority'] as const;
+const AUDITED = ['name', 'address', 'active', 'fulfillmentPriority'] as const;
 
 export async function locationCreate(
   trx: Tx,
   actor: Actor,
   raw: { name?: string | null; address?: unknown },
-): Promise<LocationRow> {
+): Promise<Location> {
   const parsed = validate(locationSchema, raw, ['input']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   await lockLocationWrites(trx);
@@ -68,7 +68,7 @@ export async function locationUpdate(
   actor: Actor,
   id: string,
   raw: { name?: string | null; address?: unknown; active?: boolean | null; version?: number | null },
-): Promise<LocationRow> {
+): Promise<Location> {
   const before = await findLocation(trx, id, { forUpdate: true });
   if (!before) throw DomainError.one('INVALID', 'This location does not exist.', ['id']);
   if (raw.version != null && raw.version !== before.version)
@@ -104,7 +104,7 @@ export async function locationUpdate(
   return after;
 }
 
-async function assertCanDeactivate(trx: Tx, location: LocationRow): Promise<void> {
+async function assertCanDeactivate(trx: Tx, location: Location): Promise<void> {
   // Locks the location's levels so stock cannot arrive while we decide.
   const held = await levelTotalsAtLocation(trx, location.id, { forUpdate: true });
   const errors: UserError[] = [];
@@ -128,7 +128,7 @@ async function assertCanDeactivate(trx: Tx, location: LocationRow): Promise<void
 }
 
 /** Sets fulfillment priority: the given locations first, in that order (orders take stock from the first that can cover). */
-export async function locationsReorder(trx: Tx, actor: Actor, ids: string[]): Promise<LocationRow[]> {
+export async function locationsReorder(trx: Tx, actor: Actor, ids: string[]): Promise<Location[]> {
   const uuids = ids.map((id, i) => {
     const uuid = decodeIdOf('Location', id);
     if (!uuid) throw DomainError.one('INVALID', 'This location does not exist.', ['ids', String(i)]);

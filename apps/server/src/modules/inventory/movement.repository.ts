@@ -1,36 +1,66 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { InventoryMovementRow } from './inventory.tables.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import { toMovement, type InventoryMovement } from './inventory.model.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 
-export type NewMovement = Omit<InventoryMovementRow, 'created_at'>;
+export type NewMovement = Omit<InventoryMovement, 'createdAt'>;
 
 /**
  * Writes ledger entries stamped by the database clock. The statement's time rather than the
  * transaction's: a command that waited for a level's lock is stamped after the one it waited for,
  * so the ledger's order by time is the order the changes were applied in.
  */
-export function insertMovements(
+export async function insertMovements(
   db: Executor,
   movements: readonly NewMovement[],
-): Promise<InventoryMovementRow[]> {
-  if (!movements.length) return Promise.resolve([]);
-  return db
+): Promise<InventoryMovement[]> {
+  if (!movements.length) return [];
+  const rows = await db
     .insertInto('inventory_movements')
-    .values(movements.map((m) => ({ ...m, created_at: sql<Date>`statement_timestamp()` })))
+    .values(
+      movements.map((m) => ({
+        id: m.id,
+        variant_id: m.variantId,
+        location_id: m.locationId,
+        on_hand_delta: m.onHandDelta,
+        committed_delta: m.committedDelta,
+        on_hand_after: m.onHandAfter,
+        committed_after: m.committedAfter,
+        reason: m.reason,
+        note: m.note,
+        staff_id: m.staffId,
+        staff_name: m.staffName,
+        transfer_id: m.transferId,
+        created_at: sql<Date>`statement_timestamp()`,
+      })),
+    )
     .returningAll()
     .execute();
+  return rows.map(toMovement);
 }
 
-export async function findMovement(db: Executor, id: string): Promise<InventoryMovementRow | null> {
-  return (
-    (await db.selectFrom('inventory_movements').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
-  );
+export async function findMovement(db: Executor, id: string): Promise<InventoryMovement | null> {
+  const row = await db.selectFrom('inventory_movements').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toMovement(row) : null;
 }
 
-export function findMovementsByIds(db: Executor, ids: readonly string[]): Promise<InventoryMovementRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('inventory_movements').selectAll().where('id', 'in', ids).orderBy('id').execute();
+export async function findMovementsByIds(db: Executor, ids: readonly string[]): Promise<InventoryMovement[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('inventory_movements')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows.map(toMovement);
 }
 
 // ---- The ledger list, newest first (aliases: m movement, v variant, p product, loc location) ----
@@ -52,18 +82,18 @@ function movementListQuery(db: Executor, filter: MovementFilter) {
   return q;
 }
 
-export function pageMovements(
+export async function pageMovements(
   db: Executor,
   filter: MovementFilter,
   args: PageArgs,
-): Promise<Page<InventoryMovementRow>> {
+): Promise<Page<InventoryMovement>> {
   const sort = {
     expression: 'm.created_at',
     cast: 'timestamptz',
     idColumn: 'm.id',
     value: (r: InventoryMovementRow) => r.created_at,
   } as const;
-  return keysetPage(movementListQuery(db, filter), sort, true, args);
+  return mapPage(await keysetPage(movementListQuery(db, filter), sort, true, args), toMovement);
 }
 
 export function countMovements(db: Executor, filter: MovementFilter): Promise<Count> {

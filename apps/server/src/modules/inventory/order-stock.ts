@@ -29,7 +29,7 @@ export async function commitForOrder(
   const variantIds = [...wanted.keys()];
   if (!variantIds.length) return [];
   const variants = await findStockVariants(trx, variantIds);
-  const tracked = variants.filter((v) => v.track_inventory);
+  const tracked = variants.filter((v) => v.trackInventory);
   if (!tracked.length) return [];
   const locations = await listLocations(trx, { activeOnly: true });
   if (!locations.length)
@@ -44,7 +44,7 @@ export async function commitForOrder(
     const quantity = wanted.get(v.id)!;
     const available = (locationId: string) => levelAvailable(levels.get(`${v.id}/${locationId}`)!);
     const at =
-      locations.find((l) => available(l.id) >= quantity) ?? (v.allow_backorder ? locations[0] : undefined);
+      locations.find((l) => available(l.id) >= quantity) ?? (v.allowBackorder ? locations[0] : undefined);
     if (!at) {
       const best = locations.reduce((a, b) => (available(b.id) > available(a.id) ? b : a));
       errors.push({
@@ -57,7 +57,7 @@ export async function commitForOrder(
     allocations.push({ variantId: v.id, locationId: at.id, quantity });
   }
   if (errors.length) throw new DomainError(errors);
-  const guard = new Set(tracked.filter((v) => !v.allow_backorder).map((v) => v.id));
+  const guard = new Set(tracked.filter((v) => !v.allowBackorder).map((v) => v.id));
   await applyStockChanges(
     trx,
     actor,
@@ -142,7 +142,7 @@ export async function moveCommitment(
     'ORDER_COMMITTED',
     {
       note,
-      guardAvailable: new Set(variants.filter((v) => !v.allow_backorder).map((v) => v.id)),
+      guardAvailable: new Set(variants.filter((v) => !v.allowBackorder).map((v) => v.id)),
       locationNames: new Map(locations.map((l) => [l.id, l.name])),
     },
   );

@@ -6,7 +6,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
-import type { InventoryLevelRow, InventoryMovementRow } from './inventory.tables.js';
+import type { InventoryLevel, InventoryMovement } from './inventory.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
@@ -26,21 +26,21 @@ export interface LevelChange {
 }
 
 export interface StockResult {
-  levels: InventoryLevelRow[];
-  movements: InventoryMovementRow[];
+  levels: InventoryLevel[];
+  movements: InventoryMovement[];
 }
 
 const key = (variantId: string, locationId: string) => `${variantId}/${locationId}`;
 
 /** Units available at a level (the domain rule over a level's row). */
-export const levelAvailable = (level: Pick<InventoryLevelRow, 'on_hand' | 'committed'>): number =>
-  available({ onHand: level.on_hand, committed: level.committed });
+export const levelAvailable = (level: Pick<InventoryLevel, 'onHand' | 'committed'>): number =>
+  available(level);
 
 /**
  * Locks the levels of these variant × location pairs, creating missing ones, always in
  * (variant, location) order so concurrent callers queue instead of deadlocking.
  */
-export async function lockLevels(trx: Tx, pairs: LevelKey[]): Promise<Map<string, InventoryLevelRow>> {
+export async function lockLevels(trx: Tx, pairs: LevelKey[]): Promise<Map<string, InventoryLevel>> {
   const unique = [...new Map(pairs.map((p) => [key(p.variantId, p.locationId), p])).values()].sort((a, b) =>
     a.variantId === b.variantId
       ? a.locationId.localeCompare(b.locationId)
@@ -49,7 +49,7 @@ export async function lockLevels(trx: Tx, pairs: LevelKey[]): Promise<Map<string
   if (!unique.length) return new Map();
   await ensureLevels(trx, unique);
   const rows = await lockLevelRows(trx, unique);
-  return new Map(rows.map((r) => [key(r.variant_id, r.location_id), r]));
+  return new Map(rows.map((r) => [key(r.variantId, r.locationId), r]));
 }
 
 /**
@@ -75,12 +75,12 @@ export async function applyStockChanges(
   for (const c of changes) {
     const k = key(c.variantId, c.locationId);
     const level = levels.get(k)!;
-    const current = next.get(k) ?? { onHand: level.on_hand, committed: level.committed };
-    if (c.expectedOnHand != null && c.expectedOnHand !== level.on_hand) {
+    const current = next.get(k) ?? { onHand: level.onHand, committed: level.committed };
+    if (c.expectedOnHand != null && c.expectedOnHand !== level.onHand) {
       errors.push({
         field: [...(c.field ?? []), 'expectedOnHand'],
         code: 'STALE_VERSION',
-        message: `The stock changed since you looked: ${level.on_hand} on hand now, not ${c.expectedOnHand}.`,
+        message: `The stock changed since you looked: ${level.onHand} on hand now, not ${c.expectedOnHand}.`,
       });
       continue;
     }
@@ -119,31 +119,31 @@ export async function applyStockChanges(
     if (c.onHandDelta === 0 && c.committedDelta === 0) continue;
     const k = key(c.variantId, c.locationId);
     const level = levels.get(k)!;
-    const before = running.get(k) ?? { onHand: level.on_hand, committed: level.committed };
+    const before = running.get(k) ?? { onHand: level.onHand, committed: level.committed };
     const after = { onHand: before.onHand + c.onHandDelta, committed: before.committed + c.committedDelta };
     running.set(k, after);
     movements.push({
       id: uuidv7(),
-      variant_id: c.variantId,
-      location_id: c.locationId,
-      on_hand_delta: c.onHandDelta,
-      committed_delta: c.committedDelta,
-      on_hand_after: after.onHand,
-      committed_after: after.committed,
+      variantId: c.variantId,
+      locationId: c.locationId,
+      onHandDelta: c.onHandDelta,
+      committedDelta: c.committedDelta,
+      onHandAfter: after.onHand,
+      committedAfter: after.committed,
       reason,
       note: opts.note ?? null,
-      staff_id: actor.viewer?.staffId ?? null,
-      staff_name: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
-      transfer_id: opts.transferId ?? null,
+      staffId: actor.viewer?.staffId ?? null,
+      staffName: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
+      transferId: opts.transferId ?? null,
     });
   }
-  const updated: InventoryLevelRow[] = [];
+  const updated: InventoryLevel[] = [];
   for (const [k, quantities] of running) {
     const level = levels.get(k)!;
     updated.push(
       await updateLevelQuantities(
         trx,
-        { variantId: level.variant_id, locationId: level.location_id },
+        { variantId: level.variantId, locationId: level.locationId },
         quantities,
       ),
     );
