@@ -9,7 +9,7 @@ import {
   type Page,
   type PageArgs,
 } from '../../lib/pagination.js';
-import type { ProductOptionJson, ProductRow, ProductTable } from './catalog.tables.js';
+import type { ProductRow } from './catalog.tables.js';
 import { toProduct, type Product } from './catalog.model.js';
 
 export async function findProduct(db: Executor, id: string): Promise<Product | undefined> {
@@ -47,19 +47,20 @@ export function lockProductsForBulk(db: Executor, ids: readonly string[]) {
 }
 
 /** What a product's create or update writes (the list columns follow from its variants). */
-export interface ProductWrite {
-  title: string;
-  handle: string;
-  description: string;
-  status: Product['status'];
-  vendor: string | null;
-  productType: string | null;
-  categoryId: string | null;
-  tags: string[];
-  options: ProductOptionJson[];
-  seoTitle: string | null;
-  seoDescription: string | null;
-}
+export type ProductWrite = Pick<
+  Product,
+  | 'title'
+  | 'handle'
+  | 'description'
+  | 'status'
+  | 'vendor'
+  | 'productType'
+  | 'categoryId'
+  | 'tags'
+  | 'options'
+  | 'seoTitle'
+  | 'seoDescription'
+>;
 
 function productColumns(p: ProductWrite) {
   return {

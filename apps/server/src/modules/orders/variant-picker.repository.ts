@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { PRODUCT_STATUSES, type Comparison, type SearchFields } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { VariantRow } from '../catalog/catalog.tables.js';
 import { toVariant, type Variant } from '../catalog/catalog.model.js';
 import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 import {
