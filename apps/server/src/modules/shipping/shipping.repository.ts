@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { ShippingRateRow, ShippingZoneRow } from './shipping.tables.js';
+import { toRate, toZone, type ShippingRate, type ShippingZone } from './shipping.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 // Zone writes check which countries other zones hold; this lock makes them take turns.
@@ -12,56 +12,59 @@ export async function lockZoneWrites(db: Executor): Promise<void> {
 
 // ---- Zones ----
 
-export function listZones(db: Executor): Promise<ShippingZoneRow[]> {
-  return db.selectFrom('shipping_zones').selectAll().orderBy('name').execute();
+export async function listZones(db: Executor): Promise<ShippingZone[]> {
+  return (await db.selectFrom('shipping_zones').selectAll().orderBy('name').execute()).map(toZone);
 }
 
 export async function findZone(
   db: Executor,
   id: string,
   opts: { forUpdate?: boolean } = {},
-): Promise<ShippingZoneRow | null> {
+): Promise<ShippingZone | null> {
   let q = db.selectFrom('shipping_zones').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
-  return (await q.executeTakeFirst()) ?? null;
+  const row = await q.executeTakeFirst();
+  return row ? toZone(row) : null;
 }
 
 /** Zones holding any of these countries ("*" included), other than `exceptZoneId`. */
-export function zonesHoldingAny(
+export async function zonesHoldingAny(
   db: Executor,
   countries: string[],
   exceptZoneId: string | null = null,
-): Promise<ShippingZoneRow[]> {
+): Promise<ShippingZone[]> {
   let q = db
     .selectFrom('shipping_zones')
     .selectAll()
     .where(sql<boolean>`countries && ${sql.val(countries)}::text[]`);
   if (exceptZoneId) q = q.where('id', '!=', exceptZoneId);
-  return q.execute();
+  return (await q.execute()).map(toZone);
 }
 
-export function insertZone(
+export async function insertZone(
   db: Executor,
   zone: { name: string; countries: string[] },
-): Promise<ShippingZoneRow> {
-  return db
+): Promise<ShippingZone> {
+  const row = await db
     .insertInto('shipping_zones')
     .values({ id: uuidv7(), name: zone.name, countries: zone.countries })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toZone(row);
 }
 
-export function updateZone(
+export async function updateZone(
   db: Executor,
   id: string,
   zone: { name: string; countries: string[] },
-): Promise<ShippingZoneRow> {
-  return db
+): Promise<ShippingZone> {
+  const row = await db
     .updateTable('shipping_zones')
     .set({ name: zone.name, countries: zone.countries, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toZone(row);
 }
 
 export async function deleteZone(db: Executor, id: string): Promise<void> {
@@ -70,33 +73,40 @@ export async function deleteZone(db: Executor, id: string): Promise<void> {
 
 // ---- Rates ----
 
-export interface RateColumns {
-  name: string;
-  price: number;
-  min_subtotal: number | null;
-  max_subtotal: number | null;
-  free_above: number | null;
+/** What a rate's create or update writes. */
+export type RateValues = Pick<ShippingRate, 'name' | 'price' | 'minSubtotal' | 'maxSubtotal' | 'freeAbove'>;
+
+function rateColumns(rate: RateValues) {
+  return {
+    name: rate.name,
+    price: rate.price,
+    min_subtotal: rate.minSubtotal,
+    max_subtotal: rate.maxSubtotal,
+    free_above: rate.freeAbove,
+  };
 }
 
 /** A zone's rates in the order they were added. */
-export function ratesOfZone(db: Executor, zoneId: string): Promise<ShippingRateRow[]> {
-  return db
+export async function ratesOfZone(db: Executor, zoneId: string): Promise<ShippingRate[]> {
+  const rows = await db
     .selectFrom('shipping_rates')
     .selectAll()
     .where('zone_id', '=', zoneId)
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return rows.map(toRate);
 }
 
 export async function findRate(
   db: Executor,
   id: string,
   opts: { forUpdate?: boolean } = {},
-): Promise<ShippingRateRow | null> {
+): Promise<ShippingRate | null> {
   let q = db.selectFrom('shipping_rates').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
-  return (await q.executeTakeFirst()) ?? null;
+  const row = await q.executeTakeFirst();
+  return row ? toRate(row) : null;
 }
 
 /** The next position in a zone (0 for its first rate). */
@@ -109,26 +119,28 @@ export async function nextRatePosition(db: Executor, zoneId: string): Promise<nu
   return Number(row.p) + 1;
 }
 
-export function insertRate(
+export async function insertRate(
   db: Executor,
   zoneId: string,
   position: number,
-  rate: RateColumns,
-): Promise<ShippingRateRow> {
-  return db
+  rate: RateValues,
+): Promise<ShippingRate> {
+  const row = await db
     .insertInto('shipping_rates')
-    .values({ id: uuidv7(), zone_id: zoneId, position, ...rate })
+    .values({ id: uuidv7(), zone_id: zoneId, position, ...rateColumns(rate) })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toRate(row);
 }
 
-export function updateRate(db: Executor, id: string, rate: RateColumns): Promise<ShippingRateRow> {
-  return db
+export async function updateRate(db: Executor, id: string, rate: RateValues): Promise<ShippingRate> {
+  const row = await db
     .updateTable('shipping_rates')
-    .set({ ...rate, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...rateColumns(rate), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toRate(row);
 }
 
 export async function deleteRate(db: Executor, id: string): Promise<void> {

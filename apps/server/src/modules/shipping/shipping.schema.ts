@@ -1,5 +1,5 @@
 import { countryName, parseMoney, type UserError } from '@stockroom/domain';
-import type { ShippingRateRow, ShippingZoneRow, TaxRateRow } from './shipping.tables.js';
+import type { ShippingRate, ShippingZone, TaxRate } from './shipping.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -16,11 +16,11 @@ async function money(ctx: Ctx, minor: number | null): Promise<MoneyValue | null>
   return minor === null ? null : { minor, currencyCode: (await ctx.loaders.shop()).currencyCode };
 }
 
-const RateRef = builder.objectRef<ShippingRateRow>('ShippingRate');
+const RateRef = builder.objectRef<ShippingRate>('ShippingRate');
 builder.node(RateRef, {
   extensions: auth.authenticated,
   id: { resolve: (r) => r.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'zone_id' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'zoneId' in o,
   loadOne: (id, ctx) => findRate(ctx.services.db, id),
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -28,23 +28,23 @@ builder.node(RateRef, {
     minSubtotal: t.field({
       type: MoneyRef,
       nullable: true,
-      resolve: (r, _a, ctx) => money(ctx, r.min_subtotal),
+      resolve: (r, _a, ctx) => money(ctx, r.minSubtotal),
     }),
     maxSubtotal: t.field({
       type: MoneyRef,
       nullable: true,
-      resolve: (r, _a, ctx) => money(ctx, r.max_subtotal),
+      resolve: (r, _a, ctx) => money(ctx, r.maxSubtotal),
     }),
     freeAbove: t.field({
       type: MoneyRef,
       nullable: true,
       description: 'At or above this subtotal the rate is free.',
-      resolve: (r, _a, ctx) => money(ctx, r.free_above),
+      resolve: (r, _a, ctx) => money(ctx, r.freeAbove),
     }),
   }),
 });
 
-const ZoneRef = builder.objectRef<ShippingZoneRow>('ShippingZone');
+const ZoneRef = builder.objectRef<ShippingZone>('ShippingZone');
 builder.node(ZoneRef, {
   description: 'Countries that share shipping rates. "*" stands for every country no other zone has.',
   extensions: auth.authenticated,
@@ -65,15 +65,15 @@ builder.node(ZoneRef, {
   }),
 });
 
-const TaxRateRef = builder.objectRef<TaxRateRow>('TaxRate');
+const TaxRateRef = builder.objectRef<TaxRate>('TaxRate');
 builder.node(TaxRateRef, {
   extensions: auth.authenticated,
   id: { resolve: (r) => r.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'rate' in o && 'country_code' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'rate' in o && 'countryCode' in o,
   loadOne: (id, ctx) => findTaxRate(ctx.services.db, id),
   fields: (t) => ({
-    countryCode: t.string({ resolve: (r) => r.country_code.trim() }),
-    countryName: t.string({ resolve: (r) => countryName(r.country_code.trim()) }),
+    countryCode: t.exposeString('countryCode'),
+    countryName: t.string({ resolve: (r) => countryName(r.countryCode) }),
     region: t.exposeString('region', { nullable: true }),
     rate: t.string({ description: 'Percent, e.g. "8.875".', resolve: (r) => String(Number(r.rate)) }),
     name: t.exposeString('name'),
@@ -187,7 +187,7 @@ const TaxRateInput = builder.inputType('TaxRateInput', {
 });
 
 const ZonePayload = builder
-  .objectRef<{ zone?: ShippingZoneRow | null; userErrors: UserError[] }>('ShippingZonePayload')
+  .objectRef<{ zone?: ShippingZone | null; userErrors: UserError[] }>('ShippingZonePayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
@@ -196,7 +196,7 @@ const ZonePayload = builder
     }),
   });
 const RatePayload = builder
-  .objectRef<{ rate?: ShippingRateRow | null; userErrors: UserError[] }>('ShippingRatePayload')
+  .objectRef<{ rate?: ShippingRate | null; userErrors: UserError[] }>('ShippingRatePayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
@@ -205,7 +205,7 @@ const RatePayload = builder
     }),
   });
 const TaxPayload = builder
-  .objectRef<{ taxRate?: TaxRateRow | null; userErrors: UserError[] }>('TaxRatePayload')
+  .objectRef<{ taxRate?: TaxRate | null; userErrors: UserError[] }>('TaxRatePayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

@@ -8,7 +8,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { ShippingRateRow, ShippingZoneRow } from './shipping.tables.js';
+import type { ShippingRate, ShippingZone } from './shipping.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -26,7 +26,7 @@ import {
   updateRate,
   updateZone,
   zonesHoldingAny,
-  type RateColumns,
+  type RateValues,
 } from './shipping.repository.js';
 
 async function currencyOf(db: Executor): Promise<string> {
@@ -58,7 +58,7 @@ export async function shippingZoneCreate(
   trx: Tx,
   actor: Actor,
   raw: { name?: string | null; countries?: string[] | null },
-): Promise<ShippingZoneRow> {
+): Promise<ShippingZone> {
   const parsed = validate(shippingZoneSchema(), raw, ['input']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   await lockZoneWrites(trx);
@@ -79,7 +79,7 @@ export async function shippingZoneUpdate(
   actor: Actor,
   id: string,
   raw: { name?: string | null; countries?: string[] | null; version?: number | null },
-): Promise<ShippingZoneRow> {
+): Promise<ShippingZone> {
   await lockZoneWrites(trx);
   const before = await findZone(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This shipping zone does not exist.', ['id']);
@@ -126,35 +126,29 @@ type RateRaw = {
   freeAbove?: string | null;
 };
 
-function rateColumns(v: {
-  name: string;
-  price: number;
-  minSubtotal: number | null;
-  maxSubtotal: number | null;
-  freeAbove: number | null;
-}): RateColumns {
+function rateValues(v: RateValues): RateValues {
   return {
     name: v.name,
     price: v.price,
-    min_subtotal: v.minSubtotal,
-    max_subtotal: v.maxSubtotal,
-    free_above: v.freeAbove,
+    minSubtotal: v.minSubtotal,
+    maxSubtotal: v.maxSubtotal,
+    freeAbove: v.freeAbove,
   };
 }
 
-const RATE_AUDITED = ['name', 'price', 'min_subtotal', 'max_subtotal', 'free_above'] as const;
+const RATE_AUDITED = ['name', 'price', 'minSubtotal', 'maxSubtotal', 'freeAbove'] as const;
 
 export async function shippingRateCreate(
   trx: Tx,
   actor: Actor,
   zoneId: string,
   raw: RateRaw,
-): Promise<ShippingRateRow> {
+): Promise<ShippingRate> {
   const parsed = validate(shippingRateSchema(await currencyOf(trx)), raw, ['input']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   if (!(await findZone(trx, zoneId, { forUpdate: true })))
     throw DomainError.one('INVALID', 'This shipping zone does not exist.', ['zoneId']);
-  const row = await insertRate(trx, zoneId, await nextRatePosition(trx, zoneId), rateColumns(parsed.value));
+  const row = await insertRate(trx, zoneId, await nextRatePosition(trx, zoneId), rateValues(parsed.value));
   await recordAudit(trx, actor, {
     action: 'shipping_rate.create',
     subjectType: 'ShippingZone',
@@ -169,7 +163,7 @@ export async function shippingRateUpdate(
   actor: Actor,
   id: string,
   raw: RateRaw,
-): Promise<ShippingRateRow> {
+): Promise<ShippingRate> {
   const currency = await currencyOf(trx);
   const before = await findRate(trx, id, { forUpdate: true });
   if (!before) throw DomainError.one('INVALID', 'This shipping rate does not exist.', ['id']);
@@ -179,18 +173,18 @@ export async function shippingRateUpdate(
     {
       name: raw.name ?? before.name,
       price: raw.price ?? fmt(before.price),
-      minSubtotal: raw.minSubtotal === undefined ? fmt(before.min_subtotal) : raw.minSubtotal,
-      maxSubtotal: raw.maxSubtotal === undefined ? fmt(before.max_subtotal) : raw.maxSubtotal,
-      freeAbove: raw.freeAbove === undefined ? fmt(before.free_above) : raw.freeAbove,
+      minSubtotal: raw.minSubtotal === undefined ? fmt(before.minSubtotal) : raw.minSubtotal,
+      maxSubtotal: raw.maxSubtotal === undefined ? fmt(before.maxSubtotal) : raw.maxSubtotal,
+      freeAbove: raw.freeAbove === undefined ? fmt(before.freeAbove) : raw.freeAbove,
     },
     ['input'],
   );
   if (!parsed.ok) throw new DomainError(parsed.errors);
-  const after = await updateRate(trx, id, rateColumns(parsed.value));
+  const after = await updateRate(trx, id, rateValues(parsed.value));
   await recordAudit(trx, actor, {
     action: 'shipping_rate.update',
     subjectType: 'ShippingZone',
-    subjectId: before.zone_id,
+    subjectId: before.zoneId,
     changes: diff(before, after, RATE_AUDITED),
   });
   return after;
@@ -203,23 +197,23 @@ export async function shippingRateDelete(trx: Tx, actor: Actor, id: string): Pro
   await recordAudit(trx, actor, {
     action: 'shipping_rate.delete',
     subjectType: 'ShippingZone',
-    subjectId: before.zone_id,
+    subjectId: before.zoneId,
     changes: diff(before, {}, RATE_AUDITED),
   });
 }
 
 export interface ApplicableRate {
-  rate: ShippingRateRow;
-  zone: ShippingZoneRow;
+  rate: ShippingRate;
+  zone: ShippingZone;
   /** What the customer pays: 0 at or above "free above". */
   price: number;
 }
 
 /** What a rate costs for this subtotal, or null when the subtotal is outside its window. */
-function priceFor(rate: ShippingRateRow, subtotal: number): number | null {
-  if (rate.min_subtotal !== null && subtotal < rate.min_subtotal) return null;
-  if (rate.max_subtotal !== null && subtotal > rate.max_subtotal) return null;
-  return rate.free_above !== null && subtotal >= rate.free_above ? 0 : rate.price;
+function priceFor(rate: ShippingRate, subtotal: number): number | null {
+  if (rate.minSubtotal !== null && subtotal < rate.minSubtotal) return null;
+  if (rate.maxSubtotal !== null && subtotal > rate.maxSubtotal) return null;
+  return rate.freeAbove !== null && subtotal >= rate.freeAbove ? 0 : rate.price;
 }
 
 /**

@@ -1,32 +1,41 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { TaxRateRow } from './shipping.tables.js';
+import { toTaxRate, type TaxRate } from './shipping.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
-export interface TaxRateColumns {
-  country_code: string;
-  region: string | null;
-  rate: string;
-  name: string;
+/** What a tax rate's create or update writes. */
+export type TaxRateValues = Pick<TaxRate, 'countryCode' | 'region' | 'rate' | 'name'>;
+
+function taxRateColumns(rate: TaxRateValues) {
+  return { country_code: rate.countryCode, region: rate.region, rate: rate.rate, name: rate.name };
 }
 
 /** By country, then region (the country-wide rate first). */
-export function listTaxRates(db: Executor): Promise<TaxRateRow[]> {
-  return db.selectFrom('tax_rates').selectAll().orderBy('country_code').orderBy('region', 'asc').execute();
+export async function listTaxRates(db: Executor): Promise<TaxRate[]> {
+  const rows = await db
+    .selectFrom('tax_rates')
+    .selectAll()
+    .orderBy('country_code')
+    .orderBy('region', 'asc')
+    .execute();
+  return rows.map(toTaxRate);
 }
 
-export function taxRatesOfCountry(db: Executor, countryCode: string): Promise<TaxRateRow[]> {
-  return db.selectFrom('tax_rates').selectAll().where('country_code', '=', countryCode).execute();
+export async function taxRatesOfCountry(db: Executor, countryCode: string): Promise<TaxRate[]> {
+  return (await db.selectFrom('tax_rates').selectAll().where('country_code', '=', countryCode).execute()).map(
+    toTaxRate,
+  );
 }
 
 export async function findTaxRate(
   db: Executor,
   id: string,
   opts: { forUpdate?: boolean } = {},
-): Promise<TaxRateRow | null> {
+): Promise<TaxRate | null> {
   let q = db.selectFrom('tax_rates').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
-  return (await q.executeTakeFirst()) ?? null;
+  const row = await q.executeTakeFirst();
+  return row ? toTaxRate(row) : null;
 }
 
 /** Whether another rate covers this country and region (regions compared regardless of case; none is its own place). */
@@ -45,21 +54,23 @@ export async function taxPlaceTaken(
   return Boolean(await q.executeTakeFirst());
 }
 
-export function insertTaxRate(db: Executor, rate: TaxRateColumns): Promise<TaxRateRow> {
-  return db
+export async function insertTaxRate(db: Executor, rate: TaxRateValues): Promise<TaxRate> {
+  const row = await db
     .insertInto('tax_rates')
-    .values({ id: uuidv7(), ...rate })
+    .values({ id: uuidv7(), ...taxRateColumns(rate) })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toTaxRate(row);
 }
 
-export function updateTaxRate(db: Executor, id: string, rate: TaxRateColumns): Promise<TaxRateRow> {
-  return db
+export async function updateTaxRate(db: Executor, id: string, rate: TaxRateValues): Promise<TaxRate> {
+  const row = await db
     .updateTable('tax_rates')
-    .set({ ...rate, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...taxRateColumns(rate), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toTaxRate(row);
 }
 
 export async function deleteTaxRate(db: Executor, id: string): Promise<void> {

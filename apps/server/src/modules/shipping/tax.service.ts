@@ -1,6 +1,6 @@
 import { addMinor, countryName, taxOn, taxRateSchema, validate, DomainError } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { TaxRateRow } from './shipping.tables.js';
+import type { TaxRate } from './shipping.model.js';
 import type { Actor } from '../../actor.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
@@ -22,9 +22,9 @@ type TaxRaw = {
   version?: number | null;
 };
 
-const AUDITED = ['country_code', 'region', 'rate', 'name'] as const;
+const AUDITED = ['countryCode', 'region', 'rate', 'name'] as const;
 
-export async function taxRateCreate(trx: Tx, actor: Actor, raw: TaxRaw): Promise<TaxRateRow> {
+export async function taxRateCreate(trx: Tx, actor: Actor, raw: TaxRaw): Promise<TaxRate> {
   const parsed = validate(taxRateSchema, raw, ['input']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   const v = parsed.value;
@@ -37,7 +37,7 @@ export async function taxRateCreate(trx: Tx, actor: Actor, raw: TaxRaw): Promise
     );
   }
   const row = await insertTaxRate(trx, {
-    country_code: v.countryCode,
+    countryCode: v.countryCode,
     region: v.region,
     rate: v.rate,
     name: v.name,
@@ -51,7 +51,7 @@ export async function taxRateCreate(trx: Tx, actor: Actor, raw: TaxRaw): Promise
   return row;
 }
 
-export async function taxRateUpdate(trx: Tx, actor: Actor, id: string, raw: TaxRaw): Promise<TaxRateRow> {
+export async function taxRateUpdate(trx: Tx, actor: Actor, id: string, raw: TaxRaw): Promise<TaxRate> {
   const before = await findTaxRate(trx, id, { forUpdate: true });
   if (!before) throw DomainError.one('INVALID', 'This tax rate does not exist.', ['id']);
   if (raw.version != null && raw.version !== before.version)
@@ -62,7 +62,7 @@ export async function taxRateUpdate(trx: Tx, actor: Actor, id: string, raw: TaxR
   const parsed = validate(
     taxRateSchema,
     {
-      countryCode: raw.countryCode ?? before.country_code.trim(),
+      countryCode: raw.countryCode ?? before.countryCode,
       region: raw.region === undefined ? before.region : raw.region,
       rate: raw.rate ?? String(Number(before.rate)),
       name: raw.name ?? before.name,
@@ -78,7 +78,7 @@ export async function taxRateUpdate(trx: Tx, actor: Actor, id: string, raw: TaxR
       'region',
     ]);
   const after = await updateTaxRate(trx, id, {
-    country_code: v.countryCode,
+    countryCode: v.countryCode,
     region: v.region,
     rate: v.rate,
     name: v.name,
@@ -105,7 +105,7 @@ export async function taxRateDelete(trx: Tx, actor: Actor, id: string): Promise<
 }
 
 export interface TaxResult {
-  rate: TaxRateRow | null;
+  rate: TaxRate | null;
   lines: number[];
   shipping: number;
   total: number;
