@@ -74,9 +74,9 @@ async function insertOwner(trx: Tx, email: string, passwordHash: string): Promis
       id: uuidv7(),
       email,
       name: 'Store owner',
-      password_hash: passwordHash,
+      passwordHash,
       state: 'ACTIVE',
-      is_owner: true,
+      isOwner: true,
     },
     [admin.id],
   );
@@ -108,10 +108,10 @@ export async function setOwnerPassword(
     });
     return 'created';
   }
-  if (!existing.is_owner) throw new Error(`${email} is not the store owner.`);
+  if (!existing.isOwner) throw new Error(`${email} is not the store owner.`);
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (trx) => {
-    await updateStaff(trx, existing.id, { password_hash: passwordHash });
+    await updateStaff(trx, existing.id, { passwordHash });
     await revokeSessions(trx, { staffId: existing.id });
     await recordAudit(trx, SYSTEM_ACTOR, {
       action: 'staff.password_reset',

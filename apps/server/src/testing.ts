@@ -84,7 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         : [];
       const row = await insertStaff(
         app.database.db,
-        { id: uuidv7(), email, name, password_hash: await hashPassword(password), state: 'ACTIVE' },
+        { id: uuidv7(), email, name, passwordHash: await hashPassword(password), state: 'ACTIVE' },
         roles.map((r) => r.id),
       );
       return row.id;

@@ -134,7 +134,7 @@ export async function seed(
     await inTransaction(db, async (trx) => {
       const row = await insertStaff(
         trx,
-        { id: uuidv7(), email, name, password_hash: passwordHash, state: 'ACTIVE' },
+        { id: uuidv7(), email, name, passwordHash, state: 'ACTIVE' },
         roleRow ? [roleRow.id] : [],
       );
       await recordAudit(trx, SYSTEM_ACTOR, {

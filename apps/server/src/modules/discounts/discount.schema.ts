@@ -133,8 +133,8 @@ builder.node(DiscountRef, {
     }),
     disabled: t.boolean({ resolve: (d) => d.disabled_at !== null }),
     disabledAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.disabled_at }),
-    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.created_at as unknown as Date }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updated_at as unknown as Date }),
+    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.created_at }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updated_at }),
     version: t.exposeInt('version'),
   }),
 });

@@ -20,8 +20,8 @@ export interface DiscountTable {
   usage_count: Generated<number>;
   disabled_at: Timestamp | null;
   created_by: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   version: Generated<number>;
 }
 

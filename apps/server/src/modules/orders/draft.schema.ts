@@ -102,8 +102,8 @@ builder.node(DraftOrderRef, {
       resolve: (d, _a, ctx) => (d.order_id ? ctx.loaders.orderById.load(d.order_id) : null),
     }),
     completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.completed_at }),
-    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.created_at as unknown as Date }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updated_at as unknown as Date }),
+    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.created_at }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updated_at }),
     version: t.exposeInt('version'),
   }),
 });

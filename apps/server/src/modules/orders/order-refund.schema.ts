@@ -64,7 +64,7 @@ export const RefundRef = builder.objectRef<RefundRow>('Refund').implement({
       resolve: async (r, _a, ctx) =>
         (await ctx.loaders.refundLinesByRefundId.load(r.id)).map((rl) => ({ ...rl, order_id: r.order_id })),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.created_at as unknown as Date }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.created_at }),
   }),
 });
 

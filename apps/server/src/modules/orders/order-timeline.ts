@@ -145,8 +145,7 @@ export async function orderTimeline(
       kind: 'COMMENT' as const,
       message: c.body,
       actorName: c.staff_name,
-      // Generated<Timestamp> reads as a Date; the column type only loses that in its typing.
-      createdAt: c.created_at as unknown as Date,
+      createdAt: c.created_at,
     })),
   ];
   // Ties (an event and a comment in one millisecond) keep ids apart in a stable order.

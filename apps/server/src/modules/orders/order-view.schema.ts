@@ -134,7 +134,7 @@ builder.node(OrderTransactionRef, {
     gateway: t.exposeString('gateway'),
     reference: t.exposeString('reference', { nullable: true }),
     actorName: t.exposeString('actor_name', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.created_at as unknown as Date }),
+    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.created_at }),
   }),
 });
 
@@ -184,7 +184,7 @@ builder.node(FulfillmentRef, {
           order_id: f.order_id,
         })),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.created_at as unknown as Date }),
+    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.created_at }),
     cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (f) => f.cancelled_at }),
   }),
 });
@@ -195,7 +195,7 @@ OrderCommentRef.implement({
   fields: (t) => ({
     body: t.exposeString('body'),
     staffName: t.exposeString('staff_name', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at as unknown as Date }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
   }),
 });
 

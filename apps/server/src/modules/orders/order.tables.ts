@@ -89,7 +89,7 @@ export interface OrderTransactionTable {
   staff_id: string | null;
   /** Who did it, as shown on the timeline (staff name, "API token …", "system"). */
   actor_name: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface FulfillmentTable {
@@ -103,7 +103,7 @@ export interface FulfillmentTable {
   tracking_number: string | null;
   tracking_url: string | null;
   staff_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   cancelled_at: Timestamp | null;
 }
 
@@ -121,7 +121,7 @@ export interface RefundTable {
   reason: string | null;
   transaction_id: string | null;
   staff_id: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface RefundLineTable {
@@ -138,7 +138,7 @@ export interface OrderCommentTable {
   staff_id: string | null;
   staff_name: string | null;
   body: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface DraftOrderTable {
@@ -165,8 +165,8 @@ export interface DraftOrderTable {
   order_id: string | null;
   completed_at: Timestamp | null;
   created_by: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   version: Generated<number>;
 }
 

@@ -10,7 +10,7 @@ import type { Product } from '../catalog/catalog.model.js';
 import type { CustomerRow } from '../customers/customer.tables.js';
 import type { DiscountRow } from '../discounts/discount.tables.js';
 import type { OrderRow } from '../orders/order.tables.js';
-import type { StaffRow } from '../staff/staff.tables.js';
+import type { StaffMember } from '../staff/staff.model.js';
 import {
   checkSearchArgs,
   SEARCH_DEFAULT_PER_TYPE,
@@ -94,7 +94,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       type: [StaffRef],
       nullable: true,
       description: 'By name or email; A–Z.',
-      resolve: (s, _a, ctx) => found<StaffRow>(s, ctx, 'STAFF'),
+      resolve: (s, _a, ctx) => found<StaffMember>(s, ctx, 'STAFF'),
     }),
   }),
 });

@@ -1,38 +1,61 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { ApiTokenRow, ApiTokenTable } from './staff.tables.js';
+import { toApiToken, type ApiToken } from './staff.model.js';
 
 /** At most this many tokens are listed (a store has a few integrations, not thousands). */
 export const MAX_LISTED_TOKENS = 200;
 
-export function insertApiToken(db: Executor, row: Insertable<ApiTokenTable>): Promise<ApiTokenRow> {
-  return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertApiToken(
+  db: Executor,
+  token: Pick<ApiToken, 'id' | 'name' | 'prefix' | 'permissions' | 'createdBy' | 'expiresAt'> & {
+    tokenHash: Buffer;
+  },
+): Promise<ApiToken> {
+  const row = await db
+    .insertInto('api_tokens')
+    .values({
+      id: token.id,
+      name: token.name,
+      token_hash: token.tokenHash,
+      prefix: token.prefix,
+      permissions: token.permissions,
+      created_by: token.createdBy,
+      expires_at: token.expiresAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toApiToken(row);
 }
 
-export function listApiTokens(db: Executor): Promise<ApiTokenRow[]> {
-  return db
+export async function listApiTokens(db: Executor): Promise<ApiToken[]> {
+  const rows = await db
     .selectFrom('api_tokens')
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(MAX_LISTED_TOKENS)
     .execute();
+  return rows.map(toApiToken);
 }
 
-export async function lockApiToken(db: Executor, id: string): Promise<ApiTokenRow | null> {
-  return (
-    (await db.selectFrom('api_tokens').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ??
-    null
-  );
+export async function lockApiToken(db: Executor, id: string): Promise<ApiToken | null> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toApiToken(row) : null;
 }
 
-export function revokeApiToken(db: Executor, id: string): Promise<ApiTokenRow> {
-  return db
+export async function revokeApiToken(db: Executor, id: string): Promise<ApiToken> {
+  const row = await db
     .updateTable('api_tokens')
     .set({ revoked_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toApiToken(row);
 }
 
 /** A token that may act now (not revoked, not expired), with its creator's state. */

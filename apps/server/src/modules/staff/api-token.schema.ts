@@ -1,5 +1,5 @@
 import { decodeIdOf, DomainError, type Permission, type UserError } from '@stockroom/domain';
-import type { ApiTokenRow } from './staff.tables.js';
+import type { ApiToken } from './staff.model.js';
 import type { Viewer } from '../../actor.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, PermissionEnum, UserErrorRef } from '../../graphql/builder.js';
@@ -21,13 +21,13 @@ const CreatorRef = builder
     }),
   });
 
-export const ApiTokenRef = builder.objectRef<ApiTokenRow>('ApiToken');
+export const ApiTokenRef = builder.objectRef<ApiToken>('ApiToken');
 builder.node(ApiTokenRef, {
   description:
     'A credential for an integration (storefront, ERP, script), sent as `Authorization: Bearer …`.',
   extensions: manage,
   id: { resolve: (t) => t.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'token_hash' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'prefix' in o && 'permissions' in o,
   loadOne: async (id, ctx) => (await listApiTokens(ctx.services.db)).find((t) => t.id === id) ?? null,
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -38,9 +38,9 @@ builder.node(ApiTokenRef, {
     status: t.field({
       type: ApiTokenStatusEnum,
       resolve: (row) =>
-        row.revoked_at
+        row.revokedAt
           ? 'REVOKED'
-          : row.expires_at && new Date(row.expires_at).getTime() <= Date.now()
+          : row.expiresAt && new Date(row.expiresAt).getTime() <= Date.now()
             ? 'EXPIRED'
             : 'ACTIVE',
     }),
@@ -48,15 +48,15 @@ builder.node(ApiTokenRef, {
       type: CreatorRef,
       nullable: true,
       resolve: async (row, _a, ctx) => {
-        if (!row.created_by) return null;
-        const staff = await ctx.loaders.staffById.load(row.created_by);
+        if (!row.createdBy) return null;
+        const staff = await ctx.loaders.staffById.load(row.createdBy);
         return staff ? { name: staff.name, email: staff.email } : null;
       },
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.created_at as unknown as Date }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.expires_at }),
-    lastUsedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.last_used_at }),
-    revokedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.revoked_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (row) => row.createdAt }),
+    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.expiresAt }),
+    lastUsedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.lastUsedAt }),
+    revokedAt: t.field({ type: 'DateTime', nullable: true, resolve: (row) => row.revokedAt }),
   }),
 });
 
@@ -72,7 +72,7 @@ const ApiTokenInput = builder.inputType('ApiTokenInput', {
 });
 
 const ApiTokenCreatePayload = builder
-  .objectRef<{ apiToken?: ApiTokenRow | null; token?: string | null; userErrors: UserError[] }>(
+  .objectRef<{ apiToken?: ApiToken | null; token?: string | null; userErrors: UserError[] }>(
     'ApiTokenCreatePayload',
   )
   .implement({
@@ -89,7 +89,7 @@ const ApiTokenCreatePayload = builder
   });
 
 const ApiTokenRevokePayload = builder
-  .objectRef<{ apiToken?: ApiTokenRow | null; userErrors: UserError[] }>('ApiTokenRevokePayload')
+  .objectRef<{ apiToken?: ApiToken | null; userErrors: UserError[] }>('ApiTokenRevokePayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

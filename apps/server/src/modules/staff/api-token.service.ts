@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, isPermission, PERMISSIONS, type Permission, type UserError } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Actor, Viewer } from '../../actor.js';
-import type { ApiTokenRow } from './staff.tables.js';
+import type { ApiToken } from './staff.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './api-token.repository.js';
@@ -45,7 +45,7 @@ export async function apiTokenCreate(
   trx: Tx,
   actor: Actor & { viewer: Viewer },
   raw: ApiTokenInputRaw,
-): Promise<{ row: ApiTokenRow; token: string }> {
+): Promise<{ row: ApiToken; token: string }> {
   if (actor.viewer.token) throw DomainError.one('INVALID', 'An API token can’t make other tokens.');
   const errors: UserError[] = [];
   const name = raw.name?.trim() ?? '';
@@ -95,11 +95,11 @@ export async function apiTokenCreate(
   const row = await repo.insertApiToken(trx, {
     id: uuidv7(),
     name,
-    token_hash: hashOf(token),
+    tokenHash: hashOf(token),
     prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
     permissions,
-    created_by: actor.viewer.staffId,
-    expires_at: raw.expiresAt ?? null,
+    createdBy: actor.viewer.staffId,
+    expiresAt: raw.expiresAt ?? null,
   });
   await recordAudit(trx, actor, {
     action: 'api_token.create',
@@ -115,10 +115,10 @@ export async function apiTokenCreate(
 }
 
 /** apiTokenRevoke: the token stops working at once; revoking twice changes nothing more. */
-export async function apiTokenRevoke(trx: Tx, actor: Actor, id: string): Promise<ApiTokenRow> {
+export async function apiTokenRevoke(trx: Tx, actor: Actor, id: string): Promise<ApiToken> {
   const before = await repo.lockApiToken(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This API token does not exist.', ['id']);
-  if (before.revoked_at) return before;
+  if (before.revokedAt) return before;
   const after = await repo.revokeApiToken(trx, id);
   await recordAudit(trx, actor, {
     action: 'api_token.revoke',

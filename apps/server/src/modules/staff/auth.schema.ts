@@ -1,5 +1,5 @@
 import { decodeIdOf, type UserError } from '@stockroom/domain';
-import type { StaffRow } from './staff.tables.js';
+import type { StaffMember } from './staff.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, payload, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx, Viewer } from '../../graphql/context.js';
@@ -33,7 +33,7 @@ function signedIn(ctx: Ctx): Ctx & { viewer: Viewer } {
 }
 
 const StaffPayload = (name: string) =>
-  builder.objectRef<{ staff?: StaffRow | null; userErrors: UserError[] }>(name).implement({
+  builder.objectRef<{ staff?: StaffMember | null; userErrors: UserError[] }>(name).implement({
     extensions: auth.public,
     fields: (t) => ({
       staff: t.field({ type: StaffRef, nullable: true, resolve: (p) => p.staff ?? null }),

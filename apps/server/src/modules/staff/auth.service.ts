@@ -1,6 +1,6 @@
 import { MESSAGES, passwordProblem, DomainError } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { StaffRow } from './staff.tables.js';
+import type { StaffMember } from './staff.model.js';
 import type { Actor, Viewer } from '../../actor.js';
 import { HIDDEN, recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -16,7 +16,7 @@ import type { LoginThrottle } from './login-throttle.js';
  */
 
 export interface LoginResult {
-  staff: StaffRow;
+  staff: StaffMember;
   token: string;
 }
 
@@ -33,7 +33,7 @@ export async function loginRefusal(throttle: LoginThrottle, email: string): Prom
   return wait ? throttled(wait) : null;
 }
 
-export type Credentials = { ok: true; staff: StaffRow } | { ok: false; staff: StaffRow | undefined };
+export type Credentials = { ok: true; staff: StaffMember } | { ok: false; staff: StaffMember | undefined };
 
 /**
  * Whose the email is and whether the password lets them in. Unknown email, wrong password and an
@@ -43,7 +43,7 @@ export type Credentials = { ok: true; staff: StaffRow } | { ok: false; staff: St
 export async function checkCredentials(db: Executor, email: string, password: string): Promise<Credentials> {
   const normalized = email.trim().toLowerCase();
   const staff = normalized ? await staffRepo.findStaffByEmail(db, normalized) : undefined;
-  const ok = await verifyPassword(staff?.password_hash ?? null, password);
+  const ok = await verifyPassword(staff?.passwordHash ?? null, password);
   return staff && ok && staff.state === 'ACTIVE' ? { ok: true, staff } : { ok: false, staff };
 }
 
@@ -61,7 +61,7 @@ export async function loginFailure(
 }
 
 /** Audits a refused sign-in of an existing account. */
-export async function loginFailed(trx: Tx, actor: Actor, staff: StaffRow): Promise<void> {
+export async function loginFailed(trx: Tx, actor: Actor, staff: StaffMember): Promise<void> {
   await recordAudit(trx, actor, { action: 'staff.login_failed', subjectType: 'Staff', subjectId: staff.id });
 }
 
@@ -71,7 +71,7 @@ export async function loginCleared(throttle: LoginThrottle, email: string): Prom
 }
 
 /** Starts a session for staff whose credentials were right; the token is for the cookie only. */
-export async function loginSucceeded(trx: Tx, actor: Actor, staff: StaffRow): Promise<LoginResult> {
+export async function loginSucceeded(trx: Tx, actor: Actor, staff: StaffMember): Promise<LoginResult> {
   const { token, hash } = sessions.newToken();
   const session = await sessions.insertSession(trx, staff.id, hash, {
     ip: actor.ip,
@@ -83,7 +83,7 @@ export async function loginSucceeded(trx: Tx, actor: Actor, staff: StaffRow): Pr
     sessionId: session.id,
     email: updated.email,
     name: updated.name,
-    isOwner: updated.is_owner,
+    isOwner: updated.isOwner,
     permissions: new Set(),
   };
   await recordAudit(
@@ -131,11 +131,11 @@ export async function passwordChange(
   actor: Actor & { viewer: Viewer },
   currentPassword: string,
   newPassword: string,
-): Promise<StaffRow> {
+): Promise<StaffMember> {
   const staff = await staffRepo.findStaffById(trx, actor.viewer.staffId);
   if (!staff) throw DomainError.one('INVALID', 'Your account no longer exists.');
   const errors: DomainError['errors'] = [];
-  if (!(await verifyPassword(staff.password_hash, currentPassword))) {
+  if (!(await verifyPassword(staff.passwordHash, currentPassword))) {
     errors.push({ field: ['currentPassword'], code: 'INVALID', message: 'Your current password is wrong.' });
   }
   const problem = passwordProblem(newPassword, staff.email);
@@ -154,7 +154,7 @@ export async function passwordChange(
   }
   if (errors.length) throw new DomainError(errors);
   const updated = (await staffRepo.updateStaff(trx, staff.id, {
-    password_hash: await hashPassword(newPassword),
+    passwordHash: await hashPassword(newPassword),
   }))!;
   const ended = await sessions.revokeSessions(trx, { staffId: staff.id, exceptId: actor.viewer.sessionId });
   await recordAudit(trx, actor, {

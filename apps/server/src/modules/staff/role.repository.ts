@@ -1,38 +1,47 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { RoleRow, RoleTable } from './staff.tables.js';
+import { toRole, type Role } from './staff.model.js';
 
-export async function lockRole(db: Executor, id: string): Promise<RoleRow | null> {
-  return (
-    (await db.selectFrom('roles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
-  );
+export async function lockRole(db: Executor, id: string): Promise<Role | null> {
+  const row = await db.selectFrom('roles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toRole(row) : null;
 }
 
-export async function findRoleByName(db: Executor, name: string): Promise<RoleRow | null> {
-  return (
-    (await db
-      .selectFrom('roles')
-      .selectAll()
-      .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
-      .executeTakeFirst()) ?? null
-  );
+export async function findRoleByName(db: Executor, name: string): Promise<Role | null> {
+  const row = await db
+    .selectFrom('roles')
+    .selectAll()
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .executeTakeFirst();
+  return row ? toRole(row) : null;
 }
 
-export function insertRole(db: Executor, row: Insertable<RoleTable>): Promise<RoleRow> {
-  return db.insertInto('roles').values(row).returningAll().executeTakeFirstOrThrow();
+export type RoleValues = Pick<Role, 'name' | 'description' | 'permissions'>;
+
+/** A custom role (built-in ones come from upsertBuiltInRole). */
+export async function insertRole(db: Executor, id: string, role: RoleValues): Promise<Role> {
+  const row = await db
+    .insertInto('roles')
+    .values({ id, key: null, name: role.name, description: role.description, permissions: role.permissions })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRole(row);
 }
 
-export function updateRole(
-  db: Executor,
-  id: string,
-  changes: Pick<RoleRow, 'name' | 'description' | 'permissions'>,
-): Promise<RoleRow> {
-  return db
+export async function updateRole(db: Executor, id: string, changes: RoleValues): Promise<Role> {
+  const row = await db
     .updateTable('roles')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({
+      name: changes.name,
+      description: changes.description,
+      permissions: changes.permissions,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toRole(row);
 }
 
 export async function deleteRole(db: Executor, id: string): Promise<void> {

@@ -9,7 +9,7 @@ import {
 } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor, Viewer } from '../../actor.js';
-import type { RoleRow } from './staff.tables.js';
+import type { Role } from './staff.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -70,20 +70,14 @@ async function checked(trx: Tx, actor: Manager, raw: Required<RoleInputRaw>, exc
 }
 
 /** roleCreate: a custom role (copying a built-in one is creating with its permissions). */
-export async function roleCreate(trx: Tx, actor: Manager, raw: RoleInputRaw): Promise<RoleRow> {
+export async function roleCreate(trx: Tx, actor: Manager, raw: RoleInputRaw): Promise<Role> {
   const v = await checked(
     trx,
     actor,
     { name: raw.name ?? '', description: raw.description ?? '', permissions: raw.permissions ?? [] },
     null,
   );
-  const row = await repo.insertRole(trx, {
-    id: uuidv7(),
-    key: null,
-    ...v,
-    created_at: new Date(),
-    updated_at: new Date(),
-  });
+  const row = await repo.insertRole(trx, uuidv7(), v);
   await recordAudit(trx, actor, {
     action: 'role.create',
     subjectType: 'Role',
@@ -93,10 +87,10 @@ export async function roleCreate(trx: Tx, actor: Manager, raw: RoleInputRaw): Pr
   return row;
 }
 
-async function lockCustom(trx: Tx, id: string, version?: number | null): Promise<RoleRow> {
+async function lockCustom(trx: Tx, id: string, version?: number | null): Promise<Role> {
   const role = await repo.lockRole(trx, id);
   if (!role) throw DomainError.one('INVALID', 'This role does not exist.', ['id']);
-  if (role.built_in)
+  if (role.builtIn)
     throw DomainError.one('INVALID', 'Built-in roles cannot be changed; copy one instead.', ['id']);
   if (version != null && version !== role.version)
     throw DomainError.one('STALE_VERSION', MESSAGES.staleVersion('role'), ['version']);
@@ -108,7 +102,7 @@ export async function roleUpdate(
   trx: Tx,
   actor: Manager,
   input: { id: string; raw: RoleInputRaw; version?: number | null },
-): Promise<RoleRow> {
+): Promise<Role> {
   const before = await lockCustom(trx, input.id, input.version);
   // Taking away what the manager doesn't hold would also need them to hold it: they can't see it.
   const v = await checked(

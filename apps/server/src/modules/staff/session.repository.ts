@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { isPermission, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { SessionRow } from './staff.tables.js';
+import { toSession, type Session } from './staff.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 /** SPEC §9: idle 2 h, absolute 12 h. */
@@ -25,8 +25,8 @@ export async function insertSession(
   staffId: string,
   tokenHash: Buffer,
   meta: { ip: string | null; userAgent: string | null },
-): Promise<SessionRow> {
-  return db
+): Promise<Session> {
+  const row = await db
     .insertInto('sessions')
     .values({
       id: uuidv7(),
@@ -38,6 +38,7 @@ export async function insertSession(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toSession(row);
 }
 
 export interface LiveSession {
@@ -85,9 +86,9 @@ export async function touchSession(db: Executor, sessionId: string): Promise<voi
     .execute();
 }
 
-export function liveSessionsOfStaff(db: Executor, staffIds: readonly string[]): Promise<SessionRow[]> {
-  if (!staffIds.length) return Promise.resolve([]);
-  return db
+export async function liveSessionsOfStaff(db: Executor, staffIds: readonly string[]): Promise<Session[]> {
+  if (!staffIds.length) return [];
+  const rows = await db
     .selectFrom('sessions')
     .selectAll()
     .where('staff_id', 'in', staffIds)
@@ -96,10 +97,12 @@ export function liveSessionsOfStaff(db: Executor, staffIds: readonly string[]): 
     .where(sql<boolean>`last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)
     .orderBy('last_seen_at', 'desc')
     .execute();
+  return rows.map(toSession);
 }
 
-export function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findSession(db: Executor, id: string): Promise<Session | undefined> {
+  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toSession(row);
 }
 
 /** Revokes sessions by id, or every live session of a staff member except `exceptId`; returns the ids revoked. */

@@ -1,12 +1,19 @@
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { StaffLinkTable, StaffRow } from './staff.tables.js';
-import { cappedCount, sortedPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import type { StaffLinkTable } from './staff.tables.js';
+import { toStaffMember, type StaffMember } from './staff.model.js';
+import {
+  cappedCount,
+  mapPage,
+  sortedPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 
-export async function lockStaff(db: Executor, id: string): Promise<StaffRow | null> {
-  return (
-    (await db.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
-  );
+export async function lockStaff(db: Executor, id: string): Promise<StaffMember | null> {
+  const row = await db.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toStaffMember(row) : null;
 }
 
 export async function replaceStaffRoles(
@@ -22,21 +29,43 @@ export async function replaceStaffRoles(
       .execute();
 }
 
-export async function insertStaffLink(db: Executor, link: Insertable<StaffLinkTable>): Promise<void> {
-  await db.insertInto('staff_links').values(link).execute();
+export type LinkKind = StaffLinkTable['kind'];
+
+/** An invitation or password-reset link, by the hash of its token (the token itself is never kept). */
+export async function insertStaffLink(
+  db: Executor,
+  link: { id: string; staffId: string; kind: LinkKind; tokenHash: Buffer; hours: number; createdBy: string },
+): Promise<void> {
+  await db
+    .insertInto('staff_links')
+    .values({
+      id: link.id,
+      staff_id: link.staffId,
+      kind: link.kind,
+      token_hash: link.tokenHash,
+      expires_at: sql<Date>`now() + make_interval(hours => ${link.hours})`,
+      created_by: link.createdBy,
+    })
+    .execute();
 }
 
-/** The link of this token, locked until the transaction ends: two uses of one link queue. */
-export async function lockLink(db: Executor, hash: Buffer, kind: StaffLinkTable['kind']) {
-  return (
-    (await db
-      .selectFrom('staff_links')
-      .selectAll()
-      .where('token_hash', '=', hash)
-      .where('kind', '=', kind)
-      .forUpdate()
-      .executeTakeFirst()) ?? null
-  );
+/**
+ * The link of this token, locked until the transaction ends (two uses of one link queue), and
+ * whether it may still be used: unused and unexpired by the database clock.
+ */
+export async function lockLink(
+  db: Executor,
+  hash: Buffer,
+  kind: LinkKind,
+): Promise<{ id: string; staffId: string; usable: boolean } | null> {
+  const row = await db
+    .selectFrom('staff_links')
+    .select(['id', 'staff_id', sql<boolean>`used_at is null and expires_at > now()`.as('usable')])
+    .where('token_hash', '=', hash)
+    .where('kind', '=', kind)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? { id: row.id, staffId: row.staff_id, usable: row.usable } : null;
 }
 
 export async function useLink(db: Executor, id: string): Promise<void> {
@@ -48,11 +77,7 @@ export async function useLink(db: Executor, id: string): Promise<void> {
 }
 
 /** Earlier links of the same kind stop working when a new one is made. */
-export async function retireLinks(
-  db: Executor,
-  staffId: string,
-  kind: StaffLinkTable['kind'],
-): Promise<void> {
+export async function retireLinks(db: Executor, staffId: string, kind: LinkKind): Promise<void> {
   await db
     .updateTable('staff_links')
     .set({ used_at: sql`now()` })
@@ -69,12 +94,12 @@ function staffListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   return condition ? q.where(condition) : q;
 }
 
-export function pageStaff(
+export async function pageStaff(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   args: PageArgs,
-): Promise<Page<StaffRow>> {
-  return sortedPage(staffListQuery(db, condition), SORT, 's.id', false, args);
+): Promise<Page<StaffMember>> {
+  return mapPage(await sortedPage(staffListQuery(db, condition), SORT, 's.id', false, args), toStaffMember);
 }
 
 export function countStaffMatching(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

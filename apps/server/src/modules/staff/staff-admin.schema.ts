@@ -1,5 +1,5 @@
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
-import type { RoleRow, StaffRow } from './staff.tables.js';
+import type { Role, StaffMember } from './staff.model.js';
 import type { Viewer } from '../../actor.js';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
@@ -32,7 +32,7 @@ const roleUuids = (ids: readonly (string | number)[]) =>
   ids.map((id) => decodeIdOf('Role', String(id)) ?? '00000000-0000-0000-0000-000000000000');
 
 const StaffPayload = builder
-  .objectRef<{ staff?: StaffRow | null; userErrors: UserError[] }>('StaffMemberPayload')
+  .objectRef<{ staff?: StaffMember | null; userErrors: UserError[] }>('StaffMemberPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
@@ -43,7 +43,7 @@ const StaffPayload = builder
 
 const LinkPayload = (name: string, description: string) =>
   builder
-    .objectRef<{ staff?: StaffRow | null; path?: string | null; userErrors: UserError[] }>(name)
+    .objectRef<{ staff?: StaffMember | null; path?: string | null; userErrors: UserError[] }>(name)
     .implement({
       extensions: auth.public,
       fields: (t) => ({
@@ -226,7 +226,7 @@ const RoleInput = builder.inputType('RoleInput', {
 });
 
 const RolePayload = builder
-  .objectRef<{ role?: RoleRow | null; userErrors: UserError[] }>('RolePayload')
+  .objectRef<{ role?: Role | null; userErrors: UserError[] }>('RolePayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

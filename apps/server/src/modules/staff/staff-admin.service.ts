@@ -10,7 +10,8 @@ import {
 } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor, Viewer } from '../../actor.js';
-import type { StaffLinkTable, StaffRow } from './staff.tables.js';
+import type { StaffMember } from './staff.model.js';
+import type { LinkKind } from './staff-admin.repository.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { recordAudit, HIDDEN } from '../audit/audit.service.js';
@@ -30,22 +31,16 @@ type Manager = Actor & { viewer: Viewer };
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 
-async function newLink(
-  trx: Tx,
-  actor: Manager,
-  staffId: string,
-  kind: StaffLinkTable['kind'],
-  hours: number,
-) {
+async function newLink(trx: Tx, actor: Manager, staffId: string, kind: LinkKind, hours: number) {
   await repo.retireLinks(trx, staffId, kind);
   const token = randomBytes(32).toString('base64url');
   await repo.insertStaffLink(trx, {
     id: uuidv7(),
-    staff_id: staffId,
+    staffId,
     kind,
-    token_hash: hashOf(token),
-    expires_at: new Date(Date.now() + hours * 3_600_000),
-    created_by: actor.viewer.staffId,
+    tokenHash: hashOf(token),
+    hours,
+    createdBy: actor.viewer.staffId,
   });
   return token;
 }
@@ -75,7 +70,7 @@ export async function staffInvite(
   trx: Tx,
   actor: Manager,
   raw: { email: string; name: string; roleIds: string[] },
-): Promise<{ staff: StaffRow; token: string }> {
+): Promise<{ staff: StaffMember; token: string }> {
   const errors: UserError[] = [];
   const email = emailSchema.safeParse(raw.email);
   if (!email.success)
@@ -102,7 +97,7 @@ export async function staffInvite(
     ]);
   const staff = await staffRepo.insertStaff(
     trx,
-    { id: uuidv7(), email: address, name: name.data, password_hash: null, state: 'INVITED' },
+    { id: uuidv7(), email: address, name: name.data, passwordHash: null, state: 'INVITED' },
     roles.map((r) => r.id),
   );
   const token = await newLink(trx, actor, staff.id, 'INVITE', INVITE_HOURS);
@@ -120,11 +115,10 @@ export async function staffInvite(
 }
 
 /** Uses a link of this kind: one use, before it expires; every refusal in the same words. */
-async function takeLink(trx: Tx, token: string, kind: StaffLinkTable['kind']) {
+async function takeLink(trx: Tx, token: string, kind: LinkKind) {
   // Every token, however it looks, costs one hash and one lookup: refusals take the same time.
   const link = await repo.lockLink(trx, hashOf(token), kind);
-  if (!link || link.used_at || new Date(link.expires_at).getTime() <= Date.now())
-    throw DomainError.one('INVALID', LINK_REFUSED, ['token']);
+  if (!link?.usable) throw DomainError.one('INVALID', LINK_REFUSED, ['token']);
   await repo.useLink(trx, link.id);
   return link;
 }
@@ -145,16 +139,16 @@ export async function invitationAccept(
   trx: Tx,
   actor: Actor,
   input: { token: string; name: string; password: string },
-): Promise<StaffRow> {
+): Promise<StaffMember> {
   const link = await takeLink(trx, input.token, 'INVITE');
-  const staff = await repo.lockStaff(trx, link.staff_id);
+  const staff = await repo.lockStaff(trx, link.staffId);
   if (!staff || staff.state !== 'INVITED') throw DomainError.one('INVALID', LINK_REFUSED, ['token']);
   const name = nameSchema.safeParse(input.name);
   if (!name.success) throw DomainError.one('INVALID', name.error.issues[0]!.message, ['name']);
   const password = checkedPassword(input.password, staff.email);
   const after = (await staffRepo.updateStaff(trx, staff.id, {
     name: name.data,
-    password_hash: await hashPassword(password),
+    passwordHash: await hashPassword(password),
     state: 'ACTIVE',
   }))!;
   await recordAudit(
@@ -171,10 +165,15 @@ export async function invitationAccept(
 }
 
 /** A staff member a manager may act on: the owner is changed only by the owner. */
-async function manageable(trx: Tx, actor: Manager, id: string, version?: number | null): Promise<StaffRow> {
+async function manageable(
+  trx: Tx,
+  actor: Manager,
+  id: string,
+  version?: number | null,
+): Promise<StaffMember> {
   const staff = await repo.lockStaff(trx, id);
   if (!staff) throw DomainError.one('INVALID', 'This staff member does not exist.', ['id']);
-  if (staff.is_owner && !actor.viewer.isOwner)
+  if (staff.isOwner && !actor.viewer.isOwner)
     throw DomainError.one('INVALID', 'Only the owner can change the owner’s account.', ['id']);
   if (version != null && version !== staff.version)
     throw DomainError.one('STALE_VERSION', MESSAGES.staleVersion('staff member'), ['version']);
@@ -186,7 +185,7 @@ export async function staffUpdate(
   trx: Tx,
   actor: Manager,
   input: { id: string; name?: string | null; roleIds?: string[] | null; version?: number | null },
-): Promise<StaffRow> {
+): Promise<StaffMember> {
   const before = await manageable(trx, actor, input.id, input.version);
   const oldRoles = (await staffRepo.rolesByStaffIds(trx, [before.id])).get(before.id) ?? [];
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -198,7 +197,7 @@ export async function staffUpdate(
     if (name !== before.name) changes['name'] = { before: before.name, after: name };
   }
   if (input.roleIds) {
-    if (!input.roleIds.length && !before.is_owner)
+    if (!input.roleIds.length && !before.isOwner)
       throw DomainError.one('REQUIRED', 'Choose at least one role, or deactivate the person.', [
         'input',
         'roleIds',
@@ -224,9 +223,9 @@ export async function staffUpdate(
 }
 
 /** staffDeactivate: the person can't sign in, and every session of theirs ends at once. */
-export async function staffDeactivate(trx: Tx, actor: Manager, id: string): Promise<StaffRow> {
+export async function staffDeactivate(trx: Tx, actor: Manager, id: string): Promise<StaffMember> {
   const before = await manageable(trx, actor, id);
-  if (before.is_owner)
+  if (before.isOwner)
     throw DomainError.one('LAST_OWNER', "The owner can't be deactivated; transfer ownership first.", ['id']);
   if (before.id === actor.viewer.staffId)
     throw DomainError.one('INVALID_TRANSITION', "You can't deactivate yourself; ask another staff manager.", [
@@ -245,10 +244,10 @@ export async function staffDeactivate(trx: Tx, actor: Manager, id: string): Prom
 }
 
 /** staffReactivate: back to active (or invited, if they never set a password). */
-export async function staffReactivate(trx: Tx, actor: Manager, id: string): Promise<StaffRow> {
+export async function staffReactivate(trx: Tx, actor: Manager, id: string): Promise<StaffMember> {
   const before = await manageable(trx, actor, id);
   if (before.state !== 'DEACTIVATED') return before;
-  const state = before.password_hash ? 'ACTIVE' : 'INVITED';
+  const state = before.passwordHash ? 'ACTIVE' : 'INVITED';
   const after = (await staffRepo.updateStaff(trx, before.id, { state }))!;
   await recordAudit(trx, actor, {
     action: 'staff.reactivate',
@@ -278,13 +277,13 @@ export async function passwordReset(
   trx: Tx,
   actor: Actor,
   input: { token: string; password: string },
-): Promise<StaffRow> {
+): Promise<StaffMember> {
   const link = await takeLink(trx, input.token, 'RESET');
-  const staff = await repo.lockStaff(trx, link.staff_id);
+  const staff = await repo.lockStaff(trx, link.staffId);
   if (!staff || staff.state !== 'ACTIVE') throw DomainError.one('INVALID', LINK_REFUSED, ['token']);
   const password = checkedPassword(input.password, staff.email);
   const after = (await staffRepo.updateStaff(trx, staff.id, {
-    password_hash: await hashPassword(password),
+    passwordHash: await hashPassword(password),
   }))!;
   await sessions.revokeSessions(trx, { staffId: staff.id });
   await recordAudit(
@@ -304,7 +303,7 @@ export async function passwordReset(
  * ownershipTransfer (SPEC §6): only the owner, to an active staff member; the store always has
  * exactly one owner. Both rows are locked in id order, so two transfers can't cross.
  */
-export async function ownershipTransfer(trx: Tx, actor: Manager, toId: string): Promise<StaffRow> {
+export async function ownershipTransfer(trx: Tx, actor: Manager, toId: string): Promise<StaffMember> {
   if (!actor.viewer.isOwner || actor.viewer.token)
     throw DomainError.one('LAST_OWNER', 'Only the owner can hand over ownership.', ['id']);
   const [first, second] = [actor.viewer.staffId, toId].sort();
@@ -312,7 +311,7 @@ export async function ownershipTransfer(trx: Tx, actor: Manager, toId: string): 
   const from = locked.find((s) => s?.id === actor.viewer.staffId);
   const to = locked.find((s) => s?.id === toId);
   if (!to) throw DomainError.one('INVALID', 'This staff member does not exist.', ['id']);
-  if (!from?.is_owner) throw DomainError.one('LAST_OWNER', 'Only the owner can hand over ownership.', ['id']);
+  if (!from?.isOwner) throw DomainError.one('LAST_OWNER', 'Only the owner can hand over ownership.', ['id']);
   if (to.id === from.id) throw DomainError.one('INVALID', 'You are the owner already.', ['id']);
   if (to.state !== 'ACTIVE')
     throw DomainError.one('INVALID_TRANSITION', 'Ownership goes only to someone active, who has signed in.', [

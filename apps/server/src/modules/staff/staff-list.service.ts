@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { StaffRow } from './staff.tables.js';
+import type { StaffMember } from './staff.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { staffSearchCondition } from './staff-search.js';
 import { countStaffMatching, pageStaff } from './staff-admin.repository.js';
@@ -8,7 +8,7 @@ import { countStaffMatching, pageStaff } from './staff-admin.repository.js';
 export function listStaff(
   db: Executor,
   args: { query?: string | null; page: PageArgs },
-): ListResult<StaffRow> {
+): ListResult<StaffMember> {
   const search = staffSearchCondition(args.query);
   if ('errors' in search) return search;
   return {

@@ -1,23 +1,25 @@
 import { sql } from 'kysely';
 import { PERMISSIONS, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { NewStaff, RoleRow, StaffRow } from './staff.tables.js';
+import { toRole, toStaffMember, type Role, type StaffMember } from './staff.model.js';
 
-export function findStaffById(db: Executor, id: string): Promise<StaffRow | undefined> {
-  return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findStaffById(db: Executor, id: string): Promise<StaffMember | undefined> {
+  const row = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toStaffMember(row);
 }
 
-export function findStaffByIds(db: Executor, ids: readonly string[]): Promise<StaffRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('staff').selectAll().where('id', 'in', ids).execute();
+export async function findStaffByIds(db: Executor, ids: readonly string[]): Promise<StaffMember[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('staff').selectAll().where('id', 'in', ids).execute()).map(toStaffMember);
 }
 
-export function findStaffByEmail(db: Executor, email: string): Promise<StaffRow | undefined> {
-  return db
+export async function findStaffByEmail(db: Executor, email: string): Promise<StaffMember | undefined> {
+  const row = await db
     .selectFrom('staff')
     .selectAll()
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
+  return row && toStaffMember(row);
 }
 
 export async function countStaff(db: Executor): Promise<number> {
@@ -30,57 +32,77 @@ export async function countStaff(db: Executor): Promise<number> {
 
 export async function insertStaff(
   db: Executor,
-  staff: NewStaff,
+  staff: Pick<StaffMember, 'id' | 'email' | 'name' | 'passwordHash' | 'state'> & { isOwner?: boolean },
   roleIds: readonly string[],
-): Promise<StaffRow> {
-  const row = await db.insertInto('staff').values(staff).returningAll().executeTakeFirstOrThrow();
+): Promise<StaffMember> {
+  const row = await db
+    .insertInto('staff')
+    .values({
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      password_hash: staff.passwordHash,
+      state: staff.state,
+      is_owner: staff.isOwner ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (roleIds.length) {
     await db
       .insertInto('staff_roles')
       .values(roleIds.map((role_id) => ({ staff_id: row.id, role_id })))
       .execute();
   }
-  return row;
+  return toStaffMember(row);
 }
 
 /**
  * Updates a staff row, bumping its version. With `expectedVersion`, updates only when it still
  * matches; returns undefined when it did not (STALE_VERSION for the caller).
  */
-export function updateStaff(
+export async function updateStaff(
   db: Executor,
   id: string,
-  changes: Partial<Pick<StaffRow, 'name' | 'password_hash' | 'state'>>,
+  changes: Partial<Pick<StaffMember, 'name' | 'passwordHash' | 'state'>>,
   expectedVersion?: number | null,
-): Promise<StaffRow | undefined> {
+): Promise<StaffMember | undefined> {
   let q = db
     .updateTable('staff')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({
+      name: changes.name,
+      password_hash: changes.passwordHash,
+      state: changes.state,
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id);
   if (expectedVersion != null) q = q.where('version', '=', expectedVersion);
-  return q.returningAll().executeTakeFirst();
+  const row = await q.returningAll().executeTakeFirst();
+  return row && toStaffMember(row);
 }
 
 /** Stamps a sign-in by the database clock (a change to the row like any other: new version). */
-export function markSignedIn(db: Executor, id: string): Promise<StaffRow> {
-  return db
+export async function markSignedIn(db: Executor, id: string): Promise<StaffMember> {
+  const row = await db
     .updateTable('staff')
     .set({ last_sign_in_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toStaffMember(row);
 }
 
-export function findOwner(db: Executor): Promise<StaffRow | undefined> {
-  return db.selectFrom('staff').selectAll().where('is_owner', '=', true).executeTakeFirst();
+export async function findOwner(db: Executor): Promise<StaffMember | undefined> {
+  const row = await db.selectFrom('staff').selectAll().where('is_owner', '=', true).executeTakeFirst();
+  return row && toStaffMember(row);
 }
 
 /** Roles of many staff in one query, keyed by staff id (DataLoader batch function). */
 export async function rolesByStaffIds(
   db: Executor,
   staffIds: readonly string[],
-): Promise<Map<string, RoleRow[]>> {
-  const map = new Map<string, RoleRow[]>(staffIds.map((id) => [id, []]));
+): Promise<Map<string, Role[]>> {
+  const map = new Map<string, Role[]>(staffIds.map((id) => [id, []]));
   if (!staffIds.length) return map;
   const rows = await db
     .selectFrom('staff_roles')
@@ -90,27 +112,28 @@ export async function rolesByStaffIds(
     .where('staff_roles.staff_id', 'in', staffIds)
     .orderBy('roles.name')
     .execute();
-  for (const { staff_id, ...role } of rows) map.get(staff_id)?.push(role);
+  for (const { staff_id, ...role } of rows) map.get(staff_id)?.push(toRole(role));
   return map;
 }
 
 /** The owner holds every permission; everyone else the union of their roles'. */
 export function effectivePermissions(
   isOwner: boolean,
-  roles: readonly Pick<RoleRow, 'permissions'>[],
+  roles: readonly Pick<Role, 'permissions'>[],
 ): Permission[] {
   if (isOwner) return [...PERMISSIONS];
   const held = new Set(roles.flatMap((r) => r.permissions));
   return PERMISSIONS.filter((p) => held.has(p));
 }
 
-export function findRoleByKey(db: Executor, key: string): Promise<RoleRow | undefined> {
-  return db.selectFrom('roles').selectAll().where('key', '=', key).executeTakeFirst();
+export async function findRoleByKey(db: Executor, key: string): Promise<Role | undefined> {
+  const row = await db.selectFrom('roles').selectAll().where('key', '=', key).executeTakeFirst();
+  return row && toRole(row);
 }
 
-export function findRolesByIds(db: Executor, ids: readonly string[]): Promise<RoleRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('roles').selectAll().where('id', 'in', ids).execute();
+export async function findRolesByIds(db: Executor, ids: readonly string[]): Promise<Role[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('roles').selectAll().where('id', 'in', ids).execute()).map(toRole);
 }
 
 /** Creates a built-in role, or brings an existing one (by key) to its current definition. */
@@ -126,6 +149,8 @@ export async function upsertBuiltInRole(
     .execute();
 }
 
-export function listRoles(db: Executor): Promise<RoleRow[]> {
-  return db.selectFrom('roles').selectAll().orderBy('built_in', 'desc').orderBy('name').execute();
+export async function listRoles(db: Executor): Promise<Role[]> {
+  return (await db.selectFrom('roles').selectAll().orderBy('built_in', 'desc').orderBy('name').execute()).map(
+    toRole,
+  );
 }

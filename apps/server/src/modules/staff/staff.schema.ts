@@ -1,19 +1,19 @@
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@stockroom/domain';
-import type { RoleRow, SessionRow, StaffRow } from './staff.tables.js';
+import type { Role, Session, StaffMember } from './staff.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, PermissionEnum } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
 import { effectivePermissions, findStaffByIds } from './staff.repository.js';
 import { findSession } from './session.repository.js';
 
-const isSelf = (staff: StaffRow, ctx: Ctx) => staff.id === ctx.viewer?.staffId;
+const isSelf = (staff: StaffMember, ctx: Ctx) => staff.id === ctx.viewer?.staffId;
 
-export const RoleRef = builder.objectRef<RoleRow>('Role');
+export const RoleRef = builder.objectRef<Role>('Role');
 builder.node(RoleRef, {
   description: 'A named set of permissions given to staff.',
   extensions: auth.authenticated,
   id: { resolve: (r) => r.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'built_in' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'builtIn' in o,
   loadMany: (ids, ctx) => Promise.all(ids.map((id) => ctx.loaders.rolesById.load(id))),
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -23,7 +23,7 @@ builder.node(RoleRef, {
       resolve: (r) =>
         r.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p)),
     }),
-    builtIn: t.exposeBoolean('built_in', {
+    builtIn: t.exposeBoolean('builtIn', {
       description: 'Built-in roles cannot be edited; copy one instead.',
     }),
   }),
@@ -33,22 +33,19 @@ const StaffStateEnum = builder.enumType('StaffState', {
   values: ['INVITED', 'ACTIVE', 'DEACTIVATED'] as const,
 });
 
-export const SessionRef = builder.objectRef<SessionRow>('Session');
+export const SessionRef = builder.objectRef<Session>('Session');
 builder.node(SessionRef, {
   description: 'A signed-in browser of a staff member.',
-  extensions: auth.permissionOrSelf(
-    'STAFF_MANAGE',
-    (s: SessionRow, ctx) => s.staff_id === ctx.viewer?.staffId,
-  ),
+  extensions: auth.permissionOrSelf('STAFF_MANAGE', (s: Session, ctx) => s.staffId === ctx.viewer?.staffId),
   id: { resolve: (s) => s.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'token_hash' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'lastSeenAt' in o,
   loadOne: (id, ctx) => findSession(ctx.services.db, id).then((s) => s ?? null),
   fields: (t) => ({
-    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.created_at }),
-    lastSeenAt: t.field({ type: 'DateTime', resolve: (s) => s.last_seen_at }),
-    expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expires_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    lastSeenAt: t.field({ type: 'DateTime', resolve: (s) => s.lastSeenAt }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
     ip: t.exposeString('ip', { nullable: true }),
-    userAgent: t.exposeString('user_agent', { nullable: true }),
+    userAgent: t.exposeString('userAgent', { nullable: true }),
     current: t.boolean({
       description: 'True for the session making this request.',
       resolve: (s, _a, ctx) => s.id === ctx.viewer?.sessionId,
@@ -56,12 +53,12 @@ builder.node(SessionRef, {
   }),
 });
 
-export const StaffRef = builder.objectRef<StaffRow>('Staff');
+export const StaffRef = builder.objectRef<StaffMember>('Staff');
 builder.node(StaffRef, {
   description: 'A person who works in the back office.',
   extensions: auth.permissionOrSelf('STAFF_MANAGE', isSelf),
   id: { resolve: (s) => s.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'password_hash' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'passwordHash' in o,
   loadMany: (ids, ctx) =>
     findStaffByIds(ctx.services.db, ids).then((rows) =>
       ids.map((id) => rows.find((r) => r.id === id) ?? null),
@@ -70,22 +67,22 @@ builder.node(StaffRef, {
     email: t.exposeString('email'),
     name: t.exposeString('name'),
     state: t.field({ type: StaffStateEnum, resolve: (s) => s.state }),
-    isOwner: t.exposeBoolean('is_owner'),
+    isOwner: t.exposeBoolean('isOwner'),
     roles: t.field({ type: [RoleRef], resolve: (s, _a, ctx) => ctx.loaders.rolesByStaffId.load(s.id) }),
     permissions: t.field({
       type: [PermissionEnum],
       description: 'What this person may do: the union of their roles (the owner holds every permission).',
       resolve: async (s, _a, ctx) =>
-        effectivePermissions(s.is_owner, await ctx.loaders.rolesByStaffId.load(s.id)),
+        effectivePermissions(s.isOwner, await ctx.loaders.rolesByStaffId.load(s.id)),
     }),
-    lastSignInAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.last_sign_in_at }),
+    lastSignInAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.lastSignInAt }),
     sessions: t.field({
       type: [SessionRef],
       description: 'Live sessions, most recently used first.',
       resolve: (s, _a, ctx) => ctx.loaders.sessionsByStaffId.load(s.id),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updated_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });

@@ -1,6 +1,6 @@
 import { MESSAGES, nameSchema, validate, type Permission } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { StaffRow } from './staff.tables.js';
+import type { StaffMember } from './staff.model.js';
 import type { Actor, Viewer } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -12,7 +12,7 @@ export async function accountUpdate(
   trx: Tx,
   actor: Actor & { viewer: Viewer },
   input: { name: string; version?: number | null },
-): Promise<StaffRow> {
+): Promise<StaffMember> {
   const name = validate(nameSchema, input.name, ['input', 'name']);
   if (!name.ok) throw new DomainError(name.errors);
   const before = await staffRepo.findStaffById(trx, actor.viewer.staffId);
@@ -39,7 +39,7 @@ export async function permissionToEndSession(
   sessionId: string,
 ): Promise<Permission | null> {
   const session = await sessions.findSession(db, sessionId);
-  return session && session.staff_id !== viewer.staffId && !viewer.permissions.has('STAFF_MANAGE')
+  return session && session.staffId !== viewer.staffId && !viewer.permissions.has('STAFF_MANAGE')
     ? 'STAFF_MANAGE'
     : null;
 }
@@ -60,12 +60,12 @@ export async function sessionRevoke(
   } else if (target.sessionId) {
     const session = await sessions.findSession(trx, target.sessionId);
     if (!session) throw DomainError.one('INVALID', 'This session does not exist.', ['id']);
-    if (session.staff_id !== viewer.staffId) {
+    if (session.staffId !== viewer.staffId) {
       // Checked by the API first (FORBIDDEN); kept so this command is safe wherever it is called from.
       if (!viewer.permissions.has('STAFF_MANAGE'))
         throw DomainError.one('ESCALATION_FORBIDDEN', 'You can end only your own sessions.', ['id']);
-      const owner = await staffRepo.findStaffById(trx, session.staff_id);
-      if (owner?.is_owner && !viewer.isOwner) {
+      const owner = await staffRepo.findStaffById(trx, session.staffId);
+      if (owner?.isOwner && !viewer.isOwner) {
         throw DomainError.one('ESCALATION_FORBIDDEN', "Only the owner can end the owner's sessions.", ['id']);
       }
     }

@@ -57,7 +57,7 @@ export interface ApiTokenTable {
   expires_at: Timestamp | null;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface StaffLinkTable {
@@ -68,7 +68,7 @@ export interface StaffLinkTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_by: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface StaffTables {
