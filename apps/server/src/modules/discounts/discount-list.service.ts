@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { DiscountRow } from './discount.tables.js';
+import type { Discount } from './discount.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { discountSearchCondition } from './discount-search.js';
 import { countDiscounts, pageDiscounts, type DiscountSortKey } from './discount.repository.js';
@@ -8,7 +8,7 @@ import { countDiscounts, pageDiscounts, type DiscountSortKey } from './discount.
 export function listDiscounts(
   db: Executor,
   args: { query?: string | null; sortKey: DiscountSortKey; reverse: boolean; page: PageArgs },
-): ListResult<DiscountRow> {
+): ListResult<Discount> {
   const search = discountSearchCondition(args.query);
   if ('errors' in search) return search;
   return {

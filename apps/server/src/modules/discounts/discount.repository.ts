@@ -1,8 +1,9 @@
-import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { DiscountRow, DiscountTable } from './discount.tables.js';
+import { toDiscount, type Discount } from './discount.model.js';
 import {
   cappedCount,
+  mapPage,
   sortedPage,
   type Count,
   type Page,
@@ -10,47 +11,96 @@ import {
   type SortChoice,
 } from '../../lib/pagination.js';
 
-export async function findDiscount(db: Executor, id: string): Promise<DiscountRow | null> {
-  return (await db.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findDiscount(db: Executor, id: string): Promise<Discount | null> {
+  const row = await db.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toDiscount(row) : null;
 }
 
-export function findDiscountsByIds(db: Executor, ids: readonly string[]): Promise<DiscountRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('discounts').selectAll().where('id', 'in', ids).execute();
+export async function findDiscountsByIds(db: Executor, ids: readonly string[]): Promise<Discount[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('discounts').selectAll().where('id', 'in', ids).execute()).map(toDiscount);
 }
 
 /** The discount with this code, whatever its case (SPEC §5: unique case-insensitive). */
-export async function findDiscountByCode(db: Executor, code: string): Promise<DiscountRow | null> {
-  return (
-    (await db
-      .selectFrom('discounts')
-      .selectAll()
-      .where(sql<boolean>`lower(code) = ${code.toLowerCase()}`)
-      .executeTakeFirst()) ?? null
-  );
+export async function findDiscountByCode(db: Executor, code: string): Promise<Discount | null> {
+  const row = await db
+    .selectFrom('discounts')
+    .selectAll()
+    .where(sql<boolean>`lower(code) = ${code.toLowerCase()}`)
+    .executeTakeFirst();
+  return row ? toDiscount(row) : null;
 }
 
-export async function lockDiscount(db: Executor, id: string): Promise<DiscountRow | null> {
-  return (
-    (await db.selectFrom('discounts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
-  );
+export async function lockDiscount(db: Executor, id: string): Promise<Discount | null> {
+  const row = await db
+    .selectFrom('discounts')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toDiscount(row) : null;
 }
 
-export function insertDiscount(db: Executor, row: Insertable<DiscountTable>): Promise<DiscountRow> {
-  return db.insertInto('discounts').values(row).returningAll().executeTakeFirstOrThrow();
+/** What a discount's create or update writes; `disabled` keeps the first moment it was disabled. */
+export type DiscountValues = Pick<
+  Discount,
+  | 'code'
+  | 'kind'
+  | 'percentage'
+  | 'amount'
+  | 'appliesTo'
+  | 'minimumSubtotal'
+  | 'minimumQuantity'
+  | 'startsAt'
+  | 'endsAt'
+  | 'usageLimit'
+  | 'oncePerCustomer'
+> & { disabled: boolean };
+
+function discountColumns(v: DiscountValues) {
+  return {
+    code: v.code,
+    kind: v.kind,
+    percentage: v.percentage,
+    amount: v.amount,
+    applies_to: v.appliesTo,
+    minimum_subtotal: v.minimumSubtotal,
+    minimum_quantity: v.minimumQuantity,
+    starts_at: v.startsAt,
+    ends_at: v.endsAt,
+    usage_limit: v.usageLimit,
+    once_per_customer: v.oncePerCustomer,
+    disabled_at: v.disabled ? sql<Date>`coalesce(disabled_at, now())` : null,
+  };
 }
 
-export function updateDiscount(
+export async function insertDiscount(
   db: Executor,
   id: string,
-  changes: Updateable<DiscountTable>,
-): Promise<DiscountRow> {
-  return db
+  values: DiscountValues,
+  createdBy: string | null,
+): Promise<Discount> {
+  const row = await db
+    .insertInto('discounts')
+    .values({
+      id,
+      ...discountColumns(values),
+      disabled_at: values.disabled ? sql<Date>`now()` : null,
+      created_by: createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toDiscount(row);
+}
+
+export async function updateDiscount(db: Executor, id: string, values: DiscountValues): Promise<Discount> {
+  const row = await db
     .updateTable('discounts')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...discountColumns(values), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toDiscount(row);
 }
 
 export async function deleteDiscount(db: Executor, id: string): Promise<void> {
@@ -62,15 +112,18 @@ export async function targetsOfDiscounts(
   db: Executor,
   ids: readonly string[],
 ): Promise<{
-  products: { discount_id: string; product_id: string }[];
-  collections: { discount_id: string; collection_id: string }[];
+  products: { discountId: string; productId: string }[];
+  collections: { discountId: string; collectionId: string }[];
 }> {
   if (!ids.length) return { products: [], collections: [] };
   const [products, collections] = await Promise.all([
     db.selectFrom('discount_products').selectAll().where('discount_id', 'in', ids).execute(),
     db.selectFrom('discount_collections').selectAll().where('discount_id', 'in', ids).execute(),
   ]);
-  return { products, collections };
+  return {
+    products: products.map((p) => ({ discountId: p.discount_id, productId: p.product_id })),
+    collections: collections.map((c) => ({ discountId: c.discount_id, collectionId: c.collection_id })),
+  };
 }
 
 export async function replaceTargets(
@@ -98,13 +151,14 @@ export async function replaceTargets(
  * is held until the order's transaction ends, so racing orders count one after another: each
  * sees the count the one before it left, and the limit holds exactly.
  */
-export function takeUse(db: Executor, id: string): Promise<DiscountRow | undefined> {
-  return db
+export async function takeUse(db: Executor, id: string): Promise<Discount | undefined> {
+  const row = await db
     .updateTable('discounts')
     .set({ usage_count: sql`usage_count + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  return row && toDiscount(row);
 }
 
 /** Gives a use back (a cancelled order). */
@@ -165,14 +219,15 @@ function discountListQuery(db: Executor, condition: RawBuilder<boolean> | null) 
   return condition ? q.where(condition) : q;
 }
 
-export function pageDiscounts(
+export async function pageDiscounts(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: DiscountSortKey,
   reverse: boolean,
   args: PageArgs,
-): Promise<Page<DiscountRow>> {
-  return sortedPage(discountListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args);
+): Promise<Page<Discount>> {
+  const page = await sortedPage(discountListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args);
+  return mapPage(page, toDiscount);
 }
 
 export function countDiscounts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -11,7 +11,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
-import type { DiscountRow } from './discount.tables.js';
+import type { Discount } from './discount.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -49,13 +49,13 @@ const DiscountSortKeys = builder.enumType('DiscountSortKeys', {
   values: DISCOUNT_SORT_KEYS,
 });
 
-export const DiscountRef = builder.objectRef<DiscountRow>('Discount');
+export const DiscountRef = builder.objectRef<Discount>('Discount');
 
 builder.node(DiscountRef, {
   description: 'A discount code (SPEC §3): its rules, usage and derived status.',
   extensions: read,
   id: { resolve: (d) => d.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'usage_count' in o && 'once_per_customer' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'usageCount' in o && 'oncePerCustomer' in o,
   loadOne: (id, ctx) => ctx.loaders.discountById.load(id),
   fields: (t) => ({
     code: t.exposeString('code'),
@@ -89,7 +89,7 @@ builder.node(DiscountRef, {
           (await ctx.loaders.shop()).currencyCode,
         ),
     }),
-    appliesTo: t.field({ type: DiscountAppliesToEnum, resolve: (d) => d.applies_to }),
+    appliesTo: t.field({ type: DiscountAppliesToEnum, resolve: (d) => d.appliesTo }),
     products: t.field({
       type: [ProductRef],
       description: 'When it applies to chosen products (at most 250); empty without CATALOG_READ.',
@@ -114,27 +114,27 @@ builder.node(DiscountRef, {
       type: MoneyRef,
       nullable: true,
       description: 'Of the lines it applies to.',
-      resolve: (d, _a, ctx) => money(ctx, d.minimum_subtotal),
+      resolve: (d, _a, ctx) => money(ctx, d.minimumSubtotal),
     }),
-    minimumQuantity: t.exposeInt('minimum_quantity', {
+    minimumQuantity: t.exposeInt('minimumQuantity', {
       nullable: true,
       description: 'Of the items it applies to.',
     }),
-    startsAt: t.field({ type: 'DateTime', resolve: (d) => d.starts_at }),
-    endsAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.ends_at }),
-    usageLimit: t.exposeInt('usage_limit', { nullable: true, description: 'Orders in all; null: no limit.' }),
-    oncePerCustomer: t.exposeBoolean('once_per_customer'),
-    usageCount: t.exposeInt('usage_count', {
+    startsAt: t.field({ type: 'DateTime', resolve: (d) => d.startsAt }),
+    endsAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.endsAt }),
+    usageLimit: t.exposeInt('usageLimit', { nullable: true, description: 'Orders in all; null: no limit.' }),
+    oncePerCustomer: t.exposeBoolean('oncePerCustomer'),
+    usageCount: t.exposeInt('usageCount', {
       description: 'Orders carrying the code, cancelled ones not counted.',
     }),
     status: t.field({
       type: DiscountStatusEnum,
       resolve: (d) => discountStatus(ruleOf(d, { productIds: [], collectionIds: [] }), new Date()),
     }),
-    disabled: t.boolean({ resolve: (d) => d.disabled_at !== null }),
-    disabledAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.disabled_at }),
-    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updated_at }),
+    disabled: t.boolean({ resolve: (d) => d.disabledAt !== null }),
+    disabledAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.disabledAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -181,7 +181,7 @@ function discountUuid(id: string | number): string {
 }
 
 const DiscountPayload = builder
-  .objectRef<{ discount?: DiscountRow | null; userErrors: UserError[] }>('DiscountPayload')
+  .objectRef<{ discount?: Discount | null; userErrors: UserError[] }>('DiscountPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
@@ -203,7 +203,7 @@ const DiscountDeletePayload = builder
     }),
   });
 
-function fresh(ctx: Ctx, discount: DiscountRow) {
+function fresh(ctx: Ctx, discount: Discount) {
   ctx.loaders.discountById.clear(discount.id).prime(discount.id, discount);
   ctx.loaders.discountTargetsById.clear(discount.id);
 }

@@ -14,7 +14,7 @@ import {
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { DiscountRow } from './discount.tables.js';
+import type { Discount } from './discount.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -47,23 +47,23 @@ export interface DiscountTargets {
 }
 
 /** The rules of a stored discount, as the domain takes them. */
-export function ruleOf(row: DiscountRow, targets: DiscountTargets): DiscountRule {
+export function ruleOf(row: Discount, targets: DiscountTargets): DiscountRule {
   return {
     code: row.code,
     kind: row.kind,
     percentage: row.percentage === null ? null : String(Number(row.percentage)),
     amount: row.amount === null ? null : Number(row.amount),
-    appliesTo: row.applies_to,
+    appliesTo: row.appliesTo,
     productIds: targets.productIds,
     collectionIds: targets.collectionIds,
-    minimumSubtotal: row.minimum_subtotal === null ? null : Number(row.minimum_subtotal),
-    minimumQuantity: row.minimum_quantity,
-    startsAt: new Date(row.starts_at),
-    endsAt: row.ends_at === null ? null : new Date(row.ends_at),
-    usageLimit: row.usage_limit,
-    usageCount: row.usage_count,
-    oncePerCustomer: row.once_per_customer,
-    disabled: row.disabled_at !== null,
+    minimumSubtotal: row.minimumSubtotal === null ? null : Number(row.minimumSubtotal),
+    minimumQuantity: row.minimumQuantity,
+    startsAt: new Date(row.startsAt),
+    endsAt: row.endsAt === null ? null : new Date(row.endsAt),
+    usageLimit: row.usageLimit,
+    usageCount: row.usageCount,
+    oncePerCustomer: row.oncePerCustomer,
+    disabled: row.disabledAt !== null,
   };
 }
 
@@ -71,8 +71,8 @@ export function ruleOf(row: DiscountRow, targets: DiscountTargets): DiscountRule
 export async function targetsOf(db: Executor, ids: readonly string[]): Promise<Map<string, DiscountTargets>> {
   const { products, collections } = await repo.targetsOfDiscounts(db, ids);
   const byId = new Map<string, DiscountTargets>(ids.map((id) => [id, { productIds: [], collectionIds: [] }]));
-  for (const p of products) byId.get(p.discount_id)?.productIds.push(p.product_id);
-  for (const c of collections) byId.get(c.discount_id)?.collectionIds.push(c.collection_id);
+  for (const p of products) byId.get(p.discountId)?.productIds.push(p.productId);
+  for (const c of collections) byId.get(c.discountId)?.collectionIds.push(c.collectionId);
   return byId;
 }
 
@@ -136,26 +136,25 @@ async function checkedValues(trx: Tx, raw: DiscountInputRaw, exceptId: string | 
   return parsed.value;
 }
 
-function columnsOf(v: Awaited<ReturnType<typeof checkedValues>>, before: DiscountRow | null) {
+function valuesOf(v: Awaited<ReturnType<typeof checkedValues>>): repo.DiscountValues {
   return {
     code: v.code,
     kind: v.kind,
     percentage: v.percentage,
     amount: v.amount,
-    applies_to: v.appliesTo,
-    minimum_subtotal: v.minimumSubtotal,
-    minimum_quantity: v.minimumQuantity,
-    starts_at: v.startsAt,
-    ends_at: v.endsAt,
-    usage_limit: v.usageLimit,
-    once_per_customer: v.oncePerCustomer,
-    // Disabling keeps the first moment it was disabled.
-    disabled_at: v.disabled ? (before?.disabled_at ?? new Date()) : null,
+    appliesTo: v.appliesTo,
+    minimumSubtotal: v.minimumSubtotal,
+    minimumQuantity: v.minimumQuantity,
+    startsAt: v.startsAt,
+    endsAt: v.endsAt,
+    usageLimit: v.usageLimit,
+    oncePerCustomer: v.oncePerCustomer,
+    disabled: v.disabled,
   };
 }
 
 /** What an audit event records of a discount: its rules, in the API's words. */
-function audited(row: DiscountRow | null, targets: DiscountTargets | null): Record<string, unknown> {
+function audited(row: Discount | null, targets: DiscountTargets | null): Record<string, unknown> {
   if (!row) return {};
   const rule = ruleOf(row, targets ?? { productIds: [], collectionIds: [] });
   return {
@@ -189,13 +188,9 @@ function changesBetween(before: Record<string, unknown>, after: Record<string, u
 const given = (raw: DiscountInputRaw): DiscountInputRaw =>
   Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined));
 
-export async function discountCreate(trx: Tx, actor: Actor, raw: DiscountInputRaw): Promise<DiscountRow> {
+export async function discountCreate(trx: Tx, actor: Actor, raw: DiscountInputRaw): Promise<Discount> {
   const v = await checkedValues(trx, { startsAt: new Date(), appliesTo: 'ALL', ...given(raw) }, null);
-  const row = await repo.insertDiscount(trx, {
-    id: uuidv7(),
-    ...columnsOf(v, null),
-    created_by: actor.viewer?.staffId ?? null,
-  });
+  const row = await repo.insertDiscount(trx, uuidv7(), valuesOf(v), actor.viewer?.staffId ?? null);
   await repo.replaceTargets(trx, row.id, v.productIds, v.collectionIds);
   await recordAudit(trx, actor, {
     action: 'discount.create',
@@ -206,7 +201,7 @@ export async function discountCreate(trx: Tx, actor: Actor, raw: DiscountInputRa
   return row;
 }
 
-async function lockExisting(trx: Tx, id: string, version?: number | null): Promise<DiscountRow> {
+async function lockExisting(trx: Tx, id: string, version?: number | null): Promise<Discount> {
   const row = await repo.lockDiscount(trx, id);
   if (!row) throw DomainError.one('INVALID', 'This discount does not exist.', ['id']);
   if (version != null && version !== row.version)
@@ -215,7 +210,7 @@ async function lockExisting(trx: Tx, id: string, version?: number | null): Promi
 }
 
 /** The stored discount as an input, so an update can leave fields out. */
-function rawOf(row: DiscountRow, targets: DiscountTargets, currency: string): DiscountInputRaw {
+function rawOf(row: Discount, targets: DiscountTargets, currency: string): DiscountInputRaw {
   const rule = ruleOf(row, targets);
   return {
     code: rule.code,
@@ -242,7 +237,7 @@ export async function discountUpdate(
   trx: Tx,
   actor: Actor,
   input: { id: string; raw: DiscountInputRaw; version?: number | null },
-): Promise<DiscountRow> {
+): Promise<Discount> {
   const before = await lockExisting(trx, input.id, input.version);
   const targets = (await targetsOf(trx, [before.id])).get(before.id)!;
   const currency = (await storeSettings(trx)).currencyCode;
@@ -252,7 +247,7 @@ export async function discountUpdate(
     collectionIds: targets.collectionIds.map((id) => encodeId('Collection', id)),
   };
   const v = await checkedValues(trx, { ...current, ...given(input.raw) }, before.id);
-  const after = await repo.updateDiscount(trx, before.id, columnsOf(v, before));
+  const after = await repo.updateDiscount(trx, before.id, valuesOf(v));
   await repo.replaceTargets(trx, before.id, v.productIds, v.collectionIds);
   await recordAudit(trx, actor, {
     action: 'discount.update',
@@ -316,11 +311,11 @@ export async function applyDiscountCode(
   const targets = (await targetsOf(db, [row.id])).get(row.id)!;
   const productIds = facts.lines.flatMap((l) => (l.productId ? [l.productId] : []));
   const collections =
-    row.applies_to === 'COLLECTIONS'
+    row.appliesTo === 'COLLECTIONS'
       ? await collectionIdsOfProducts(db, productIds)
       : new Map<string, string[]>();
   const usedByCustomer =
-    row.once_per_customer && facts.customerId
+    row.oncePerCustomer && facts.customerId
       ? await repo.customerUsed(db, row.id, facts.customerId, null)
       : false;
   const result = applyDiscount(ruleOf(row, targets), {
@@ -353,13 +348,13 @@ export async function takeDiscountUse(
   const refusal = row
     ? discountRefusal(
         // The count before this order's use decides, as it did when the code was applied.
-        { ...ruleOf(row, { productIds: [], collectionIds: [] }), usageCount: row.usage_count - 1 },
+        { ...ruleOf(row, { productIds: [], collectionIds: [] }), usageCount: row.usageCount - 1 },
         {
           now: new Date(),
           timeZone: settings.timezone,
           hasCustomer: use.customerId !== null,
           usedByCustomer:
-            row.once_per_customer && use.customerId !== null
+            row.oncePerCustomer && use.customerId !== null
               ? await repo.customerUsed(trx, row.id, use.customerId, use.orderId)
               : false,
         },

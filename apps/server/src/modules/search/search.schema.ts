@@ -8,7 +8,7 @@ import { OrderRef } from '../orders/order.refs.js';
 import { StaffRef } from '../staff/staff.schema.js';
 import type { Product } from '../catalog/catalog.model.js';
 import type { CustomerRow } from '../customers/customer.tables.js';
-import type { DiscountRow } from '../discounts/discount.tables.js';
+import type { Discount } from '../discounts/discount.model.js';
 import type { OrderRow } from '../orders/order.tables.js';
 import type { StaffMember } from '../staff/staff.model.js';
 import {
@@ -85,7 +85,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       nullable: true,
       description: 'By the start of the code; A–Z.',
       resolve: async (s, _a, ctx) => {
-        const rows = await found<DiscountRow>(s, ctx, 'DISCOUNTS');
+        const rows = await found<Discount>(s, ctx, 'DISCOUNTS');
         for (const r of rows ?? []) ctx.loaders.discountById.prime(r.id, r);
         return rows;
       },
