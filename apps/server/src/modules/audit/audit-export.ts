@@ -1,7 +1,7 @@
 import { encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { Viewer } from '../../actor.js';
-import type { AuditEventRow } from './audit.tables.js';
+import type { AuditEvent } from './audit.model.js';
 import { pageAuditEvents } from './audit.repository.js';
 import { auditSearchCondition } from './audit-search.js';
 
@@ -35,24 +35,24 @@ const HEADER = [
 ];
 
 /** One line per changed field (one for an event without changes), so a spreadsheet can filter by field. */
-function lines(e: AuditEventRow): string[] {
+function lines(e: AuditEvent): string[] {
   const subjectId =
-    e.subject_id && e.subject_type && e.subject_type in ID_PREFIXES
-      ? encodeId(e.subject_type as NodeType, e.subject_id)
-      : e.subject_id;
+    e.subjectId && e.subjectType && e.subjectType in ID_PREFIXES
+      ? encodeId(e.subjectType as NodeType, e.subjectId)
+      : e.subjectId;
   const common = (field: string, before: unknown, after: unknown) =>
     [
-      new Date(e.created_at).toISOString(),
+      new Date(e.createdAt).toISOString(),
       e.action,
-      e.actor_type,
-      e.actor_name,
-      e.subject_type,
+      e.actorType,
+      e.actorName,
+      e.subjectType,
       subjectId,
       field,
       before,
       after,
       e.ip,
-      e.request_id,
+      e.requestId,
     ]
       .map(csvCell)
       .join(',');

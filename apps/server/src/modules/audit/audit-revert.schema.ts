@@ -47,7 +47,7 @@ builder.mutationField('auditEventRevert', (t) =>
           return {};
         });
       } finally {
-        if (event.subject_type === 'Shop') settingsChanged(ctx.services.db);
+        if (event.subjectType === 'Shop') settingsChanged(ctx.services.db);
       }
     },
   }),

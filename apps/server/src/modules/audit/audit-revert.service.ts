@@ -1,7 +1,7 @@
 import { DomainError, encodeId, type Permission } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { AuditEventRow } from './audit.tables.js';
+import type { AuditEvent } from './audit.model.js';
 import { sameValue, type Restorable, type Revertable } from './audit.service.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { laterEventTouching } from './audit.repository.js';
@@ -85,18 +85,18 @@ function fieldWords(fields: readonly string[]): string {
  * Undoes one audit event: restores the before values of its fields if none has changed since (under
  * the subject's row lock), through the subject's own service, which records a `<type>.revert` event.
  */
-export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventRow): Promise<void> {
+export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEvent): Promise<void> {
   const reverting = { ...actor, reverting: { eventId: encodeId('AuditEvent', event.id) } };
   const restorer = RESTORABLE[event.action];
-  if (restorer && event.subject_id) {
+  if (restorer && event.subjectId) {
     // Two undos of one deletion: the second waits here, then finds it back already.
-    await lockUniqueValues(trx, 'restore', [event.subject_id]);
-    if (await restorer.exists(trx, event.subject_id))
+    await lockUniqueValues(trx, 'restore', [event.subjectId]);
+    if (await restorer.exists(trx, event.subjectId))
       throw DomainError.one('INVALID_TRANSITION', `This ${restorer.noun} has been brought back already.`, [
         'id',
       ]);
     const before = Object.fromEntries(Object.entries(event.changes).map(([field, c]) => [field, c.before]));
-    await restorer.recreate(trx, reverting, event.subject_id, before);
+    await restorer.recreate(trx, reverting, event.subjectId, before);
     return;
   }
   const handler = REVERTABLE[event.action];
@@ -112,7 +112,7 @@ export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventR
     throw DomainError.one('INVALID_TRANSITION', 'This change changed nothing, so there is nothing to undo.', [
       'id',
     ]);
-  const current = await handler.current(trx, event.subject_id);
+  const current = await handler.current(trx, event.subjectId);
   if (!current)
     throw DomainError.one('INVALID_TRANSITION', `This ${handler.noun} has been deleted since.`, ['id']);
   const unknown = changes.filter(([field]) => !(field in current)).map(([field]) => field);
@@ -128,12 +128,12 @@ export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventR
         `${capitalize(what)} changed after this; undo the later change first.`,
         ['id'],
       );
-    const who = later.actor_name ?? (later.actor_type === 'system' ? 'Stockroom itself' : 'Someone');
+    const who = later.actorName ?? (later.actorType === 'system' ? 'Stockroom itself' : 'Someone');
     const when = new Intl.DateTimeFormat('en-GB', {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: (await storeSettings(trx)).timezone,
-    }).format(later.created_at);
+    }).format(later.createdAt);
     throw DomainError.one(
       'STALE_VERSION',
       `${who} changed ${what} after this, on ${when}. Undo their change first, or edit the ${handler.noun} instead.`,
@@ -141,7 +141,7 @@ export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEventR
     );
   }
   const before = Object.fromEntries(changes.map(([field, c]) => [field, c.before]));
-  await handler.restore(trx, reverting, event.subject_id, before);
+  await handler.restore(trx, reverting, event.subjectId, before);
 }
 
 function capitalize(s: string): string {

@@ -1,28 +1,48 @@
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import type { AuditChange, AuditEventRow, AuditEventTable } from './audit.tables.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import type { AuditEventRow } from './audit.tables.js';
+import { toAuditEvent, type AuditChange, type AuditEvent } from './audit.model.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 
 /** Appends one event; `created_at` is the database's clock (the column default). */
-export async function insertAuditEvent(
-  db: Executor,
-  event: Omit<Insertable<AuditEventTable>, 'created_at'>,
-): Promise<void> {
-  await db.insertInto('audit_events').values(event).execute();
+export async function insertAuditEvent(db: Executor, event: Omit<AuditEvent, 'createdAt'>): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: event.id,
+      actor_type: event.actorType,
+      actor_id: event.actorId,
+      actor_name: event.actorName,
+      action: event.action,
+      subject_type: event.subjectType,
+      subject_id: event.subjectId,
+      changes: JSON.stringify(event.changes),
+      request_id: event.requestId,
+      ip: event.ip,
+    })
+    .execute();
 }
 
-export async function findAuditEvent(db: Executor, id: string): Promise<AuditEventRow | null> {
-  return (await db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findAuditEvent(db: Executor, id: string): Promise<AuditEvent | null> {
+  const row = await db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toAuditEvent(row) : null;
 }
 
 /** The latest events of one subject, newest first. */
-export function latestEventsOf(
+export async function latestEventsOf(
   db: Executor,
   subjectType: string,
   subjectId: string,
   limit: number,
-): Promise<AuditEventRow[]> {
-  return db
+): Promise<AuditEvent[]> {
+  const rows = await db
     .selectFrom('audit_events')
     .selectAll()
     .where('subject_type', '=', subjectType)
@@ -31,6 +51,7 @@ export function latestEventsOf(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(toAuditEvent);
 }
 
 /**
@@ -72,18 +93,18 @@ function auditListQuery(db: Executor, filter: AuditFilter) {
   return q;
 }
 
-export function pageAuditEvents(
+export async function pageAuditEvents(
   db: Executor,
   filter: AuditFilter,
   args: PageArgs,
-): Promise<Page<AuditEventRow>> {
+): Promise<Page<AuditEvent>> {
   const sort = {
     expression: 'e.created_at',
     cast: 'timestamptz',
     idColumn: 'e.id',
     value: (r: AuditEventRow) => r.created_at,
   } as const;
-  return keysetPage(auditListQuery(db, filter), sort, true, args);
+  return mapPage(await keysetPage(auditListQuery(db, filter), sort, true, args), toAuditEvent);
 }
 
 export function countAuditEvents(db: Executor, filter: AuditFilter): Promise<Count> {
@@ -91,27 +112,27 @@ export function countAuditEvents(db: Executor, filter: AuditFilter): Promise<Cou
 }
 
 /** The latest event about the same subject after this one that changed any of these fields. */
-export function laterEventTouching(
+export async function laterEventTouching(
   db: Executor,
-  event: AuditEventRow,
+  event: AuditEvent,
   fields: readonly string[],
-): Promise<Pick<AuditEventRow, 'actor_name' | 'actor_type' | 'created_at'> | undefined> {
-  return db
+): Promise<Pick<AuditEvent, 'actorName' | 'actorType' | 'createdAt'> | undefined> {
+  // The event's own time as the database keeps it (microseconds): a JavaScript Date would round it.
+  const at = sql<Date>`(select created_at from audit_events where id = ${event.id})`;
+  const row = await db
     .selectFrom('audit_events')
     .select(['actor_name', 'actor_type', 'created_at'])
-    .where('subject_type', '=', event.subject_type)
+    .where('subject_type', '=', event.subjectType)
     .where((eb) =>
-      event.subject_id === null ? eb('subject_id', 'is', null) : eb('subject_id', '=', event.subject_id),
+      event.subjectId === null ? eb('subject_id', 'is', null) : eb('subject_id', '=', event.subjectId),
     )
     .where((eb) =>
-      eb.or([
-        eb('created_at', '>', event.created_at),
-        eb.and([eb('created_at', '=', event.created_at), eb('id', '>', event.id)]),
-      ]),
+      eb.or([eb('created_at', '>', at), eb.and([eb('created_at', '=', at), eb('id', '>', event.id)])]),
     )
     .where(sql<boolean>`changes ?| ${sql.val(fields)}::text[]`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return row && { actorName: row.actor_name, actorType: row.actor_type, createdAt: row.created_at };
 }

@@ -1,10 +1,11 @@
 import { encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
-import type { AuditEventRow } from './audit.tables.js';
+import type { AuditEvent } from './audit.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
 import { CustomerRef } from '../customers/customer.schema.js';
 import { ProductRef } from '../catalog/product.schema.js';
-import { findAuditEvent, latestEventsOf } from './audit.repository.js';
+import { findAuditEvent } from './audit.repository.js';
+import { latestEventsAbout } from './audit.service.js';
 import { listAuditEvents } from './audit.service.js';
 import { readableValue, subjectLabel } from './audit-readable.js';
 
@@ -40,46 +41,46 @@ const ChangeRef = builder
 
 const ActorTypeEnum = builder.enumType('AuditActorType', { values: ['staff', 'system', 'api'] as const });
 
-export const AuditEventRef = builder.objectRef<AuditEventRow>('AuditEvent');
+export const AuditEventRef = builder.objectRef<AuditEvent>('AuditEvent');
 builder.node(AuditEventRef, {
   description: 'One change, as it was recorded in the same transaction as the change. Never edited.',
   // The whole log needs AUDIT_READ; a customer's or a product's own history is part of reading
   // customers or the catalog.
   extensions: auth.permissionOrSelf(
     'AUDIT_READ',
-    (e: AuditEventRow, ctx) =>
-      (e.subject_type === 'Customer' && Boolean(ctx.viewer?.permissions.has('CUSTOMERS_READ'))) ||
-      (e.subject_type === 'Product' && Boolean(ctx.viewer?.permissions.has('CATALOG_READ'))),
+    (e: AuditEvent, ctx) =>
+      (e.subjectType === 'Customer' && Boolean(ctx.viewer?.permissions.has('CUSTOMERS_READ'))) ||
+      (e.subjectType === 'Product' && Boolean(ctx.viewer?.permissions.has('CATALOG_READ'))),
   ),
   id: { resolve: (e) => e.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'actor_type' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'actorType' in o,
   loadOne: (id, ctx) => findAuditEvent(ctx.services.db, id),
   fields: (t) => ({
     action: t.exposeString('action', { description: 'e.g. product.update' }),
-    actorType: t.field({ type: ActorTypeEnum, resolve: (e) => e.actor_type }),
-    actorName: t.exposeString('actor_name', { nullable: true }),
-    subjectType: t.exposeString('subject_type', { nullable: true }),
+    actorType: t.field({ type: ActorTypeEnum, resolve: (e) => e.actorType }),
+    actorName: t.exposeString('actorName', { nullable: true }),
+    subjectType: t.exposeString('subjectType', { nullable: true }),
     subjectId: t.id({
       nullable: true,
       resolve: (e) =>
-        e.subject_id && e.subject_type && e.subject_type in ID_PREFIXES
-          ? encodeId(e.subject_type as NodeType, e.subject_id)
+        e.subjectId && e.subjectType && e.subjectType in ID_PREFIXES
+          ? encodeId(e.subjectType as NodeType, e.subjectId)
           : null,
     }),
     subjectLabel: t.string({
       nullable: true,
       description:
         'What the subject is called now (a title, name, code or order number); null once it is gone.',
-      resolve: (e, _a, ctx) => subjectLabel(e.subject_type, e.subject_id, ctx),
+      resolve: (e, _a, ctx) => subjectLabel(e.subjectType, e.subjectId, ctx),
     }),
     changes: t.field({
       type: [ChangeRef],
       resolve: (e) =>
         Object.entries(e.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })),
     }),
-    requestId: t.exposeString('request_id', { nullable: true }),
+    requestId: t.exposeString('requestId', { nullable: true }),
     ip: t.exposeString('ip', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.created_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
   }),
 });
 
@@ -113,7 +114,7 @@ builder.objectField(CustomerRef, 'events', (t) =>
   t.field({
     type: [AuditEventRef],
     description: 'What happened to this customer (the audit log), newest first; the last 100.',
-    resolve: (c, _a, ctx) => latestEventsOf(ctx.services.db, 'Customer', c.id, 100),
+    resolve: (c, _a, ctx) => latestEventsAbout(ctx.services.db, 'Customer', c.id, 100),
   }),
 );
 
@@ -121,6 +122,6 @@ builder.objectField(ProductRef, 'events', (t) =>
   t.field({
     type: [AuditEventRef],
     description: 'What happened to this product (the audit log), newest first; the last 50.',
-    resolve: (p, _a, ctx) => latestEventsOf(ctx.services.db, 'Product', p.id, 50),
+    resolve: (p, _a, ctx) => latestEventsAbout(ctx.services.db, 'Product', p.id, 50),
   }),
 );

@@ -2,13 +2,14 @@ import { auditSearchCondition } from './audit-search.js';
 import type { Permission } from '@stockroom/domain';
 import { decodeId } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { AuditChange, AuditEventRow } from './audit.tables.js';
+import type { AuditChange, AuditEvent } from './audit.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import type { Actor } from '../../actor.js';
 import {
   countAuditEvents,
   insertAuditEvent,
+  latestEventsOf,
   pageAuditEvents,
   redactEventsOf,
   type AuditFilter,
@@ -41,19 +42,15 @@ export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Pro
   }
   await insertAuditEvent(trx, {
     id,
-    actor_type: viewer?.token ? 'api' : viewer ? 'staff' : actor.system ? 'system' : 'api',
+    actorType: viewer?.token ? 'api' : viewer ? 'staff' : actor.system ? 'system' : 'api',
     // A token's events name the token (its id and name), not the person who made it.
-    actor_id: viewer?.token?.id ?? viewer?.staffId ?? null,
-    actor_name: viewer?.token
-      ? `API token ${viewer.token.name}`
-      : viewer
-        ? viewer.name || viewer.email
-        : null,
+    actorId: viewer?.token?.id ?? viewer?.staffId ?? null,
+    actorName: viewer?.token ? `API token ${viewer.token.name}` : viewer ? viewer.name || viewer.email : null,
     action: entry.action,
-    subject_type: entry.subjectType,
-    subject_id: entry.subjectId,
-    changes: JSON.stringify(entry.changes ?? {}),
-    request_id: actor.requestId,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    changes: entry.changes ?? {},
+    requestId: actor.requestId,
     ip: actor.ip,
   });
   actor.recordedEvents?.push(id);
@@ -95,8 +92,18 @@ export function diff<T extends object>(
   return changes;
 }
 
+/** The latest events about one subject, newest first (an order's timeline, a product's history). */
+export function latestEventsAbout(
+  db: Executor,
+  subjectType: string,
+  subjectId: string,
+  limit: number,
+): Promise<AuditEvent[]> {
+  return latestEventsOf(db, subjectType, subjectId, limit);
+}
+
 /** The audit log's list: see ListResult. */
-export type AuditList = ListResult<AuditEventRow>;
+export type AuditList = ListResult<AuditEvent>;
 
 /** The log, newest first; optionally of one subject (any API ID), one action, or a search. */
 export function listAuditEvents(

@@ -18,7 +18,7 @@ import type { Discount } from './discount.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { AuditChange } from '../audit/audit.tables.js';
+import type { AuditChange } from '../audit/audit.model.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { collectionIdsOfProducts, collectionsByIds } from '../catalog/collection.service.js';
 import { productsByIds } from '../catalog/product.service.js';

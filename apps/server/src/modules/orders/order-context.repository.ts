@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { AuditEventRow } from '../audit/audit.tables.js';
 import type { CustomerRow } from '../customers/customer.tables.js';
 
 /**
@@ -49,22 +48,4 @@ export async function customerWithEmail(db: Executor, email: string): Promise<Cu
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
       .executeTakeFirst()) ?? null
   );
-}
-
-/** The latest audit events about one order, newest first. */
-export function latestOrderEvents(
-  db: Executor,
-  subjectType: string,
-  orderId: string,
-  limit: number,
-): Promise<AuditEventRow[]> {
-  return db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('subject_type', '=', subjectType)
-    .where('subject_id', '=', orderId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 }

@@ -1,24 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEventRow } from '../audit/audit.tables.js';
+import type { AuditEvent } from '../audit/audit.model.js';
 import { eventSentence, moneyWords } from './order-timeline.js';
 
-function event(
-  action: string,
-  changes: Record<string, unknown>,
-  actor: string | null = 'Ada',
-): AuditEventRow {
+function event(action: string, changes: Record<string, unknown>, actor: string | null = 'Ada'): AuditEvent {
   return {
     id: '0190a0a0-0000-7000-8000-000000000000',
-    actor_type: actor ? 'staff' : 'system',
-    actor_id: null,
-    actor_name: actor,
+    actorType: actor ? 'staff' : 'system',
+    actorId: null,
+    actorName: actor,
     action,
-    subject_type: 'Order',
-    subject_id: '0190a0a0-0000-7000-8000-000000000001',
+    subjectType: 'Order',
+    subjectId: '0190a0a0-0000-7000-8000-000000000001',
     changes: Object.fromEntries(Object.entries(changes).map(([k, after]) => [k, { before: null, after }])),
-    request_id: null,
+    requestId: null,
     ip: null,
-    created_at: new Date(),
+    createdAt: new Date(),
   };
 }
 

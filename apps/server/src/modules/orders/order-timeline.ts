@@ -1,9 +1,9 @@
 import { currencyDecimals, encodeId } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { AuditEventRow } from '../audit/audit.tables.js';
+import type { AuditEvent } from '../audit/audit.model.js';
 import type { OrderRow } from './order.tables.js';
 import { commentsOfOrder } from './order.repository.js';
-import { latestOrderEvents } from './order-context.repository.js';
+import { latestEventsAbout } from '../audit/audit.service.js';
 
 /** The audit subject type of orders: the Node type name, as every module records its subjects. */
 export const ORDER_SUBJECT = 'Order';
@@ -102,7 +102,7 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
 /** The comment itself is on the timeline; its audit event would say it twice. */
 const SHOWN_AS_COMMENT = new Set(['order.comment']);
 
-export function eventSentence(event: AuditEventRow, currencyCode: string): string {
+export function eventSentence(event: AuditEvent, currencyCode: string): string {
   const sentence = ORDER_SENTENCES[event.action];
   const changes = (event.changes ?? {}) as Changes;
   if (sentence) return sentence({ changes, actor: actorOf(event), currencyCode });
@@ -111,9 +111,9 @@ export function eventSentence(event: AuditEventRow, currencyCode: string): strin
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function actorOf(event: AuditEventRow): string {
-  if (event.actor_name) return event.actor_name;
-  return event.actor_type === 'system' ? 'the system' : 'an integration';
+function actorOf(event: AuditEvent): string {
+  if (event.actorName) return event.actorName;
+  return event.actorType === 'system' ? 'the system' : 'an integration';
 }
 
 /**
@@ -126,7 +126,7 @@ export async function orderTimeline(
   first: number,
 ): Promise<OrderTimelineEntry[]> {
   const [events, comments] = await Promise.all([
-    latestOrderEvents(db, ORDER_SUBJECT, order.id, first),
+    latestEventsAbout(db, ORDER_SUBJECT, order.id, first),
     commentsOfOrder(db, order.id, first),
   ]);
   const currencyCode = order.currency_code.trim();
@@ -137,8 +137,8 @@ export async function orderTimeline(
         id: encodeId('AuditEvent', e.id),
         kind: 'EVENT' as const,
         message: eventSentence(e, currencyCode),
-        actorName: e.actor_name ?? (e.actor_type === 'system' ? 'system' : null),
-        createdAt: e.created_at,
+        actorName: e.actorName ?? (e.actorType === 'system' ? 'system' : null),
+        createdAt: e.createdAt,
       })),
     ...comments.map((c) => ({
       id: encodeId('OrderComment', c.id),
