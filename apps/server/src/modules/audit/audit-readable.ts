@@ -60,7 +60,7 @@ export async function subjectLabel(type: string | null, id: string | null, ctx: 
     case 'Customer': {
       const c = await l.customerById.load(id);
       if (!c || c.state === 'ERASED') return null;
-      return [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email;
+      return [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
     }
     case 'Order': {
       const order = await l.orderById.load(id);

@@ -1,11 +1,11 @@
 import type { Executor } from '../../db/database.js';
-import type { CustomerRow } from './customer.tables.js';
+import type { Customer } from './customer.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { customerSearchCondition } from './customer-search.js';
 import { countCustomers, pageCustomers, type CustomerSortKey } from './customer.repository.js';
 
 /** Customers' list: see ListResult. */
-export type CustomerList = ListResult<CustomerRow>;
+export type CustomerList = ListResult<Customer>;
 
 /** Customers matching a search (money in the shop's currency), sorted and paged by keyset. */
 export function listCustomers(

@@ -1,61 +1,119 @@
-import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { AddressJson } from '../../db/columns.js';
-import type {
-  CustomerAddressRow,
-  CustomerAddressTable,
-  CustomerCommentRow,
-  CustomerCommentTable,
-  CustomerRow,
-  CustomerTable,
-} from './customer.tables.js';
-import { cappedCount, keysetPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import type { CustomerAddressTable, CustomerRow } from './customer.tables.js';
+import {
+  toCustomer,
+  toCustomerAddress,
+  toCustomerComment,
+  type Customer,
+  type CustomerAddress,
+  type CustomerComment,
+} from './customer.model.js';
+import {
+  cappedCount,
+  keysetPage,
+  mapPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 
-export type NewCustomer = Omit<Insertable<CustomerTable>, 'created_at' | 'updated_at' | 'version'>;
-export type CustomerChanges = Omit<Updateable<CustomerTable>, 'id' | 'created_at' | 'updated_at' | 'version'>;
-export type NewCustomerAddress = Omit<Insertable<CustomerAddressTable>, 'created_at' | 'updated_at'>;
-export type AddressColumns = Omit<NewCustomerAddress, 'id' | 'customer_id' | 'position'>;
+/** What a customer's create or update writes (the search text follows from the contact fields). */
+export type CustomerValues = Pick<
+  Customer,
+  'email' | 'firstName' | 'lastName' | 'phone' | 'note' | 'tags' | 'acceptsMarketing'
+>;
+/** What an address's create or update writes. */
+export type AddressValues = Omit<
+  CustomerAddress,
+  'id' | 'customerId' | 'position' | 'createdAt' | 'updatedAt'
+>;
+
+function searchText(c: Pick<Customer, 'email' | 'firstName' | 'lastName' | 'phone'>): string {
+  return [c.firstName, c.lastName, c.email, c.email.split('@')[0], c.phone, c.phone?.replace(/^\+/, '')]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function customerColumns(c: CustomerValues) {
+  return {
+    email: c.email,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    phone: c.phone,
+    note: c.note,
+    tags: c.tags,
+    tag_keys: c.tags.map((t) => t.toLowerCase()),
+    accepts_marketing: c.acceptsMarketing,
+    search_text: searchText(c),
+  };
+}
 
 // ---- Customers ----
 
-export async function findCustomer(db: Executor, id: string): Promise<CustomerRow | null> {
-  return (await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findCustomer(db: Executor, id: string): Promise<Customer | null> {
+  const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCustomer(row) : null;
 }
 
-export function findCustomersByIds(db: Executor, ids: readonly string[]): Promise<CustomerRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('customers').selectAll().where('id', 'in', ids).execute();
+export async function findCustomersByIds(db: Executor, ids: readonly string[]): Promise<Customer[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('customers').selectAll().where('id', 'in', ids).execute()).map(toCustomer);
 }
 
-/** The customer's row, locked until the transaction ends (so concurrent changes apply one after the other). */
-export async function lockCustomer(db: Executor, id: string): Promise<CustomerRow | null> {
-  return (
-    (await db.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
-  );
+/** The customer, locked until the transaction ends (so concurrent changes apply one after the other). */
+export async function lockCustomer(db: Executor, id: string): Promise<Customer | null> {
+  const row = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toCustomer(row) : null;
 }
 
 /** Another customer with this email (emails are unique regardless of case), for TAKEN. */
-export function customerWithEmail(db: Executor, email: string, exceptId: string | null) {
+export async function customerWithEmail(
+  db: Executor,
+  email: string,
+  exceptId: string | null,
+): Promise<Pick<Customer, 'id' | 'firstName' | 'lastName' | 'email'> | undefined> {
   let q = db
     .selectFrom('customers')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase());
   if (exceptId) q = q.where('id', '!=', exceptId);
-  return q.executeTakeFirst();
+  const row = await q.executeTakeFirst();
+  return row && { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email };
 }
 
-export async function insertCustomer(db: Executor, customer: NewCustomer): Promise<void> {
-  await db.insertInto('customers').values(customer).execute();
+export async function insertCustomer(db: Executor, id: string, customer: CustomerValues): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({ id, ...customerColumns(customer), state: 'ENABLED', default_address_id: null })
+    .execute();
 }
 
 /** A change someone made: stamps `updated_at` by the database clock and bumps the version. */
-export function updateCustomer(db: Executor, id: string, changes: CustomerChanges): Promise<CustomerRow> {
-  return db
+export async function updateCustomer(
+  db: Executor,
+  id: string,
+  changes: CustomerValues | { state: Customer['state'] } | { defaultAddressId: string | null },
+): Promise<Customer> {
+  const columns =
+    'email' in changes
+      ? customerColumns(changes)
+      : 'state' in changes
+        ? { state: changes.state }
+        : { default_address_id: changes.defaultAddressId };
+  const row = await db
     .updateTable('customers')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...columns, updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toCustomer(row);
 }
 
 /** Points at a default address as a consequence of adding or removing addresses (not a change of its own: no new version). */
@@ -73,25 +131,25 @@ export async function setDefaultAddressId(
 
 // ---- Addresses ----
 
-export async function findAddress(db: Executor, id: string): Promise<CustomerAddressRow | null> {
-  return (
-    (await db.selectFrom('customer_addresses').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
-  );
+export async function findAddress(db: Executor, id: string): Promise<CustomerAddress | null> {
+  const row = await db.selectFrom('customer_addresses').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCustomerAddress(row) : null;
 }
 
 /** Addresses of many customers in one query, in their order (DataLoader batch function). */
-export function addressesOfCustomers(
+export async function addressesOfCustomers(
   db: Executor,
   customerIds: readonly string[],
-): Promise<CustomerAddressRow[]> {
-  if (!customerIds.length) return Promise.resolve([]);
-  return db
+): Promise<CustomerAddress[]> {
+  if (!customerIds.length) return [];
+  const rows = await db
     .selectFrom('customer_addresses')
     .selectAll()
     .where('customer_id', 'in', customerIds)
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return rows.map(toCustomerAddress);
 }
 
 export async function countAddresses(db: Executor, customerId: string): Promise<number> {
@@ -115,25 +173,53 @@ export async function firstAddressId(db: Executor, customerId: string): Promise<
   return row?.id ?? null;
 }
 
-export function insertAddresses(
-  db: Executor,
-  rows: readonly NewCustomerAddress[],
-): Promise<CustomerAddressRow[]> {
-  if (!rows.length) return Promise.resolve([]);
-  return db.insertInto('customer_addresses').values(rows).returningAll().execute();
+function addressColumns(a: AddressValues) {
+  return {
+    first_name: a.firstName,
+    last_name: a.lastName,
+    company: a.company,
+    line1: a.line1,
+    line2: a.line2,
+    city: a.city,
+    region: a.region,
+    postal_code: a.postalCode,
+    country_code: a.countryCode,
+    phone: a.phone,
+  } satisfies Partial<Record<keyof CustomerAddressTable, unknown>>;
 }
 
-export function updateAddress(
+export async function insertAddresses(
+  db: Executor,
+  addresses: readonly (AddressValues & { id: string; customerId: string; position: number })[],
+): Promise<CustomerAddress[]> {
+  if (!addresses.length) return [];
+  const rows = await db
+    .insertInto('customer_addresses')
+    .values(
+      addresses.map((a) => ({
+        id: a.id,
+        customer_id: a.customerId,
+        position: a.position,
+        ...addressColumns(a),
+      })),
+    )
+    .returningAll()
+    .execute();
+  return rows.map(toCustomerAddress);
+}
+
+export async function updateAddress(
   db: Executor,
   id: string,
-  columns: AddressColumns,
-): Promise<CustomerAddressRow> {
-  return db
+  address: AddressValues,
+): Promise<CustomerAddress> {
+  const row = await db
     .updateTable('customer_addresses')
-    .set({ ...columns, updated_at: sql`now()` })
+    .set({ ...addressColumns(address), updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toCustomerAddress(row);
 }
 
 export async function deleteAddress(db: Executor, id: string): Promise<void> {
@@ -142,19 +228,30 @@ export async function deleteAddress(db: Executor, id: string): Promise<void> {
 
 // ---- Comments ----
 
-export function insertComment(
+export async function insertComment(
   db: Executor,
-  comment: Omit<Insertable<CustomerCommentTable>, 'created_at'>,
-): Promise<CustomerCommentRow> {
-  return db.insertInto('customer_comments').values(comment).returningAll().executeTakeFirstOrThrow();
+  comment: Omit<CustomerComment, 'createdAt'>,
+): Promise<CustomerComment> {
+  const row = await db
+    .insertInto('customer_comments')
+    .values({
+      id: comment.id,
+      customer_id: comment.customerId,
+      staff_id: comment.staffId,
+      staff_name: comment.staffName,
+      body: comment.body,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toCustomerComment(row);
 }
 
-export function latestComments(
+export async function latestComments(
   db: Executor,
   customerId: string,
   limit: number,
-): Promise<CustomerCommentRow[]> {
-  return db
+): Promise<CustomerComment[]> {
+  const rows = await db
     .selectFrom('customer_comments')
     .selectAll()
     .where('customer_id', '=', customerId)
@@ -162,6 +259,7 @@ export function latestComments(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(toCustomerComment);
 }
 
 // ---- Erasure (SPEC: personal data goes, the record, orders and totals stay) ----
@@ -171,7 +269,7 @@ export async function eraseCustomerData(
   db: Executor,
   id: string,
   placeholderEmail: string,
-): Promise<CustomerRow> {
+): Promise<Customer> {
   const after = await db
     .updateTable('customers')
     .set({
@@ -195,7 +293,7 @@ export async function eraseCustomerData(
     .executeTakeFirstOrThrow();
   await db.deleteFrom('customer_addresses').where('customer_id', '=', id).execute();
   await db.updateTable('customer_comments').set({ body: '[erased]' }).where('customer_id', '=', id).execute();
-  return after;
+  return toCustomer(after);
 }
 
 /**
@@ -265,20 +363,21 @@ function customerListQuery(db: Executor, condition: RawBuilder<boolean> | null) 
   return condition ? q.where(condition) : q;
 }
 
-export function pageCustomers(
+export async function pageCustomers(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: CustomerSortKey,
   reverse: boolean,
   args: PageArgs,
-): Promise<Page<CustomerRow>> {
+): Promise<Page<Customer>> {
   const key = SORTS[sortKey];
-  return keysetPage(
+  const page = await keysetPage(
     customerListQuery(db, condition),
     { ...key, idColumn: 'c.id' },
     key.descending !== reverse,
     args,
   );
+  return mapPage(page, toCustomer);
 }
 
 export function countCustomers(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

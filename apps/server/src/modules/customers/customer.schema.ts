@@ -1,5 +1,5 @@
 import { countryName, decodeIdOf, type UserError } from '@stockroom/domain';
-import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from './customer.tables.js';
+import type { CustomerAddress, CustomerComment, Customer } from './customer.model.js';
 import { auth } from '../../graphql/auth.js';
 import type { Ctx } from '../../graphql/context.js';
 import {
@@ -26,57 +26,57 @@ export const CustomerStateEnum = builder.enumType('CustomerState', {
   values: ['ENABLED', 'DISABLED', 'ERASED'] as const,
 });
 
-export const CustomerAddressRef = builder.objectRef<CustomerAddressRow>('CustomerAddress');
+export const CustomerAddressRef = builder.objectRef<CustomerAddress>('CustomerAddress');
 builder.node(CustomerAddressRef, {
   extensions: read,
   id: { resolve: (a) => a.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'customer_id' in o && 'line1' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'customerId' in o && 'line1' in o,
   loadOne: (id, ctx) => findAddress(ctx.services.db, id),
   fields: (t) => ({
-    firstName: t.exposeString('first_name', { nullable: true }),
-    lastName: t.exposeString('last_name', { nullable: true }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
     company: t.exposeString('company', { nullable: true }),
     line1: t.exposeString('line1'),
     line2: t.exposeString('line2', { nullable: true }),
     city: t.exposeString('city'),
     region: t.exposeString('region', { nullable: true }),
-    postalCode: t.exposeString('postal_code', { nullable: true }),
-    countryCode: t.string({ resolve: (a) => a.country_code.trim() }),
-    countryName: t.string({ resolve: (a) => countryName(a.country_code.trim()) }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    countryCode: t.string({ resolve: (a) => a.countryCode.trim() }),
+    countryName: t.string({ resolve: (a) => countryName(a.countryCode.trim()) }),
     phone: t.exposeString('phone', { nullable: true }),
   }),
 });
 
-const CommentRef = builder.objectRef<CustomerCommentRow>('CustomerComment').implement({
+const CommentRef = builder.objectRef<CustomerComment>('CustomerComment').implement({
   extensions: read,
   fields: (t) => ({
     body: t.exposeString('body'),
-    staffName: t.exposeString('staff_name', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
+    staffName: t.exposeString('staffName', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
   }),
 });
 
-export const CustomerRef = builder.objectRef<CustomerRow>('Customer');
+export const CustomerRef = builder.objectRef<Customer>('Customer');
 builder.node(CustomerRef, {
   description: 'A person who buys from the store.',
   extensions: read,
   id: { resolve: (c) => c.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'accepts_marketing' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'acceptsMarketing' in o,
   loadOne: (id, ctx) => ctx.loaders.customerById.load(id),
   fields: (t) => ({
     email: t.exposeString('email'),
-    firstName: t.exposeString('first_name', { nullable: true }),
-    lastName: t.exposeString('last_name', { nullable: true }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
     displayName: t.string({
       resolve: (c) =>
         c.state === 'ERASED'
           ? 'Erased customer'
-          : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
+          : [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email,
     }),
     phone: t.exposeString('phone', { nullable: true }),
     note: t.exposeString('note', { nullable: true }),
     tags: t.exposeStringList('tags'),
-    acceptsMarketing: t.exposeBoolean('accepts_marketing'),
+    acceptsMarketing: t.exposeBoolean('acceptsMarketing'),
     state: t.field({ type: CustomerStateEnum, resolve: (c) => c.state }),
     addresses: t.field({
       type: [CustomerAddressRef],
@@ -86,25 +86,25 @@ builder.node(CustomerRef, {
       type: CustomerAddressRef,
       nullable: true,
       resolve: async (c, _a, ctx) =>
-        (await ctx.loaders.addressesByCustomerId.load(c.id)).find((a) => a.id === c.default_address_id) ??
+        (await ctx.loaders.addressesByCustomerId.load(c.id)).find((a) => a.id === c.defaultAddressId) ??
         null,
     }),
-    ordersCount: t.exposeInt('orders_count'),
+    ordersCount: t.exposeInt('ordersCount'),
     totalSpent: t.field({
       type: MoneyRef,
       resolve: async (c, _a, ctx) => ({
-        minor: c.total_spent,
+        minor: c.totalSpent,
         currencyCode: (await ctx.loaders.shop()).currencyCode,
       }),
     }),
-    lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.last_order_at }),
+    lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.lastOrderAt }),
     comments: t.field({
       type: [CommentRef],
       description: 'Staff comments, newest first.',
       resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, 100),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updated_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -182,8 +182,8 @@ const CustomerInput = builder.inputType('CustomerInput', {
 
 const CustomerPayload = builder
   .objectRef<{
-    customer?: CustomerRow | null;
-    address?: CustomerAddressRow | null;
+    customer?: Customer | null;
+    address?: CustomerAddress | null;
     userErrors: UserError[];
     recordedEvents?: string[];
   }>('CustomerPayload')
@@ -204,7 +204,7 @@ const addressUuid = (id: string | number) => {
 };
 
 /** Later reads in the same request (another mutation field, say) see the customer as the command left it. */
-function withFreshCustomer<P extends { customer?: CustomerRow | null }>(ctx: Ctx, p: P): P {
+function withFreshCustomer<P extends { customer?: Customer | null }>(ctx: Ctx, p: P): P {
   if (p.customer) ctx.loaders.customerById.clear(p.customer.id).prime(p.customer.id, p.customer);
   return p;
 }

@@ -7,7 +7,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
-import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from './customer.tables.js';
+import type { Customer, CustomerAddress, CustomerComment } from './customer.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
@@ -17,30 +17,24 @@ import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 
 const AUDITED = [
   'email',
-  'first_name',
-  'last_name',
+  'firstName',
+  'lastName',
   'phone',
   'note',
   'tags',
-  'accepts_marketing',
+  'acceptsMarketing',
   'state',
-  'default_address_id',
-] as const;
+  'defaultAddressId',
+] as const satisfies readonly (keyof Customer)[];
 export const MAX_ADDRESSES = 100;
 
 type Address = ReturnType<typeof addressSchema.parse>;
-
-function searchText(c: Pick<CustomerRow, 'email' | 'first_name' | 'last_name' | 'phone'>): string {
-  return [c.first_name, c.last_name, c.email, c.email.split('@')[0], c.phone, c.phone?.replace(/^\+/, '')]
-    .filter(Boolean)
-    .join(' ');
-}
 
 async function emailTaken(trx: Tx, email: string, exceptId: string | null): Promise<UserError | null> {
   await lockUniqueValues(trx, 'customer-email', [email]);
   const other = await repo.customerWithEmail(trx, email, exceptId);
   if (!other) return null;
-  const name = [other.first_name, other.last_name].filter(Boolean).join(' ') || other.email;
+  const name = [other.firstName, other.lastName].filter(Boolean).join(' ') || other.email;
   return {
     field: ['input', 'email'],
     code: 'TAKEN',
@@ -50,18 +44,30 @@ async function emailTaken(trx: Tx, email: string, exceptId: string | null): Prom
   };
 }
 
-function addressColumns(a: Address): repo.AddressColumns {
+function addressValues(a: Address): repo.AddressValues {
   return {
-    first_name: a.firstName,
-    last_name: a.lastName,
+    firstName: a.firstName,
+    lastName: a.lastName,
     company: a.company,
     line1: a.line1,
     line2: a.line2,
     city: a.city,
     region: a.region,
-    postal_code: a.postalCode,
-    country_code: a.countryCode,
+    postalCode: a.postalCode,
+    countryCode: a.countryCode,
     phone: a.phone,
+  };
+}
+
+function customerValues(input: ReturnType<typeof customerSchema.parse>): repo.CustomerValues {
+  return {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    note: input.note,
+    tags: input.tags,
+    acceptsMarketing: input.acceptsMarketing,
   };
 }
 
@@ -77,7 +83,7 @@ export interface CustomerCreateRaw {
   version?: number | null;
 }
 
-export async function customerCreate(trx: Tx, actor: Actor, raw: CustomerCreateRaw): Promise<CustomerRow> {
+export async function customerCreate(trx: Tx, actor: Actor, raw: CustomerCreateRaw): Promise<Customer> {
   const errors: UserError[] = [];
   const parsed = validate(customerSchema, raw, ['input']);
   if (!parsed.ok) errors.push(...parsed.errors);
@@ -98,28 +104,10 @@ export async function customerCreate(trx: Tx, actor: Actor, raw: CustomerCreateR
   const taken = await emailTaken(trx, input.email, null);
   if (taken) throw new DomainError([taken]);
   const id = uuidv7();
-  const base = {
-    email: input.email,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    phone: input.phone,
-  };
-  await repo.insertCustomer(trx, {
-    id,
-    ...base,
-    note: input.note,
-    tags: input.tags,
-    tag_keys: input.tags.map((t) => t.toLowerCase()),
-    accepts_marketing: input.acceptsMarketing,
-    state: 'ENABLED',
-    default_address_id: null,
-    last_order_at: null,
-    erased_at: null,
-    search_text: searchText(base),
-  });
+  await repo.insertCustomer(trx, id, customerValues(input));
   const rows = await repo.insertAddresses(
     trx,
-    addresses.map((a, i) => ({ id: uuidv7(), customer_id: id, position: i, ...addressColumns(a) })),
+    addresses.map((a, i) => ({ id: uuidv7(), customerId: id, position: i, ...addressValues(a) })),
   );
   const first = rows.find((r) => r.position === 0);
   if (first) await repo.setDefaultAddressId(trx, id, first.id);
@@ -133,7 +121,7 @@ export async function customerCreate(trx: Tx, actor: Actor, raw: CustomerCreateR
   return customer;
 }
 
-async function lockCustomer(trx: Tx, id: string): Promise<CustomerRow> {
+async function lockCustomer(trx: Tx, id: string): Promise<Customer> {
   const c = await repo.lockCustomer(trx, id);
   if (!c) throw DomainError.one('INVALID', 'This customer does not exist.', ['id']);
   if (c.state === 'ERASED')
@@ -150,7 +138,7 @@ export async function customerUpdate(
   actor: Actor,
   id: string,
   raw: CustomerCreateRaw,
-): Promise<CustomerRow> {
+): Promise<Customer> {
   const before = await lockCustomer(trx, id);
   if (raw.version != null && raw.version !== before.version)
     throw DomainError.one('STALE_VERSION', MESSAGES.staleVersion('customer'), ['input', 'version']);
@@ -159,12 +147,12 @@ export async function customerUpdate(
     customerSchema,
     {
       email: pick(raw.email, before.email),
-      firstName: pick(raw.firstName, before.first_name),
-      lastName: pick(raw.lastName, before.last_name),
+      firstName: pick(raw.firstName, before.firstName),
+      lastName: pick(raw.lastName, before.lastName),
       phone: pick(raw.phone, before.phone),
       note: pick(raw.note, before.note),
       tags: raw.tags ?? before.tags,
-      acceptsMarketing: raw.acceptsMarketing ?? before.accepts_marketing,
+      acceptsMarketing: raw.acceptsMarketing ?? before.acceptsMarketing,
     },
     ['input'],
   );
@@ -172,20 +160,7 @@ export async function customerUpdate(
   const input = parsed.value;
   const taken = await emailTaken(trx, input.email, id);
   if (taken) throw new DomainError([taken]);
-  const base = {
-    email: input.email,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    phone: input.phone,
-  };
-  const after = await repo.updateCustomer(trx, id, {
-    ...base,
-    note: input.note,
-    tags: input.tags,
-    tag_keys: input.tags.map((t) => t.toLowerCase()),
-    accepts_marketing: input.acceptsMarketing,
-    search_text: searchText(base),
-  });
+  const after = await repo.updateCustomer(trx, id, customerValues(input));
   await recordAudit(trx, actor, {
     action: 'customer.update',
     subjectType: 'Customer',
@@ -200,7 +175,7 @@ export async function customerSetState(
   actor: Actor,
   id: string,
   state: 'ENABLED' | 'DISABLED',
-): Promise<CustomerRow> {
+): Promise<Customer> {
   const before = await lockCustomer(trx, id);
   const after = await repo.updateCustomer(trx, id, { state });
   await recordAudit(trx, actor, {
@@ -219,7 +194,7 @@ export async function customerAddressAdd(
   customerId: string,
   raw: unknown,
   makeDefault: boolean,
-): Promise<{ address: CustomerAddressRow; customer: CustomerRow }> {
+): Promise<{ address: CustomerAddress; customer: Customer }> {
   const parsed = validate(addressSchema, raw, ['address']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   let customer = await lockCustomer(trx, customerId);
@@ -229,15 +204,15 @@ export async function customerAddressAdd(
       'address',
     ]);
   const [address] = await repo.insertAddresses(trx, [
-    { id: uuidv7(), customer_id: customerId, position: n, ...addressColumns(parsed.value) },
+    { id: uuidv7(), customerId, position: n, ...addressValues(parsed.value) },
   ]);
-  if (makeDefault || !customer.default_address_id)
-    customer = await repo.updateCustomer(trx, customerId, { default_address_id: address!.id });
+  if (makeDefault || !customer.defaultAddressId)
+    customer = await repo.updateCustomer(trx, customerId, { defaultAddressId: address!.id });
   await recordAudit(trx, actor, {
     action: 'customer.address_add',
     subjectType: 'Customer',
     subjectId: customerId,
-    changes: diff(null, address!, ['line1', 'city', 'postal_code', 'country_code']),
+    changes: diff(null, address!, ['line1', 'city', 'postalCode', 'countryCode']),
   });
   return { address: address!, customer };
 }
@@ -247,27 +222,27 @@ export async function customerAddressUpdate(
   actor: Actor,
   addressId: string,
   raw: unknown,
-): Promise<CustomerAddressRow> {
+): Promise<CustomerAddress> {
   const parsed = validate(addressSchema, raw, ['address']);
   if (!parsed.ok) throw new DomainError(parsed.errors);
   const before = await repo.findAddress(trx, addressId);
   if (!before) throw DomainError.one('INVALID', 'This address does not exist.', ['id']);
-  await lockCustomer(trx, before.customer_id);
-  const after = await repo.updateAddress(trx, addressId, addressColumns(parsed.value));
+  await lockCustomer(trx, before.customerId);
+  const after = await repo.updateAddress(trx, addressId, addressValues(parsed.value));
   await recordAudit(trx, actor, {
     action: 'customer.address_update',
     subjectType: 'Customer',
-    subjectId: before.customer_id,
+    subjectId: before.customerId,
     changes: diff(before, after, [
-      'first_name',
-      'last_name',
+      'firstName',
+      'lastName',
       'company',
       'line1',
       'line2',
       'city',
       'region',
-      'postal_code',
-      'country_code',
+      'postalCode',
+      'countryCode',
       'phone',
     ]),
   });
@@ -275,19 +250,19 @@ export async function customerAddressUpdate(
 }
 
 /** Removes an address; when it was the default, the next one becomes the default. */
-export async function customerAddressRemove(trx: Tx, actor: Actor, addressId: string): Promise<CustomerRow> {
+export async function customerAddressRemove(trx: Tx, actor: Actor, addressId: string): Promise<Customer> {
   const address = await repo.findAddress(trx, addressId);
   if (!address) throw DomainError.one('INVALID', 'This address does not exist.', ['id']);
-  const customer = await lockCustomer(trx, address.customer_id);
+  const customer = await lockCustomer(trx, address.customerId);
   await repo.deleteAddress(trx, addressId);
-  if (customer.default_address_id === addressId) {
+  if (customer.defaultAddressId === addressId) {
     await repo.setDefaultAddressId(trx, customer.id, await repo.firstAddressId(trx, customer.id));
   }
   await recordAudit(trx, actor, {
     action: 'customer.address_remove',
     subjectType: 'Customer',
     subjectId: customer.id,
-    changes: diff(address, {}, ['line1', 'city', 'country_code']),
+    changes: diff(address, {}, ['line1', 'city', 'countryCode']),
   });
   return (await repo.findCustomer(trx, customer.id))!;
 }
@@ -297,17 +272,17 @@ export async function customerSetDefaultAddress(
   actor: Actor,
   customerId: string,
   addressId: string,
-): Promise<CustomerRow> {
+): Promise<Customer> {
   const before = await lockCustomer(trx, customerId);
   const address = await repo.findAddress(trx, addressId);
-  if (address?.customer_id !== customerId)
+  if (address?.customerId !== customerId)
     throw DomainError.one('INVALID', 'This address is not one of the customer’s.', ['addressId']);
-  const after = await repo.updateCustomer(trx, customerId, { default_address_id: addressId });
+  const after = await repo.updateCustomer(trx, customerId, { defaultAddressId: addressId });
   await recordAudit(trx, actor, {
     action: 'customer.update',
     subjectType: 'Customer',
     subjectId: customerId,
-    changes: diff(before, after, ['default_address_id']),
+    changes: diff(before, after, ['defaultAddressId']),
   });
   return after;
 }
@@ -317,16 +292,16 @@ export async function customerCommentAdd(
   actor: Actor,
   customerId: string,
   body: string,
-): Promise<{ comment: CustomerCommentRow; customer: CustomerRow }> {
+): Promise<{ comment: CustomerComment; customer: Customer }> {
   const text = body.trim();
   if (!text) throw DomainError.one('REQUIRED', 'Write a comment.', ['body']);
   if (text.length > 5000) throw DomainError.one('TOO_LONG', 'Use at most 5,000 characters.', ['body']);
   const customer = await lockCustomer(trx, customerId);
   const comment = await repo.insertComment(trx, {
     id: uuidv7(),
-    customer_id: customerId,
-    staff_id: actor.viewer?.staffId ?? null,
-    staff_name: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
+    customerId,
+    staffId: actor.viewer?.staffId ?? null,
+    staffName: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
     body: text,
   });
   await recordAudit(trx, actor, {
@@ -353,7 +328,7 @@ export async function customerErase(
   actor: Actor,
   id: string,
   confirmation: string,
-): Promise<CustomerRow> {
+): Promise<Customer> {
   const before = await repo.lockCustomer(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This customer does not exist.', ['id']);
   if (before.state === 'ERASED')

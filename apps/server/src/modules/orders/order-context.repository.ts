@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { CustomerRow } from '../customers/customer.tables.js';
+import { toCustomer, type Customer } from '../customers/customer.model.js';
 
 /**
  * What the orders area reads of other areas' tables: the variants it sells (with their product),
@@ -35,17 +35,17 @@ export function variantsForSale(db: Executor, ids: readonly string[]): Promise<V
     .execute();
 }
 
-export async function findCustomerForOrder(db: Executor, id: string): Promise<CustomerRow | null> {
-  return (await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findCustomerForOrder(db: Executor, id: string): Promise<Customer | null> {
+  const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCustomer(row) : null;
 }
 
 /** The customer with this email, whatever its case (emails are unique regardless of case). */
-export async function customerWithEmail(db: Executor, email: string): Promise<CustomerRow | null> {
-  return (
-    (await db
-      .selectFrom('customers')
-      .selectAll()
-      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirst()) ?? null
-  );
+export async function customerWithEmail(db: Executor, email: string): Promise<Customer | null> {
+  const row = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row ? toCustomer(row) : null;
 }

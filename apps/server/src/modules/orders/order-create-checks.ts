@@ -2,7 +2,7 @@ import { countryName, DomainError, type UserError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AddressJson } from '../../db/columns.js';
-import type { CustomerRow } from '../customers/customer.tables.js';
+import type { Customer } from '../customers/customer.model.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { customerCreate } from '../customers/customer.service.js';
 import { applicableShippingRates } from '../shipping/shipping.service.js';
@@ -33,11 +33,7 @@ export async function sellableVariants(trx: Tx, lines: OrderCreateParsed['lines'
   return found;
 }
 
-export async function existingCustomer(
-  trx: Tx,
-  id: string,
-  errors: UserError[],
-): Promise<CustomerRow | null> {
+export async function existingCustomer(trx: Tx, id: string, errors: UserError[]): Promise<Customer | null> {
   const customer = await findCustomerForOrder(trx, id);
   const field = ['input', 'customerId'];
   if (!customer) errors.push({ code: 'INVALID', message: "This customer doesn't exist.", field });
@@ -57,7 +53,7 @@ export async function existingCustomer(
  * the order's address. The email is locked first, so concurrent orders from a new address make one
  * customer, not a TAKEN error.
  */
-export async function customerByEmail(trx: Tx, actor: Actor, input: OrderCreateParsed): Promise<CustomerRow> {
+export async function customerByEmail(trx: Tx, actor: Actor, input: OrderCreateParsed): Promise<Customer> {
   const email = input.email!;
   await lockUniqueValues(trx, 'customer-email', [email]);
   const customer = await customerWithEmail(trx, email);
@@ -101,12 +97,9 @@ export async function chosenRate(trx: Tx, input: OrderCreateParsed, subtotal: nu
   return { rateId: match.rate.id, name: match.rate.name, price: match.price };
 }
 
-export function customerName(
-  customer: CustomerRow | null,
-  ...addresses: (AddressJson | null)[]
-): string | null {
+export function customerName(customer: Customer | null, ...addresses: (AddressJson | null)[]): string | null {
   if (customer?.state === 'ENABLED') {
-    const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
+    const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
     if (name) return name;
   }
   for (const a of addresses) {

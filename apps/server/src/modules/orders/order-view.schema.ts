@@ -1,6 +1,6 @@
 import { countryName, encodeId, TRANSACTION_KINDS, unfulfilledQuantity } from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
-import type { CustomerRow } from '../customers/customer.tables.js';
+import type { Customer } from '../customers/customer.model.js';
 import type { FulfillmentLineRow, OrderRow } from './order.tables.js';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
@@ -199,7 +199,7 @@ OrderCommentRef.implement({
   }),
 });
 
-export const OrderCustomerRef = builder.objectRef<CustomerRow>('OrderCustomer').implement({
+export const OrderCustomerRef = builder.objectRef<Customer>('OrderCustomer').implement({
   description: 'The customer of an order, as much as reading the order allows.',
   extensions: read,
   fields: (t) => ({
@@ -208,11 +208,11 @@ export const OrderCustomerRef = builder.objectRef<CustomerRow>('OrderCustomer').
       resolve: (c) =>
         c.state === 'ERASED'
           ? 'Erased customer'
-          : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
+          : [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email,
     }),
     email: t.string({ nullable: true, resolve: (c) => (c.state === 'ERASED' ? null : c.email) }),
-    ordersCount: t.exposeInt('orders_count'),
-    totalSpent: t.field({ type: MoneyRef, resolve: (c, _a, ctx) => money(ctx, c.total_spent) }),
+    ordersCount: t.exposeInt('ordersCount'),
+    totalSpent: t.field({ type: MoneyRef, resolve: (c, _a, ctx) => money(ctx, c.totalSpent) }),
     state: t.field({ type: CustomerStateEnum, resolve: (c) => c.state }),
   }),
 });

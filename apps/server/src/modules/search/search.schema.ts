@@ -7,7 +7,7 @@ import { DiscountRef } from '../discounts/discount.schema.js';
 import { OrderRef } from '../orders/order.refs.js';
 import { StaffRef } from '../staff/staff.schema.js';
 import type { Product } from '../catalog/catalog.model.js';
-import type { CustomerRow } from '../customers/customer.tables.js';
+import type { Customer } from '../customers/customer.model.js';
 import type { Discount } from '../discounts/discount.model.js';
 import type { OrderRow } from '../orders/order.tables.js';
 import type { StaffMember } from '../staff/staff.model.js';
@@ -75,7 +75,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       nullable: true,
       description: 'By words of the name or email, or a phone number; recently updated first.',
       resolve: async (s, _a, ctx) => {
-        const rows = await found<CustomerRow>(s, ctx, 'CUSTOMERS');
+        const rows = await found<Customer>(s, ctx, 'CUSTOMERS');
         for (const r of rows ?? []) ctx.loaders.customerById.prime(r.id, r);
         return rows;
       },
