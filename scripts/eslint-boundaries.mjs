@@ -86,6 +86,17 @@ const RULES = [
       /^apps\/server\/src\/modules\/.*\.repository\.ts$/.test(from) && /\.service\.ts$/.test(to),
     message: 'Repositories hold SQL only; services call them, not the reverse.',
   },
+  {
+    // Issue #9: rows become domain objects at the repository edge.
+    broken: (from, to) =>
+      under(from, 'apps/server/src') &&
+      /\.tables\.ts$/.test(to) &&
+      !/\.(repository|model|tables)\.ts$/.test(from) &&
+      !under(from, 'apps/server/src/db') &&
+      !under(from, 'apps/server/src/seed'),
+    message:
+      'Only repositories and models know the tables: services, loaders and schema work with the domain objects of a *.model.ts.',
+  },
 ];
 
 function sourcesOf(node) {

@@ -84,7 +84,7 @@ export async function salesOfPeriods(
   return { current: row('cur'), previous: row('prev') };
 }
 
-export interface DayRow {
+export interface SalesDay {
   day: string;
   orders: number;
   gross: number;
@@ -92,7 +92,7 @@ export interface DayRow {
 }
 
 /** Every day of the period in the store's timezone, days without orders included (as zeros). */
-export async function salesPerDay(db: Executor, timezone: string, b: PeriodBounds): Promise<DayRow[]> {
+export async function salesPerDay(db: Executor, timezone: string, b: PeriodBounds): Promise<SalesDay[]> {
   const { rows } = await sql<{ day: string; orders: number; gross: string; refunded: string }>`
     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(x.orders, 0)::int as orders,
       coalesce(x.gross, 0)::bigint as gross, coalesce(x.refunded, 0)::bigint as refunded
@@ -113,8 +113,8 @@ export async function salesPerDay(db: Executor, timezone: string, b: PeriodBound
   }));
 }
 
-export interface TopProductRow {
-  product_id: string;
+export interface TopProduct {
+  productId: string;
   title: string;
   units: number;
   revenue: number;
@@ -124,7 +124,7 @@ export interface TopProductRow {
  * Products by what their lines brought in during the period: units kept (sold − refunded) times
  * the unit price, less the line's discount on those units. Tax and shipping are not a product's.
  */
-export async function topProducts(db: Executor, b: PeriodBounds, limit: number): Promise<TopProductRow[]> {
+export async function topProducts(db: Executor, b: PeriodBounds, limit: number): Promise<TopProduct[]> {
   const { rows } = await sql<{ product_id: string; title: string; units: number; revenue: string }>`
     select l.product_id, max(l.product_title) as title,
       sum(l.quantity - l.refunded_quantity)::int as units,
@@ -138,5 +138,10 @@ export async function topProducts(db: Executor, b: PeriodBounds, limit: number):
     having sum(l.quantity - l.refunded_quantity) > 0
     order by revenue desc, l.product_id
     limit ${limit}`.execute(db);
-  return rows.map((r) => ({ ...r, units: Number(r.units), revenue: Number(r.revenue) }));
+  return rows.map((r) => ({
+    productId: r.product_id,
+    title: r.title,
+    units: Number(r.units),
+    revenue: Number(r.revenue),
+  }));
 }

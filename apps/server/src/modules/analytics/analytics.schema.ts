@@ -3,7 +3,7 @@ import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, CountRef } from '../../graphql/builder.js';
 import { MoneyRef, ProductRef, type MoneyValue } from '../catalog/product.schema.js';
-import type { DayRow, TopProductRow } from './analytics.repository.js';
+import type { SalesDay, TopProduct } from './analytics.repository.js';
 import {
   ANALYTICS_PERIODS,
   changePercent,
@@ -52,7 +52,7 @@ const SalesFiguresRef = builder.objectRef<SalesFigures>('SalesFigures').implemen
   }),
 });
 
-const DailySalesRef = builder.objectRef<DayRow>('DailySales').implement({
+const DailySalesRef = builder.objectRef<SalesDay>('DailySales').implement({
   extensions: reports,
   fields: (t) => ({
     date: t.string({ description: 'The day in the store’s timezone, YYYY-MM-DD.', resolve: (d) => d.day }),
@@ -61,17 +61,17 @@ const DailySalesRef = builder.objectRef<DayRow>('DailySales').implement({
   }),
 });
 
-const TopProductRef = builder.objectRef<TopProductRow>('TopProduct').implement({
+const TopProductRef = builder.objectRef<TopProduct>('TopProduct').implement({
   extensions: reports,
   fields: (t) => ({
-    productId: t.id({ resolve: (p) => encodeId('Product', p.product_id) }),
+    productId: t.id({ resolve: (p) => encodeId('Product', p.productId) }),
     title: t.string({ description: 'As on its latest order line.', resolve: (p) => p.title }),
     product: t.field({
       type: ProductRef,
       nullable: true,
       description: 'Null once deleted, or without CATALOG_READ.',
       resolve: (p, _a, ctx) =>
-        ctx.viewer?.permissions.has('CATALOG_READ') ? ctx.loaders.productById.load(p.product_id) : null,
+        ctx.viewer?.permissions.has('CATALOG_READ') ? ctx.loaders.productById.load(p.productId) : null,
     }),
     unitsSold: t.int({ description: 'Units sold less units refunded.', resolve: (p) => p.units }),
     netSales: t.field({ type: MoneyRef, resolve: (p, _a, ctx) => moneyOf(ctx, p.revenue) }),

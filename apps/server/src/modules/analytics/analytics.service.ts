@@ -9,10 +9,10 @@ import {
   salesOfPeriods,
   salesPerDay,
   topProducts,
-  type DayRow,
+  type SalesDay,
   type PeriodBounds,
   type SalesRow,
-  type TopProductRow,
+  type TopProduct,
 } from './analytics.repository.js';
 
 export const ANALYTICS_PERIODS = ['TODAY', 'LAST_7_DAYS', 'LAST_30_DAYS'] as const;
@@ -31,8 +31,8 @@ export interface SalesReport {
   bounds: PeriodBounds;
   current: SalesFigures;
   previous: SalesFigures;
-  perDay: () => Promise<DayRow[]>;
-  top: (limit: number) => Promise<TopProductRow[]>;
+  perDay: () => Promise<SalesDay[]>;
+  top: (limit: number) => Promise<TopProduct[]>;
 }
 
 /**
@@ -47,7 +47,7 @@ export async function salesReport(
 ): Promise<SalesReport> {
   const bounds = await periodBounds(db, timezone, DAYS[period]);
   const { current, previous } = await salesOfPeriods(db, bounds);
-  let days: Promise<DayRow[]> | undefined;
+  let days: Promise<SalesDay[]> | undefined;
   return {
     period,
     timezone,

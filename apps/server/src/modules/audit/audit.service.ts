@@ -4,6 +4,7 @@ import { decodeId } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { AuditChange, AuditEvent } from './audit.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
+import { snakeCase } from '../../lib/case.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import type { Actor } from '../../actor.js';
 import {
@@ -71,7 +72,7 @@ export function redactAudit(trx: Tx, subjectType: string, subjectId: string, not
  * written, so old and new events read, search and undo alike and no recorded event is rewritten.
  */
 export function eventField(field: string): string {
-  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return snakeCase(field);
 }
 
 /**

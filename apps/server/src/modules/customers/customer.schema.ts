@@ -86,8 +86,7 @@ builder.node(CustomerRef, {
       type: CustomerAddressRef,
       nullable: true,
       resolve: async (c, _a, ctx) =>
-        (await ctx.loaders.addressesByCustomerId.load(c.id)).find((a) => a.id === c.defaultAddressId) ??
-        null,
+        (await ctx.loaders.addressesByCustomerId.load(c.id)).find((a) => a.id === c.defaultAddressId) ?? null,
     }),
     ordersCount: t.exposeInt('ordersCount'),
     totalSpent: t.field({

@@ -302,8 +302,8 @@ builder.objectField(OrderRef, 'discount', (t) =>
     nullable: true,
     description: 'The discount behind discountCode, while it exists; null without DISCOUNTS_READ.',
     resolve: (o, _a, ctx) =>
-      o.discount_id && ctx.viewer?.permissions.has('DISCOUNTS_READ')
-        ? ctx.loaders.discountById.load(o.discount_id)
+      o.discountId && ctx.viewer?.permissions.has('DISCOUNTS_READ')
+        ? ctx.loaders.discountById.load(o.discountId)
         : null,
   }),
 );

@@ -1,9 +1,19 @@
-import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OrderCommentRow, OrderCommentTable } from './order.tables.js';
+import { toOrderComment, type OrderComment } from './order.model.js';
 
-export type NewOrderComment = Omit<Insertable<OrderCommentTable>, 'created_at'>;
+export type NewOrderComment = Omit<OrderComment, 'createdAt'>;
 
-export function insertOrderComment(db: Executor, comment: NewOrderComment): Promise<OrderCommentRow> {
-  return db.insertInto('order_comments').values(comment).returningAll().executeTakeFirstOrThrow();
+export async function insertOrderComment(db: Executor, comment: NewOrderComment): Promise<OrderComment> {
+  const row = await db
+    .insertInto('order_comments')
+    .values({
+      id: comment.id,
+      order_id: comment.orderId,
+      staff_id: comment.staffId,
+      staff_name: comment.staffName,
+      body: comment.body,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toOrderComment(row);
 }

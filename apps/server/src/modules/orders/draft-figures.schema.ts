@@ -1,6 +1,6 @@
 import { encodeId } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
-import type { DraftOrderLineRow, DraftOrderRow } from './order.tables.js';
+import type { DraftOrderLine, DraftOrder } from './order.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder } from '../../graphql/builder.js';
 import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
@@ -11,7 +11,7 @@ import { calculateDraft, draftValues, type DraftFigures } from './draft-figures.
 
 const read = auth.permission('ORDERS_READ');
 
-export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrderLine').implement({
+export const DraftOrderLineRef = builder.objectRef<DraftOrderLine>('DraftOrderLine').implement({
   extensions: read,
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Stable while the draft is not saved with new lines.' }),
@@ -20,8 +20,8 @@ export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrde
       nullable: true,
       description: 'Null for a custom item, once deleted, or without CATALOG_READ.',
       resolve: (l, _a, ctx) =>
-        l.variant_id && ctx.viewer?.permissions.has('CATALOG_READ')
-          ? ctx.loaders.variantById.load(l.variant_id)
+        l.variantId && ctx.viewer?.permissions.has('CATALOG_READ')
+          ? ctx.loaders.variantById.load(l.variantId)
           : null,
     }),
     custom: t.exposeBoolean('custom'),
@@ -29,7 +29,7 @@ export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrde
       description: "The product's title, or the custom item's.",
       resolve: async (l, _a, ctx) => {
         if (l.custom) return l.title ?? '';
-        const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
+        const variant = l.variantId ? await ctx.loaders.variantById.load(l.variantId) : null;
         const product = variant ? await ctx.loaders.productById.load(variant.productId) : null;
         return product?.title ?? 'Item no longer in the catalog';
       },
@@ -37,12 +37,12 @@ export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrde
     variantTitle: t.string({
       nullable: true,
       resolve: async (l, _a, ctx) =>
-        l.variant_id ? ((await ctx.loaders.variantById.load(l.variant_id))?.title ?? null) : null,
+        l.variantId ? ((await ctx.loaders.variantById.load(l.variantId))?.title ?? null) : null,
     }),
     sku: t.string({
       nullable: true,
       resolve: async (l, _a, ctx) =>
-        l.variant_id ? ((await ctx.loaders.variantById.load(l.variant_id))?.sku ?? null) : null,
+        l.variantId ? ((await ctx.loaders.variantById.load(l.variantId))?.sku ?? null) : null,
     }),
     quantity: t.exposeInt('quantity'),
     taxable: t.exposeBoolean('taxable'),
@@ -51,7 +51,7 @@ export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrde
       nullable: true,
       description: 'The current catalog price; null for custom items.',
       resolve: async (l, _a, ctx) => {
-        const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
+        const variant = l.variantId ? await ctx.loaders.variantById.load(l.variantId) : null;
         return variant ? money(ctx, variant.price) : null;
       },
     }),
@@ -60,35 +60,35 @@ export const DraftOrderLineRef = builder.objectRef<DraftOrderLineRow>('DraftOrde
       description: 'What applies: the override, the custom price, or the catalog price.',
       resolve: async (l, _a, ctx) => {
         if (l.price !== null) return money(ctx, l.price);
-        const variant = l.variant_id ? await ctx.loaders.variantById.load(l.variant_id) : null;
+        const variant = l.variantId ? await ctx.loaders.variantById.load(l.variantId) : null;
         return money(ctx, variant?.price ?? 0);
       },
     }),
-    priceOverrideReason: t.exposeString('price_override_reason', { nullable: true }),
+    priceOverrideReason: t.exposeString('priceOverrideReason', { nullable: true }),
   }),
 });
 
 export const DraftOrderShippingLineRef = builder
-  .objectRef<{ draft: DraftOrderRow; price: number }>('DraftOrderShippingLine')
+  .objectRef<{ draft: DraftOrder; price: number }>('DraftOrderShippingLine')
   .implement({
     extensions: read,
     fields: (t) => ({
       title: t.string({
         resolve: async ({ draft }, _a, ctx) => {
-          if (!draft.shipping_rate_id) return draft.shipping_title ?? 'Shipping';
+          if (!draft.shippingRateId) return draft.shippingTitle ?? 'Shipping';
           const figures = await figuresOf(ctx, draft);
           return (
-            figures.availableRates.find((r) => r.id === draft.shipping_rate_id)?.name ??
+            figures.availableRates.find((r) => r.id === draft.shippingRateId)?.name ??
             'Shipping rate no longer available'
           );
         },
       }),
       price: t.field({ type: MoneyRef, resolve: (s, _a, ctx) => money(ctx, s.price) }),
-      custom: t.boolean({ resolve: ({ draft }) => !draft.shipping_rate_id }),
+      custom: t.boolean({ resolve: ({ draft }) => !draft.shippingRateId }),
       shippingRateId: t.id({
         nullable: true,
         resolve: ({ draft }) =>
-          draft.shipping_rate_id ? encodeId('ShippingRate', draft.shipping_rate_id) : null,
+          draft.shippingRateId ? encodeId('ShippingRate', draft.shippingRateId) : null,
       }),
     }),
   });
@@ -165,7 +165,7 @@ export const CalculatedRef = builder.objectRef<DraftFigures>('DraftOrderCalculat
 
 /** A stored draft's figures, once per request. */
 const figureCache = new WeakMap<object, Map<string, Promise<DraftFigures>>>();
-export async function figuresOf(ctx: Ctx, draft: DraftOrderRow): Promise<DraftFigures> {
+export async function figuresOf(ctx: Ctx, draft: DraftOrder): Promise<DraftFigures> {
   let cache = figureCache.get(ctx.loaders);
   if (!cache) figureCache.set(ctx.loaders, (cache = new Map<string, Promise<DraftFigures>>()));
   const key = `${draft.id}/${draft.version}`;

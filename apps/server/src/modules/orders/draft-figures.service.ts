@@ -6,7 +6,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { DraftOrderLineRow, DraftOrderRow } from './order.tables.js';
+import type { DraftOrderLine, DraftOrder } from './order.model.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { applicableShippingRates } from '../shipping/shipping.service.js';
 import { computeTax } from '../shipping/tax.service.js';
@@ -55,32 +55,32 @@ export const EMPTY_DRAFT: FullDraft = {
 export const GONE_TITLE = 'Item no longer in the catalog';
 
 /** A stored draft as the values a save or a calculation takes. */
-export function draftValues(draft: DraftOrderRow, lines: DraftOrderLineRow[]): FullDraft {
+export function draftValues(draft: DraftOrder, lines: DraftOrderLine[]): FullDraft {
   return {
-    customerId: draft.customer_id,
+    customerId: draft.customerId,
     email: draft.email,
     phone: draft.phone,
-    shippingAddress: draft.shipping_address,
-    billingAddress: draft.billing_address,
+    shippingAddress: draft.shippingAddress,
+    billingAddress: draft.billingAddress,
     lines: lines.map((l) => ({
-      variantId: l.variant_id,
-      title: l.custom ? l.title : l.variant_id ? null : GONE_TITLE,
+      variantId: l.variantId,
+      title: l.custom ? l.title : l.variantId ? null : GONE_TITLE,
       price: l.price === null ? null : Number(l.price),
-      reason: l.price_override_reason,
+      reason: l.priceOverrideReason,
       quantity: l.quantity,
       taxable: l.taxable,
     })),
     shipping:
-      draft.shipping_rate_id || draft.shipping_title
+      draft.shippingRateId || draft.shippingTitle
         ? {
-            rateId: draft.shipping_rate_id,
-            title: draft.shipping_title,
-            price: draft.shipping_price === null ? null : Number(draft.shipping_price),
+            rateId: draft.shippingRateId,
+            title: draft.shippingTitle,
+            price: draft.shippingPrice === null ? null : Number(draft.shippingPrice),
           }
         : null,
     note: draft.note,
     tags: draft.tags,
-    discountCode: draft.discount_code,
+    discountCode: draft.discountCode,
   };
 }
 
@@ -119,15 +119,15 @@ export async function calculateDraft(
     const variant = variants.get(line.variantId);
     const field = ['input', 'lines', String(i), 'variantId'];
     if (!variant) errors.push({ code: 'INVALID', message: "This variant doesn't exist.", field });
-    else if (variant.product_status !== 'ACTIVE') {
-      const what = variant.product_status === 'ARCHIVED' ? 'is archived' : 'is a draft';
-      errors.push({ code: 'INVALID', message: `${variant.product_title} ${what} and can't be sold.`, field });
+    else if (variant.productStatus !== 'ACTIVE') {
+      const what = variant.productStatus === 'ARCHIVED' ? 'is archived' : 'is a draft';
+      errors.push({ code: 'INVALID', message: `${variant.productTitle} ${what} and can't be sold.`, field });
     }
     return {
       unitPrice: line.price ?? variant?.price ?? 0,
       quantity: line.quantity,
       taxable: true,
-      productId: variant?.product_id ?? null,
+      productId: variant?.productId ?? null,
     };
   });
   if (mode === 'check' && errors.length) throw new DomainError(errors);

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { DraftOrderRow } from './order.tables.js';
+import type { DraftOrder } from './order.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { draftSearchCondition } from './draft-search.js';
 import { countDrafts, pageDrafts, type DraftSortKey } from './draft.repository.js';
@@ -8,7 +8,7 @@ import { countDrafts, pageDrafts, type DraftSortKey } from './draft.repository.j
 export function listDrafts(
   db: Executor,
   args: { query?: string | null; sortKey: DraftSortKey; reverse: boolean; page: PageArgs },
-): ListResult<DraftOrderRow> {
+): ListResult<DraftOrder> {
   const search = draftSearchCondition(args.query);
   if ('errors' in search) return search;
   return {

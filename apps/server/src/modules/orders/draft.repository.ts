@@ -1,13 +1,10 @@
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type {
-  DraftOrderLineRow,
-  DraftOrderLineTable,
-  DraftOrderRow,
-  DraftOrderTable,
-} from './order.tables.js';
+import type { DraftOrderLineTable, DraftOrderTable } from './order.tables.js';
+import { columnsOf, toDraft, toDraftLine, type DraftOrder, type DraftOrderLine } from './order.model.js';
 import {
   cappedCount,
+  mapPage,
   sortedPage,
   type Count,
   type Page,
@@ -15,62 +12,84 @@ import {
   type SortChoice,
 } from '../../lib/pagination.js';
 
-export async function findDraft(db: Executor, id: string): Promise<DraftOrderRow | null> {
-  return (await db.selectFrom('draft_orders').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findDraft(db: Executor, id: string): Promise<DraftOrder | null> {
+  const row = await db.selectFrom('draft_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toDraft(row) : null;
 }
 
-export function findDraftsByIds(db: Executor, ids: readonly string[]): Promise<DraftOrderRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('draft_orders').selectAll().where('id', 'in', ids).execute();
+export async function findDraftsByIds(db: Executor, ids: readonly string[]): Promise<DraftOrder[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('draft_orders').selectAll().where('id', 'in', ids).execute()).map(toDraft);
 }
 
-/** The draft's row, locked until the transaction ends: saves and completions of one draft queue. */
-export async function lockDraft(db: Executor, id: string): Promise<DraftOrderRow | null> {
-  return (
-    (await db.selectFrom('draft_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ??
-    null
-  );
+/** The draft, locked until the transaction ends: saves and completions of one draft queue. */
+export async function lockDraft(db: Executor, id: string): Promise<DraftOrder | null> {
+  const row = await db
+    .selectFrom('draft_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? toDraft(row) : null;
 }
 
-export function insertDraft(db: Executor, row: Insertable<DraftOrderTable>): Promise<DraftOrderRow> {
-  return db.insertInto('draft_orders').values(row).returningAll().executeTakeFirstOrThrow();
+type DraftStamped = 'number' | 'createdAt' | 'updatedAt' | 'version';
+/** What a draft's save writes; left out: the column's default (insert) or unchanged (update). */
+export type DraftValues = Partial<Omit<DraftOrder, 'id' | DraftStamped>>;
+const DRAFT_JSON = ['shippingAddress', 'billingAddress'];
+
+export async function insertDraft(db: Executor, id: string, values: DraftValues): Promise<DraftOrder> {
+  const row = await db
+    .insertInto('draft_orders')
+    .values({ ...(columnsOf(values, DRAFT_JSON) as Insertable<DraftOrderTable>), id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toDraft(row);
 }
 
-export function updateDraft(
-  db: Executor,
-  id: string,
-  changes: Updateable<DraftOrderTable>,
-): Promise<DraftOrderRow> {
-  return db
+export async function updateDraft(db: Executor, id: string, changes: DraftValues): Promise<DraftOrder> {
+  const row = await db
     .updateTable('draft_orders')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({
+      ...(columnsOf(changes, DRAFT_JSON) as Updateable<DraftOrderTable>),
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toDraft(row);
 }
 
 export async function deleteDraft(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('draft_orders').where('id', '=', id).execute();
 }
 
-export function linesOfDrafts(db: Executor, draftIds: readonly string[]): Promise<DraftOrderLineRow[]> {
-  if (!draftIds.length) return Promise.resolve([]);
-  return db
+export async function linesOfDrafts(db: Executor, draftIds: readonly string[]): Promise<DraftOrderLine[]> {
+  if (!draftIds.length) return [];
+  const rows = await db
     .selectFrom('draft_order_lines')
     .selectAll()
     .where('draft_order_id', 'in', draftIds)
     .orderBy('draft_order_id')
     .orderBy('position')
     .execute();
+  return rows.map(toDraftLine);
 }
 
 export async function replaceDraftLines(
   db: Executor,
   draftId: string,
-  lines: readonly Insertable<DraftOrderLineTable>[],
+  lines: readonly Omit<DraftOrderLine, 'draftOrderId'>[],
 ): Promise<void> {
   await db.deleteFrom('draft_order_lines').where('draft_order_id', '=', draftId).execute();
-  if (lines.length) await db.insertInto('draft_order_lines').values(lines).execute();
+  if (lines.length)
+    await db
+      .insertInto('draft_order_lines')
+      .values(
+        lines.map((l) => ({ ...(columnsOf(l) as Insertable<DraftOrderLineTable>), draft_order_id: draftId })),
+      )
+      .execute();
 }
 
 // ---- The list (alias: d draft_orders); each sort has its index (migration 008) ----
@@ -91,14 +110,17 @@ function draftListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   return condition ? q.where(condition) : q;
 }
 
-export function pageDrafts(
+export async function pageDrafts(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: DraftSortKey,
   reverse: boolean,
   args: PageArgs,
-): Promise<Page<DraftOrderRow>> {
-  return sortedPage(draftListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args);
+): Promise<Page<DraftOrder>> {
+  return mapPage(
+    await sortedPage(draftListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args),
+    toDraft,
+  );
 }
 
 export function countDrafts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -1,6 +1,6 @@
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
-import type { DraftOrderRow, OrderRow } from './order.tables.js';
+import type { DraftOrder, Order } from './order.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -37,7 +37,7 @@ import {
 const read = auth.permission('ORDERS_READ');
 const write = auth.permission('ORDERS_WRITE');
 
-export const DraftOrderRef = builder.objectRef<DraftOrderRow>('DraftOrder');
+export const DraftOrderRef = builder.objectRef<DraftOrder>('DraftOrder');
 
 const DraftOrderStatusEnum = builder.enumType('DraftOrderStatus', { values: ['OPEN', 'COMPLETED'] as const });
 const DraftOrderSortKeys = builder.enumType('DraftOrderSortKeys', {
@@ -49,7 +49,7 @@ builder.node(DraftOrderRef, {
   description: 'An order staff put together (by phone, email, wholesale) before it is placed.',
   extensions: read,
   id: { resolve: (d) => d.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'shipping_title' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'shippingTitle' in o,
   loadOne: (id, ctx) => ctx.loaders.draftById.load(id),
   fields: (t) => ({
     name: t.string({ description: '"#D12".', resolve: (d) => draftName(d) }),
@@ -57,20 +57,20 @@ builder.node(DraftOrderRef, {
     customer: t.field({
       type: OrderCustomerRef,
       nullable: true,
-      resolve: (d, _a, ctx) => (d.customer_id ? ctx.loaders.customerById.load(d.customer_id) : null),
+      resolve: (d, _a, ctx) => (d.customerId ? ctx.loaders.customerById.load(d.customerId) : null),
     }),
-    customerName: t.exposeString('customer_name', { nullable: true }),
+    customerName: t.exposeString('customerName', { nullable: true }),
     email: t.exposeString('email', { nullable: true }),
     phone: t.exposeString('phone', { nullable: true }),
     shippingAddress: t.field({
       type: OrderAddressRef,
       nullable: true,
-      resolve: (d) => d.shipping_address,
+      resolve: (d) => d.shippingAddress,
     }),
     billingAddress: t.field({
       type: OrderAddressRef,
       nullable: true,
-      resolve: (d) => d.billing_address,
+      resolve: (d) => d.billingAddress,
     }),
     lines: t.field({
       type: [DraftOrderLineRef],
@@ -80,16 +80,16 @@ builder.node(DraftOrderRef, {
       type: DraftOrderShippingLineRef,
       nullable: true,
       resolve: async (d, _a, ctx) => {
-        if (!d.shipping_rate_id && !d.shipping_title) return null;
-        if (!d.shipping_rate_id) return { draft: d, price: Number(d.shipping_price ?? 0) };
-        const rate = (await figuresOf(ctx, d)).availableRates.find((r) => r.id === d.shipping_rate_id);
+        if (!d.shippingRateId && !d.shippingTitle) return null;
+        if (!d.shippingRateId) return { draft: d, price: Number(d.shippingPrice ?? 0) };
+        const rate = (await figuresOf(ctx, d)).availableRates.find((r) => r.id === d.shippingRateId);
         return { draft: d, price: rate?.price ?? 0 };
       },
     }),
     note: t.exposeString('note', { nullable: true }),
     tags: t.exposeStringList('tags'),
-    discountCode: t.exposeString('discount_code', { nullable: true }),
-    itemsCount: t.exposeInt('items_count'),
+    discountCode: t.exposeString('discountCode', { nullable: true }),
+    itemsCount: t.exposeInt('itemsCount'),
     total: t.field({
       type: MoneyRef,
       description: 'At the last save (for lists); `calculated` has it as it would be now.',
@@ -99,11 +99,11 @@ builder.node(DraftOrderRef, {
     order: t.field({
       type: OrderRef,
       nullable: true,
-      resolve: (d, _a, ctx) => (d.order_id ? ctx.loaders.orderById.load(d.order_id) : null),
+      resolve: (d, _a, ctx) => (d.orderId ? ctx.loaders.orderById.load(d.orderId) : null),
     }),
-    completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.completed_at }),
-    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.created_at }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updated_at }),
+    completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.completedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (d) => d.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (d) => d.updatedAt }),
     version: t.exposeInt('version'),
   }),
 });
@@ -188,7 +188,7 @@ function draftUuid(id: string | number): string {
 }
 
 const DraftOrderPayload = builder
-  .objectRef<{ draftOrder?: DraftOrderRow | null; userErrors: UserError[] }>('DraftOrderPayload')
+  .objectRef<{ draftOrder?: DraftOrder | null; userErrors: UserError[] }>('DraftOrderPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
@@ -221,7 +221,7 @@ const DraftOrderCalculatePayload = builder
   });
 
 const DraftOrderCompletePayload = builder
-  .objectRef<{ draftOrder?: DraftOrderRow | null; order?: OrderRow | null; userErrors: UserError[] }>(
+  .objectRef<{ draftOrder?: DraftOrder | null; order?: Order | null; userErrors: UserError[] }>(
     'DraftOrderCompletePayload',
   )
   .implement({
@@ -234,7 +234,7 @@ const DraftOrderCompletePayload = builder
   });
 
 /** Later reads in the request see the draft as the command left it. */
-function fresh(ctx: Ctx, draft: DraftOrderRow) {
+function fresh(ctx: Ctx, draft: DraftOrder) {
   ctx.loaders.draftById.clear(draft.id).prime(draft.id, draft);
   ctx.loaders.linesByDraftId.clear(draft.id);
 }

@@ -1,10 +1,10 @@
 import { DomainError, MESSAGES, type UserError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { DraftOrderRow, OrderRow } from './order.tables.js';
+import type { DraftOrder, Order } from './order.model.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { eventField, recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { customerName } from './order-create-checks.js';
 import { findCustomerForOrder } from './order-context.repository.js';
@@ -18,6 +18,7 @@ import {
   lockDraft,
   replaceDraftLines,
   updateDraft,
+  type DraftValues,
 } from './draft.repository.js';
 import { parseDraftInput, type DraftLineValue, type DraftOrderRaw } from './draft-input.js';
 import {
@@ -51,57 +52,55 @@ async function checkedCustomer(trx: Tx, id: string | null) {
   return customer;
 }
 
-function lineRows(draftId: string, lines: DraftLineValue[]) {
+function lineValues(lines: DraftLineValue[]) {
   return lines.map((l, i) => ({
     id: uuidv7(),
-    draft_order_id: draftId,
     position: i,
-    variant_id: l.variantId,
+    variantId: l.variantId,
     custom: l.variantId === null && l.title !== GONE_TITLE,
     title: l.variantId ? null : l.title,
     price: l.price,
-    price_override_reason: l.variantId ? l.reason : null,
+    priceOverrideReason: l.variantId ? l.reason : null,
     quantity: l.quantity,
     taxable: l.taxable,
   }));
 }
 
 /** The stored columns of a draft's values (lines aside). */
-async function draftColumns(trx: Tx, draft: FullDraft, figures: DraftFigures) {
+async function draftColumns(trx: Tx, draft: FullDraft, figures: DraftFigures): Promise<DraftValues> {
   const customer = await checkedCustomer(trx, draft.customerId);
   return {
-    customer_id: draft.customerId,
-    customer_name: customerName(customer, draft.shippingAddress, draft.billingAddress),
+    customerId: draft.customerId,
+    customerName: customerName(customer, draft.shippingAddress, draft.billingAddress),
     email: draft.email,
     phone: draft.phone,
-    shipping_address: draft.shippingAddress && JSON.stringify(draft.shippingAddress),
-    billing_address: draft.billingAddress && JSON.stringify(draft.billingAddress),
-    shipping_rate_id: draft.shipping?.rateId ?? null,
-    shipping_title: draft.shipping?.rateId ? null : (draft.shipping?.title ?? null),
-    shipping_price: draft.shipping?.rateId ? null : (draft.shipping?.price ?? null),
+    shippingAddress: draft.shippingAddress,
+    billingAddress: draft.billingAddress,
+    shippingRateId: draft.shipping?.rateId ?? null,
+    shippingTitle: draft.shipping?.rateId ? null : (draft.shipping?.title ?? null),
+    shippingPrice: draft.shipping?.rateId ? null : (draft.shipping?.price ?? null),
     note: draft.note,
     tags: draft.tags,
-    discount_code: draft.discountCode,
-    items_count: figures.itemsCount,
+    discountCode: draft.discountCode,
+    itemsCount: figures.itemsCount,
     total: figures.total,
   };
 }
 
-export const draftName = (d: Pick<DraftOrderRow, 'number'>) => `#D${d.number}`;
+export const draftName = (d: Pick<DraftOrder, 'number'>) => `#D${d.number}`;
 
 /** draftOrderCreate (SPEC §2 `/drafts/new`): nothing is reserved; the totals are saved for the list. */
-export async function draftOrderCreate(trx: Tx, actor: Actor, raw: DraftOrderRaw): Promise<DraftOrderRow> {
+export async function draftOrderCreate(trx: Tx, actor: Actor, raw: DraftOrderRaw): Promise<DraftOrder> {
   const currency = (await storeSettings(trx)).currencyCode;
   const draft = { ...EMPTY_DRAFT, ...parseDraftInput(raw, currency) };
   const figures = await calculateDraft(trx, draft, 'check');
   refuseUnusableCode(figures);
   const id = uuidv7();
-  const row = await insertDraft(trx, {
-    id,
+  const row = await insertDraft(trx, id, {
     ...(await draftColumns(trx, draft, figures)),
-    created_by: actor.viewer?.staffId ?? null,
+    createdBy: actor.viewer?.staffId ?? null,
   });
-  await replaceDraftLines(trx, id, lineRows(id, draft.lines));
+  await replaceDraftLines(trx, id, lineValues(draft.lines));
   await recordAudit(trx, actor, {
     action: 'draft_order.create',
     subjectType: 'DraftOrder',
@@ -116,11 +115,11 @@ export async function draftOrderCreate(trx: Tx, actor: Actor, raw: DraftOrderRaw
   return row;
 }
 
-async function lockOpenDraft(trx: Tx, id: string, version?: number | null): Promise<DraftOrderRow> {
+async function lockOpenDraft(trx: Tx, id: string, version?: number | null): Promise<DraftOrder> {
   const draft = await lockDraft(trx, id);
   if (!draft) throw DomainError.one('INVALID', 'This draft order does not exist.', ['id']);
   if (draft.status === 'COMPLETED') {
-    const order = draft.order_id ? await findOrder(trx, draft.order_id) : null;
+    const order = draft.orderId ? await findOrder(trx, draft.orderId) : null;
     const settings = await storeSettings(trx);
     throw DomainError.one(
       'INVALID_TRANSITION',
@@ -137,15 +136,15 @@ async function lockOpenDraft(trx: Tx, id: string, version?: number | null): Prom
 }
 
 const AUDITED = [
-  'customer_id',
+  'customerId',
   'email',
   'phone',
   'note',
   'tags',
   'total',
-  'items_count',
-  'shipping_title',
-  'discount_code',
+  'itemsCount',
+  'shippingTitle',
+  'discountCode',
 ] as const;
 
 /** draftOrderUpdate: fields left out keep their values; lines, when given, replace all of them. */
@@ -153,7 +152,7 @@ export async function draftOrderUpdate(
   trx: Tx,
   actor: Actor,
   input: { id: string; raw: DraftOrderRaw; version?: number | null },
-): Promise<DraftOrderRow> {
+): Promise<DraftOrder> {
   const before = await lockOpenDraft(trx, input.id, input.version);
   const currency = (await storeSettings(trx)).currencyCode;
   const given = parseDraftInput(input.raw, currency);
@@ -162,12 +161,12 @@ export async function draftOrderUpdate(
   const figures = await calculateDraft(trx, draft, 'check');
   refuseUnusableCode(figures);
   const after = await updateDraft(trx, before.id, await draftColumns(trx, draft, figures));
-  if (given.lines) await replaceDraftLines(trx, before.id, lineRows(before.id, given.lines));
+  if (given.lines) await replaceDraftLines(trx, before.id, lineValues(given.lines));
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const key of AUDITED) {
     const b = before[key] === null ? null : JSON.stringify(before[key]);
     const a = after[key] === null ? null : JSON.stringify(after[key]);
-    if (a !== b) changes[key] = { before: before[key], after: after[key] };
+    if (a !== b) changes[eventField(key)] = { before: before[key], after: after[key] };
   }
   if (given.lines) changes['lines'] = { before: current.lines.length, after: given.lines.length };
   await recordAudit(trx, actor, {
@@ -216,7 +215,7 @@ export async function draftOrderComplete(
   trx: Tx,
   actor: Actor,
   input: { id: string; markAsPaid?: boolean | null; idempotencyKey?: string | null },
-): Promise<{ draft: DraftOrderRow; order: OrderRow }> {
+): Promise<{ draft: DraftOrder; order: Order }> {
   const { draftId, orderId } = await idempotent(
     trx,
     'draftOrderComplete',
@@ -230,7 +229,7 @@ export async function draftOrderComplete(
       if (!rows.length)
         errors.push({ code: 'REQUIRED', message: 'Add at least one item first.', field: ['lines'] });
       rows.forEach((r, i) => {
-        if (!r.custom && !r.variant_id)
+        if (!r.custom && !r.variantId)
           errors.push({
             code: 'INVALID',
             message: 'This item is no longer in the catalog; remove it or add it as a custom item.',
@@ -255,7 +254,7 @@ export async function draftOrderComplete(
           ? []
           : [{ title: l.title ?? '', price: l.price ?? 0, quantity: l.quantity, taxable: l.taxable, index }],
       );
-      let order: OrderRow;
+      let order: Order;
       try {
         order = await placeParsed(
           trx,
@@ -289,8 +288,8 @@ export async function draftOrderComplete(
       }
       const after = await updateDraft(trx, before.id, {
         status: 'COMPLETED',
-        order_id: order.id,
-        completed_at: new Date(),
+        orderId: order.id,
+        completedAt: new Date(),
         total: order.total,
       });
       await recordAudit(trx, actor, {

@@ -1,7 +1,7 @@
 import { decodeIdOf, unfulfilledQuantity } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { FulfillmentRow, OrderRow } from './order.tables.js';
+import type { Fulfillment, Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
 import { moveCommitment, returnFromFulfillment } from '../inventory/order-stock.js';
@@ -28,11 +28,11 @@ export async function fulfillmentCancel(
   trx: Tx,
   actor: Actor,
   apiId: string,
-): Promise<{ order: OrderRow; fulfillment: FulfillmentRow }> {
+): Promise<{ order: Order; fulfillment: Fulfillment }> {
   const id = decodeIdOf('Fulfillment', apiId);
   const found = id ? await findFulfillment(trx, id) : null;
   if (!found) throw missing();
-  const before = await loadOrderForAction(trx, found.order_id);
+  const before = await loadOrderForAction(trx, found.orderId);
   // Read again under the order's lock: a concurrent cancel of the same fulfillment has finished by now.
   const fulfillment = (await findFulfillment(trx, found.id))!;
   if (fulfillment.status === 'CANCELLED')
@@ -45,36 +45,36 @@ export async function fulfillmentCancel(
     );
   const shipped = await linesOfFulfillment(trx, fulfillment.id);
   const lines = new Map(before.lines.map((l) => [l.id, l]));
-  const here = fulfillment.location_id;
+  const here = fulfillment.locationId;
   const back = shipped
-    .map((s) => ({ line: lines.get(s.order_line_id)!, quantity: s.quantity }))
+    .map((s) => ({ line: lines.get(s.orderLineId)!, quantity: s.quantity }))
     .filter((b) => movesStock(b.line));
   await lockLevels(
     trx,
     back.flatMap((b) => [
-      { variantId: b.line.variant_id!, locationId: here },
-      { variantId: b.line.variant_id!, locationId: b.line.location_id! },
+      { variantId: b.line.variantId!, locationId: here },
+      { variantId: b.line.variantId!, locationId: b.line.locationId! },
     ]),
   );
   await returnFromFulfillment(
     trx,
     actor,
-    back.map((b) => ({ variantId: b.line.variant_id!, locationId: here, quantity: b.quantity })),
+    back.map((b) => ({ variantId: b.line.variantId!, locationId: here, quantity: b.quantity })),
   );
-  const elsewhere = back.filter((b) => b.line.location_id !== here);
+  const elsewhere = back.filter((b) => b.line.locationId !== here);
   const restReservedElsewhere = (b: (typeof back)[number]) =>
     unfulfilledQuantity({
       quantity: b.line.quantity,
-      fulfilledQuantity: b.line.fulfilled_quantity,
-      refundedQuantity: b.line.refunded_quantity,
+      fulfilledQuantity: b.line.fulfilledQuantity,
+      refundedQuantity: b.line.refundedQuantity,
     }) > 0;
   await moveCommitment(
     trx,
     actor,
     elsewhere.filter(restReservedElsewhere).map((b) => ({
-      variantId: b.line.variant_id!,
+      variantId: b.line.variantId!,
       fromLocationId: here,
-      toLocationId: b.line.location_id!,
+      toLocationId: b.line.locationId!,
       quantity: b.quantity,
     })),
   );
@@ -84,7 +84,7 @@ export async function fulfillmentCancel(
   );
   await addFulfilledQuantities(
     trx,
-    shipped.map((s) => ({ lineId: s.order_line_id, delta: -s.quantity })),
+    shipped.map((s) => ({ lineId: s.orderLineId, delta: -s.quantity })),
   );
   const cancelled = await cancelFulfillment(trx, fulfillment.id);
   const order = await refreshOrderStatus(trx, before.id);
@@ -95,7 +95,7 @@ export async function fulfillmentCancel(
     changes: {
       fulfillment: { before: await fulfillmentName(trx, before, fulfillment.position), after: 'CANCELLED' },
       quantity: { before: shipped.reduce((a, s) => a + s.quantity, 0), after: null },
-      fulfillment_status: { before: before.fulfillment_status, after: order.fulfillment_status },
+      fulfillment_status: { before: before.fulfillmentStatus, after: order.fulfillmentStatus },
     },
   });
   return { order, fulfillment: cancelled };

@@ -1,12 +1,20 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { LocationRow } from '../inventory/inventory.tables.js';
-import type { FulfillmentLineRow, FulfillmentRow, FulfillmentTable, OrderLineRow } from './order.tables.js';
+import type { Location } from '../inventory/inventory.model.js';
+import {
+  toFulfillment,
+  toFulfillmentLine,
+  toOrderLine,
+  type Fulfillment,
+  type FulfillmentLine,
+  type OrderLine,
+} from './order.model.js';
 
-export type NewFulfillment = Omit<Insertable<FulfillmentTable>, 'status' | 'created_at' | 'cancelled_at'>;
+export type NewFulfillment = Omit<Fulfillment, 'status' | 'createdAt' | 'cancelledAt'>;
 
-export async function findFulfillment(db: Executor, id: string): Promise<FulfillmentRow | null> {
-  return (await db.selectFrom('fulfillments').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findFulfillment(db: Executor, id: string): Promise<Fulfillment | null> {
+  const row = await db.selectFrom('fulfillments').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toFulfillment(row) : null;
 }
 
 /** 1 for an order's first fulfillment; callers hold the order's row lock, so two never get the same. */
@@ -23,10 +31,19 @@ export async function insertFulfillment(
   db: Executor,
   fulfillment: NewFulfillment,
   lines: { orderLineId: string; quantity: number }[],
-): Promise<FulfillmentRow> {
+): Promise<Fulfillment> {
   const row = await db
     .insertInto('fulfillments')
-    .values(fulfillment)
+    .values({
+      id: fulfillment.id,
+      order_id: fulfillment.orderId,
+      position: fulfillment.position,
+      location_id: fulfillment.locationId,
+      carrier: fulfillment.carrier,
+      tracking_number: fulfillment.trackingNumber,
+      tracking_url: fulfillment.trackingUrl,
+      staff_id: fulfillment.staffId,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   if (lines.length) {
@@ -37,20 +54,26 @@ export async function insertFulfillment(
       )
       .execute();
   }
-  return row;
+  return toFulfillment(row);
 }
 
-export function linesOfFulfillment(db: Executor, fulfillmentId: string): Promise<FulfillmentLineRow[]> {
-  return db.selectFrom('fulfillment_lines').selectAll().where('fulfillment_id', '=', fulfillmentId).execute();
+export async function linesOfFulfillment(db: Executor, fulfillmentId: string): Promise<FulfillmentLine[]> {
+  const rows = await db
+    .selectFrom('fulfillment_lines')
+    .selectAll()
+    .where('fulfillment_id', '=', fulfillmentId)
+    .execute();
+  return rows.map(toFulfillmentLine);
 }
 
-export function cancelFulfillment(db: Executor, id: string): Promise<FulfillmentRow> {
-  return db
+export async function cancelFulfillment(db: Executor, id: string): Promise<Fulfillment> {
+  const row = await db
     .updateTable('fulfillments')
     .set({ status: 'CANCELLED', cancelled_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toFulfillment(row);
 }
 
 /**
@@ -60,14 +83,14 @@ export function cancelFulfillment(db: Executor, id: string): Promise<Fulfillment
 export async function addFulfilledQuantities(
   db: Executor,
   changes: { lineId: string; delta: number }[],
-): Promise<OrderLineRow[]> {
+): Promise<OrderLine[]> {
   const real = changes.filter((c) => c.delta !== 0);
   if (!real.length) return [];
   const whens = sql.join(
     real.map((c) => sql`when ${c.lineId}::uuid then ${c.delta}::integer`),
     sql` `,
   );
-  return db
+  const rows = await db
     .updateTable('order_lines')
     .set({ fulfilled_quantity: sql`fulfilled_quantity + (case id ${whens} else 0 end)` })
     .where(
@@ -77,6 +100,7 @@ export async function addFulfilledQuantities(
     )
     .returningAll()
     .execute();
+  return rows.map(toOrderLine);
 }
 
 /** Where a line's unfulfilled units are committed from now on (they moved, or came back elsewhere). */
@@ -95,7 +119,7 @@ export async function setLineLocations(
 
 // ---- Locations, as a shipment sees them (where it leaves from) ----
 
-export type ShipFrom = Pick<LocationRow, 'id' | 'name' | 'active'>;
+export type ShipFrom = Pick<Location, 'id' | 'name' | 'active'>;
 
 export async function findShipFrom(db: Executor, id: string): Promise<ShipFrom | null> {
   return (

@@ -1,7 +1,7 @@
 import { decodeIdOf, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { Tx } from '../../db/database.js';
-import type { FulfillmentRow, OrderRow } from './order.tables.js';
+import type { Fulfillment, Order } from './order.model.js';
 import { auth, check } from '../../graphql/auth.js';
 import { builder, command, UserErrorRef } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
@@ -26,7 +26,7 @@ function orderUuid(id: string | number, field: string[] = ['id']): string {
 }
 
 /** Later reads in the same request (another field of the mutation, say) see the order as the command left it. */
-function fresh(ctx: Ctx, orders: OrderRow[]): void {
+function fresh(ctx: Ctx, orders: Order[]): void {
   const { orderById, linesByOrderId, transactionsByOrderId, fulfillmentsByOrderId } = ctx.loaders;
   for (const o of orders) {
     orderById.clear(o.id).prime(o.id, o);
@@ -35,7 +35,7 @@ function fresh(ctx: Ctx, orders: OrderRow[]): void {
 }
 
 /** A command that leaves one order changed: its payload, with the order fresh for the rest of the request. */
-function one(ctx: Ctx, work: (trx: Tx) => Promise<OrderRow>) {
+function one(ctx: Ctx, work: (trx: Tx) => Promise<Order>) {
   return command(ctx, async (trx) => {
     const order = await work(trx);
     fresh(ctx, [order]);
@@ -44,7 +44,7 @@ function one(ctx: Ctx, work: (trx: Tx) => Promise<OrderRow>) {
 }
 
 const OrderFulfillPayload = builder
-  .objectRef<{ order?: OrderRow | null; fulfillment?: FulfillmentRow | null; userErrors: UserError[] }>(
+  .objectRef<{ order?: Order | null; fulfillment?: Fulfillment | null; userErrors: UserError[] }>(
     'OrderFulfillPayload',
   )
   .implement({
@@ -57,7 +57,7 @@ const OrderFulfillPayload = builder
   });
 
 const OrdersBulkPayload = builder
-  .objectRef<{ orders?: OrderRow[]; userErrors: UserError[] }>('OrdersBulkPayload')
+  .objectRef<{ orders?: Order[]; userErrors: UserError[] }>('OrdersBulkPayload')
   .implement({
     description: 'All or nothing: when any order fails, none changed and userErrors name each failing one.',
     extensions: auth.public,

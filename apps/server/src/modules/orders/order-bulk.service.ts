@@ -1,7 +1,7 @@
 import { decodeIdOf, type UserError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderRow } from './order.tables.js';
+import type { Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
 import { updateOrder } from './order.repository.js';
@@ -70,7 +70,7 @@ export async function ordersBulkUpdate(
     removeTags?: string[] | null;
     close?: boolean | null;
   },
-): Promise<OrderRow[]> {
+): Promise<Order[]> {
   const add = input.addTags?.length ? orderTags(input.addTags, ['addTags']) : [];
   const remove = new Set(
     (input.removeTags?.length ? orderTags(input.removeTags, ['removeTags']) : []).map((t) => t.toLowerCase()),
@@ -78,7 +78,7 @@ export async function ordersBulkUpdate(
   if (!add.length && !remove.size && !input.close)
     throw DomainError.one('REQUIRED', 'Choose what to change: tags to add or remove, or close.', null);
   return eachOrder(trx, input.ids, async (before) => {
-    let order: OrderRow = before;
+    let order: Order = before;
     const tags = before.tags.filter((t) => !remove.has(t.toLowerCase()));
     for (const t of add) if (!tags.some((x) => x.toLowerCase() === t.toLowerCase())) tags.push(t);
     if (tags.length > MAX_ORDER_TAGS)
@@ -103,7 +103,7 @@ export async function ordersBulkFulfill(
   trx: Tx,
   actor: Actor,
   input: { ids: readonly string[]; locationId: string },
-): Promise<OrderRow[]> {
+): Promise<Order[]> {
   const location = await chooseLocation(trx, [], input.locationId, ['locationId']);
   return eachOrder(trx, input.ids, (order) => fulfillEverything(trx, actor, order, location));
 }

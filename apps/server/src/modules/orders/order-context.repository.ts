@@ -9,17 +9,17 @@ import { toCustomer, type Customer } from '../customers/customer.model.js';
 
 export interface VariantForSale {
   id: string;
-  product_id: string;
+  productId: string;
   title: string;
   sku: string | null;
   price: number;
-  product_title: string;
-  product_status: string;
+  productTitle: string;
+  productStatus: string;
 }
 
-export function variantsForSale(db: Executor, ids: readonly string[]): Promise<VariantForSale[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db
+export async function variantsForSale(db: Executor, ids: readonly string[]): Promise<VariantForSale[]> {
+  if (!ids.length) return [];
+  const rows = await db
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .select([
@@ -33,6 +33,15 @@ export function variantsForSale(db: Executor, ids: readonly string[]): Promise<V
     ])
     .where('v.id', 'in', ids)
     .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    title: r.title,
+    sku: r.sku,
+    price: r.price,
+    productTitle: r.product_title,
+    productStatus: r.product_status,
+  }));
 }
 
 export async function findCustomerForOrder(db: Executor, id: string): Promise<Customer | null> {

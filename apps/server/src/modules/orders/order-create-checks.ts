@@ -23,9 +23,9 @@ export async function sellableVariants(trx: Tx, lines: OrderCreateParsed['lines'
       errors.push({ code: 'INVALID', message: "This variant doesn't exist.", field });
       continue;
     }
-    if (variant.product_status !== 'ACTIVE') {
-      const what = variant.product_status === 'ARCHIVED' ? 'is archived' : 'is a draft';
-      errors.push({ code: 'INVALID', message: `${variant.product_title} ${what} and can't be sold.`, field });
+    if (variant.productStatus !== 'ACTIVE') {
+      const what = variant.productStatus === 'ARCHIVED' ? 'is archived' : 'is a draft';
+      errors.push({ code: 'INVALID', message: `${variant.productTitle} ${what} and can't be sold.`, field });
       continue;
     }
     found.push({ variant, quantity: line.quantity, index: line.index, override: line.override ?? null });

@@ -2,7 +2,7 @@ import { computeOrderTotals, DomainError, type OrderDiscountInput } from '@stock
 import { applyDiscountCode, takeDiscountUse } from '../discounts/discount.service.js';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderRow } from './order.tables.js';
+import type { Order } from './order.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -30,7 +30,7 @@ import {
 export type { OrderCreateRaw } from './order-create-input.js';
 
 export interface OrderCreateOptions {
-  source?: OrderRow['source'];
+  source?: Order['source'];
   idempotencyKey?: string | null;
 }
 
@@ -45,7 +45,7 @@ export async function orderCreate(
   actor: Actor,
   raw: OrderCreateRaw,
   options: OrderCreateOptions = {},
-): Promise<OrderRow> {
+): Promise<Order> {
   const { idempotencyKey, ...request } = raw;
   const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => ({
     orderId: (await place(trx, actor, raw, { ...options, idempotencyKey })).id,
@@ -67,7 +67,7 @@ export async function placeParsed(
   actor: Actor,
   parsed: Pick<ReturnType<typeof parseOrderCreate>, 'value' | 'errors' | 'known'>,
   options: OrderCreateOptions,
-): Promise<OrderRow> {
+): Promise<Order> {
   const errors = [...parsed.errors];
   const input = parsed.value;
   const settings = await storeSettings(trx);
@@ -123,7 +123,7 @@ export async function placeParsed(
   const discount = input.discountCode
     ? await applyDiscountCode(trx, input.discountCode, {
         lines: items.map((item, i) => ({
-          productId: item.sold?.variant.product_id ?? null,
+          productId: item.sold?.variant.productId ?? null,
           subtotal: before.lines[i]!.subtotal,
           quantity: item.quantity,
         })),
@@ -141,38 +141,38 @@ export async function placeParsed(
   const paid = payment ? [{ kind: payment.kind, status: 'SUCCESS' as const, amount: totals.total }] : [];
   const noneShipped = items.map((s) => ({
     quantity: s.quantity,
-    fulfilled_quantity: 0,
-    refunded_quantity: 0,
+    fulfilledQuantity: 0,
+    refundedQuantity: 0,
   }));
   const order = await insertOrder(trx, {
     id,
     ...derivedStatus({ total: totals.total }, paid, noneShipped),
-    customer_id: buyer?.id ?? null,
+    customerId: buyer?.id ?? null,
     email: input.email ?? (buyer?.state === 'ENABLED' ? buyer.email : null),
     phone: input.phone,
-    currency_code: currency,
+    currencyCode: currency,
     subtotal: totals.subtotal,
-    shipping_total: totals.shippingTotal,
-    tax_total: totals.taxTotal,
-    discount_total: totals.discountTotal,
+    shippingTotal: totals.shippingTotal,
+    taxTotal: totals.taxTotal,
+    discountTotal: totals.discountTotal,
     total: totals.total,
-    // SQL null, not a JSON null, for an order without the address.
-    shipping_address: input.shippingAddress && JSON.stringify(input.shippingAddress),
-    billing_address: input.billingAddress && JSON.stringify(input.billingAddress),
+    // SQL null, not a JSON null, for an order without the address (the repository writes it so).
+    shippingAddress: input.shippingAddress ?? null,
+    billingAddress: input.billingAddress ?? null,
     source: options.source ?? 'API',
-    idempotency_key: options.idempotencyKey ?? null,
+    idempotencyKey: options.idempotencyKey ?? null,
     note: input.note,
     tags: input.tags,
-    customer_name: customerName(buyer, input.shippingAddress, input.billingAddress),
-    shipping_rate_id: shipping?.rateId ?? null,
-    shipping_name: shipping?.name ?? null,
-    shipping_price: shipping?.price ?? 0,
-    shipping_tax: totals.shippingTax,
-    discount_code: discount?.code ?? null,
-    discount_id: discount?.discountId ?? null,
-    items_count: items.reduce((n, s) => n + s.quantity, 0),
-    prices_include_tax: settings.pricesIncludeTax,
-    created_by: actor.viewer?.staffId ?? null,
+    customerName: customerName(buyer, input.shippingAddress, input.billingAddress),
+    shippingRateId: shipping?.rateId ?? null,
+    shippingName: shipping?.name ?? null,
+    shippingPrice: shipping?.price ?? 0,
+    shippingTax: totals.shippingTax,
+    discountCode: discount?.code ?? null,
+    discountId: discount?.discountId ?? null,
+    itemsCount: items.reduce((n, s) => n + s.quantity, 0),
+    pricesIncludeTax: settings.pricesIncludeTax,
+    createdBy: actor.viewer?.staffId ?? null,
   });
   const name = `${settings.orderNumberPrefix}${order.number}`;
 
@@ -192,8 +192,8 @@ export async function placeParsed(
     items.map((item, i) => {
       const common = {
         id: uuidv7(),
-        order_id: id,
-        unit_price: item.unitPrice,
+        orderId: id,
+        unitPrice: item.unitPrice,
         quantity: item.quantity,
         discount: totals.lines[i]!.discount,
         tax: totals.lines[i]!.tax,
@@ -203,42 +203,42 @@ export async function placeParsed(
       if (item.custom) {
         return {
           ...common,
-          product_id: null,
-          variant_id: null,
-          product_title: item.custom.title,
-          variant_title: 'Default',
+          productId: null,
+          variantId: null,
+          productTitle: item.custom.title,
+          variantTitle: 'Default',
           sku: null,
-          location_id: null,
+          locationId: null,
           custom: true,
-          original_unit_price: null,
-          price_override_reason: null,
+          originalUnitPrice: null,
+          priceOverrideReason: null,
         };
       }
       const { variant, override } = item.sold;
       return {
         ...common,
-        product_id: variant.product_id,
-        variant_id: variant.id,
-        product_title: variant.product_title,
-        variant_title: variant.title,
+        productId: variant.productId,
+        variantId: variant.id,
+        productTitle: variant.productTitle,
+        variantTitle: variant.title,
         sku: variant.sku,
-        location_id: committedAt.get(variant.id) ?? null,
+        locationId: committedAt.get(variant.id) ?? null,
         custom: false,
-        original_unit_price: override ? variant.price : null,
-        price_override_reason: override?.reason ?? null,
+        originalUnitPrice: override ? variant.price : null,
+        priceOverrideReason: override?.reason ?? null,
       };
     }),
   );
   if (payment) {
     await insertTransaction(trx, {
       id: uuidv7(),
-      order_id: id,
+      orderId: id,
       kind: payment.kind,
       amount: totals.total,
       gateway: payment.gateway,
       reference: payment.reference,
-      staff_id: actor.viewer?.staffId ?? null,
-      actor_name: actorName(actor),
+      staffId: actor.viewer?.staffId ?? null,
+      actorName: actorName(actor),
     });
   }
   // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
@@ -261,8 +261,8 @@ export async function placeParsed(
       name: { before: null, after: name },
       source: { before: null, after: order.source },
       total: { before: null, after: order.total },
-      items_count: { before: null, after: order.items_count },
-      payment_status: { before: null, after: order.payment_status },
+      items_count: { before: null, after: order.itemsCount },
+      payment_status: { before: null, after: order.paymentStatus },
       ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
       ...(discount ? { discount_code: { before: null, after: discount.code } } : {}),
     },

@@ -11,7 +11,7 @@ import {
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AddressJson } from '../../db/columns.js';
-import type { OrderCommentRow, OrderRow } from './order.tables.js';
+import type { OrderComment, Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -90,11 +90,11 @@ const nameOf = (a: AddressJson | null) => [a?.firstName, a?.lastName].filter(Boo
 const AUDITED = [
   'email',
   'phone',
-  'shipping_address',
-  'billing_address',
+  'shippingAddress',
+  'billingAddress',
   'tags',
   'note',
-  'customer_name',
+  'customerName',
 ] as const;
 
 /**
@@ -106,7 +106,7 @@ export async function orderUpdate(
   actor: Actor,
   id: string,
   input: OrderUpdateInput,
-): Promise<OrderRow> {
+): Promise<Order> {
   const before = await loadOrderForAction(trx, id, input.version, { version: ['input', 'version'] });
   const errors: UserError[] = [];
   // Only what was sent is checked: an imported order's old address need not pass today's rules
@@ -133,7 +133,7 @@ export async function orderUpdate(
   if (next.email !== undefined) changes.email = next.email;
   if (next.phone !== undefined) changes.phone = next.phone;
   if (next.note !== undefined) changes.note = next.note;
-  const addresses = { shipping: before.shipping_address, billing: before.billing_address };
+  const addresses = { shipping: before.shippingAddress, billing: before.billingAddress };
   const moved: ('shipping' | 'billing')[] = [];
   for (const which of ['shipping', 'billing'] as const) {
     const value = next[`${which}Address`];
@@ -142,9 +142,9 @@ export async function orderUpdate(
     if (JSON.stringify(now) === JSON.stringify(canonical(addresses[which]))) continue;
     moved.push(which);
     addresses[which] = now;
-    changes[`${which}_address`] = now === null ? null : JSON.stringify(now);
+    changes[`${which}Address`] = now;
   }
-  if (moved.length && before.fulfillment_status !== 'UNFULFILLED') {
+  if (moved.length && before.fulfillmentStatus !== 'UNFULFILLED') {
     throw new DomainError(
       moved.map((which) => ({
         code: 'INVALID_TRANSITION',
@@ -154,8 +154,8 @@ export async function orderUpdate(
     );
   }
   // An order without a customer is known by the name on its address.
-  if (moved.length && !before.customer_id)
-    changes.customer_name = nameOf(addresses.shipping) ?? nameOf(addresses.billing);
+  if (moved.length && !before.customerId)
+    changes.customerName = nameOf(addresses.shipping) ?? nameOf(addresses.billing);
   const after = await updateOrder(trx, before.id, changes);
   await recordAudit(trx, actor, {
     action: 'order.update',
@@ -164,13 +164,13 @@ export async function orderUpdate(
     changes: diff(
       {
         ...before,
-        shipping_address: canonical(before.shipping_address),
-        billing_address: canonical(before.billing_address),
+        shippingAddress: canonical(before.shippingAddress),
+        billingAddress: canonical(before.billingAddress),
       },
       {
         ...after,
-        shipping_address: canonical(after.shipping_address),
-        billing_address: canonical(after.billing_address),
+        shippingAddress: canonical(after.shippingAddress),
+        billingAddress: canonical(after.billingAddress),
       },
       AUDITED,
     ),
@@ -183,7 +183,7 @@ export async function orderCommentAdd(
   trx: Tx,
   actor: Actor,
   input: { id: string; body: string },
-): Promise<{ order: OrderRow; comment: OrderCommentRow }> {
+): Promise<{ order: Order; comment: OrderComment }> {
   const body = input.body.trim();
   if (!body) throw DomainError.one('REQUIRED', 'Write a comment first.', ['body']);
   if (body.length > COMMENT_MAX)
@@ -193,9 +193,9 @@ export async function orderCommentAdd(
   const order = await loadOrderForAction(trx, input.id);
   const comment = await insertOrderComment(trx, {
     id: uuidv7(),
-    order_id: order.id,
-    staff_id: actor.viewer?.staffId ?? null,
-    staff_name: actorName(actor),
+    orderId: order.id,
+    staffId: actor.viewer?.staffId ?? null,
+    staffName: actorName(actor),
     body,
   });
   await recordAudit(trx, actor, {

@@ -7,7 +7,7 @@ import {
 } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { FulfillmentRow, OrderLineRow, OrderRow } from './order.tables.js';
+import type { Fulfillment, OrderLine, Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -38,7 +38,7 @@ export interface OrderFulfillInput {
 }
 
 export interface FulfillPick {
-  line: OrderLineRow;
+  line: OrderLine;
   quantity: number;
   /** Where the person chose this line (input.lines.i.quantity); none when every line was taken by default. */
   field?: string[];
@@ -51,13 +51,11 @@ interface Tracking {
 }
 
 /** A line whose units are counted in stock: committed somewhere, and its variant still exists. */
-export const movesStock = (
-  line: OrderLineRow,
-): line is OrderLineRow & { location_id: string; variant_id: string } =>
-  line.location_id !== null && line.variant_id !== null;
+export const movesStock = (line: OrderLine): line is OrderLine & { locationId: string; variantId: string } =>
+  line.locationId !== null && line.variantId !== null;
 
 /** The fulfillment's name, as on packing slips: "#1001-F2". */
-export async function fulfillmentName(trx: Tx, order: OrderRow, position: number): Promise<string> {
+export async function fulfillmentName(trx: Tx, order: Order, position: number): Promise<string> {
   const prefix = (await storeSettings(trx)).orderNumberPrefix;
   return `${prefix}${order.number}-F${position}`;
 }
@@ -85,12 +83,12 @@ function checkTracking(input: OrderFulfillInput): Tracking {
 }
 
 /** What to ship: every unshipped unit by default, else the chosen lines, each checked against what is left. */
-function pickLines(lines: OrderLineRow[], chosen: OrderFulfillInput['lines']): FulfillPick[] {
-  const left = (line: OrderLineRow) =>
+function pickLines(lines: OrderLine[], chosen: OrderFulfillInput['lines']): FulfillPick[] {
+  const left = (line: OrderLine) =>
     unfulfilledQuantity({
       quantity: line.quantity,
-      fulfilledQuantity: line.fulfilled_quantity,
-      refundedQuantity: line.refunded_quantity,
+      fulfilledQuantity: line.fulfilledQuantity,
+      refundedQuantity: line.refundedQuantity,
     });
   if (chosen == null) {
     const all = lines.filter((l) => left(l) > 0).map((line) => ({ line, quantity: left(line) }));
@@ -119,8 +117,8 @@ function pickLines(lines: OrderLineRow[], chosen: OrderFulfillInput['lines']): F
     const wrong = checkFulfillQuantity(
       {
         quantity: line.quantity,
-        fulfilledQuantity: line.fulfilled_quantity,
-        refundedQuantity: line.refunded_quantity,
+        fulfilledQuantity: line.fulfilledQuantity,
+        refundedQuantity: line.refundedQuantity,
       },
       c.quantity,
       [...at, 'quantity'],
@@ -150,7 +148,7 @@ export async function chooseLocation(
       throw DomainError.one('INVALID', `${location.name} is inactive; ship from an active location.`, field);
     return location;
   }
-  const committedAt = [...new Set(picks.filter((p) => movesStock(p.line)).map((p) => p.line.location_id!))];
+  const committedAt = [...new Set(picks.filter((p) => movesStock(p.line)).map((p) => p.line.locationId!))];
   if (committedAt.length === 1) return (await findShipFrom(trx, committedAt[0]!))!;
   if (committedAt.length > 1) {
     const names = (await shipFromByIds(trx, committedAt)).map((l) => l.name).sort();
@@ -173,35 +171,35 @@ export async function chooseLocation(
 export async function fulfillLocked(
   trx: Tx,
   actor: Actor,
-  before: OrderRow,
+  before: Order,
   picks: FulfillPick[],
   location: ShipFrom,
   tracking: Tracking,
-): Promise<{ order: OrderRow; fulfillment: FulfillmentRow }> {
+): Promise<{ order: Order; fulfillment: Fulfillment }> {
   const stocked = picks.filter((p) => movesStock(p.line));
   // Every level this shipment touches, locked up front in the fixed order, so the two steps below
   // never take locks in an order another command could hold the other way round.
   await lockLevels(
     trx,
     stocked.flatMap((p) => [
-      { variantId: p.line.variant_id!, locationId: p.line.location_id! },
-      { variantId: p.line.variant_id!, locationId: location.id },
+      { variantId: p.line.variantId!, locationId: p.line.locationId! },
+      { variantId: p.line.variantId!, locationId: location.id },
     ]),
   );
-  const moving = stocked.filter((p) => p.line.location_id !== location.id);
+  const moving = stocked.filter((p) => p.line.locationId !== location.id);
   await moveCommitment(
     trx,
     actor,
     moving.map((p) => ({
-      variantId: p.line.variant_id!,
-      fromLocationId: p.line.location_id!,
+      variantId: p.line.variantId!,
+      fromLocationId: p.line.locationId!,
       toLocationId: location.id,
       quantity: p.quantity,
       field: p.field,
     })),
   );
   const taken: Allocation[] = stocked.map((p) => ({
-    variantId: p.line.variant_id!,
+    variantId: p.line.variantId!,
     locationId: location.id,
     quantity: p.quantity,
   }));
@@ -211,7 +209,7 @@ export async function fulfillLocked(
   await setLineLocations(
     trx,
     moving
-      .filter((p) => p.quantity === p.line.quantity - p.line.fulfilled_quantity - p.line.refunded_quantity)
+      .filter((p) => p.quantity === p.line.quantity - p.line.fulfilledQuantity - p.line.refundedQuantity)
       .map((p) => ({ lineId: p.line.id, locationId: location.id })),
   );
   await addFulfilledQuantities(
@@ -223,13 +221,13 @@ export async function fulfillLocked(
     trx,
     {
       id: uuidv7(),
-      order_id: before.id,
+      orderId: before.id,
       position,
-      location_id: location.id,
+      locationId: location.id,
       carrier: tracking.carrier,
-      tracking_number: tracking.trackingNumber,
-      tracking_url: tracking.trackingUrl,
-      staff_id: actor.viewer?.staffId ?? null,
+      trackingNumber: tracking.trackingNumber,
+      trackingUrl: tracking.trackingUrl,
+      staffId: actor.viewer?.staffId ?? null,
     },
     picks.map((p) => ({ orderLineId: p.line.id, quantity: p.quantity })),
   );
@@ -246,7 +244,7 @@ export async function fulfillLocked(
       ...(tracking.trackingNumber
         ? { tracking_number: { before: null, after: tracking.trackingNumber } }
         : {}),
-      fulfillment_status: { before: before.fulfillment_status, after: order.fulfillment_status },
+      fulfillment_status: { before: before.fulfillmentStatus, after: order.fulfillmentStatus },
     },
   });
   return { order, fulfillment };
@@ -256,7 +254,7 @@ export async function orderFulfill(
   trx: Tx,
   actor: Actor,
   input: OrderFulfillInput,
-): Promise<{ order: OrderRow; fulfillment: FulfillmentRow }> {
+): Promise<{ order: Order; fulfillment: Fulfillment }> {
   const orderId = decodeIdOf('Order', input.orderId);
   if (!orderId) throw DomainError.one('INVALID', 'This order does not exist.', ['input', 'orderId']);
   const tracking = checkTracking(input);
@@ -274,7 +272,7 @@ export async function fulfillEverything(
   actor: Actor,
   before: LoadedOrder,
   location: ShipFrom,
-): Promise<OrderRow> {
+): Promise<Order> {
   const refused = checkOrderAction(before, 'fulfill');
   if (refused) throw refused;
   const picks = pickLines(before.lines, null);

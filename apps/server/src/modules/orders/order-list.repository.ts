@@ -1,9 +1,10 @@
 import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OrderRow } from './order.tables.js';
+import { toOrder, type Order } from './order.model.js';
 import {
   cappedCount,
   keysetPage,
+  mapPage,
   type Count,
   type Page,
   type PageArgs,
@@ -65,16 +66,16 @@ function orderListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   return condition ? q.where(condition) : q;
 }
 
-export function pageOrders(
+export async function pageOrders(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: OrderSortKey,
   reverse: boolean,
   args: PageArgs,
   access: OrderAccess,
-): Promise<Page<OrderRow>> {
+): Promise<Page<Order>> {
   const sort = SORTS[sortKey];
-  return keysetPage(
+  const page = await keysetPage(
     orderListQuery(db, condition),
     {
       expression: access === 'walk' ? sort.walk : sort.gather,
@@ -85,6 +86,7 @@ export function pageOrders(
     sort.descending !== reverse,
     args,
   );
+  return mapPage(page, toOrder);
 }
 
 export function countOrders(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

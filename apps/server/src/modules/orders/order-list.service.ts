@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { OrderRow } from './order.tables.js';
+import type { Order } from './order.model.js';
 import type { Count, ListResult, PageArgs } from '../../lib/pagination.js';
 import { orderSearchCondition } from './order-search.js';
 import { countOrders, pageOrders, type OrderSortKey } from './order-list.repository.js';
@@ -22,7 +22,7 @@ export function listOrders(
     reverse: boolean;
     page: PageArgs;
   },
-): ListResult<OrderRow> {
+): ListResult<Order> {
   const search = orderSearchCondition(args.query, args.currency, args.numberPrefix);
   if ('errors' in search) return search;
   const { condition, needle } = search;

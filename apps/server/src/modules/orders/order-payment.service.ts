@@ -1,7 +1,7 @@
 import { checkOrderAction, formatMinor, parseMoney, type TransactionKind } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderRow, OrderTransactionRow } from './order.tables.js';
+import type { Order, OrderTransaction } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
@@ -9,14 +9,14 @@ import { recordAudit } from '../audit/audit.service.js';
 import { findOrder, insertTransaction, transactionsOfOrders } from './order.repository.js';
 import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
 
-const ok = (t: OrderTransactionRow, kind: TransactionKind) => t.status === 'SUCCESS' && t.kind === kind;
-const sum = (ts: OrderTransactionRow[]) => ts.reduce((a, t) => a + Number(t.amount), 0);
+const ok = (t: OrderTransaction, kind: TransactionKind) => t.status === 'SUCCESS' && t.kind === kind;
+const sum = (ts: OrderTransaction[]) => ts.reduce((a, t) => a + Number(t.amount), 0);
 
 /**
  * Money still held by authorizations: authorized − voided − captured from them. A SALE took its
  * money directly and never counts against an authorization.
  */
-export function capturableOf(transactions: OrderTransactionRow[]): number {
+export function capturableOf(transactions: OrderTransaction[]): number {
   const authorized = sum(transactions.filter((t) => ok(t, 'AUTHORIZATION')));
   const voided = sum(transactions.filter((t) => ok(t, 'VOID')));
   const captured = sum(transactions.filter((t) => ok(t, 'CAPTURE')));
@@ -24,7 +24,7 @@ export function capturableOf(transactions: OrderTransactionRow[]): number {
 }
 
 /** The latest successful authorization: what a capture or void acts on. */
-function authorizationOf(transactions: OrderTransactionRow[]): OrderTransactionRow | null {
+function authorizationOf(transactions: OrderTransaction[]): OrderTransaction | null {
   return transactions.filter((t) => ok(t, 'AUTHORIZATION')).at(-1) ?? null;
 }
 
@@ -37,28 +37,28 @@ export function actorName(actor: Actor): string {
 export async function addTransaction(
   trx: Tx,
   actor: Actor,
-  order: OrderRow,
+  order: Order,
   t: { kind: TransactionKind; amount: number; reference?: string | null; parentId?: string | null },
-): Promise<OrderTransactionRow> {
+): Promise<OrderTransaction> {
   return insertTransaction(trx, {
     id: uuidv7(),
-    order_id: order.id,
+    orderId: order.id,
     kind: t.kind,
     amount: t.amount,
     gateway: 'manual',
     reference: t.reference ?? null,
-    parent_id: t.parentId ?? null,
-    staff_id: actor.viewer?.staffId ?? null,
-    actor_name: actorName(actor),
+    parentId: t.parentId ?? null,
+    staffId: actor.viewer?.staffId ?? null,
+    actorName: actorName(actor),
   });
 }
 
 /** The status fields of a money change, for the audit event. */
-export function paymentChanges(before: OrderRow, after: OrderRow, amount: number) {
+export function paymentChanges(before: Order, after: Order, amount: number) {
   return {
     amount: { before: null, after: amount },
-    payment_status: { before: before.payment_status, after: after.payment_status },
-    total_paid: { before: Number(before.total_paid), after: Number(after.total_paid) },
+    payment_status: { before: before.paymentStatus, after: after.paymentStatus },
+    total_paid: { before: Number(before.totalPaid), after: Number(after.totalPaid) },
   };
 }
 
@@ -76,12 +76,12 @@ export async function orderMarkAsPaid(
   trx: Tx,
   actor: Actor,
   input: { id: string; reference?: string | null },
-): Promise<OrderRow> {
+): Promise<Order> {
   const reference = checkReference(input.reference, ['reference']);
   const before = await loadOrderForAction(trx, input.id);
   const refused = checkOrderAction(before, 'markPaid');
   if (refused) throw refused;
-  const amount = Math.max(0, Number(before.total) - Number(before.total_paid));
+  const amount = Math.max(0, Number(before.total) - Number(before.totalPaid));
   await addTransaction(trx, actor, before, { kind: 'SALE', amount, reference });
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
@@ -101,14 +101,14 @@ export async function orderCapture(
   trx: Tx,
   actor: Actor,
   input: { id: string; amount?: string | null; idempotencyKey?: string | null },
-): Promise<OrderRow> {
+): Promise<Order> {
   const work = async () => {
     const before = await loadOrderForAction(trx, input.id);
     const refused = checkOrderAction(before, 'capture');
     if (refused) throw refused;
     const transactions = await transactionsOfOrders(trx, [before.id]);
     const capturable = capturableOf(transactions);
-    const currency = before.currency_code.trim();
+    const currency = before.currencyCode.trim();
     if (capturable === 0)
       throw DomainError.one('INVALID_TRANSITION', 'Nothing is left to capture on this order.');
     let amount = capturable;
@@ -149,7 +149,7 @@ export async function orderCapture(
 }
 
 /** Releases an authorization nothing was captured from: the customer's money is no longer held. */
-export async function orderVoid(trx: Tx, actor: Actor, input: { id: string }): Promise<OrderRow> {
+export async function orderVoid(trx: Tx, actor: Actor, input: { id: string }): Promise<Order> {
   const before = await loadOrderForAction(trx, input.id);
   const refused = checkOrderAction(before, 'void');
   if (refused) throw refused;

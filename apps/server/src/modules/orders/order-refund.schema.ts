@@ -1,6 +1,6 @@
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
-import type { OrderRow } from './order.tables.js';
-import type { RefundLineRow, RefundRow } from './refund.repository.js';
+import type { Order } from './order.model.js';
+import type { RefundLine, Refund } from './order.model.js';
 import type { RefundPlan } from './order-refund.service.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, UserErrorRef } from '../../graphql/builder.js';
@@ -16,12 +16,12 @@ const lineOf = async (ctx: Parameters<typeof money>[0], orderId: string, lineId:
   (await ctx.loaders.linesByOrderId.load(orderId)).find((l) => l.id === lineId) ??
   (await ctx.loaders.orderLineById.load(lineId))!;
 
-const RefundLineRef = builder.objectRef<RefundLineRow & { order_id: string }>('RefundLine').implement({
+const RefundLineRef = builder.objectRef<RefundLine & { orderId: string }>('RefundLine').implement({
   extensions: read,
   fields: (t) => ({
     line: t.field({
       type: OrderLineRef,
-      resolve: (rl, _a, ctx) => lineOf(ctx, rl.order_id, rl.order_line_id),
+      resolve: (rl, _a, ctx) => lineOf(ctx, rl.orderId, rl.orderLineId),
     }),
     quantity: t.exposeInt('quantity'),
     restock: t.exposeBoolean('restock'),
@@ -29,12 +29,12 @@ const RefundLineRef = builder.objectRef<RefundLineRow & { order_id: string }>('R
       type: LocationRef,
       nullable: true,
       description: 'Where the units went back on hand; null when not restocked.',
-      resolve: (rl, _a, ctx) => (rl.location_id ? ctx.loaders.locationById.load(rl.location_id) : null),
+      resolve: (rl, _a, ctx) => (rl.locationId ? ctx.loaders.locationById.load(rl.locationId) : null),
     }),
   }),
 });
 
-export const RefundRef = builder.objectRef<RefundRow>('Refund').implement({
+export const RefundRef = builder.objectRef<Refund>('Refund').implement({
   description: 'Money and items given back on an order.',
   extensions: read,
   fields: (t) => ({
@@ -43,28 +43,28 @@ export const RefundRef = builder.objectRef<RefundRow>('Refund').implement({
     shipping: t.field({
       type: MoneyRef,
       description: 'The part of the amount that refunds shipping.',
-      resolve: (r, _a, ctx) => money(ctx, r.shipping_amount),
+      resolve: (r, _a, ctx) => money(ctx, r.shippingAmount),
     }),
     reason: t.exposeString('reason', { nullable: true }),
     staffName: t.string({
       nullable: true,
       resolve: async (r, _a, ctx) =>
-        r.transaction_id
-          ? ((await ctx.loaders.transactionById.load(r.transaction_id))?.actor_name ?? null)
+        r.transactionId
+          ? ((await ctx.loaders.transactionById.load(r.transactionId))?.actorName ?? null)
           : null,
     }),
     transaction: t.field({
       type: OrderTransactionRef,
       nullable: true,
       description: 'The REFUND transaction; null when no money moved (items only).',
-      resolve: (r, _a, ctx) => (r.transaction_id ? ctx.loaders.transactionById.load(r.transaction_id) : null),
+      resolve: (r, _a, ctx) => (r.transactionId ? ctx.loaders.transactionById.load(r.transactionId) : null),
     }),
     lines: t.field({
       type: [RefundLineRef],
       resolve: async (r, _a, ctx) =>
-        (await ctx.loaders.refundLinesByRefundId.load(r.id)).map((rl) => ({ ...rl, order_id: r.order_id })),
+        (await ctx.loaders.refundLinesByRefundId.load(r.id)).map((rl) => ({ ...rl, orderId: r.orderId })),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.created_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
   }),
 });
 
@@ -81,11 +81,11 @@ const OrderRefundLineInput = builder.inputType('OrderRefundLineInput', {
   }),
 });
 
-type Suggestion = { plan: RefundPlan | null; order: OrderRow; userErrors: UserError[] };
+type Suggestion = { plan: RefundPlan | null; order: Order; userErrors: UserError[] };
 
 const SuggestedRefundLineRef = builder
   .objectRef<{
-    order: OrderRow;
+    order: Order;
     lineId: string;
     quantity: number;
     share: RefundPlan['figures']['lines'][number];
@@ -195,9 +195,7 @@ const OrderRefundInput = builder.inputType('OrderRefundInput', {
 });
 
 const OrderRefundPayload = builder
-  .objectRef<{ order?: OrderRow | null; refund?: RefundRow | null; userErrors: UserError[] }>(
-    'OrderRefundPayload',
-  )
+  .objectRef<{ order?: Order | null; refund?: Refund | null; userErrors: UserError[] }>('OrderRefundPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

@@ -14,7 +14,7 @@ import {
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderLineRow, OrderRow, OrderTransactionRow } from './order.tables.js';
+import type { OrderLine, Order, OrderTransaction } from './order.model.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -29,8 +29,8 @@ import {
   insertRefund,
   shippingRefunded,
   takeFromCustomerSpend,
-  type RefundRow,
 } from './refund.repository.js';
+import type { Refund } from './order.model.js';
 
 export const REFUND_REASON_MAX = 500;
 /** SPEC §5: an order has at most 500 lines, so a refund names at most as many. */
@@ -47,7 +47,7 @@ export interface OrderRefundRaw {
 }
 
 interface PlannedLine {
-  line: OrderLineRow;
+  line: OrderLine;
   quantity: number;
   restock: boolean;
   /** Where restocked units go back; null when nothing is restocked. */
@@ -65,7 +65,7 @@ export interface RefundPlan {
 const field = (...path: (string | number)[]) => ['input', ...path.map(String)];
 
 /** A line's units that can be put back on a shelf: a tracked variant still in the catalog. */
-const restockable = (line: OrderLineRow) => line.variant_id !== null && line.location_id !== null;
+const restockable = (line: OrderLine) => line.variantId !== null && line.locationId !== null;
 
 /**
  * Checks what the person asked to refund against the order as it is now (locked or not) and
@@ -73,13 +73,13 @@ const restockable = (line: OrderLineRow) => line.variant_id !== null && line.loc
  */
 export async function planRefund(
   db: Executor,
-  order: OrderRow,
-  lines: OrderLineRow[],
-  transactions: OrderTransactionRow[],
+  order: Order,
+  lines: OrderLine[],
+  transactions: OrderTransaction[],
   raw: Pick<OrderRefundRaw, 'lines' | 'shipping'>,
 ): Promise<RefundPlan> {
   const errors: UserError[] = [];
-  const currency = order.currency_code.trim();
+  const currency = order.currencyCode.trim();
   const asked = raw.lines ?? [];
   if (asked.length > REFUND_LINES_MAX) {
     throw DomainError.one(
@@ -113,7 +113,7 @@ export async function planRefund(
     }
     seen.add(line.id);
     const refused = checkRefundQuantity(
-      { quantity: line.quantity, refundedQuantity: line.refunded_quantity },
+      { quantity: line.quantity, refundedQuantity: line.refundedQuantity },
       a.quantity,
       field('lines', i, 'quantity'),
     );
@@ -130,7 +130,7 @@ export async function planRefund(
       });
       return;
     }
-    let locationId = wantsRestock ? line.location_id : null;
+    let locationId = wantsRestock ? line.locationId : null;
     if (wantsRestock && a.locationId != null) {
       locationId = decodeIdOf('Location', String(a.locationId));
       if (!locationId) {
@@ -163,11 +163,11 @@ export async function planRefund(
     }
   }
 
-  const pricesIncludeTax = order.prices_include_tax;
+  const pricesIncludeTax = order.pricesIncludeTax;
   const shippingLeft = shippingRefundable(
     {
-      shippingTotal: Number(order.shipping_total),
-      shippingTax: Number(order.shipping_tax),
+      shippingTotal: Number(order.shippingTotal),
+      shippingTax: Number(order.shippingTax),
       pricesIncludeTax,
     },
     await shippingRefunded(db, order.id),
@@ -199,8 +199,8 @@ export async function planRefund(
     lines: planned.map((p) => ({
       line: {
         quantity: p.line.quantity,
-        refundedQuantity: p.line.refunded_quantity,
-        subtotal: Number(p.line.unit_price) * p.line.quantity,
+        refundedQuantity: p.line.refundedQuantity,
+        subtotal: Number(p.line.unitPrice) * p.line.quantity,
         discount: Number(p.line.discount),
         tax: Number(p.line.tax),
       },
@@ -217,7 +217,7 @@ export async function planRefund(
 /** The figures of a refund before it is made (the refund page asks as the person edits). */
 export async function suggestOrderRefund(
   db: Executor,
-  order: OrderRow,
+  order: Order,
   raw: Pick<OrderRefundRaw, 'lines' | 'shipping'>,
 ): Promise<RefundPlan> {
   const [lines, transactions] = await Promise.all([
@@ -238,7 +238,7 @@ export async function orderRefund(
   trx: Tx,
   actor: Actor,
   raw: OrderRefundRaw,
-): Promise<{ order: OrderRow; refund: RefundRow }> {
+): Promise<{ order: Order; refund: Refund }> {
   const orderId = decodeIdOf('Order', String(raw.orderId));
   if (!orderId) throw DomainError.one('INVALID', 'This order does not exist.', field('orderId'));
   const { idempotencyKey, ...request } = raw;
@@ -259,11 +259,11 @@ export async function orderRefund(
 export async function refundLocked(
   trx: Tx,
   actor: Actor,
-  before: OrderRow,
-  lines: OrderLineRow[],
+  before: Order,
+  lines: OrderLine[],
   raw: Pick<OrderRefundRaw, 'lines' | 'shipping' | 'amount' | 'reason'> & { amountMinor?: number },
-): Promise<RefundRow> {
-  const currency = before.currency_code.trim();
+): Promise<Refund> {
+  const currency = before.currencyCode.trim();
   const reason = raw.reason?.trim() || null;
   if (reason && reason.length > REFUND_REASON_MAX)
     throw DomainError.one('TOO_LONG', `Use at most ${REFUND_REASON_MAX} characters.`, field('reason'));
@@ -297,16 +297,16 @@ export async function refundLocked(
   for (const p of plan.lines) {
     const unshipped = unfulfilledQuantity({
       quantity: p.line.quantity,
-      fulfilledQuantity: p.line.fulfilled_quantity,
-      refundedQuantity: p.line.refunded_quantity,
+      fulfilledQuantity: p.line.fulfilledQuantity,
+      refundedQuantity: p.line.refundedQuantity,
     });
     const released = Math.min(p.quantity, unshipped);
     const shipped = p.quantity - released;
-    if (!cancelled && released > 0 && p.line.variant_id && p.line.location_id) {
-      release.push({ variantId: p.line.variant_id, locationId: p.line.location_id, quantity: released });
+    if (!cancelled && released > 0 && p.line.variantId && p.line.locationId) {
+      release.push({ variantId: p.line.variantId, locationId: p.line.locationId, quantity: released });
     }
-    if (p.restock && shipped > 0 && p.line.variant_id && p.locationId) {
-      back.push({ variantId: p.line.variant_id, locationId: p.locationId, quantity: shipped });
+    if (p.restock && shipped > 0 && p.line.variantId && p.locationId) {
+      back.push({ variantId: p.line.variantId, locationId: p.locationId, quantity: shipped });
     }
   }
   const name = `Refund on order ${before.number}`;
@@ -342,8 +342,8 @@ export async function refundLocked(
     trx,
     plan.lines.map((p) => ({ orderLineId: p.line.id, quantity: p.quantity })),
   );
-  if (before.customer_id && !cancelled && amount > 0) {
-    await takeFromCustomerSpend(trx, before.customer_id, amount);
+  if (before.customerId && !cancelled && amount > 0) {
+    await takeFromCustomerSpend(trx, before.customerId, amount);
   }
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
@@ -353,15 +353,15 @@ export async function refundLocked(
     changes: {
       amount: { before: null, after: amount },
       ...(plan.shipping ? { shipping: { before: null, after: plan.shipping } } : {}),
-      payment_status: { before: before.payment_status, after: after.payment_status },
-      total_refunded: { before: Number(before.total_refunded), after: Number(after.total_refunded) },
+      payment_status: { before: before.paymentStatus, after: after.paymentStatus },
+      total_refunded: { before: Number(before.totalRefunded), after: Number(after.totalRefunded) },
       ...(plan.lines.length
         ? {
             lines: {
               before: null,
               after: plan.lines.map((p) => ({
                 sku: p.line.sku,
-                title: p.line.product_title,
+                title: p.line.productTitle,
                 quantity: p.quantity,
                 restock: p.restock,
               })),

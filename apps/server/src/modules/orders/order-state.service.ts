@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
 } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
-import type { OrderLineRow, OrderRow } from './order.tables.js';
+import type { OrderLine, Order } from './order.model.js';
 import {
   linesOfOrders,
   lockLines,
@@ -22,14 +22,14 @@ import {
  * An order as an action sees it once it holds the lock: the row, its statuses in the shape
  * `checkOrderAction` takes (so `checkOrderAction(loaded, 'cancel')` works directly), and its lines.
  */
-export type LoadedOrder = OrderRow & OrderForAction & { lines: OrderLineRow[] };
+export type LoadedOrder = Order & OrderForAction & { lines: OrderLine[] };
 
 /** The statuses of a row as the domain types them (the columns are plain text). */
-export function orderForAction(order: OrderRow): OrderForAction {
+export function orderForAction(order: Order): OrderForAction {
   return {
     status: order.status,
-    paymentStatus: order.payment_status as PaymentStatus,
-    fulfillmentStatus: order.fulfillment_status as FulfillmentStatus,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    fulfillmentStatus: order.fulfillmentStatus as FulfillmentStatus,
   };
 }
 
@@ -55,22 +55,16 @@ export async function loadOrderForAction(
 
 /** The stored status and money columns the transactions and lines imply. */
 export function derivedStatus(
-  order: Pick<OrderRow, 'total'>,
+  order: Pick<Order, 'total'>,
   transactions: Parameters<typeof paymentSums>[0],
-  lines: readonly Pick<OrderLineRow, 'quantity' | 'fulfilled_quantity' | 'refunded_quantity'>[],
+  lines: readonly Pick<OrderLine, 'quantity' | 'fulfilledQuantity' | 'refundedQuantity'>[],
 ) {
   const sums = paymentSums(transactions);
   return {
-    payment_status: paymentStatus({ ...sums, total: order.total }),
-    fulfillment_status: fulfillmentStatus(
-      lines.map((l) => ({
-        quantity: l.quantity,
-        fulfilledQuantity: l.fulfilled_quantity,
-        refundedQuantity: l.refunded_quantity,
-      })),
-    ),
-    total_paid: sums.captured,
-    total_refunded: sums.refunded,
+    paymentStatus: paymentStatus({ ...sums, total: order.total }),
+    fulfillmentStatus: fulfillmentStatus(lines),
+    totalPaid: sums.captured,
+    totalRefunded: sums.refunded,
   };
 }
 
@@ -80,7 +74,7 @@ export function derivedStatus(
  * changed). Call it, holding the order's lock, after every change to transactions or lines; the
  * stored columns exist only so lists and search can filter on them.
  */
-export async function refreshOrderStatus(trx: Tx, orderId: string): Promise<OrderRow> {
+export async function refreshOrderStatus(trx: Tx, orderId: string): Promise<Order> {
   const order = await lockOrder(trx, orderId);
   if (!order) throw new Error(`Order ${orderId} vanished while it was locked.`);
   const [transactions, lines] = await Promise.all([

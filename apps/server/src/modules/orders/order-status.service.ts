@@ -2,7 +2,7 @@ import { checkOrderAction, paymentSums, refundable, unfulfilledQuantity } from '
 import { giveDiscountUseBack } from '../discounts/discount.service.js';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderRow } from './order.tables.js';
+import type { Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
 import { releaseForOrder } from '../inventory/order-stock.js';
@@ -15,7 +15,7 @@ import { refundLocked } from './order-refund.service.js';
 
 export const CANCEL_REASON_MAX = 500;
 
-const statusChanges = (before: OrderRow, after: OrderRow) => ({
+const statusChanges = (before: Order, after: Order) => ({
   status: { before: before.status, after: after.status },
 });
 
@@ -28,7 +28,7 @@ export async function orderCancel(
   trx: Tx,
   actor: Actor,
   input: { id: string; reason?: string | null; refund?: boolean | null },
-): Promise<OrderRow> {
+): Promise<Order> {
   const reason = input.reason?.trim() || null;
   if (reason && reason.length > CANCEL_REASON_MAX)
     throw DomainError.one('TOO_LONG', `Use at most ${CANCEL_REASON_MAX} characters.`, ['reason']);
@@ -42,10 +42,10 @@ export async function orderCancel(
     before.lines.filter(movesStock).flatMap((l) => {
       const quantity = unfulfilledQuantity({
         quantity: l.quantity,
-        fulfilledQuantity: l.fulfilled_quantity,
-        refundedQuantity: l.refunded_quantity,
+        fulfilledQuantity: l.fulfilledQuantity,
+        refundedQuantity: l.refundedQuantity,
       });
-      return quantity > 0 ? [{ variantId: l.variant_id, locationId: l.location_id, quantity }] : [];
+      return quantity > 0 ? [{ variantId: l.variantId, locationId: l.locationId, quantity }] : [];
     }),
   );
 
@@ -63,11 +63,11 @@ export async function orderCancel(
   const sums = paymentSums(transactions);
   const toRefund = input.refund ? refundable(sums.captured, sums.refunded) : 0;
 
-  await updateOrder(trx, before.id, { status: 'CANCELLED', cancelled_at: new Date(), cancel_reason: reason });
+  await updateOrder(trx, before.id, { status: 'CANCELLED', cancelledAt: new Date(), cancelReason: reason });
   // What was refunded before left the spend with its refund.
-  const spent = Number(before.total) - Number(before.total_refunded);
-  if (before.customer_id) await takeFromCustomerSpend(trx, before.customer_id, spent);
-  await giveDiscountUseBack(trx, before.discount_id);
+  const spent = Number(before.total) - Number(before.totalRefunded);
+  if (before.customerId) await takeFromCustomerSpend(trx, before.customerId, spent);
+  await giveDiscountUseBack(trx, before.discountId);
   // The same refund as orderRefund's, on the order as now cancelled: its stock and spend are settled above.
   if (toRefund > 0) {
     await refundLocked(trx, actor, { ...before, status: 'CANCELLED' }, before.lines, {
@@ -82,7 +82,7 @@ export async function orderCancel(
     subjectId: before.id,
     changes: {
       ...statusChanges(before, after),
-      payment_status: { before: before.payment_status, after: after.payment_status },
+      payment_status: { before: before.paymentStatus, after: after.paymentStatus },
       ...(reason ? { cancel_reason: { before: null, after: reason } } : {}),
       ...(held > 0 ? { voided: { before: null, after: held } } : {}),
     },
@@ -91,10 +91,10 @@ export async function orderCancel(
 }
 
 /** Archive: a finished order leaves the working lists (SPEC §4 OPEN → CLOSED). */
-export async function closeLocked(trx: Tx, actor: Actor, before: OrderRow): Promise<OrderRow> {
+export async function closeLocked(trx: Tx, actor: Actor, before: Order): Promise<Order> {
   const refused = checkOrderAction(orderForAction(before), 'close');
   if (refused) throw refused;
-  await updateOrder(trx, before.id, { status: 'CLOSED', closed_at: new Date() });
+  await updateOrder(trx, before.id, { status: 'CLOSED', closedAt: new Date() });
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
     action: 'order.close',
@@ -105,15 +105,15 @@ export async function closeLocked(trx: Tx, actor: Actor, before: OrderRow): Prom
   return after;
 }
 
-export async function orderClose(trx: Tx, actor: Actor, input: { id: string }): Promise<OrderRow> {
+export async function orderClose(trx: Tx, actor: Actor, input: { id: string }): Promise<Order> {
   return closeLocked(trx, actor, await loadOrderForAction(trx, input.id));
 }
 
-export async function orderReopen(trx: Tx, actor: Actor, input: { id: string }): Promise<OrderRow> {
+export async function orderReopen(trx: Tx, actor: Actor, input: { id: string }): Promise<Order> {
   const before = await loadOrderForAction(trx, input.id);
   const refused = checkOrderAction(before, 'reopen');
   if (refused) throw refused;
-  await updateOrder(trx, before.id, { status: 'OPEN', closed_at: null });
+  await updateOrder(trx, before.id, { status: 'OPEN', closedAt: null });
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
     action: 'order.reopen',

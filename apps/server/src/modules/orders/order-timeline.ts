@@ -1,7 +1,7 @@
 import { currencyDecimals, encodeId } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { AuditEvent } from '../audit/audit.model.js';
-import type { OrderRow } from './order.tables.js';
+import type { Order } from './order.model.js';
 import { commentsOfOrder } from './order.repository.js';
 import { latestEventsAbout } from '../audit/audit.service.js';
 
@@ -122,14 +122,14 @@ function actorOf(event: AuditEvent): string {
  */
 export async function orderTimeline(
   db: Executor,
-  order: OrderRow,
+  order: Order,
   first: number,
 ): Promise<OrderTimelineEntry[]> {
   const [events, comments] = await Promise.all([
     latestEventsAbout(db, ORDER_SUBJECT, order.id, first),
     commentsOfOrder(db, order.id, first),
   ]);
-  const currencyCode = order.currency_code.trim();
+  const currencyCode = order.currencyCode.trim();
   const entries: OrderTimelineEntry[] = [
     ...events
       .filter((e) => !SHOWN_AS_COMMENT.has(e.action))
@@ -144,8 +144,8 @@ export async function orderTimeline(
       id: encodeId('OrderComment', c.id),
       kind: 'COMMENT' as const,
       message: c.body,
-      actorName: c.staff_name,
-      createdAt: c.created_at,
+      actorName: c.staffName,
+      createdAt: c.createdAt,
     })),
   ];
   // Ties (an event and a comment in one millisecond) keep ids apart in a stable order.

@@ -1,7 +1,7 @@
 import { countryName, encodeId, TRANSACTION_KINDS, unfulfilledQuantity } from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
 import type { Customer } from '../customers/customer.model.js';
-import type { FulfillmentLineRow, OrderRow } from './order.tables.js';
+import type { FulfillmentLine, Order } from './order.model.js';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
 import { builder } from '../../graphql/builder.js';
@@ -38,23 +38,23 @@ builder.node(OrderLineRef, {
   description: 'A line of an order: a snapshot of what was sold, kept when the product changes or goes.',
   extensions: read,
   id: { resolve: (l) => l.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'fulfilled_quantity' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'fulfilledQuantity' in o,
   loadOne: (id, ctx) => ctx.loaders.orderLineById.load(id),
   fields: (t) => ({
     order: t.field({
       type: OrderRef,
-      resolve: async (l, _a, ctx) => (await ctx.loaders.orderById.load(l.order_id))!,
+      resolve: async (l, _a, ctx) => (await ctx.loaders.orderById.load(l.orderId))!,
     }),
-    productTitle: t.exposeString('product_title'),
-    variantTitle: t.exposeString('variant_title'),
+    productTitle: t.exposeString('productTitle'),
+    variantTitle: t.exposeString('variantTitle'),
     sku: t.exposeString('sku', { nullable: true }),
     variant: t.field({
       type: VariantRef,
       nullable: true,
       description: 'Null once deleted, or without CATALOG_READ.',
       resolve: (l, _a, ctx) =>
-        l.variant_id && ctx.viewer?.permissions.has('CATALOG_READ')
-          ? ctx.loaders.variantById.load(l.variant_id)
+        l.variantId && ctx.viewer?.permissions.has('CATALOG_READ')
+          ? ctx.loaders.variantById.load(l.variantId)
           : null,
     }),
     product: t.field({
@@ -62,31 +62,31 @@ builder.node(OrderLineRef, {
       nullable: true,
       description: 'Null once deleted, or without CATALOG_READ.',
       resolve: (l, _a, ctx) =>
-        l.product_id && ctx.viewer?.permissions.has('CATALOG_READ')
-          ? ctx.loaders.productById.load(l.product_id)
+        l.productId && ctx.viewer?.permissions.has('CATALOG_READ')
+          ? ctx.loaders.productById.load(l.productId)
           : null,
     }),
     imageUrl: t.string({
       nullable: true,
       description: "A 64 px thumbnail of the product's first image, while the product exists.",
       resolve: async (l, _a, ctx) => {
-        if (!l.product_id) return null;
-        const first = (await ctx.loaders.mediaByProductId.load(l.product_id))[0];
+        if (!l.productId) return null;
+        const first = (await ctx.loaders.mediaByProductId.load(l.productId))[0];
         return first ? `/media/${mediaFileName(first, 64)}` : null;
       },
     }),
-    unitPrice: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unit_price) }),
+    unitPrice: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unitPrice) }),
     taxable: t.exposeBoolean('taxable'),
     custom: t.exposeBoolean('custom', { description: 'An item not in the catalog, added to a draft.' }),
     originalUnitPrice: t.field({
       type: MoneyRef,
       nullable: true,
       description: 'The catalog price, when staff sold it at another price; null otherwise.',
-      resolve: (l, _a, ctx) => (l.original_unit_price === null ? null : money(ctx, l.original_unit_price)),
+      resolve: (l, _a, ctx) => (l.originalUnitPrice === null ? null : money(ctx, l.originalUnitPrice)),
     }),
-    priceOverrideReason: t.exposeString('price_override_reason', { nullable: true }),
+    priceOverrideReason: t.exposeString('priceOverrideReason', { nullable: true }),
     quantity: t.exposeInt('quantity'),
-    subtotal: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unit_price * l.quantity) }),
+    subtotal: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.unitPrice * l.quantity) }),
     discount: t.field({ type: MoneyRef, resolve: (l, _a, ctx) => money(ctx, l.discount) }),
     tax: t.field({
       type: MoneyRef,
@@ -97,26 +97,26 @@ builder.node(OrderLineRef, {
       type: MoneyRef,
       description: 'subtotal − discount, plus tax unless prices include it.',
       resolve: async (l, _a, ctx) => {
-        const order = await ctx.loaders.orderById.load(l.order_id);
-        const net = l.unit_price * l.quantity - l.discount;
-        return money(ctx, order?.prices_include_tax ? net : net + l.tax);
+        const order = await ctx.loaders.orderById.load(l.orderId);
+        const net = l.unitPrice * l.quantity - l.discount;
+        return money(ctx, order?.pricesIncludeTax ? net : net + l.tax);
       },
     }),
-    fulfilledQuantity: t.exposeInt('fulfilled_quantity'),
-    refundedQuantity: t.exposeInt('refunded_quantity'),
+    fulfilledQuantity: t.exposeInt('fulfilledQuantity'),
+    refundedQuantity: t.exposeInt('refundedQuantity'),
     unfulfilledQuantity: t.int({
       resolve: (l) =>
         unfulfilledQuantity({
           quantity: l.quantity,
-          fulfilledQuantity: l.fulfilled_quantity,
-          refundedQuantity: l.refunded_quantity,
+          fulfilledQuantity: l.fulfilledQuantity,
+          refundedQuantity: l.refundedQuantity,
         }),
     }),
     location: t.field({
       type: LocationRef,
       nullable: true,
       description: 'Where its stock is committed; null when the variant does not track stock.',
-      resolve: (l, _a, ctx) => (l.location_id ? ctx.loaders.locationById.load(l.location_id) : null),
+      resolve: (l, _a, ctx) => (l.locationId ? ctx.loaders.locationById.load(l.locationId) : null),
     }),
   }),
 });
@@ -133,13 +133,13 @@ builder.node(OrderTransactionRef, {
     amount: t.field({ type: MoneyRef, resolve: (x, _a, ctx) => money(ctx, x.amount) }),
     gateway: t.exposeString('gateway'),
     reference: t.exposeString('reference', { nullable: true }),
-    actorName: t.exposeString('actor_name', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.created_at }),
+    actorName: t.exposeString('actorName', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.createdAt }),
   }),
 });
 
 const FulfillmentLineRef = builder
-  .objectRef<FulfillmentLineRow & { order_id: string }>('FulfillmentLine')
+  .objectRef<FulfillmentLine & { orderId: string }>('FulfillmentLine')
   .implement({
     extensions: read,
     fields: (t) => ({
@@ -147,8 +147,8 @@ const FulfillmentLineRef = builder
         type: OrderLineRef,
         // Through the order's lines, which the order's page has loaded already.
         resolve: async (fl, _a, ctx) =>
-          (await ctx.loaders.linesByOrderId.load(fl.order_id)).find((l) => l.id === fl.order_line_id) ??
-          (await ctx.loaders.orderLineById.load(fl.order_line_id))!,
+          (await ctx.loaders.linesByOrderId.load(fl.orderId)).find((l) => l.id === fl.orderLineId) ??
+          (await ctx.loaders.orderLineById.load(fl.orderLineId))!,
       }),
       quantity: t.exposeInt('quantity'),
     }),
@@ -158,34 +158,34 @@ builder.node(FulfillmentRef, {
   description: 'A shipment of some of an order’s items from one location.',
   extensions: read,
   id: { resolve: (f) => f.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'tracking_number' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'trackingNumber' in o,
   loadOne: (id, ctx) => ctx.loaders.fulfillmentById.load(id),
   fields: (t) => ({
     name: t.string({
       description: 'The order name and its position, e.g. "#1001-F2".',
       resolve: async (f, _a, ctx) => {
-        const [order, shop] = await Promise.all([ctx.loaders.orderById.load(f.order_id), ctx.loaders.shop()]);
+        const [order, shop] = await Promise.all([ctx.loaders.orderById.load(f.orderId), ctx.loaders.shop()]);
         return `${shop.orderNumberPrefix}${order?.number ?? ''}-F${f.position}`;
       },
     }),
     status: t.field({ type: FulfillmentStatusEnum, resolve: (f) => f.status }),
     location: t.field({
       type: LocationRef,
-      resolve: async (f, _a, ctx) => (await ctx.loaders.locationById.load(f.location_id))!,
+      resolve: async (f, _a, ctx) => (await ctx.loaders.locationById.load(f.locationId))!,
     }),
     carrier: t.exposeString('carrier', { nullable: true }),
-    trackingNumber: t.exposeString('tracking_number', { nullable: true }),
-    trackingUrl: t.exposeString('tracking_url', { nullable: true }),
+    trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
+    trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
     lines: t.field({
       type: [FulfillmentLineRef],
       resolve: async (f, _a, ctx) =>
         (await ctx.loaders.fulfillmentLinesByFulfillmentId.load(f.id)).map((fl) => ({
           ...fl,
-          order_id: f.order_id,
+          orderId: f.orderId,
         })),
     }),
-    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.created_at }),
-    cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (f) => f.cancelled_at }),
+    createdAt: t.field({ type: 'DateTime', resolve: (f) => f.createdAt }),
+    cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (f) => f.cancelledAt }),
   }),
 });
 
@@ -194,8 +194,8 @@ OrderCommentRef.implement({
   extensions: read,
   fields: (t) => ({
     body: t.exposeString('body'),
-    staffName: t.exposeString('staff_name', { nullable: true }),
-    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.created_at }),
+    staffName: t.exposeString('staffName', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
   }),
 });
 
@@ -241,21 +241,21 @@ export const OrderAddressRef = builder.objectRef<AddressJson>('OrderAddress').im
   },
 });
 
-export const OrderShippingLineRef = builder.objectRef<OrderRow>('OrderShippingLine').implement({
+export const OrderShippingLineRef = builder.objectRef<Order>('OrderShippingLine').implement({
   description: 'The shipping rate chosen for the order, as it was then.',
   extensions: read,
   fields: (t) => ({
-    name: t.string({ resolve: (o) => o.shipping_name ?? 'Shipping' }),
+    name: t.string({ resolve: (o) => o.shippingName ?? 'Shipping' }),
     price: t.field({
       type: MoneyRef,
       description: 'Before any discount.',
-      resolve: (o, _a, ctx) => money(ctx, o.shipping_price),
+      resolve: (o, _a, ctx) => money(ctx, o.shippingPrice),
     }),
     discount: t.field({
       type: MoneyRef,
-      resolve: (o, _a, ctx) => money(ctx, Math.max(0, o.shipping_price - o.shipping_total)),
+      resolve: (o, _a, ctx) => money(ctx, Math.max(0, o.shippingPrice - o.shippingTotal)),
     }),
-    tax: t.field({ type: MoneyRef, resolve: (o, _a, ctx) => money(ctx, o.shipping_tax) }),
+    tax: t.field({ type: MoneyRef, resolve: (o, _a, ctx) => money(ctx, o.shippingTax) }),
   }),
 });
 

@@ -1,13 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../../db/database.js';
 import { byId, grouped } from '../../lib/batch.js';
-import type {
-  FulfillmentLineRow,
-  FulfillmentRow,
-  OrderLineRow,
-  OrderRow,
-  OrderTransactionRow,
-} from './order.tables.js';
+import type { FulfillmentLine, Fulfillment, OrderLine, Order, OrderTransaction } from './order.model.js';
 import {
   findFulfillmentsByIds,
   findLinesByIds,
@@ -20,9 +14,10 @@ import {
   recentOrdersOfCustomers,
   transactionsOfOrders,
 } from './order.repository.js';
-import { refundLinesOf, refundsOfOrders, type RefundLineRow, type RefundRow } from './refund.repository.js';
+import { refundLinesOf, refundsOfOrders } from './refund.repository.js';
+import type { Refund, RefundLine } from './order.model.js';
 import { findDraftsByIds, linesOfDrafts } from './draft.repository.js';
-import type { DraftOrderLineRow, DraftOrderRow } from './order.tables.js';
+import type { DraftOrderLine, DraftOrder } from './order.model.js';
 
 /**
  * One loader per `first` argument: a page size is part of the question, and a request rarely asks
@@ -40,52 +35,50 @@ function perFirst<V>(make: (first: number) => DataLoader<string, V>) {
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createOrderLoaders(db: Executor) {
   return {
-    orderById: new DataLoader<string, OrderRow | null>(async (ids) =>
-      byId(ids, await findOrdersByIds(db, ids)),
-    ),
-    orderLineById: new DataLoader<string, OrderLineRow | null>(async (ids) =>
+    orderById: new DataLoader<string, Order | null>(async (ids) => byId(ids, await findOrdersByIds(db, ids))),
+    orderLineById: new DataLoader<string, OrderLine | null>(async (ids) =>
       byId(ids, await findLinesByIds(db, ids)),
     ),
-    linesByOrderId: new DataLoader<string, OrderLineRow[]>(async (ids) =>
-      grouped(ids, await linesOfOrders(db, ids), (r) => r.order_id),
+    linesByOrderId: new DataLoader<string, OrderLine[]>(async (ids) =>
+      grouped(ids, await linesOfOrders(db, ids), (r) => r.orderId),
     ),
-    transactionsByOrderId: new DataLoader<string, OrderTransactionRow[]>(async (ids) =>
-      grouped(ids, await transactionsOfOrders(db, ids), (r) => r.order_id),
+    transactionsByOrderId: new DataLoader<string, OrderTransaction[]>(async (ids) =>
+      grouped(ids, await transactionsOfOrders(db, ids), (r) => r.orderId),
     ),
-    transactionById: new DataLoader<string, OrderTransactionRow | null>(async (ids) =>
+    transactionById: new DataLoader<string, OrderTransaction | null>(async (ids) =>
       byId(ids, await findTransactionsByIds(db, ids)),
     ),
-    draftById: new DataLoader<string, DraftOrderRow | null>(async (ids) =>
+    draftById: new DataLoader<string, DraftOrder | null>(async (ids) =>
       byId(ids, await findDraftsByIds(db, ids)),
     ),
-    linesByDraftId: new DataLoader<string, DraftOrderLineRow[]>(async (ids) =>
-      grouped(ids, await linesOfDrafts(db, ids), (r) => r.draft_order_id),
+    linesByDraftId: new DataLoader<string, DraftOrderLine[]>(async (ids) =>
+      grouped(ids, await linesOfDrafts(db, ids), (r) => r.draftOrderId),
     ),
-    refundsByOrderId: new DataLoader<string, RefundRow[]>(async (ids) =>
-      grouped(ids, await refundsOfOrders(db, ids), (r) => r.order_id),
+    refundsByOrderId: new DataLoader<string, Refund[]>(async (ids) =>
+      grouped(ids, await refundsOfOrders(db, ids), (r) => r.orderId),
     ),
-    refundLinesByRefundId: new DataLoader<string, RefundLineRow[]>(async (ids) =>
-      grouped(ids, await refundLinesOf(db, ids), (r) => r.refund_id),
+    refundLinesByRefundId: new DataLoader<string, RefundLine[]>(async (ids) =>
+      grouped(ids, await refundLinesOf(db, ids), (r) => r.refundId),
     ),
-    fulfillmentById: new DataLoader<string, FulfillmentRow | null>(async (ids) =>
+    fulfillmentById: new DataLoader<string, Fulfillment | null>(async (ids) =>
       byId(ids, await findFulfillmentsByIds(db, ids)),
     ),
-    fulfillmentsByOrderId: new DataLoader<string, FulfillmentRow[]>(async (ids) =>
-      grouped(ids, await fulfillmentsOfOrders(db, ids), (r) => r.order_id),
+    fulfillmentsByOrderId: new DataLoader<string, Fulfillment[]>(async (ids) =>
+      grouped(ids, await fulfillmentsOfOrders(db, ids), (r) => r.orderId),
     ),
-    fulfillmentLinesByFulfillmentId: new DataLoader<string, FulfillmentLineRow[]>(async (ids) =>
-      grouped(ids, await fulfillmentLinesOf(db, ids), (r) => r.fulfillment_id),
+    fulfillmentLinesByFulfillmentId: new DataLoader<string, FulfillmentLine[]>(async (ids) =>
+      grouped(ids, await fulfillmentLinesOf(db, ids), (r) => r.fulfillmentId),
     ),
     ordersByCustomerId: perFirst(
       (first) =>
-        new DataLoader<string, OrderRow[]>(async (ids) =>
-          grouped(ids, await recentOrdersOfCustomers(db, ids, first), (r) => r.customer_id),
+        new DataLoader<string, Order[]>(async (ids) =>
+          grouped(ids, await recentOrdersOfCustomers(db, ids, first), (r) => r.customerId),
         ),
     ),
     openLinesByVariantId: perFirst(
       (first) =>
-        new DataLoader<string, OrderLineRow[]>(async (ids) =>
-          grouped(ids, await openLinesOfVariants(db, ids, first), (r) => r.variant_id),
+        new DataLoader<string, OrderLine[]>(async (ids) =>
+          grouped(ids, await openLinesOfVariants(db, ids, first), (r) => r.variantId),
         ),
     ),
   };

@@ -1,69 +1,91 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type {
-  FulfillmentLineRow,
-  FulfillmentRow,
-  OrderCommentRow,
-  OrderLineRow,
-  OrderLineTable,
-  OrderRow,
-  OrderTable,
-  OrderTransactionRow,
-  OrderTransactionTable,
-} from './order.tables.js';
+import type { OrderLineTable, OrderTable, OrderTransactionTable } from './order.tables.js';
+import {
+  columnsOf,
+  toFulfillment,
+  toFulfillmentLine,
+  toOrder,
+  toOrderComment,
+  toOrderLine,
+  toTransaction,
+  type Fulfillment,
+  type FulfillmentLine,
+  type Order,
+  type OrderComment,
+  type OrderLine,
+  type OrderTransaction,
+} from './order.model.js';
 
-export type NewOrder = Omit<Insertable<OrderTable>, 'number' | 'created_at' | 'updated_at' | 'version'>;
-export type OrderChanges = Omit<
-  Updateable<OrderTable>,
-  'id' | 'number' | 'created_at' | 'updated_at' | 'version'
->;
-export type NewOrderLine = Insertable<OrderLineTable>;
-export type NewTransaction = Omit<Insertable<OrderTransactionTable>, 'created_at'>;
+type Stamped = 'number' | 'createdAt' | 'updatedAt' | 'version';
+/** What placing an order writes; left out: the column's default. */
+export type NewOrder = Partial<Omit<Order, Stamped>> & Pick<Order, 'id' | 'currencyCode'>;
+/** What an order command changes; left out: unchanged. */
+export type OrderChanges = Partial<Omit<Order, 'id' | Stamped>>;
+export type NewOrderLine = Partial<OrderLine> &
+  Pick<OrderLine, 'id' | 'orderId' | 'productTitle' | 'variantTitle' | 'unitPrice' | 'quantity'>;
+export type NewTransaction = Partial<Omit<OrderTransaction, 'createdAt'>> &
+  Pick<OrderTransaction, 'id' | 'orderId' | 'kind' | 'amount'>;
+
+const ADDRESSES = ['shippingAddress', 'billingAddress'];
 
 // ---- Orders ----
 
-export async function findOrder(db: Executor, id: string): Promise<OrderRow | null> {
-  return (await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findOrder(db: Executor, id: string): Promise<Order | null> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toOrder(row) : null;
 }
 
-export function findOrdersByIds(db: Executor, ids: readonly string[]): Promise<OrderRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+export async function findOrdersByIds(db: Executor, ids: readonly string[]): Promise<Order[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()).map(toOrder);
 }
 
-/** The order's row, locked until the transaction ends: every order mutation takes this first. */
-export async function lockOrder(db: Executor, id: string): Promise<OrderRow | null> {
-  return (
-    (await db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null
-  );
+/** The order, locked until the transaction ends: every order mutation takes this first. */
+export async function lockOrder(db: Executor, id: string): Promise<Order | null> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toOrder(row) : null;
 }
 
-export function insertOrder(db: Executor, order: NewOrder): Promise<OrderRow> {
-  return db
+export async function insertOrder(db: Executor, order: NewOrder): Promise<Order> {
+  const row = await db
     .insertInto('orders')
-    .values({ ...order, created_at: sql`now()`, updated_at: sql`now()` })
+    .values({
+      ...(columnsOf(order, ADDRESSES) as Insertable<OrderTable>),
+      created_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toOrder(row);
 }
 
-/** A change someone made: stamps `updated_at` by the database clock and bumps the version. */
-export function updateOrder(db: Executor, id: string, changes: OrderChanges): Promise<OrderRow> {
-  return db
+/**
+ * A change someone made: stamps `updated_at` by the database clock and bumps the version. A
+ * `cancelledAt` or `closedAt` given as `'now'` is stamped by the database clock too.
+ */
+export async function updateOrder(db: Executor, id: string, changes: OrderChanges): Promise<Order> {
+  const row = await db
     .updateTable('orders')
-    .set({ ...changes, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({
+      ...(columnsOf(changes, ADDRESSES) as Updateable<OrderTable>),
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  return toOrder(row);
 }
 
 /** The newest orders of each customer (Customer.orders), `first` per customer, in one query. */
-export function recentOrdersOfCustomers(
+export async function recentOrdersOfCustomers(
   db: Executor,
   customerIds: readonly string[],
   first: number,
-): Promise<OrderRow[]> {
-  if (!customerIds.length) return Promise.resolve([]);
-  return db
+): Promise<Order[]> {
+  if (!customerIds.length) return [];
+  const rows = await db
     .selectFrom((eb) =>
       eb
         .selectFrom('orders')
@@ -81,6 +103,7 @@ export function recentOrdersOfCustomers(
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .execute();
+  return rows.map(toOrder);
 }
 
 /** A placed order counts toward its customer's figures (a figure, not an edit: no new version). */
@@ -99,9 +122,9 @@ export async function addOrderToCustomer(db: Executor, customerId: string, total
 // ---- Lines ----
 
 /** Lines of many orders in one query, in their position order (DataLoader batch function). */
-export function linesOfOrders(db: Executor, orderIds: readonly string[]): Promise<OrderLineRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
+export async function linesOfOrders(db: Executor, orderIds: readonly string[]): Promise<OrderLine[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
     .selectFrom('order_lines')
     .selectAll()
     .where('order_id', 'in', orderIds)
@@ -109,16 +132,17 @@ export function linesOfOrders(db: Executor, orderIds: readonly string[]): Promis
     .orderBy('position')
     .orderBy('id')
     .execute();
+  return rows.map(toOrderLine);
 }
 
-export function findLinesByIds(db: Executor, ids: readonly string[]): Promise<OrderLineRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('order_lines').selectAll().where('id', 'in', ids).execute();
+export async function findLinesByIds(db: Executor, ids: readonly string[]): Promise<OrderLine[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('order_lines').selectAll().where('id', 'in', ids).execute()).map(toOrderLine);
 }
 
 /** The order's lines, locked (callers hold the order's lock already; this guards direct line writers). */
-export function lockLines(db: Executor, orderId: string): Promise<OrderLineRow[]> {
-  return db
+export async function lockLines(db: Executor, orderId: string): Promise<OrderLine[]> {
+  const rows = await db
     .selectFrom('order_lines')
     .selectAll()
     .where('order_id', '=', orderId)
@@ -126,24 +150,30 @@ export function lockLines(db: Executor, orderId: string): Promise<OrderLineRow[]
     .orderBy('id')
     .forUpdate()
     .execute();
+  return rows.map(toOrderLine);
 }
 
-export function insertLines(db: Executor, lines: readonly NewOrderLine[]): Promise<OrderLineRow[]> {
-  if (!lines.length) return Promise.resolve([]);
-  return db.insertInto('order_lines').values(lines).returningAll().execute();
+export async function insertLines(db: Executor, lines: readonly NewOrderLine[]): Promise<OrderLine[]> {
+  if (!lines.length) return [];
+  const rows = await db
+    .insertInto('order_lines')
+    .values(lines.map((l) => columnsOf(l) as Insertable<OrderLineTable>))
+    .returningAll()
+    .execute();
+  return rows.map(toOrderLine);
 }
 
 /**
  * Lines of open orders with units still to ship, per variant, newest order first, `first` per
  * variant: the orders holding a variant's committed stock (ProductVariant.openOrderLines).
  */
-export function openLinesOfVariants(
+export async function openLinesOfVariants(
   db: Executor,
   variantIds: readonly string[],
   first: number,
-): Promise<OrderLineRow[]> {
-  if (!variantIds.length) return Promise.resolve([]);
-  return db
+): Promise<OrderLine[]> {
+  if (!variantIds.length) return [];
+  const rows = await db
     .selectFrom((eb) =>
       eb
         .selectFrom('order_lines as l')
@@ -165,17 +195,18 @@ export function openLinesOfVariants(
     .orderBy('x.order_created_at', 'desc')
     .orderBy('x.id', 'desc')
     .execute();
+  return rows.map(toOrderLine);
 }
 
 // ---- Transactions ----
 
 /** Transactions of many orders, oldest first (the order they happened in). */
-export function transactionsOfOrders(
+export async function transactionsOfOrders(
   db: Executor,
   orderIds: readonly string[],
-): Promise<OrderTransactionRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
+): Promise<OrderTransaction[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
     .selectFrom('order_transactions')
     .selectAll()
     .where('order_id', 'in', orderIds)
@@ -183,41 +214,61 @@ export function transactionsOfOrders(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return rows.map(toTransaction);
 }
 
-export function findTransactionsByIds(db: Executor, ids: readonly string[]): Promise<OrderTransactionRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('order_transactions').selectAll().where('id', 'in', ids).execute();
+export async function findTransactionsByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<OrderTransaction[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('order_transactions').selectAll().where('id', 'in', ids).execute()).map(
+    toTransaction,
+  );
 }
 
-export function insertTransaction(db: Executor, row: NewTransaction): Promise<OrderTransactionRow> {
-  return db.insertInto('order_transactions').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertTransaction(
+  db: Executor,
+  transaction: NewTransaction,
+): Promise<OrderTransaction> {
+  const row = await db
+    .insertInto('order_transactions')
+    .values(columnsOf(transaction) as Insertable<OrderTransactionTable>)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toTransaction(row);
 }
 
 // ---- Fulfillments (written by the fulfillment services; read here for the order's fields) ----
 
-export function fulfillmentsOfOrders(db: Executor, orderIds: readonly string[]): Promise<FulfillmentRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
+export async function fulfillmentsOfOrders(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Fulfillment[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
     .selectFrom('fulfillments')
     .selectAll()
     .where('order_id', 'in', orderIds)
     .orderBy('order_id')
     .orderBy('position')
     .execute();
+  return rows.map(toFulfillment);
 }
 
-export function findFulfillmentsByIds(db: Executor, ids: readonly string[]): Promise<FulfillmentRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('fulfillments').selectAll().where('id', 'in', ids).execute();
+export async function findFulfillmentsByIds(db: Executor, ids: readonly string[]): Promise<Fulfillment[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('fulfillments').selectAll().where('id', 'in', ids).execute()).map(
+    toFulfillment,
+  );
 }
 
-export function fulfillmentLinesOf(
+export async function fulfillmentLinesOf(
   db: Executor,
   fulfillmentIds: readonly string[],
-): Promise<FulfillmentLineRow[]> {
-  if (!fulfillmentIds.length) return Promise.resolve([]);
-  return db
+): Promise<FulfillmentLine[]> {
+  if (!fulfillmentIds.length) return [];
+  const rows = await db
     .selectFrom('fulfillment_lines as fl')
     .innerJoin('order_lines as l', 'l.id', 'fl.order_line_id')
     .selectAll('fl')
@@ -226,13 +277,14 @@ export function fulfillmentLinesOf(
     .orderBy('l.position')
     .orderBy('l.id')
     .execute();
+  return rows.map(toFulfillmentLine);
 }
 
 // ---- Comments ----
 
 /** An order's newest comments, newest first. */
-export function commentsOfOrder(db: Executor, orderId: string, first: number): Promise<OrderCommentRow[]> {
-  return db
+export async function commentsOfOrder(db: Executor, orderId: string, first: number): Promise<OrderComment[]> {
+  const rows = await db
     .selectFrom('order_comments')
     .selectAll()
     .where('order_id', '=', orderId)
@@ -240,4 +292,5 @@ export function commentsOfOrder(db: Executor, orderId: string, first: number): P
     .orderBy('id', 'desc')
     .limit(first)
     .execute();
+  return rows.map(toOrderComment);
 }

@@ -8,7 +8,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
-import type { OrderRow } from './order.tables.js';
+import type { Order } from './order.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, UserErrorRef } from '../../graphql/builder.js';
 import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
@@ -59,10 +59,10 @@ builder.node(OrderRef, {
   description: 'An order placed by a customer (or for them), with its lines, payments and shipments.',
   extensions: read,
   id: { resolve: (o) => o.id },
-  isTypeOf: (o) => typeof o === 'object' && o !== null && 'payment_status' in o,
+  isTypeOf: (o) => typeof o === 'object' && o !== null && 'paymentStatus' in o,
   loadOne: (id, ctx) => ctx.loaders.orderById.load(id),
   fields: (t) => {
-    const amount = (pick: (o: OrderRow) => number, description?: string) =>
+    const amount = (pick: (o: Order) => number, description?: string) =>
       t.field({ type: MoneyRef, description, resolve: (o, _a, ctx) => money(ctx, pick(o)) });
     return {
       number: t.exposeInt('number'),
@@ -93,22 +93,22 @@ builder.node(OrderRef, {
       }),
       email: t.exposeString('email', { nullable: true }),
       phone: t.exposeString('phone', { nullable: true }),
-      customerName: t.exposeString('customer_name', { nullable: true }),
+      customerName: t.exposeString('customerName', { nullable: true }),
       customer: t.field({
         type: OrderCustomerRef,
         nullable: true,
-        resolve: (o, _a, ctx) => (o.customer_id ? ctx.loaders.customerById.load(o.customer_id) : null),
+        resolve: (o, _a, ctx) => (o.customerId ? ctx.loaders.customerById.load(o.customerId) : null),
       }),
-      currencyCode: t.string({ resolve: (o) => o.currency_code.trim() }),
+      currencyCode: t.string({ resolve: (o) => o.currencyCode.trim() }),
       subtotal: amount((o) => o.subtotal, 'Σ line subtotals, before discounts.'),
-      shippingTotal: amount((o) => o.shipping_total, 'Shipping after any free-shipping discount.'),
-      taxTotal: amount((o) => o.tax_total),
-      discountTotal: amount((o) => o.discount_total),
+      shippingTotal: amount((o) => o.shippingTotal, 'Shipping after any free-shipping discount.'),
+      taxTotal: amount((o) => o.taxTotal),
+      discountTotal: amount((o) => o.discountTotal),
       total: amount((o) => o.total),
-      totalPaid: amount((o) => o.total_paid, 'Captured and sold, before refunds.'),
-      totalRefunded: amount((o) => o.total_refunded),
+      totalPaid: amount((o) => o.totalPaid, 'Captured and sold, before refunds.'),
+      totalRefunded: amount((o) => o.totalRefunded),
       outstanding: amount(
-        (o) => (o.status === 'CANCELLED' ? 0 : Math.max(0, o.total - o.total_paid)),
+        (o) => (o.status === 'CANCELLED' ? 0 : Math.max(0, o.total - o.totalPaid)),
         'What is still owed: 0 once cancelled.',
       ),
       totalCapturable: t.field({
@@ -117,8 +117,8 @@ builder.node(OrderRef, {
         resolve: async (o, _a, ctx) =>
           money(ctx, capturableOf(await ctx.loaders.transactionsByOrderId.load(o.id))),
       }),
-      itemsCount: t.exposeInt('items_count'),
-      pricesIncludeTax: t.exposeBoolean('prices_include_tax'),
+      itemsCount: t.exposeInt('itemsCount'),
+      pricesIncludeTax: t.exposeBoolean('pricesIncludeTax'),
       lines: t.field({
         type: [OrderLineRef],
         description: 'In the order placed (at most 500).',
@@ -127,19 +127,19 @@ builder.node(OrderRef, {
       shippingAddress: t.field({
         type: OrderAddressRef,
         nullable: true,
-        resolve: (o) => address(o.shipping_address),
+        resolve: (o) => address(o.shippingAddress),
       }),
       billingAddress: t.field({
         type: OrderAddressRef,
         nullable: true,
-        resolve: (o) => address(o.billing_address),
+        resolve: (o) => address(o.billingAddress),
       }),
       shippingLine: t.field({
         type: OrderShippingLineRef,
         nullable: true,
-        resolve: (o) => (o.shipping_name !== null || o.shipping_rate_id !== null ? o : null),
+        resolve: (o) => (o.shippingName !== null || o.shippingRateId !== null ? o : null),
       }),
-      discountCode: t.exposeString('discount_code', { nullable: true }),
+      discountCode: t.exposeString('discountCode', { nullable: true }),
       transactions: t.field({
         type: [OrderTransactionRef],
         description: 'Oldest first.',
@@ -153,11 +153,11 @@ builder.node(OrderRef, {
       tags: t.exposeStringList('tags'),
       note: t.exposeString('note', { nullable: true }),
       source: t.field({ type: OrderSourceEnum, resolve: (o) => o.source }),
-      cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.cancelled_at }),
-      cancelReason: t.exposeString('cancel_reason', { nullable: true }),
-      closedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.closed_at }),
-      createdAt: t.field({ type: 'DateTime', resolve: (o) => o.created_at }),
-      updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updated_at }),
+      cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.cancelledAt }),
+      cancelReason: t.exposeString('cancelReason', { nullable: true }),
+      closedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.closedAt }),
+      createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
+      updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
       version: t.exposeInt('version'),
       timeline: t.field({
         type: [OrderTimelineEntryRef],
@@ -170,7 +170,7 @@ builder.node(OrderRef, {
 });
 
 export const OrderPayload = builder
-  .objectRef<{ order?: OrderRow | null; userErrors: UserError[] }>('OrderPayload')
+  .objectRef<{ order?: Order | null; userErrors: UserError[] }>('OrderPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

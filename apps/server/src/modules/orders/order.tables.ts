@@ -208,3 +208,5 @@ export type FulfillmentLineRow = Selectable<FulfillmentLineTable>;
 export type OrderCommentRow = Selectable<OrderCommentTable>;
 export type DraftOrderRow = Selectable<DraftOrderTable>;
 export type DraftOrderLineRow = Selectable<DraftOrderLineTable>;
+export type RefundRow = Selectable<RefundTable>;
+export type RefundLineRow = Selectable<RefundLineTable>;

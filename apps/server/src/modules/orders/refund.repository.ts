@@ -1,30 +1,30 @@
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { RefundLineTable, RefundTable } from './order.tables.js';
-
-export type RefundRow = Selectable<RefundTable>;
-export type RefundLineRow = Selectable<RefundLineTable>;
+import { toRefund, toRefundLine, type Refund, type RefundLine } from './order.model.js';
 
 /** The refunds of orders, oldest first (the order they happened in). */
-export function refundsOfOrders(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
+export async function refundsOfOrders(db: Executor, orderIds: readonly string[]): Promise<Refund[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
     .selectFrom('refunds')
     .selectAll()
     .where('order_id', 'in', orderIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return rows.map(toRefund);
 }
 
-export function refundLinesOf(db: Executor, refundIds: readonly string[]): Promise<RefundLineRow[]> {
-  if (!refundIds.length) return Promise.resolve([]);
-  return db.selectFrom('refund_lines').selectAll().where('refund_id', 'in', refundIds).execute();
+export async function refundLinesOf(db: Executor, refundIds: readonly string[]): Promise<RefundLine[]> {
+  if (!refundIds.length) return [];
+  return (await db.selectFrom('refund_lines').selectAll().where('refund_id', 'in', refundIds).execute()).map(
+    toRefundLine,
+  );
 }
 
-export async function findRefund(db: Executor, id: string): Promise<RefundRow | null> {
-  return (await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+export async function findRefund(db: Executor, id: string): Promise<Refund | null> {
+  const row = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRefund(row) : null;
 }
 
 /** Shipping already given back on an order, minor units. */
@@ -49,7 +49,7 @@ export async function insertRefund(
     staffId: string | null;
   },
   lines: readonly { orderLineId: string; quantity: number; restock: boolean; locationId: string | null }[],
-): Promise<RefundRow> {
+): Promise<Refund> {
   const row = await db
     .insertInto('refunds')
     .values({
@@ -77,7 +77,7 @@ export async function insertRefund(
       )
       .execute();
   }
-  return row;
+  return toRefund(row);
 }
 
 /** Counts refunded units on the lines (the order row is locked by the caller). */

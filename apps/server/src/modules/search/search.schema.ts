@@ -9,7 +9,7 @@ import { StaffRef } from '../staff/staff.schema.js';
 import type { Product } from '../catalog/catalog.model.js';
 import type { Customer } from '../customers/customer.model.js';
 import type { Discount } from '../discounts/discount.model.js';
-import type { OrderRow } from '../orders/order.tables.js';
+import type { Order } from '../orders/order.model.js';
 import type { StaffMember } from '../staff/staff.model.js';
 import {
   checkSearchArgs,
@@ -55,7 +55,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       nullable: true,
       description: 'By number (1001, #1001), email, customer name words or SKU; newest first.',
       resolve: async (s, _a, ctx) => {
-        const rows = await found<OrderRow>(s, ctx, 'ORDERS');
+        const rows = await found<Order>(s, ctx, 'ORDERS');
         for (const r of rows ?? []) ctx.loaders.orderById.prime(r.id, r);
         return rows;
       },
