@@ -120,6 +120,7 @@ describe('list search, filter chips and list state', () => {
     await expect
       .poll(() => picker.getByRole('button').allTextContents())
       .toEqual(['Acme Knits', 'Filler Co', 'Northwind']);
+    await shot(page, 'list-chips-vendor-picker-desktop');
     await picker.getByRole('textbox', { name: 'Find a vendor' }).fill('acme');
     await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['Acme Knits']);
     await picker.getByRole('button', { name: 'Acme Knits' }).click();
@@ -175,6 +176,10 @@ describe('list search, filter chips and list state', () => {
     const box = await filters.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(375);
     await shot(page, 'list-chips-products-phone');
+    await filters.getByRole('button', { name: 'Stock' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Low stock' }).waitFor();
+    await shot(page, 'list-chips-stock-picker-phone');
+    await page.keyboard.press('Escape');
     await page.goto('/customers?q=tag%3Avip');
     await expect.poll(() => page.getByTestId('customer-row').count()).toBe(1);
     await shot(page, 'list-chips-customers-phone');

@@ -98,10 +98,9 @@ function FilterChip({
           size="compact-sm"
           radius="xl"
           variant={shown ? 'light' : 'default'}
+          fw={500}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           onClick={() => setOpen((o) => !o)}
-          aria-haspopup="dialog"
-          aria-expanded={open}
           className={classes.chip}
         >
           {shown ? (
