@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createProduct, receiveStock, signedInApi } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
-import { shot } from './support/look';
+import { seriousViolations, shot } from './support/look';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 
 interface Sent {
@@ -121,6 +121,7 @@ describe('list search, filter chips and list state', () => {
       .poll(() => picker.getByRole('button').allTextContents())
       .toEqual(['Acme Knits', 'Filler Co', 'Northwind']);
     await shot(page, 'list-chips-vendor-picker-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
     await picker.getByRole('textbox', { name: 'Find a vendor' }).fill('acme');
     await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['Acme Knits']);
     await picker.getByRole('button', { name: 'Acme Knits' }).click();
@@ -179,6 +180,7 @@ describe('list search, filter chips and list state', () => {
     await filters.getByRole('button', { name: 'Stock' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Low stock' }).waitFor();
     await shot(page, 'list-chips-stock-picker-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.goto('/customers?q=tag%3Avip');
     await expect.poll(() => page.getByTestId('customer-row').count()).toBe(1);

@@ -115,10 +115,30 @@ describe.each(DATABASES)('list search as you type on $name', ({ postgresUrl }) =
     expect(await values('PRODUCT_TYPE', '%')).toEqual([]);
     expect(await values('PRODUCT_TYPE', 'chip')).toEqual(['Chip mugs']);
 
+    const cat = await gql(
+      owner,
+      `mutation { categoryCreate(input: { name: "Chip hats" }) { category { id } userErrors { message } } }`,
+    );
+    expect(cat.categoryCreate.userErrors).toEqual([]);
+    const col = await gql(
+      owner,
+      `mutation { collectionCreate(input: { title: "Chip picks", kind: MANUAL }) { userErrors { message } } }`,
+    );
+    expect(col.collectionCreate.userErrors).toEqual([]);
+    expect(await values('CATEGORY', 'chip')).toEqual(['Chip hats']);
+    expect(await values('COLLECTION', 'chip')).toEqual(['Chip picks']);
+
     const tooMany = await owner.request(VALUES, { field: 'TAG', first: 101 });
     expect(tooMany.body.errors?.[0]).toMatchObject({
       message: '"first" must be between 1 and 100 values.',
       extensions: { code: 'BAD_REQUEST' },
     });
+    const tooLong = await owner.request(VALUES, { field: 'VENDOR', contains: 'x'.repeat(101) });
+    expect(tooLong.body.errors?.[0]).toMatchObject({
+      message: '"contains" can be at most 100 characters; shorten it.',
+      extensions: { code: 'BAD_REQUEST' },
+    });
+    const tags = await gql(owner, `query { customerTagValues(contains: "zz-none") }`);
+    expect(tags.customerTagValues).toEqual([]);
   });
 });
