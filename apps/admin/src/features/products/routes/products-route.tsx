@@ -20,7 +20,7 @@ import { ProductTable } from '../components/product-table';
 import { useListSelection } from '../../../lib/use-list-selection';
 
 const SEARCH_HELP =
-  'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: sku: price:<20 created_at:>-7d';
+  'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: stock:low sku: price:<20 created_at:>-7d';
 
 const productPath = (row: { id: string }) => `/products/${row.id}`;
 
