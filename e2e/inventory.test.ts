@@ -304,8 +304,9 @@ describe('inventory', () => {
     await page.goto('/inventory');
     await page.getByRole('button', { name: 'Oversold', exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('available:<0');
+    // The rows shown before stay while the filtered ones load: wait for the one that matches.
+    await expect.poll(() => page.getByTestId('inventory-row').count()).toBe(1);
     await page.getByTestId('inventory-row').filter({ hasText: 'CAP-001' }).waitFor();
-    expect(await page.getByTestId('inventory-row').count()).toBe(1);
     await context.close();
   });
 });

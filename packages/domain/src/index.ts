@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './validation.js';
 export * from './ids.js';
 export * from './search.js';
+export * from './word-forms.js';
 export * from './money.js';
 export * from './stock.js';
 export * from './catalog.js';

@@ -1,7 +1,7 @@
 import { EmptyState, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { describeError } from '../lib/errors';
 import { ErrorState } from './error-state';
 import { NotFoundState } from './not-found-state';
@@ -31,7 +31,22 @@ interface DataViewProps<TData> {
   empty?: EmptyContent;
   /** For NOT_FOUND: what was looked up ("order", "product"). */
   thing?: string;
+  /**
+   * Lists: while the next result loads (a new search, sort or page), keep the rows shown before
+   * instead of a skeleton, dimmed and marked busy; their pager waits (useShowingOldRows).
+   */
+  keepPrevious?: boolean;
   children: (data: TData) => ReactNode;
+}
+
+const OldRowsContext = createContext(false);
+
+/**
+ * Whether what is drawn is the previous result, kept while the next one loads: its cursors belong
+ * to the search and order it was loaded for, so Previous and Next must not use them.
+ */
+export function useShowingOldRows(): boolean {
+  return useContext(OldRowsContext);
 }
 
 export function DefaultSkeleton() {
@@ -48,11 +63,21 @@ export function DefaultSkeleton() {
 /**
  * The four states of every screen that loads data (SPEC §2): loading (skeleton), ready, empty (what to
  * do next) and error (message, Retry, request id). Data already shown stays visible while it is
- * refetched; a failed refetch shows a toast and keeps the old data (SPEC §4, data loading).
+ * refetched; a failed refetch shows a toast and keeps the old data (SPEC §4, data loading). A list
+ * (keepPrevious) also keeps its rows while other rows load, so typing a search never flashes empty.
  */
-export function DataView<TData>({ query, skeleton, isEmpty, empty, thing, children }: DataViewProps<TData>) {
+export function DataView<TData>({
+  query,
+  skeleton,
+  isEmpty,
+  empty,
+  thing,
+  keepPrevious,
+  children,
+}: DataViewProps<TData>) {
   const [retrying, setRetrying] = useState(false);
-  const shown = query.data ?? (query.error ? query.previousData : undefined);
+  const old = query.data === undefined && (query.error || (keepPrevious && query.loading));
+  const shown = query.data ?? (old ? query.previousData : undefined);
   const hasData = shown !== undefined;
   const { error } = query;
 
@@ -87,7 +112,19 @@ export function DataView<TData>({ query, skeleton, isEmpty, empty, thing, childr
         </EmptyState>
       );
     }
-    return <>{children(shown)}</>;
+    if (!keepPrevious) return <>{children(shown)}</>;
+    const loadingNext = shown !== query.data && query.loading;
+    return (
+      <OldRowsContext.Provider value={shown !== query.data}>
+        <div
+          aria-busy={loadingNext}
+          data-testid="list-rows"
+          style={{ opacity: loadingNext ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          {children(shown)}
+        </div>
+      </OldRowsContext.Provider>
+    );
   }
 
   if (error) {

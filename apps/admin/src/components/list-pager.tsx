@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useShowingOldRows } from './data-view';
 
 interface PageInfoLike {
   hasNextPage: boolean;
@@ -18,6 +19,8 @@ export interface ListPagerProps {
 
 /** Keyset pagination (SPEC §7.2): Previous and Next move by cursor; the count is capped at 10,000. */
 export function ListPager({ pageInfo, count, noun, onPage }: ListPagerProps) {
+  // Rows kept while the next result loads have cursors of another search or order: wait for it.
+  const old = useShowingOldRows();
   const total = `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -29,7 +32,7 @@ export function ListPager({ pageInfo, count, noun, onPage }: ListPagerProps) {
           variant="default"
           size="xs"
           leftSection={<IconChevronLeft size={14} aria-hidden />}
-          disabled={!pageInfo.hasPreviousPage || !pageInfo.startCursor}
+          disabled={old || !pageInfo.hasPreviousPage || !pageInfo.startCursor}
           onClick={() => onPage({ after: null, before: pageInfo.startCursor ?? null })}
         >
           Previous
@@ -38,7 +41,7 @@ export function ListPager({ pageInfo, count, noun, onPage }: ListPagerProps) {
           variant="default"
           size="xs"
           rightSection={<IconChevronRight size={14} aria-hidden />}
-          disabled={!pageInfo.hasNextPage || !pageInfo.endCursor}
+          disabled={old || !pageInfo.hasNextPage || !pageInfo.endCursor}
           onClick={() => onPage({ after: pageInfo.endCursor ?? null, before: null })}
         >
           Next

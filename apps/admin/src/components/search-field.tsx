@@ -2,10 +2,21 @@ import { ActionIcon, CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
+/** How long typing pauses before the list searches. */
+export const SEARCH_DEBOUNCE_MS = 275;
+
+export interface SearchHow {
+  /**
+   * True for the searches made while typing after the first of a burst: they replace the history
+   * entry, so Back leaves the search rather than stepping through every letter typed.
+   */
+  replace: boolean;
+}
+
 interface SearchFieldProps {
   /** The search in the URL; the box starts from it and follows it. */
   value: string;
-  onSearch: (query: string) => void;
+  onSearch: (query: string, how: SearchHow) => void;
   label: string;
   placeholder?: string;
   /** Why the server could not run the search (the connection's userErrors), shown under the box. */
@@ -14,24 +25,40 @@ interface SearchFieldProps {
   description?: string;
 }
 
+/**
+ * Whether a search being typed is still half a term, which would only show an error for a moment:
+ * an open quote or bracket, a field with no value yet (`vendor:`), a lone `-` or a trailing OR/AND.
+ */
+export function isHalfTyped(text: string): boolean {
+  if ((text.match(/"/g)?.length ?? 0) % 2 === 1) return true;
+  if ((text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0)) return true;
+  const last = text.trim().split(/\s+/).at(-1) ?? '';
+  return /^(-|OR|AND|NOT)$/.test(last) || /:[<>=]*$/.test(last);
+}
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /**
- * A list's search box (SPEC §7.4 syntax). Runs on Enter, so a half-typed term never reaches the
- * server; `/` anywhere on the page puts the cursor in it (SPEC §2 shortcuts).
+ * A list's search box (SPEC §7.4 syntax). Searches as you type, once typing pauses
+ * (SEARCH_DEBOUNCE_MS) and the text is not half a term; Enter searches at once. `/` anywhere on the
+ * page puts the cursor in it (SPEC §2 shortcuts).
  */
 export function SearchField({ value, onSearch, label, placeholder, error, description }: SearchFieldProps) {
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);
 
-  // When the URL's search changes (Back, a filter chip), the box shows it.
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value);
+  // The search this box last asked for, until the URL has it: the URL catching up a moment later
+  // must never overwrite what the person has typed since.
+  const [asked, setAsked] = useState<string | null>(null);
+  // When the URL's search changes otherwise (Back, a filter chip), the box shows it.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setAsked(null);
+    if (value !== asked) setText(value);
   }
 
   useEffect(() => {
@@ -46,11 +73,25 @@ export function SearchField({ value, onSearch, label, placeholder, error, descri
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // Our own searches mark the value as shown at once, so that the URL catching up a moment later
-  // never overwrites what the person has started typing since.
-  const search = (query: string) => {
-    setShown(query);
-    onSearch(query);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Whether the last search was made while typing: the next typed one replaces its history entry. */
+  const typed = useRef(false);
+  const search = (query: string, typing = false) => {
+    clearTimeout(timer.current);
+    const replace = typing && typed.current;
+    typed.current = typing;
+    if (query === (asked ?? value)) return;
+    setAsked(query);
+    onSearch(query, { replace });
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const type = (next: string) => {
+    setText(next);
+    clearTimeout(timer.current);
+    const query = next.trim();
+    if (isHalfTyped(query)) return;
+    timer.current = setTimeout(() => search(query, true), SEARCH_DEBOUNCE_MS);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -65,7 +106,7 @@ export function SearchField({ value, onSearch, label, placeholder, error, descri
         label={label}
         placeholder={placeholder}
         value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => type(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && text) {
             setText('');

@@ -1,8 +1,13 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** SPEC §9: lists load 50 rows at a time. */
 export const PAGE_SIZE = 50;
+
+export interface ListUpdateOptions {
+  /** Replace the current history entry instead of adding one (a search still being typed). */
+  replace?: boolean;
+}
 
 export interface ListParams {
   /** The search (SPEC §7.4), "" when none. */
@@ -14,32 +19,69 @@ export interface ListParams {
   /** Any other parameter of the list, by name. */
   get: (name: string) => string | null;
   /**
-   * Changes parameters (null removes one). Any change but a cursor one goes back to the first page,
-   * since a cursor belongs to the search and order it was made for.
+   * Changes parameters (null removes one), on top of every change asked for before, even one the
+   * screen has not shown yet. Any change but a cursor one goes back to the first page, in the same
+   * URL update, since a cursor belongs to the search and order it was made for; for the same
+   * reason a cursor change is dropped when the search or order has changed since this screen was
+   * drawn (its rows, and so its cursors, are of the old one).
    */
-  update: (changes: Record<string, string | null>) => void;
+  update: (changes: Record<string, string | null>, options?: ListUpdateOptions) => void;
 }
 
 const CURSORS = ['after', 'before'];
 
-/** The state of a list screen, kept in the URL (SPEC §2) so reloading or sharing shows the same. */
+/** The list's state without its page: what a cursor was made for. */
+function stateKey(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of CURSORS) params.delete(key);
+  params.sort();
+  return params.toString();
+}
+
+/** `search` with `changes` applied (see ListParams.update). */
+function applyChanges(search: string, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams(search);
+  if (!Object.keys(changes).every((key) => CURSORS.includes(key))) {
+    for (const key of CURSORS) next.delete(key);
+  }
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, value);
+  }
+  return next.toString();
+}
+
+/**
+ * The state of a list screen, kept in the URL (SPEC §2) so reloading or sharing shows the same.
+ *
+ * Updates build on the last URL asked for, not on the one rendered: the router draws a navigation
+ * a moment later, and two quick changes (a new sort, then Next) must not have the second undo the
+ * first.
+ */
 export function useListParams(): ListParams {
   const [params, setParams] = useSearchParams();
+  const rendered = params.toString();
+  /** URLs asked for and not yet rendered, oldest first; the last is where the list is going. */
+  const asked = useRef<string[]>([]);
+  // A rendered URL that is one we asked for retires it and those before; any other (Back, a link)
+  // starts afresh from what is shown.
+  useEffect(() => {
+    const at = asked.current.indexOf(rendered);
+    asked.current = at === -1 ? [] : asked.current.slice(at + 1);
+  }, [rendered]);
+
   const update = useCallback(
-    (changes: Record<string, string | null>) => {
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        if (!Object.keys(changes).every((key) => CURSORS.includes(key))) {
-          for (const key of CURSORS) next.delete(key);
-        }
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      });
+    (changes: Record<string, string | null>, options?: ListUpdateOptions) => {
+      const latest = asked.current.at(-1) ?? rendered;
+      const cursorOnly = Object.keys(changes).every((key) => CURSORS.includes(key));
+      // Next/Previous on rows drawn for another search or order: their cursor means nothing now.
+      if (cursorOnly && stateKey(latest) !== stateKey(rendered)) return;
+      const next = applyChanges(latest, changes);
+      if (next === latest) return;
+      asked.current = [...asked.current, next];
+      setParams(new URLSearchParams(next), { replace: options?.replace });
     },
-    [setParams],
+    [rendered, setParams],
   );
   return useMemo(() => {
     const dir = params.get('dir');

@@ -8,6 +8,7 @@ import '../modules/staff/auth.schema.js';
 import '../modules/catalog/product.schema.js';
 import '../modules/catalog/category-collection.schema.js';
 import '../modules/catalog/media.schema.js';
+import '../modules/catalog/filter-values.schema.js';
 import '../modules/inventory/inventory.schema.js';
 import '../modules/customers/customer.schema.js';
 import '../modules/shipping/shipping.schema.js';

@@ -6,7 +6,10 @@ import {
   type Comparison,
   type SearchFields,
 } from '@stockroom/domain';
-import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { searchCondition, SQL_OPS, stemmedWords } from '../../lib/search-sql.js';
+
+/** `stock:` — in: units available; low: some variant at or below its low-stock threshold; out: none. */
+export const PRODUCT_STOCK_STATES = ['in', 'low', 'out'] as const;
 
 /** What `products(query:)` understands (SPEC §7.4); the list box offers the same names. */
 export const PRODUCT_SEARCH_FIELDS: SearchFields = {
@@ -22,15 +25,35 @@ export const PRODUCT_SEARCH_FIELDS: SearchFields = {
   title: { kind: 'text' },
   price: { kind: 'money' },
   inventory: { kind: 'number', integer: true },
+  stock: { kind: 'enum', values: PRODUCT_STOCK_STATES },
   created_at: { kind: 'date' },
   updated_at: { kind: 'date' },
 };
 
 const AVAILABLE = sql.raw(AVAILABLE_SQL('l'));
 
-/** Free words match the start of any word of title, handle, vendor, type, SKUs and barcodes. */
+/** Units available of one variant `v` across locations. */
+const VARIANT_AVAILABLE = sql`(select coalesce(sum(${AVAILABLE}), 0) from inventory_levels l where l.variant_id = v.id)`;
+/** Units available across the product's variants that track stock. */
+const PRODUCT_AVAILABLE = sql`(select coalesce(sum(${AVAILABLE}), 0) from product_variants v
+  join inventory_levels l on l.variant_id = v.id where v.product_id = p.id and v.track_inventory)`;
+const TRACKS_STOCK = sql`exists (select 1 from product_variants v where v.product_id = p.id and v.track_inventory)`;
+
+/** A product's stock state (PRODUCT_STOCK_STATES); products that track no stock are in none. */
+function stockCondition(state: string): RawBuilder<boolean> {
+  if (state === 'out') return sql<boolean>`(${TRACKS_STOCK} and ${PRODUCT_AVAILABLE} <= 0)`;
+  if (state === 'in') return sql<boolean>`${PRODUCT_AVAILABLE} > 0`;
+  return sql<boolean>`(${PRODUCT_AVAILABLE} > 0 and exists (select 1 from product_variants v
+    where v.product_id = p.id and v.track_inventory and ${VARIANT_AVAILABLE}
+      <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1))))`;
+}
+
+/**
+ * Free words match the start of any word of title, handle, vendor, type, SKUs and barcodes, in any
+ * form ("scarves" finds a scarf).
+ */
 function textCondition(word: string): RawBuilder<boolean> {
-  return prefixWords(sql`p.search_text`, word) ?? sql<boolean>`true`;
+  return stemmedWords(sql`p.search_text`, word) ?? sql<boolean>`true`;
 }
 
 function fieldCondition(
@@ -73,8 +96,9 @@ function fieldCondition(
     }
     case 'inventory':
       // Units available across locations, over the variants that track stock.
-      return sql<boolean>`(select coalesce(sum(${AVAILABLE}), 0) from product_variants v
-        join inventory_levels l on l.variant_id = v.id where v.product_id = p.id and v.track_inventory) ${cmp} ${value}`;
+      return sql<boolean>`${PRODUCT_AVAILABLE} ${cmp} ${value}`;
+    case 'stock':
+      return stockCondition(value as string);
     case 'created_at':
       return sql<boolean>`p.created_at ${cmp} ${value}`;
     case 'updated_at':

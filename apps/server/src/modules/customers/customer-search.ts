@@ -6,7 +6,7 @@ import {
   type Comparison,
   type SearchFields,
 } from '@stockroom/domain';
-import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { searchCondition, SQL_OPS, stemmedWords } from '../../lib/search-sql.js';
 
 /** What `customers(query:)` understands (SPEC §7.4). Alias: c = customers. */
 export const CUSTOMER_SEARCH_FIELDS: SearchFields = {
@@ -25,7 +25,7 @@ export const CUSTOMER_SEARCH_FIELDS: SearchFields = {
 /** Free words: the start of any word of the name or email, or digits anywhere in the phone number. */
 function text(word: string): RawBuilder<boolean> {
   const digits = word.replace(/[\s().+-]/g, '');
-  const byWords = prefixWords(sql`c.search_text`, word) ?? sql<boolean>`false`;
+  const byWords = stemmedWords(sql`c.search_text`, word) ?? sql<boolean>`false`;
   return /^\d{5,}$/.test(digits) ? sql<boolean>`(${byWords} or c.phone like ${'%' + digits + '%'})` : byWords;
 }
 

@@ -60,7 +60,7 @@ export function AuditRoute() {
       <SearchField
         label="Search the audit log"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="A name or an action; or action:product actor:maya"
         error={searchError}
         description={SEARCH_HELP}
@@ -82,6 +82,7 @@ export function AuditRoute() {
         />
       )}
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={320} radius="md" />}
         isEmpty={(data) => data.auditEvents.nodes.length === 0}

@@ -6,7 +6,6 @@ import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { ListPager } from '../../../components/list-pager';
 import { SearchField } from '../../../components/search-field';
-import { keepPreviousPage, loadingStyle } from '../../../lib/keep-previous-page';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useCollectionsQuery } from '../api/collections-query';
 import { CollectionList } from '../components/collection-list';
@@ -40,12 +39,13 @@ export function CollectionsRoute() {
       <SearchField
         label="Search collections"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="Words of the title"
         error={searchError}
       />
       <DataView
-        query={keepPreviousPage(query)}
+        keepPrevious
+        query={query}
         skeleton={<Skeleton height={240} radius="md" />}
         isEmpty={(data) => data.collections.nodes.length === 0}
         empty={
@@ -69,7 +69,7 @@ export function CollectionsRoute() {
         }
       >
         {(data) => (
-          <Stack gap="sm" style={loadingStyle(query.loading)} aria-busy={query.loading}>
+          <Stack gap="sm">
             <Paper withBorder radius="md" p={phone ? 0 : 'xs'} bd={phone ? 'none' : undefined}>
               <CollectionList collections={data.collections.nodes} phone={phone} />
             </Paper>

@@ -8,6 +8,9 @@ import { useRememberRows } from '../../../lib/record-neighbours';
 import { DataView } from '../../../components/data-view';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
+import { FilterChips } from '../../../components/filter-chips';
+import { CUSTOMER_FILTERS } from '../components/customer-filters';
+import { useCustomerTagValues } from '../api/customer-tag-values-query';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useCustomersQuery } from '../api/customers-query';
 import { CustomerBulkTags } from '../components/customer-bulk-tags';
@@ -68,10 +71,16 @@ export function CustomersRoute() {
       <SearchField
         label="Search customers"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="Name, email or phone; or tag:vip country:GB"
         error={searchError}
         description={SEARCH_HELP}
+      />
+      <FilterChips
+        filters={CUSTOMER_FILTERS}
+        useValues={useCustomerTagValues}
+        query={params.q}
+        onChange={(q) => params.update({ q })}
       />
       <ListControls list={CUSTOMER_LIST} params={params} />
       {lastChange && (
@@ -80,6 +89,7 @@ export function CustomersRoute() {
         </Text>
       )}
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={360} radius="md" />}
         isEmpty={(data) => data.customers.nodes.length === 0}

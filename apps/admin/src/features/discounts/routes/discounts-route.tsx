@@ -49,13 +49,14 @@ export function DiscountsRoute() {
       <SearchField
         label="Search discounts"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="A code, or status:active"
         error={searchError}
         description={SEARCH_HELP}
       />
       <ListControls list={DISCOUNT_LIST} params={params} />
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={320} radius="md" />}
         isEmpty={(data) => data.discounts.nodes.length === 0}

@@ -53,13 +53,14 @@ export function DraftsRoute() {
       <SearchField
         label="Search drafts"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="#D12, a name or an email; or status:open"
         error={searchError}
         description={SEARCH_HELP}
       />
       <ListControls list={DRAFT_LIST} params={params} />
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={320} radius="md" />}
         isEmpty={(data) => data.draftOrders.nodes.length === 0}

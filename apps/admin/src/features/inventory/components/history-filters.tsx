@@ -49,7 +49,7 @@ export function HistoryFilters({ params, searchError }: HistoryFiltersProps) {
         <SearchField
           label="Search movements"
           value={params.q}
-          onSearch={(q) => params.update({ q })}
+          onSearch={(q, how) => params.update({ q }, how)}
           placeholder="Product, SKU, or sku: location: reason: staff: created_at:>-7d"
           description="Fields: sku:, location:, reason:, staff: (name or email), created_at:>-7d"
           error={searchError}

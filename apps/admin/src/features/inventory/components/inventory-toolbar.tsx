@@ -44,7 +44,7 @@ export function InventoryToolbar({ params, searchError }: InventoryToolbarProps)
       <SearchField
         label="Search stock"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="Product, SKU, or sku: location: vendor: available:<5"
         description="Fields: sku:, location:, vendor:, available:<5, on_hand:, committed:, low_stock:true"
         error={searchError}

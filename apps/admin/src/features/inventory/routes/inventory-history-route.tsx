@@ -3,7 +3,6 @@ import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { ListPager } from '../../../components/list-pager';
-import { keepPreviousPage, loadingStyle } from '../../../lib/keep-previous-page';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useInventoryMovementsQuery } from '../api/inventory-movements-query';
 import { HistoryFilters } from '../components/history-filters';
@@ -34,7 +33,8 @@ export function InventoryHistoryRoute() {
       </div>
       <HistoryFilters params={params} searchError={searchError} />
       <DataView
-        query={keepPreviousPage(query)}
+        keepPrevious
+        query={query}
         skeleton={
           <Stack gap="xs">
             {Array.from({ length: 8 }, (_, i) => (
@@ -68,7 +68,7 @@ export function InventoryHistoryRoute() {
         }
       >
         {(data) => (
-          <Stack gap="sm" style={loadingStyle(query.loading)} aria-busy={query.loading}>
+          <Stack gap="sm">
             {phone ? (
               <MovementCards movements={data.inventoryMovements.nodes} />
             ) : (

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { ListPager } from '../../../components/list-pager';
-import { keepPreviousPage, loadingStyle } from '../../../lib/keep-previous-page';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useInventoryLevelsQuery } from '../api/inventory-levels-query';
 import { BulkAdjustBar } from '../components/bulk-adjust-bar';
@@ -116,7 +115,8 @@ export function InventoryRoute() {
         />
       )}
       <DataView
-        query={keepPreviousPage(query)}
+        keepPrevious
+        query={query}
         skeleton={<GridSkeleton />}
         isEmpty={(data) => data.inventoryLevels.nodes.length === 0}
         empty={
@@ -147,7 +147,7 @@ export function InventoryRoute() {
         }
       >
         {(data) => (
-          <Stack gap="sm" style={loadingStyle(query.loading)} aria-busy={query.loading}>
+          <Stack gap="sm">
             {phone ? (
               <LevelCards
                 levels={levels}

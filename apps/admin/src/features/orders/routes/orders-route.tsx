@@ -72,7 +72,7 @@ export function OrdersRoute() {
         <SearchField
           label="Search orders"
           value={params.q}
-          onSearch={(q) => params.update({ q })}
+          onSearch={(q, how) => params.update({ q }, how)}
           placeholder={
             phone ? 'Number, name, email or SKU' : 'Number, name, email or SKU; or tag:gift location:"Main"'
           }
@@ -89,6 +89,7 @@ export function OrdersRoute() {
         </Text>
       )}
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={phone ? 520 : 420} radius="md" />}
         isEmpty={(data) => data.orders.nodes.length === 0}

@@ -8,6 +8,9 @@ import { useRememberRows } from '../../../lib/record-neighbours';
 import { DataView } from '../../../components/data-view';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
+import { FilterChips } from '../../../components/filter-chips';
+import { PRODUCT_FILTERS } from '../components/product-filters';
+import { useProductFilterValues } from '../api/product-filter-values-query';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useProductsQuery } from '../api/products-query';
 import { ProductBulkBar } from '../components/product-bulk-bar';
@@ -17,7 +20,7 @@ import { ProductTable } from '../components/product-table';
 import { useListSelection } from '../../../lib/use-list-selection';
 
 const SEARCH_HELP =
-  'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: sku: price:<20 created_at:>-7d';
+  'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: stock:low sku: price:<20 created_at:>-7d';
 
 const productPath = (row: { id: string }) => `/products/${row.id}`;
 
@@ -73,12 +76,18 @@ export function ProductsRoute() {
       <SearchField
         label="Search products"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder={
           phone ? 'Title, SKU or tag:sale' : 'Title, SKU, handle or barcode; or tag:sale status:draft'
         }
         error={searchError}
         description={phone ? undefined : SEARCH_HELP}
+      />
+      <FilterChips
+        filters={PRODUCT_FILTERS}
+        useValues={useProductFilterValues}
+        query={params.q}
+        onChange={(q) => params.update({ q })}
       />
       <ListControls list={PRODUCT_LIST} params={params} />
       {lastChange && (
@@ -106,6 +115,7 @@ export function ProductsRoute() {
         </Text>
       )}
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={360} radius="md" />}
         isEmpty={(data) => data.products.nodes.length === 0}

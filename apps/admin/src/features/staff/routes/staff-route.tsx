@@ -40,11 +40,12 @@ export function StaffRoute() {
       <SearchField
         label="Search staff"
         value={params.q}
-        onSearch={(q) => params.update({ q })}
+        onSearch={(q, how) => params.update({ q }, how)}
         placeholder="A name or an email; or state:invited"
         error={searchError}
       />
       <DataView
+        keepPrevious
         query={query}
         skeleton={<Skeleton height={240} radius="md" />}
         isEmpty={(data) => data.staffMembers.nodes.length === 0}
