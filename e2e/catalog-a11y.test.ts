@@ -95,7 +95,7 @@ describe('accessibility (axe) of the inventory, locations, categories and collec
       ],
       [`/categories/${ids.category}`, (p) => p.getByRole('button', { name: 'Save category' }).waitFor()],
       [`/collections/${ids.manual}`, (p) => p.getByTestId('member-row').first().waitFor()],
-      [`/collections/${ids.automated}`, (p) => p.getByTestId('preview-row').first().waitFor()],
+      [`/collections/${ids.automated}`, (p) => p.getByTestId('listed-product').first().waitFor()],
     ];
     for (const [path, ready] of details) {
       await page.goto(path);

@@ -85,7 +85,7 @@ describe('collections', () => {
     await page.getByRole('heading', { level: 1, name: 'Winter' }).waitFor();
     const preview = page.getByTestId('collection-preview');
     await preview.getByText('Alpine jacket').waitFor();
-    expect(await preview.getByTestId('preview-row').count()).toBe(1);
+    expect(await preview.getByTestId('listed-product').count()).toBe(1);
 
     // A price that is not an amount is refused next to the value.
     await page.getByRole('button', { name: 'Add condition' }).click();
@@ -99,7 +99,7 @@ describe('collections', () => {
     await page.getByRole('button', { name: 'Save collection' }).click();
     await preview.getByText('Cotton cap').waitFor();
     await preview.getByText('Beach towel').waitFor();
-    expect(await preview.getByTestId('preview-row').count()).toBe(2);
+    expect(await preview.getByTestId('listed-product').count()).toBe(2);
     await context.close();
   });
 });

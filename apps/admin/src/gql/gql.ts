@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ProductsInDocument,
     "\n  mutation AuditEventRevert($id: ID!) {\n    auditEventRevert(id: $id) {\n      auditEventId\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.AuditEventRevertDocument,
     "\n  query Account {\n    me {\n      id\n      name\n      email\n      version\n      isOwner\n      lastSignInAt\n      sessions {\n        id\n        createdAt\n        lastSeenAt\n        expiresAt\n        ip\n        userAgent\n        current\n      }\n    }\n  }\n": typeof types.AccountDocument,
     "\n  mutation AccountUpdate($input: AccountUpdateInput!) {\n    accountUpdate(input: $input) {\n      staff {\n        id\n        name\n        version\n        updatedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.AccountUpdateDocument,
@@ -168,6 +169,7 @@ type Documents = {
     "\n  fragment UserErrorFields on UserError {\n    field\n    message\n    code\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
 };
 const documents: Documents = {
+    "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ProductsInDocument,
     "\n  mutation AuditEventRevert($id: ID!) {\n    auditEventRevert(id: $id) {\n      auditEventId\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.AuditEventRevertDocument,
     "\n  query Account {\n    me {\n      id\n      name\n      email\n      version\n      isOwner\n      lastSignInAt\n      sessions {\n        id\n        createdAt\n        lastSeenAt\n        expiresAt\n        ip\n        userAgent\n        current\n      }\n    }\n  }\n": types.AccountDocument,
     "\n  mutation AccountUpdate($input: AccountUpdateInput!) {\n    accountUpdate(input: $input) {\n      staff {\n        id\n        name\n        version\n        updatedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.AccountUpdateDocument,
@@ -336,6 +338,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

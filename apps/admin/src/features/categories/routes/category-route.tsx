@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
+import { ProductsInCard, searchTerm } from '../../../components/products-in-card';
 import { useCategoriesQuery } from '../api/categories-query';
 import { useCategoryQuery } from '../api/category-query';
 import { CategoryDangerCard } from '../components/category-danger-card';
@@ -12,7 +13,7 @@ import { CategoryEditForm } from '../components/category-edit-form';
 import { CategoryPlaceCard } from '../components/category-place-card';
 import { categoryPath } from '../components/category-tree';
 
-/** `/categories/:categoryId`: rename, move, delete. */
+/** `/categories/:categoryId`: rename, see its products, move, delete. */
 export function CategoryRoute() {
   const { categoryId = '' } = useParams();
   const { can } = useSession();
@@ -58,6 +59,12 @@ export function CategoryRoute() {
                   onReload={() => query.refetch()}
                 />
               </SectionCard>
+              <ProductsInCard
+                title="Products"
+                search={searchTerm('category', data.category.handle)}
+                emptyText="Choose this category in a product's editor to add it here."
+                testId="category-products"
+              />
               <CategoryPlaceCard
                 key={`${data.category.parent?.id ?? ''}-${data.category.version}`}
                 category={data.category}

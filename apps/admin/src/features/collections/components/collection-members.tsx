@@ -8,7 +8,7 @@ import { moveItem, useDragReorder } from '../../../lib/use-drag-reorder';
 import { useCollectionAddProductsMutation } from '../api/collection-add-products-mutation';
 import { useCollectionRemoveProductsMutation } from '../api/collection-remove-products-mutation';
 import { useCollectionReorderProductsMutation } from '../api/collection-reorder-products-mutation';
-import { ProductLine, type ProductSummary } from './product-line';
+import { ProductLine, type ProductSummary } from '../../../components/product-line';
 import { ProductPickerModal } from './product-picker-modal';
 
 interface CollectionMembersProps {

@@ -15,7 +15,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeError } from '../../../lib/errors';
 import { useCollectionProductPickerQuery } from '../api/collection-product-picker-query';
-import { ProductLine, type ProductSummary } from './product-line';
+import { ProductLine, type ProductSummary } from '../../../components/product-line';
 
 interface ProductPickerModalProps {
   opened: boolean;

@@ -12,7 +12,7 @@ import { useCollectionUpdateMutation } from '../api/collection-update-mutation';
 import { CollectionDeleteButton } from '../components/collection-delete-button';
 import { CollectionForm, collectionInput, type CollectionValues } from '../components/collection-form';
 import { CollectionMembers } from '../components/collection-members';
-import { CollectionPreview } from '../components/collection-preview';
+import { ProductsInCard, searchTerm } from '../../../components/products-in-card';
 import { newRule } from '../components/rule-terms';
 
 type Collection = NonNullable<CollectionQuery['collection']>;
@@ -107,7 +107,14 @@ export function CollectionRoute() {
                   canEdit={canEdit}
                 />
               ) : (
-                <CollectionPreview members={members} total={found.productCount} />
+                <ProductsInCard
+                  key={found.version}
+                  title={`Matching products (${found.productCount.toLocaleString()})`}
+                  description="The products these conditions select, as saved."
+                  search={searchTerm('collection', found.handle)}
+                  emptyText="No product matches these conditions yet."
+                  testId="collection-preview"
+                />
               )}
               {canEdit && (
                 <Group justify="flex-end">

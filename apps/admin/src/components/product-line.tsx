@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import type { ProductStatus } from '../../../gql/graphql';
+import type { ProductStatus } from '../gql/graphql';
 
 export interface ProductSummary {
   id: string;
