@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, PHONE } from './support/browser';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
-import { seriousViolations, shot } from './support/look';
+import { seriousViolations, shot, wideElements } from './support/look';
 
 const ANALYST = { email: 'ana@example.com', name: 'Ana Lyst', password: 'numbers-all-day-long-7' };
 
@@ -149,9 +149,16 @@ describe('settings', () => {
     await phone.page.goto('/settings/shipping');
     await phone.page.getByTestId('zone-row').first().waitFor();
     await shot(phone.page, 'shipping-phone');
+    expect(await wideElements(phone.page)).toEqual([]);
+    await phone.page.getByTestId('zone-row').first().getByRole('link').first().click();
+    await phone.page.getByTestId('rate-card').first().waitFor();
+    await shot(phone.page, 'zone-phone');
+    // Issue #16 item 8: on a phone the rates are cards, nothing is clipped behind a sideways scroll.
+    expect(await wideElements(phone.page)).toEqual([]);
     await phone.page.goto('/settings/taxes');
-    await phone.page.getByTestId('tax-rate-row').first().waitFor();
+    await phone.page.getByTestId('tax-rate-card').first().waitFor();
     await shot(phone.page, 'taxes-phone');
+    expect(await wideElements(phone.page)).toEqual([]);
     await phone.context.close();
   });
 

@@ -18,3 +18,25 @@ export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.STOCKROOM_SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
+
+/**
+ * What does not fit the viewport's width: the page itself scrolling sideways, or any shown element
+ * whose content is wider than it (a table clipped behind a scrollbar). "tag.class (content/box px)".
+ * A strip of links in a <nav> (settings' tabs) scrolls sideways by design and is not counted.
+ */
+export async function wideElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1)
+      found.push(`page (${root.scrollWidth}/${window.innerWidth}px)`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+      const style = getComputedStyle(el);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (el.offsetParent === null || el.clientWidth === 0 || el.tagName === 'NAV') continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${el.tagName.toLowerCase()}.${el.className} (${el.scrollWidth}/${el.clientWidth}px)`);
+    }
+    return found;
+  });
+}

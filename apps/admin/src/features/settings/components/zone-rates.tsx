@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
@@ -60,60 +60,65 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
             No rates yet: add one, or checkouts can't ship to these countries.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th>Subtotal</Table.Th>
-                  <Table.Th ta="right">Free above</Table.Th>
-                  {canEdit && (
-                    <Table.Th w={150}>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rates.map((rate) => (
-                  <Table.Tr key={rate.id} data-testid="rate-row">
-                    <Table.Td>{rate.name}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(rate.price)}</Table.Td>
-                    <Table.Td>
-                      {rate.minSubtotal || rate.maxSubtotal
-                        ? `${money(rate.minSubtotal?.amount)} – ${money(rate.maxSubtotal?.amount)}`
-                        : 'Any'}
-                    </Table.Td>
-                    <Table.Td ta="right">{money(rate.freeAbove?.amount)}</Table.Td>
+          <>
+            <Stack gap="xs" hiddenFrom="sm">
+              {rates.map((rate) => (
+                <Card key={rate.id} withBorder padding="sm" radius="md" data-testid="rate-card">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={500}>
+                        {rate.name} · {formatMoney(rate.price)}
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        Subtotal{' '}
+                        {rate.minSubtotal || rate.maxSubtotal
+                          ? `${money(rate.minSubtotal?.amount)} – ${money(rate.maxSubtotal?.amount)}`
+                          : 'any'}
+                        {rate.freeAbove ? ` · free above ${money(rate.freeAbove.amount)}` : ''}
+                      </Text>
+                    </div>
+                    {canEdit && <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />}
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th ta="right">Price</Table.Th>
+                    <Table.Th>Subtotal</Table.Th>
+                    <Table.Th ta="right">Free above</Table.Th>
                     {canEdit && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            aria-label={`Edit ${rate.name}`}
-                            onClick={() => dialog.edit(rate)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${rate.name}`}
-                            onClick={() => void deleteRate(rate)}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
+                      <Table.Th w={150}>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
                     )}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rates.map((rate) => (
+                    <Table.Tr key={rate.id} data-testid="rate-row">
+                      <Table.Td>{rate.name}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(rate.price)}</Table.Td>
+                      <Table.Td>
+                        {rate.minSubtotal || rate.maxSubtotal
+                          ? `${money(rate.minSubtotal?.amount)} – ${money(rate.maxSubtotal?.amount)}`
+                          : 'Any'}
+                      </Table.Td>
+                      <Table.Td ta="right">{money(rate.freeAbove?.amount)}</Table.Td>
+                      {canEdit && (
+                        <Table.Td>
+                          <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
         {canEdit && (
           <Group>
@@ -142,5 +147,38 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
         )}
       </FormDialog>
     </SectionCard>
+  );
+}
+
+/** Edit and Delete for one rate, named for screen readers (the same in the table and the cards). */
+function RateActions<R extends { name: string }>({
+  rate,
+  onEdit,
+  onDelete,
+}: {
+  rate: R;
+  onEdit: (rate: R) => void;
+  onDelete: (rate: R) => Promise<void>;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        aria-label={`Edit ${rate.name}`}
+        onClick={() => onEdit(rate)}
+      >
+        Edit
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${rate.name}`}
+        onClick={() => void onDelete(rate)}
+      >
+        Delete
+      </Button>
+    </Group>
   );
 }

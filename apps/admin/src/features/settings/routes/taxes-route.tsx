@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -74,7 +74,24 @@ export function TaxesRoute() {
           >
             {(data) => (
               <Stack gap="sm">
-                <Table.ScrollContainer minWidth={480}>
+                <Stack gap="xs" hiddenFrom="sm">
+                  {data.taxRates.map((rate) => (
+                    <Card key={rate.id} withBorder padding="sm" radius="md" data-testid="tax-rate-card">
+                      <Group justify="space-between" wrap="nowrap" align="flex-start">
+                        <div style={{ minWidth: 0 }}>
+                          <Text fw={500}>
+                            {rate.name} · {rate.rate}%
+                          </Text>
+                          <Text size="sm" c="dimmed">
+                            {rate.countryName} · {rate.region ?? 'Whole country'}
+                          </Text>
+                        </div>
+                        {canEdit && <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />}
+                      </Group>
+                    </Card>
+                  ))}
+                </Stack>
+                <Table.ScrollContainer minWidth={480} visibleFrom="sm">
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
@@ -104,25 +121,7 @@ export function TaxesRoute() {
                           <Table.Td>{rate.name}</Table.Td>
                           {canEdit && (
                             <Table.Td>
-                              <Group gap={4} wrap="nowrap">
-                                <Button
-                                  size="compact-sm"
-                                  variant="subtle"
-                                  aria-label={`Edit ${rate.name} for ${rate.countryName}`}
-                                  onClick={() => dialog.edit(rate)}
-                                >
-                                  Edit
-                                </Button>
-                                <Button
-                                  size="compact-sm"
-                                  variant="subtle"
-                                  color="red"
-                                  aria-label={`Delete ${rate.name} for ${rate.countryName}`}
-                                  onClick={() => void deleteRate(rate)}
-                                >
-                                  Delete
-                                </Button>
-                              </Group>
+                              <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />
                             </Table.Td>
                           )}
                         </Table.Tr>
@@ -168,5 +167,38 @@ export function TaxesRoute() {
         )}
       </FormDialog>
     </Stack>
+  );
+}
+
+/** Edit and Delete for one rate, named for screen readers (the same in the table and the cards). */
+function RateActions({
+  rate,
+  onEdit,
+  onDelete,
+}: {
+  rate: Rate;
+  onEdit: (rate: Rate) => void;
+  onDelete: (rate: Rate) => Promise<void>;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        aria-label={`Edit ${rate.name} for ${rate.countryName}`}
+        onClick={() => onEdit(rate)}
+      >
+        Edit
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${rate.name} for ${rate.countryName}`}
+        onClick={() => void onDelete(rate)}
+      >
+        Delete
+      </Button>
+    </Group>
   );
 }
