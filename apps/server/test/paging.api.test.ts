@@ -104,9 +104,11 @@ describe.each(DATABASES)('keyset paging on $name', ({ postgresUrl }) => {
     const db = ctx.server.app.database.db;
     const titles = sql.raw(`array[${TITLES.map((t) => `'${t}'`).join(', ')}]`);
     // One statement each: every row gets the same created_at, to the microsecond.
-    await sql`insert into products (id, title, handle, status, tags, tag_keys, vendor, min_price, max_price, variant_count)
-      select gen_random_uuid(), (${titles})[1 + i % ${TITLES.length}], 'paging-' || i, 'ACTIVE', '{Paging}', '{paging}', 'Pagingco',
-        case when i % 9 = 0 then null else (i % 5) * 100 end, case when i % 9 = 0 then null else (i % 5) * 100 end, 0
+    // Vendors and types repeat and are sometimes missing, variant counts repeat: ties and nulls for every key.
+    await sql`insert into products (id, title, handle, status, tags, tag_keys, vendor, product_type, min_price, max_price, variant_count)
+      select gen_random_uuid(), (${titles})[1 + i % ${TITLES.length}], 'paging-' || i, 'ACTIVE', '{Paging}', '{paging}',
+        case when i % 7 = 0 then null else 'Pagingco ' || (i % 4) end, case when i % 5 = 0 then null else 'Type ' || (i % 3) end,
+        case when i % 9 = 0 then null else (i % 5) * 100 end, case when i % 9 = 0 then null else (i % 5) * 100 end, i % 3
       from generate_series(1, 300) as i`.execute(db);
     // A bulk edit: one now() for all 300.
     await sql`update products set updated_at = now(), version = version + 1 where tag_keys @> '{paging}'`.execute(
@@ -116,9 +118,10 @@ describe.each(DATABASES)('keyset paging on $name', ({ postgresUrl }) => {
       await sql<{ id: string }>`select id from products where tag_keys @> '{paging}'`.execute(db)
     ).rows.map((r) => encodeId('Product', r.id));
 
-    await sql`insert into customers (id, email, first_name, last_name, tags, tag_keys, orders_count, total_spent)
+    await sql`insert into customers (id, email, first_name, last_name, tags, tag_keys, orders_count, total_spent, last_order_at)
       select gen_random_uuid(), 'paging-' || i || '@example.com', (${titles})[1 + i % 5], (${titles})[1 + i % ${TITLES.length}],
-        '{Paging}', '{paging}', i % 4, (i % 6) * 1000
+        '{Paging}', '{paging}', i % 4, (i % 6) * 1000,
+        case when i % 4 = 0 then null else now() - (i % 3) * interval '1 day' end
       from generate_series(1, 150) as i`.execute(db);
     await sql`update customers set updated_at = now() where tag_keys @> '{paging}'`.execute(db);
     customerIds = (
@@ -160,7 +163,7 @@ describe.each(DATABASES)('keyset paging on $name', ({ postgresUrl }) => {
     await walkAll(
       client,
       { field: 'products', sortType: 'ProductSortKeys', args: ', query: "tag:paging"' },
-      ['CREATED_AT', 'UPDATED_AT', 'TITLE', 'PRICE'],
+      ['CREATED_AT', 'UPDATED_AT', 'TITLE', 'PRICE', 'VENDOR', 'PRODUCT_TYPE', 'VARIANT_COUNT'],
       productIds,
     );
   });
@@ -170,7 +173,7 @@ describe.each(DATABASES)('keyset paging on $name', ({ postgresUrl }) => {
     await walkAll(
       client,
       { field: 'customers', sortType: 'CustomerSortKeys', args: ', query: "tag:paging"' },
-      ['CREATED_AT', 'UPDATED_AT', 'NAME', 'TOTAL_SPENT', 'ORDERS_COUNT'],
+      ['CREATED_AT', 'UPDATED_AT', 'NAME', 'TOTAL_SPENT', 'ORDERS_COUNT', 'LAST_ORDER'],
       customerIds,
     );
   });

@@ -125,6 +125,8 @@ export type CustomerInput = {
 export type CustomerSortKeys =
   /** Newest first. */
   | 'CREATED_AT'
+  /** Most recent order first; customers without orders last. */
+  | 'LAST_ORDER'
   /** By last name, A to Z. */
   | 'NAME'
   /** Most orders first. */
@@ -482,10 +484,16 @@ export type ProductSortKeys =
   | 'CREATED_AT'
   /** Lowest price first. */
   | 'PRICE'
+  /** By product type, A to Z; products without one last. */
+  | 'PRODUCT_TYPE'
   /** A to Z. */
   | 'TITLE'
   /** Most recently changed first (reverse: oldest first). */
-  | 'UPDATED_AT';
+  | 'UPDATED_AT'
+  /** Fewest variants first. */
+  | 'VARIANT_COUNT'
+  /** By vendor, A to Z; products without one last. */
+  | 'VENDOR';
 
 export type ProductStatus =
   | 'ACTIVE'

@@ -12,6 +12,7 @@ import * as apiTokens from './2026-11-24-010-api-tokens.js';
 import * as staffLinks from './2026-11-24-011-staff-links.js';
 import * as analytics from './2026-11-24-012-analytics.js';
 import * as stemmedSearch from './2026-11-24-013-stemmed-search.js';
+import * as moreSorts from './2026-11-24-014-more-sorts.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-011-staff-links': staffLinks,
   '2026-11-24-012-analytics': analytics,
   '2026-11-24-013-stemmed-search': stemmedSearch,
+  '2026-11-24-014-more-sorts': moreSorts,
 };

@@ -236,6 +236,26 @@ export const PRODUCT_SORT_KEYS = {
     descending: false,
     value: (r: ProductRow) => r.min_price,
   },
+  VENDOR: {
+    expression: 'lower(p.vendor)',
+    cast: 'text',
+    nullable: true,
+    descending: false,
+    value: (r: ProductRow) => r.vendor?.toLowerCase() ?? null,
+  },
+  PRODUCT_TYPE: {
+    expression: 'lower(p.product_type)',
+    cast: 'text',
+    nullable: true,
+    descending: false,
+    value: (r: ProductRow) => r.product_type?.toLowerCase() ?? null,
+  },
+  VARIANT_COUNT: {
+    expression: 'p.variant_count',
+    cast: 'integer',
+    descending: false,
+    value: (r: ProductRow) => r.variant_count,
+  },
 } as const;
 
 export type ProductSortKey = keyof typeof PRODUCT_SORT_KEYS;

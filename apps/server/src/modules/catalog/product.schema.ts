@@ -140,6 +140,9 @@ const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
     CREATED_AT: { description: 'Newest first.' },
     TITLE: { description: 'A to Z.' },
     PRICE: { description: 'Lowest price first.' },
+    VENDOR: { description: 'By vendor, A to Z; products without one last.' },
+    PRODUCT_TYPE: { description: 'By product type, A to Z; products without one last.' },
+    VARIANT_COUNT: { description: 'Fewest variants first.' },
   } as const,
 });
 

@@ -354,6 +354,13 @@ const SORTS = {
     descending: true,
     value: (r: CustomerRow) => r.orders_count,
   },
+  LAST_ORDER: {
+    expression: 'c.last_order_at',
+    cast: 'timestamptz',
+    nullable: true,
+    descending: true,
+    value: (r: CustomerRow) => r.last_order_at,
+  },
 } as const;
 
 export type CustomerSortKey = keyof typeof SORTS;

@@ -115,6 +115,7 @@ const CustomerSortKeys = builder.enumType('CustomerSortKeys', {
     NAME: { description: 'By last name, A to Z.' },
     TOTAL_SPENT: { description: 'Biggest spenders first.' },
     ORDERS_COUNT: { description: 'Most orders first.' },
+    LAST_ORDER: { description: 'Most recent order first; customers without orders last.' },
   } as const,
 });
 

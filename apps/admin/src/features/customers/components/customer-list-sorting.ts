@@ -9,6 +9,7 @@ export const CUSTOMER_LIST: ListSorting<CustomerSortKeys> = {
     { value: 'NAME', label: 'Name' },
     { value: 'ORDERS_COUNT', label: 'Orders' },
     { value: 'TOTAL_SPENT', label: 'Total spent' },
+    { value: 'LAST_ORDER', label: 'Last order' },
   ],
   defaultSort: 'CREATED_AT',
   naturalDesc: {
@@ -17,6 +18,7 @@ export const CUSTOMER_LIST: ListSorting<CustomerSortKeys> = {
     NAME: false,
     ORDERS_COUNT: true,
     TOTAL_SPENT: true,
+    LAST_ORDER: true,
   },
   tabs: [
     { value: 'all', label: 'All' },

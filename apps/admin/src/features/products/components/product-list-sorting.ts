@@ -8,6 +8,9 @@ export const PRODUCT_LIST: ListSorting<ProductSortKeys> = {
     { value: 'CREATED_AT', label: 'Created' },
     { value: 'TITLE', label: 'Title' },
     { value: 'PRICE', label: 'Price' },
+    { value: 'VENDOR', label: 'Vendor' },
+    { value: 'PRODUCT_TYPE', label: 'Product type' },
+    { value: 'VARIANT_COUNT', label: 'Variants' },
   ],
   defaultSort: 'UPDATED_AT',
   naturalDesc: {
@@ -15,6 +18,9 @@ export const PRODUCT_LIST: ListSorting<ProductSortKeys> = {
     CREATED_AT: true,
     TITLE: false,
     PRICE: false,
+    VENDOR: false,
+    PRODUCT_TYPE: false,
+    VARIANT_COUNT: false,
   },
   tabs: [
     { value: 'all', label: 'All' },
