@@ -16,6 +16,8 @@ export default tseslint.config(
       '**/*.config.js',
       'apps/server/build.mjs',
       'e2e/screenshots/**',
+      // Declarations of the bench's JavaScript for the TypeScript test that runs its scenarios.
+      'bench/**/*.d.mts',
     ],
   },
   js.configs.recommended,

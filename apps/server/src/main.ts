@@ -10,7 +10,7 @@ import { printedSchema } from './graphql/schema.js';
 const USAGE = `Usage: stockroom <command>
   start                       start the server (default)
   migrate                     apply database migrations and exit
-  seed [--scale small|medium|large]   load the demo store
+  seed [--scale small|medium|large] [--products N]   load the demo store (N: a catalog of that size)
   create-owner --email E --password P  create the owner, or set the owner's password
   print-schema                print the GraphQL schema (SDL)`;
 
@@ -78,11 +78,20 @@ async function main(argv: string[]): Promise<void> {
     case 'seed': {
       const { values } = parseArgs({
         args: rest,
-        options: { scale: { type: 'string', default: 'small' }, json: { type: 'boolean', default: false } },
+        options: {
+          scale: { type: 'string', default: 'small' },
+          products: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
       });
       if (!SCALES.includes(values.scale as Scale))
         throw new Error(`--scale must be one of ${SCALES.join(', ')}, not "${values.scale}".`);
-      const result = await withDatabase(config, (db) => seed(db, config, values.scale as Scale, log));
+      const products = values.products === undefined ? undefined : Number(values.products);
+      if (products !== undefined && !(Number.isInteger(products) && products >= 1 && products <= 1_000_000))
+        throw new Error(`--products must be a whole number from 1 to 1,000,000, not "${values.products}".`);
+      const result = await withDatabase(config, (db) =>
+        seed(db, config, values.scale as Scale, log, { products }),
+      );
       if (values.json) {
         // For the server's first start (app.ts), which loads the demo store through this command.
         process.stdout.write(JSON.stringify({ staff: result.staff }) + '\n');

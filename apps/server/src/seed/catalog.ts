@@ -98,11 +98,12 @@ export async function seedCatalog(
   scale: keyof typeof PRODUCTS_BY_SCALE,
   random: Random,
   log: Logger,
+  products?: number,
 ): Promise<{ products: number; variants: number }> {
   const existing = await db.selectFrom('products').select('id').limit(1).execute();
   if (existing.length) return { products: 0, variants: 0 };
   const started = Date.now();
-  const total = PRODUCTS_BY_SCALE[scale];
+  const total = products ?? PRODUCTS_BY_SCALE[scale];
   const withImages = scale === 'small';
 
   const categories = CATEGORIES.map((c, i) => ({

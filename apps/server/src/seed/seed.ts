@@ -64,6 +64,7 @@ export async function seed(
   config: Config,
   scale: Scale,
   log: Logger,
+  options: { products?: number } = {},
 ): Promise<{ staff: SeededStaff[] }> {
   const random = createRandom(20261121);
   const word = () =>
@@ -145,7 +146,7 @@ export async function seed(
       });
     });
   }
-  await seedCatalog(db, config, scale, createRandom(20261122), log);
+  await seedCatalog(db, config, scale, createRandom(20261122), log, options.products);
   await seedInventory(db, createRandom(20261123), log);
   await seedCustomers(db, scale, createRandom(20261124), log);
   await seedShippingAndTaxes(db);
