@@ -7,6 +7,7 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from './seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from './graphql/rate-limit.js';
 import { createHttpServer } from './http/server.js';
+import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Services } from './services.js';
@@ -119,6 +120,7 @@ export async function startApp(
   }, config.listBoundsMaxAgeMs);
   const services: Services = { db: database.db, config, log, rateLimiter, loginThrottle, listBounds };
   const server = createHttpServer(services);
+  const inFlight = trackInFlight(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -134,8 +136,15 @@ export async function startApp(
     owner,
     demoStaff,
     close: async () => {
+      // Stop accepting, let the requests already running finish (bounded), and only then close the
+      // pool: closing it under a running query fails that query with "driver has already been destroyed".
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const drained = await inFlight.drained(config.shutdownTimeoutMs);
+      if (!drained)
+        log.warn({ inFlight: inFlight.count() }, 'shutdown: requests still running after the wait; cut off');
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await rateLimiter.close();
       await loginThrottle.close();
       await database.close();

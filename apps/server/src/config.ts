@@ -115,6 +115,8 @@ export interface Config {
   corsOrigins: string[];
   /** How stale the table counts behind list costs may be (ms); 0 counts for every request. */
   listBoundsMaxAgeMs: number;
+  /** On stop, how long requests already running may take to finish before their connections are cut (ms). */
+  shutdownTimeoutMs: number;
   logLevel: string;
   /** Where the built admin lives; tests point it elsewhere. */
   adminDir: string;
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: e.STOCKROOM_RATE_LIMIT,
     corsOrigins: e.STOCKROOM_CORS_ORIGINS,
     listBoundsMaxAgeMs: 10_000,
+    shutdownTimeoutMs: 10_000,
     logLevel: e.LOG_LEVEL,
     adminDir: path.resolve(import.meta.dirname, '../../admin/dist'),
     ...overrides,

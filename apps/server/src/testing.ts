@@ -7,7 +7,7 @@ import pg from 'pg';
 import { BUILT_IN_ROLES } from '@stockroom/domain';
 import { loadConfig, type Config } from './config.js';
 import { startApp, type RunningApp } from './app.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { hashPassword } from './modules/staff/password.js';
 import { insertStaff } from './modules/staff/staff.repository.js';
 import { uuidv7 } from './lib/uuid.js';
@@ -31,6 +31,8 @@ export interface TestServerOptions {
   dataDir?: string;
   demo?: boolean;
   config?: Partial<Config>;
+  /** Where the server logs (default: a logger at TEST_LOG_LEVEL, silent unless set). */
+  log?: Logger;
 }
 
 async function createThrowawayDatabase(
@@ -70,7 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     options.config,
   );
-  const app = await startApp(config, createLogger(config.logLevel));
+  const app = await startApp(config, options.log ?? createLogger(config.logLevel));
   return {
     url: app.url,
     app,

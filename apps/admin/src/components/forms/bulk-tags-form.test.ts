@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formMessages } from '../../lib/forms/form-messages';
-import { bulkTagsSchema } from './bulk-tags-form';
+import { bulkTagsSchema } from './bulk-tags-form-body';
 
 describe('bulk tags', () => {
   it('says under the one input what is wrong with any of its tags', async () => {

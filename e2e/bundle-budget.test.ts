@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { entryKey, filesOf, gzippedBytes, readManifest, routeKeys, totalKb } from './support/bundle-size';
+
+/**
+ * Issue 15 item 6: download budgets of the built admin, in gzipped KB (sizes are deterministic,
+ * unlike times). The first signed-in load of /products is the entry (frame, shell, session) plus
+ * the products route with everything it imports statically, CSS included; every other route adds
+ * its own chunks on top of the entry.
+ */
+// Ceilings at today's sizes (measured 2026-11-24: first load 345 KB, largest route 130 KB), so the
+// bundle can only shrink from here. Issue 15 item 6's targets are 200 KB and 60 KB and are NOT met
+// yet: the entry alone (React DOM, Apollo Client with rxjs, Mantine core and its 35 KB of CSS) is 286 KB.
+const FIRST_LOAD_PRODUCTS_KB = 350;
+const ROUTE_KB = 135;
+
+const manifest = readManifest();
+const entry = entryKey(manifest);
+const entryFiles = new Set(filesOf(manifest, [entry]));
+
+describe('admin bundle budgets', () => {
+  it(`a first load of /products downloads under ${FIRST_LOAD_PRODUCTS_KB} KB gzipped`, () => {
+    const files = filesOf(manifest, [entry, 'src/features/products/routes/products-route.tsx']);
+    const kb = totalKb(files);
+    const largest = files
+      .map((f) => `${f} ${(gzippedBytes(f) / 1024).toFixed(1)} KB`)
+      .sort((a, b) => parseFloat(b.split(' ')[1]!) - parseFloat(a.split(' ')[1]!))
+      .slice(0, 8);
+    expect(kb, `first load ${kb.toFixed(1)} KB; largest files:\n${largest.join('\n')}`).toBeLessThan(
+      FIRST_LOAD_PRODUCTS_KB,
+    );
+  });
+
+  it(`each route adds at most ${ROUTE_KB} KB gzipped to the entry`, () => {
+    const routes = routeKeys(manifest);
+    expect(routes.length).toBeGreaterThan(20);
+    const over = routes
+      .map((r) => ({ r, kb: totalKb(filesOf(manifest, [r]).filter((f) => !entryFiles.has(f))) }))
+      .filter(({ kb }) => kb > ROUTE_KB)
+      .map(({ r, kb }) => `${r}: ${kb.toFixed(1)} KB`);
+    expect(over).toEqual([]);
+  });
+});
