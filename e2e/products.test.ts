@@ -242,7 +242,7 @@ describe('products', () => {
     await page.getByRole('textbox', { name: 'Compare-at of Default' }).fill('5.00');
     await page.getByRole('textbox', { name: 'Cost of Default' }).fill('1.234');
     await page.getByRole('textbox', { name: 'SKU of Default' }).fill('A B');
-    await page.getByRole('textbox', { name: 'Weight (g) of Default' }).fill('2000000');
+    await page.getByRole('textbox', { name: 'Weight (kg) of Default' }).fill('2000');
     await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
 
     const expectations: [string, string][] = [
@@ -251,7 +251,7 @@ describe('products', () => {
       ['Compare-at of Default', 'Compare-at price must be higher than the price.'],
       ['Cost of Default', 'with at most 2 decimals'],
       ['SKU of Default', 'A SKU cannot contain spaces.'],
-      ['Weight (g) of Default', 'Enter at most 1,000,000 grams.'],
+      ['Weight (kg) of Default', 'Enter at most 1,000 kg.'],
     ];
     for (const [label, message] of expectations) {
       const input = page.getByRole('textbox', { name: label, exact: true });
@@ -272,7 +272,7 @@ describe('products', () => {
     await page.getByRole('textbox', { name: 'Handle' }).fill('');
     await page.getByRole('textbox', { name: 'Compare-at of Default' }).fill('');
     await page.getByRole('textbox', { name: 'Cost of Default' }).fill('1.23');
-    await page.getByRole('textbox', { name: 'Weight (g) of Default' }).fill('250');
+    await page.getByRole('textbox', { name: 'Weight (kg) of Default' }).fill('0.25');
     await page.getByRole('textbox', { name: 'SKU of Default' }).fill('taken-1');
     await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
     const sku = page.getByRole('textbox', { name: 'SKU of Default' });

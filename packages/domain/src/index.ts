@@ -4,6 +4,8 @@ export * from './validation.js';
 export * from './ids.js';
 export * from './search.js';
 export * from './word-forms.js';
+export * from './weight.js';
+export * from './address-format.js';
 export * from './money.js';
 export * from './stock.js';
 export * from './catalog.js';

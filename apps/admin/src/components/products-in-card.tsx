@@ -77,7 +77,12 @@ export function ProductsInCard({ title, description, search, emptyText, testId }
       description={
         <>
           {description && <>{description} </>}
-          <Anchor component={Link} to={`/products?q=${encodeURIComponent(search)}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`/products?q=${encodeURIComponent(search)}`}
+            size="sm"
+            underline="always"
+          >
             Open them in the product list
           </Anchor>
         </>

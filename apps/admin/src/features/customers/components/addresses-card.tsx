@@ -1,3 +1,4 @@
+import { addressLines } from '@stockroom/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -14,18 +15,6 @@ import { addressInput, personAddressValues } from '../../../components/forms/add
 
 type Address = CustomerFieldsFragment['addresses'][number];
 type Dialog = { kind: 'add' } | { kind: 'edit'; address: Address } | null;
-
-function lines(a: Address): string[] {
-  return [
-    [a.firstName, a.lastName].filter(Boolean).join(' '),
-    a.company ?? '',
-    a.line1,
-    a.line2 ?? '',
-    [a.postalCode, a.city, a.region].filter(Boolean).join(' '),
-    a.countryName,
-    a.phone ?? '',
-  ].filter(Boolean);
-}
 
 function failure(error: unknown) {
   notifications.show({ color: 'red', title: 'Not saved', message: describeError(error).message });
@@ -78,7 +67,7 @@ export function AddressesCard({ customer, canEdit }: { customer: CustomerFieldsF
                     </Badge>
                   )}
                 </Group>
-                {lines(address).map((line, i) => (
+                {addressLines(address).map((line, i) => (
                   <Text key={i} size="sm">
                     {line}
                   </Text>

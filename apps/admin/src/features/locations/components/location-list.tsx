@@ -1,3 +1,4 @@
+import { addressOneLine } from '@stockroom/domain';
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
@@ -12,7 +13,7 @@ type Location = LocationsQuery['locations'][number];
 function addressLine(location: Location): string {
   const a = location.address;
   if (!a) return 'No address';
-  return [a.line1, a.city, a.region, a.postalCode, a.countryCode].filter(Boolean).join(', ') || 'No address';
+  return addressOneLine(a) || 'No address';
 }
 
 interface LocationListProps {

@@ -30,7 +30,7 @@ describe('addressLines', () => {
     expect(addressLines({ line1: 'Main St 1', city: 'Oslo', countryCode: 'NO' })).toEqual([
       'Main St 1',
       'Oslo',
-      'NO',
+      'Norway',
     ]);
     expect(addressLines({ postalCode: '0150', countryName: 'Norway' })).toEqual(['0150', 'Norway']);
     expect(addressLines(null)).toEqual([]);

@@ -1,3 +1,4 @@
+import { addressLines } from '@stockroom/domain';
 import type { OrderSource, TransactionKind } from '../../../gql/graphql';
 
 /** Transaction kinds as a merchant says them. */
@@ -26,28 +27,5 @@ export function addressName(a: { firstName?: string | null; lastName?: string | 
   return [a?.firstName, a?.lastName].filter(Boolean).join(' ') || null;
 }
 
-/** An address as the lines of a label, the name first. */
-export function addressLines(
-  a:
-    | {
-        firstName?: string | null;
-        lastName?: string | null;
-        company?: string | null;
-        line1?: string | null;
-        line2?: string | null;
-        city?: string | null;
-        region?: string | null;
-        postalCode?: string | null;
-        countryName?: string | null;
-        countryCode?: string | null;
-        phone?: string | null;
-      }
-    | null
-    | undefined,
-): string[] {
-  if (!a) return [];
-  const place = [a.city, [a.region, a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [addressName(a), a.company, a.line1, a.line2, place, a.countryName ?? a.countryCode, a.phone].filter(
-    (part): part is string => Boolean(part),
-  );
-}
+/** An address as the lines of a label, laid out the way its country writes them (domain). */
+export { addressLines };

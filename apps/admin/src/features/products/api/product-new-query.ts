@@ -6,6 +6,7 @@ export const productNewDocument = graphql(`
   query ProductNew {
     shop {
       currencyCode
+      weightUnit
     }
     categories {
       id

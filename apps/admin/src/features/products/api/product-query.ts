@@ -9,6 +9,7 @@ export const productDocument = graphql(`
     }
     shop {
       currencyCode
+      weightUnit
     }
     categories {
       id

@@ -9,6 +9,7 @@ export const variantDocument = graphql(`
     }
     shop {
       currencyCode
+      weightUnit
     }
     locations(includeInactive: false) {
       id

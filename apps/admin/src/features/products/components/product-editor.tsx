@@ -1,3 +1,5 @@
+import { weightUnitOf, type WeightUnit } from '@stockroom/domain';
+import { WeightUnitContext } from './weight-unit';
 import { Alert, Anchor, Box, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -19,18 +21,37 @@ import { VariantsCard } from './variants-card';
 interface ProductEditorProps {
   product: ProductFieldsFragment | null;
   currencyCode: string;
+  /** The store's weight unit (Settings): weights are typed and shown in it. */
+  weightUnit: string;
   categories: readonly CategoryChoice[];
   canWrite: boolean;
   reload: () => Promise<ProductFieldsFragment | null>;
 }
 
 /** `/products/new` and `/products/:productId`: the whole product on one page. */
-export function ProductEditor({ product, currencyCode, categories, canWrite, reload }: ProductEditorProps) {
+export function ProductEditor(props: ProductEditorProps) {
+  const unit = weightUnitOf(props.weightUnit);
+  return (
+    <WeightUnitContext.Provider value={unit}>
+      <EditorBody {...props} unit={unit} />
+    </WeightUnitContext.Provider>
+  );
+}
+
+function EditorBody({
+  product,
+  currencyCode,
+  categories,
+  canWrite,
+  reload,
+  unit,
+}: ProductEditorProps & { unit: WeightUnit }) {
   const navigate = useNavigate();
   const [actionErrors, setActionErrors] = useState<string[]>([]);
   const editor = useProductEditor({
     product,
     currencyCode,
+    weightUnit: unit,
     reload,
     onCreated: (id) => leave(`/products/${id}`),
   });

@@ -65,7 +65,7 @@ describe('productFormSchema', () => {
     values.variants = [{ ...values.variants[0]!, price: '', weightGrams: 'heavy' }];
     expect(await formMessages(productFormSchema('USD'), values)).toEqual({
       'variants.0.price': 'Enter a price, like 19.99.',
-      'variants.0.weightGrams': 'Enter the weight in whole grams.',
+      'variants.0.weightGrams': 'Enter the weight in g, like 1.5.',
     });
   });
 

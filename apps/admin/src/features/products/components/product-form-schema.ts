@@ -1,4 +1,12 @@
-import { parseMoney, productSchema } from '@stockroom/domain';
+import {
+  CATALOG_LIMITS,
+  maxWeightInUnit,
+  parseMoney,
+  productSchema,
+  unitTextToGrams,
+  weightSymbol,
+  type WeightUnit,
+} from '@stockroom/domain';
 import { z } from 'zod';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { parseWhole, valuesToInput, type ProductFormValues } from './product-form-values';
@@ -60,7 +68,7 @@ export function productUserErrors(errors: readonly PlaceableUserError[]): Placea
  * compare-at price not above the price), then the shared product rules (catalog.ts) over the input
  * that would be sent, each message under its input, every field at once.
  */
-export function productFormSchema(currencyCode: string) {
+export function productFormSchema(currencyCode: string, unit: WeightUnit = 'G') {
   const shared = productSchema(currencyCode);
   return z.looseObject({}).superRefine((value, ctx) => {
     const values = value as unknown as ProductFormValues;
@@ -72,8 +80,11 @@ export function productFormSchema(currencyCode: string) {
     };
     values.variants.forEach((row, i) => {
       if (!row.price.trim()) say(`variants.${i}.price`, 'Enter a price, like 19.99.');
-      if (Number.isNaN(parseWhole(row.weightGrams)))
-        say(`variants.${i}.weightGrams`, 'Enter the weight in whole grams.');
+      const grams = unitTextToGrams(row.weightGrams, unit);
+      if (grams !== null && Number.isNaN(grams))
+        say(`variants.${i}.weightGrams`, `Enter the weight in ${weightSymbol(unit)}, like 1.5.`);
+      else if (grams !== null && grams > CATALOG_LIMITS.weightGrams)
+        say(`variants.${i}.weightGrams`, `Enter at most ${maxWeightInUnit(unit)}.`);
       if (Number.isNaN(parseWhole(row.lowStockThreshold)))
         say(`variants.${i}.lowStockThreshold`, 'Enter a whole number.');
       // The shared schema checks this only when the rest of the variant is valid; say it at once.
@@ -84,7 +95,7 @@ export function productFormSchema(currencyCode: string) {
       if (price !== null && compareAt !== null && compareAt <= price)
         say(`variants.${i}.compareAtPrice`, 'Compare-at price must be higher than the price.');
     });
-    const input = valuesToInput(values, null);
+    const input = valuesToInput(values, null, unit);
     const checked = shared.safeParse({
       ...input,
       variants: input.variants?.map((v) => ({

@@ -1,3 +1,4 @@
+import { gramsToUnitText, unitTextToGrams, type WeightUnit } from '@stockroom/domain';
 import type { ProductFieldsFragment, ProductInput, ProductStatus } from '../../../gql/graphql';
 
 /** One row of the variant matrix as the form edits it: every number is the text the person typed. */
@@ -11,6 +12,7 @@ export interface VariantRow {
   price: string;
   compareAtPrice: string;
   costPrice: string;
+  /** In the store's weight unit, as typed. */
   weightGrams: string;
   trackInventory: boolean;
   allowBackorder: boolean;
@@ -75,7 +77,7 @@ export function emptyProductValues(): ProductFormValues {
   };
 }
 
-export function productToValues(product: ProductFieldsFragment): ProductFormValues {
+export function productToValues(product: ProductFieldsFragment, unit: WeightUnit = 'G'): ProductFormValues {
   return {
     title: product.title,
     handle: product.handle,
@@ -97,7 +99,7 @@ export function productToValues(product: ProductFieldsFragment): ProductFormValu
       price: v.price.amount,
       compareAtPrice: v.compareAtPrice?.amount ?? '',
       costPrice: v.costPrice?.amount ?? '',
-      weightGrams: v.weightGrams === null || v.weightGrams === undefined ? '' : String(v.weightGrams),
+      weightGrams: gramsToUnitText(v.weightGrams, unit),
       trackInventory: v.trackInventory,
       allowBackorder: v.allowBackorder,
       lowStockThreshold:
@@ -114,7 +116,11 @@ export function parseWhole(text: string): number | null {
 }
 
 /** The mutation input: the whole product (variants left out are removed by the server). */
-export function valuesToInput(values: ProductFormValues, version: number | null): ProductInput {
+export function valuesToInput(
+  values: ProductFormValues,
+  version: number | null,
+  unit: WeightUnit = 'G',
+): ProductInput {
   return {
     title: values.title,
     handle: values.handle.trim(),
@@ -135,7 +141,7 @@ export function valuesToInput(values: ProductFormValues, version: number | null)
       price: v.price.trim() || '0',
       compareAtPrice: v.compareAtPrice.trim() || null,
       costPrice: v.costPrice.trim() || null,
-      weightGrams: parseWhole(v.weightGrams),
+      weightGrams: unitTextToGrams(v.weightGrams, unit),
       trackInventory: v.trackInventory,
       allowBackorder: v.allowBackorder,
       lowStockThreshold: parseWhole(v.lowStockThreshold),

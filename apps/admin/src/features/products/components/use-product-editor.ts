@@ -1,3 +1,4 @@
+import type { WeightUnit } from '@stockroom/domain';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useFormState, useWatch, type Path } from 'react-hook-form';
@@ -22,6 +23,8 @@ import {
 interface Options {
   product: ProductFieldsFragment | null;
   currencyCode: string;
+  /** The store's weight unit: weights are typed and shown in it, sent in grams. */
+  weightUnit: WeightUnit;
   /** Loads the product again from the server (STALE_VERSION → "Reload their version"). */
   reload: () => Promise<ProductFieldsFragment | null>;
   /** After the first save of a new product. */
@@ -32,11 +35,11 @@ interface Options {
  * The product editor's state: a react-hook-form form checked by the shared product rules, its values
  * against the loaded version, saving, and stale-version handling.
  */
-export function useProductEditor({ product, currencyCode, reload, onCreated }: Options) {
-  const initial = product ? productToValues(product) : emptyProductValues();
+export function useProductEditor({ product, currencyCode, weightUnit, reload, onCreated }: Options) {
+  const initial = product ? productToValues(product, weightUnit) : emptyProductValues();
   const form = useForm<ProductFormValues>({
     defaultValues: initial,
-    resolver: zodFormResolver<ProductFormValues>(productFormSchema(currencyCode)),
+    resolver: zodFormResolver<ProductFormValues>(productFormSchema(currencyCode, weightUnit)),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -61,7 +64,7 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
   const [seen, setSeen] = useState(product);
   if (product && seen !== product) {
     setSeen(product);
-    const server = productToValues(product);
+    const server = productToValues(product, weightUnit);
     if (sameValues(server, baseline)) {
       setVersion(product.version);
     } else if (!dirty) {
@@ -105,7 +108,7 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
     setBanner([]);
     try {
       if (!product) {
-        const { data } = await create({ variables: { input: valuesToInput(values, null) } });
+        const { data } = await create({ variables: { input: valuesToInput(values, null, weightUnit) } });
         const payload = data?.productCreate;
         if (payload?.userErrors.length || !payload?.product) {
           applyErrors(payload?.userErrors ?? []);
@@ -129,13 +132,15 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
         onCreated(created.id);
         return;
       }
-      const { data } = await update({ variables: { id: product.id, input: valuesToInput(values, version) } });
+      const { data } = await update({
+        variables: { id: product.id, input: valuesToInput(values, version, weightUnit) },
+      });
       const payload = data?.productUpdate;
       if (payload?.userErrors.length || !payload?.product) {
         applyErrors(payload?.userErrors ?? []);
         return;
       }
-      const saved = productToValues(payload.product);
+      const saved = productToValues(payload.product, weightUnit);
       setBaseline(saved);
       setValues(saved);
       setVersion(payload.product.version);
@@ -162,7 +167,7 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
     try {
       const server = await reload();
       if (!server) return;
-      const theirs = productToValues(server);
+      const theirs = productToValues(server, weightUnit);
       setMine(values);
       setBaseline(theirs);
       setValues(theirs);
@@ -182,7 +187,7 @@ export function useProductEditor({ product, currencyCode, reload, onCreated }: O
 
   /** A change saved outside the form (archive): take it without losing the person's edits. */
   const adopt = (server: ProductFieldsFragment) => {
-    const next = productToValues(server);
+    const next = productToValues(server, weightUnit);
     setBaseline(next);
     form.setValue('status', next.status);
     setVersion(server.version);

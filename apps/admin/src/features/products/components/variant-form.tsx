@@ -1,3 +1,4 @@
+import { weightSymbol, weightUnitOf } from '@stockroom/domain';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -14,6 +15,8 @@ interface VariantFormProps {
   product: ProductFieldsFragment;
   variantId: string;
   currencyCode: string;
+  /** The store's weight unit (Settings). */
+  weightUnit: string;
   canWrite: boolean;
   onReload: () => Promise<unknown>;
 }
@@ -31,19 +34,27 @@ const FIELDS: { field: TextKey; label: string; hint?: string }[] = [
   { field: 'costPrice', label: 'Cost per item', hint: 'Customers never see it.' },
   { field: 'sku', label: 'SKU', hint: 'Unique; no spaces.' },
   { field: 'barcode', label: 'Barcode', hint: 'ISBN, UPC, GTIN …' },
-  { field: 'weightGrams', label: 'Weight (g)' },
+  { field: 'weightGrams', label: 'Weight' },
   { field: 'lowStockThreshold', label: 'Low-stock threshold', hint: "Empty: the store's default." },
 ];
 
 /** One variant's fields, saved through productUpdate with the other variants kept as they are. */
-export function VariantForm({ product, variantId, currencyCode, canWrite, onReload }: VariantFormProps) {
-  const all = productToValues(product);
+export function VariantForm({
+  product,
+  variantId,
+  currencyCode,
+  weightUnit,
+  canWrite,
+  onReload,
+}: VariantFormProps) {
+  const unit = weightUnitOf(weightUnit);
+  const all = productToValues(product, unit);
   const index = all.variants.findIndex((v) => v.id === variantId);
   const original = all.variants[index];
   const [stale, setStale] = useState(false);
   const [update] = useProductUpdateMutation();
   const form = useZodForm<VariantRow>({
-    schema: variantFormSchema(currencyCode),
+    schema: variantFormSchema(currencyCode, unit),
     // A variant deleted meanwhile shows nothing (below); the form needs values all the same.
     defaultValues: original ?? emptyVariant([]),
     // The server names this variant ["input", "variants", "3", "price"]; other paths go above the form.
@@ -51,7 +62,7 @@ export function VariantForm({ product, variantId, currencyCode, canWrite, onRelo
     onSubmit: async (row) => {
       setStale(false);
       const values = { ...all, variants: all.variants.map((v, i) => (i === index ? row : v)) };
-      const input = valuesToInput(values, product.version);
+      const input = valuesToInput(values, product.version, unit);
       const { data } = await update({
         variables: { id: product.id, input: { variants: input.variants ?? [], version: product.version } },
       });
@@ -109,7 +120,7 @@ export function VariantForm({ product, variantId, currencyCode, canWrite, onRelo
                   key={field}
                   control={form.control}
                   name={field}
-                  label={label}
+                  label={field === 'weightGrams' ? `${label} (${weightSymbol(unit)})` : label}
                   description={field === 'price' ? currencyCode : hint}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
                 />

@@ -1,3 +1,4 @@
+import { useWeightLabel } from './weight-unit';
 import { Anchor, Checkbox, Text } from '@mantine/core';
 import { variantTitle } from '@stockroom/domain';
 import type { Control } from 'react-hook-form';
@@ -14,7 +15,7 @@ export const VARIANT_COLUMNS: { field: VariantTextField; label: string; width: n
   { field: 'costPrice', label: 'Cost', width: 90 },
   { field: 'sku', label: 'SKU', width: 130 },
   { field: 'barcode', label: 'Barcode', width: 130 },
-  { field: 'weightGrams', label: 'Weight (g)', width: 90 },
+  { field: 'weightGrams', label: 'Weight', width: 90 },
 ];
 
 export interface VariantRowProps {
@@ -51,6 +52,12 @@ export function VariantName({ row, index, errors, productId }: VariantRowProps) 
   );
 }
 
+/** A column's label; the weight's names the store's unit: "Weight (kg)". */
+export function useColumnLabel(column: (typeof VARIANT_COLUMNS)[number]): string {
+  const weight = useWeightLabel();
+  return column.field === 'weightGrams' ? weight : column.label;
+}
+
 /** One text box of a variant; labelled "Price of M / Blue" for screen readers (and tests). */
 export function VariantInput({
   control,
@@ -60,7 +67,8 @@ export function VariantInput({
   visibleLabel,
 }: VariantRowProps & { column: (typeof VARIANT_COLUMNS)[number]; visibleLabel?: boolean }) {
   const title = variantTitle(row.optionValues);
-  const { field, label } = column;
+  const { field } = column;
+  const label = useColumnLabel(column);
   return (
     <TextField
       control={control}

@@ -5,7 +5,13 @@ import { useFieldArray } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
 import type { EditorCardProps } from './editor-types';
 import type { VariantRow } from './product-form-values';
-import { VARIANT_COLUMNS, variantChecks, VariantInput, VariantName } from './variant-row-fields';
+import {
+  useColumnLabel,
+  VARIANT_COLUMNS,
+  variantChecks,
+  VariantInput,
+  VariantName,
+} from './variant-row-fields';
 
 interface VariantsCardProps extends EditorCardProps {
   productId: string | null;
@@ -94,9 +100,7 @@ export function VariantsCard({
               <Table.Tr>
                 <Table.Th>Variant</Table.Th>
                 {VARIANT_COLUMNS.map((c) => (
-                  <Table.Th key={c.field} w={c.width} style={{ whiteSpace: 'nowrap' }}>
-                    {c.label}
-                  </Table.Th>
+                  <ColumnHeader key={c.field} column={c} />
                 ))}
                 <Table.Th w={56}>Track</Table.Th>
                 <Table.Th w={80}>Backorder</Table.Th>
@@ -126,5 +130,13 @@ export function VariantsCard({
         </Table.ScrollContainer>
       )}
     </SectionCard>
+  );
+}
+
+function ColumnHeader({ column }: { column: (typeof VARIANT_COLUMNS)[number] }) {
+  return (
+    <Table.Th w={column.width} style={{ whiteSpace: 'nowrap' }}>
+      {useColumnLabel(column)}
+    </Table.Th>
   );
 }

@@ -24,6 +24,7 @@ export function ProductNewRoute() {
         <ProductEditor
           product={null}
           currencyCode={data.shop.currencyCode}
+          weightUnit={data.shop.weightUnit}
           categories={data.categories}
           canWrite
           reload={() => Promise.resolve(null)}

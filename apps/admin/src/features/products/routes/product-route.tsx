@@ -25,6 +25,7 @@ export function ProductRoute() {
             key={data.product.id}
             product={data.product}
             currencyCode={data.shop.currencyCode}
+            weightUnit={data.shop.weightUnit}
             categories={data.categories}
             canWrite={can('CATALOG_WRITE')}
             reload={async () => (await query.refetch()).data?.product ?? null}

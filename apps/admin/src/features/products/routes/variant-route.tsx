@@ -55,6 +55,7 @@ export function VariantRoute() {
                   product={product}
                   variantId={variantId}
                   currencyCode={shop.currencyCode}
+                  weightUnit={shop.weightUnit}
                   canWrite={can('CATALOG_WRITE')}
                   onReload={() => query.refetch()}
                 />
