@@ -1,3 +1,4 @@
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -77,7 +78,13 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
                         {rate.freeAbove ? ` · free above ${money(rate.freeAbove.amount)}` : ''}
                       </Text>
                     </div>
-                    {canEdit && <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />}
+                    {canEdit && (
+                      <EditDeleteButtons
+                        name={rate.name}
+                        onEdit={() => dialog.edit(rate)}
+                        onDelete={() => deleteRate(rate)}
+                      />
+                    )}
                   </Group>
                 </Card>
               ))}
@@ -110,7 +117,11 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
                       <Table.Td ta="right">{money(rate.freeAbove?.amount)}</Table.Td>
                       {canEdit && (
                         <Table.Td>
-                          <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />
+                          <EditDeleteButtons
+                            name={rate.name}
+                            onEdit={() => dialog.edit(rate)}
+                            onDelete={() => deleteRate(rate)}
+                          />
                         </Table.Td>
                       )}
                     </Table.Tr>
@@ -147,38 +158,5 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
         )}
       </FormDialog>
     </SectionCard>
-  );
-}
-
-/** Edit and Delete for one rate, named for screen readers (the same in the table and the cards). */
-function RateActions<R extends { name: string }>({
-  rate,
-  onEdit,
-  onDelete,
-}: {
-  rate: R;
-  onEdit: (rate: R) => void;
-  onDelete: (rate: R) => Promise<void>;
-}) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        aria-label={`Edit ${rate.name}`}
-        onClick={() => onEdit(rate)}
-      >
-        Edit
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        aria-label={`Delete ${rate.name}`}
-        onClick={() => void onDelete(rate)}
-      >
-        Delete
-      </Button>
-    </Group>
   );
 }

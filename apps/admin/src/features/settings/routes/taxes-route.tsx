@@ -1,3 +1,4 @@
+import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -86,7 +87,13 @@ export function TaxesRoute() {
                             {rate.countryName} · {rate.region ?? 'Whole country'}
                           </Text>
                         </div>
-                        {canEdit && <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />}
+                        {canEdit && (
+                          <EditDeleteButtons
+                            name={`${rate.name} for ${rate.countryName}`}
+                            onEdit={() => dialog.edit(rate)}
+                            onDelete={() => deleteRate(rate)}
+                          />
+                        )}
                       </Group>
                     </Card>
                   ))}
@@ -121,7 +128,11 @@ export function TaxesRoute() {
                           <Table.Td>{rate.name}</Table.Td>
                           {canEdit && (
                             <Table.Td>
-                              <RateActions rate={rate} onEdit={dialog.edit} onDelete={deleteRate} />
+                              <EditDeleteButtons
+                                name={`${rate.name} for ${rate.countryName}`}
+                                onEdit={() => dialog.edit(rate)}
+                                onDelete={() => deleteRate(rate)}
+                              />
                             </Table.Td>
                           )}
                         </Table.Tr>
@@ -167,38 +178,5 @@ export function TaxesRoute() {
         )}
       </FormDialog>
     </Stack>
-  );
-}
-
-/** Edit and Delete for one rate, named for screen readers (the same in the table and the cards). */
-function RateActions({
-  rate,
-  onEdit,
-  onDelete,
-}: {
-  rate: Rate;
-  onEdit: (rate: Rate) => void;
-  onDelete: (rate: Rate) => Promise<void>;
-}) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        aria-label={`Edit ${rate.name} for ${rate.countryName}`}
-        onClick={() => onEdit(rate)}
-      >
-        Edit
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        aria-label={`Delete ${rate.name} for ${rate.countryName}`}
-        onClick={() => void onDelete(rate)}
-      >
-        Delete
-      </Button>
-    </Group>
   );
 }
