@@ -65,14 +65,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     // An idle connection the server ends (restart, failover, a dropped database) must not crash the
     // process: the pool replaces it on the next checkout.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    // Once the database is closing, connections ending (or ended by a dropped database) are expected.
+    let closing = false;
+    pool.on('error', (error) => {
+      if (!closing) options.onIdleError?.(error);
+    });
     // A connection lost while checked out (mid-query, mid-transaction) fails the query that was
     // running, which the request answers; the pool then discards the client. pg also emits the loss
     // as an 'error' event, which with no listener would end the process.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     const upkeep = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, upkeep, kind: 'postgres', queryCount: () => count, close: () => db.destroy() };
+    const close = () => {
+      closing = true;
+      return db.destroy();
+    };
+    return { db, upkeep, kind: 'postgres', queryCount: () => count, close };
   }
   let dataDir: string | undefined;
   if (options.dataDir !== 'memory://') {
