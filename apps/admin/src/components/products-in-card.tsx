@@ -39,11 +39,6 @@ export const productsInDocument = graphql(`
   }
 `);
 
-/** A search term that matches one value exactly, quoted when it must be. */
-export function searchTerm(field: string, value: string): string {
-  return /^[\w.-]+$/.test(value) ? `${field}:${value}` : `${field}:"${value.replace(/"/g, '')}"`;
-}
-
 interface ProductsInCardProps {
   title: string;
   description?: string;

@@ -5,7 +5,8 @@ import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
-import { ProductsInCard, searchTerm } from '../../../components/products-in-card';
+import { ProductsInCard } from '../../../components/products-in-card';
+import { setSearchField } from '../../../lib/list-params';
 import { useCategoriesQuery } from '../api/categories-query';
 import { useCategoryQuery } from '../api/category-query';
 import { CategoryDangerCard } from '../components/category-danger-card';
@@ -61,7 +62,7 @@ export function CategoryRoute() {
               </SectionCard>
               <ProductsInCard
                 title="Products"
-                search={searchTerm('category', data.category.handle)}
+                search={setSearchField('', 'category', data.category.handle)}
                 emptyText="Choose this category in a product's editor to add it here."
                 testId="category-products"
               />

@@ -12,7 +12,8 @@ import { useCollectionUpdateMutation } from '../api/collection-update-mutation';
 import { CollectionDeleteButton } from '../components/collection-delete-button';
 import { CollectionForm, collectionInput, type CollectionValues } from '../components/collection-form';
 import { CollectionMembers } from '../components/collection-members';
-import { ProductsInCard, searchTerm } from '../../../components/products-in-card';
+import { ProductsInCard } from '../../../components/products-in-card';
+import { setSearchField } from '../../../lib/list-params';
 import { newRule } from '../components/rule-terms';
 
 type Collection = NonNullable<CollectionQuery['collection']>;
@@ -111,7 +112,7 @@ export function CollectionRoute() {
                   key={found.version}
                   title={`Matching products (${found.productCount.toLocaleString()})`}
                   description="The products these conditions select, as saved."
-                  search={searchTerm('collection', found.handle)}
+                  search={setSearchField('', 'collection', found.handle)}
                   emptyText="No product matches these conditions yet."
                   testId="collection-preview"
                 />
