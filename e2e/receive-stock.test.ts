@@ -29,7 +29,12 @@ describe('receiving the first stock of a new product', () => {
     const { context, page } = await newPage(browser, server.url, PHONE);
     await signIn(page, server.ownerEmail, server.ownerPassword);
     await page.goto(`/products/${productId}/variants/${variantId}`);
-    await page.getByText('No stock at any location yet. Receive the first units below.').waitFor();
+    // The variant has its level at Back Room since it was made, at zero.
+    await page.getByText('Nothing on hand yet. Receive the first units below.').waitFor();
+    await page
+      .getByTestId('variant-levels')
+      .getByRole('row', { name: /^Back Room\s*0\s*0/ })
+      .waitFor();
     const form = page.getByRole('form', { name: 'Receive stock' });
     await form.getByRole('button', { name: 'Receive' }).click();
     await form.getByRole('alert').getByText('Enter how many units arrived (1 or more).').waitFor();

@@ -47,6 +47,7 @@ describe.each(DATABASES)('list search as you type on $name', ({ postgresUrl }) =
     });
     await product(owner, { title: 'Chef knife', vendor: 'Blade & Co' });
     await product(owner, { title: 'Running shoes', vendor: 'Acme Knits', tags: ['Summer Sale'] });
+    await product(owner, { title: 'Linen apron' }, { sku: 'APRON-12' });
 
     expect(await titles(owner, 'scarves')).toEqual(['Wool scarf']);
     expect(await titles(owner, 'linen shi')).toEqual(['Linen shirt']);
@@ -58,6 +59,10 @@ describe.each(DATABASES)('list search as you type on $name', ({ postgresUrl }) =
     expect(await titles(owner, 'vendor:"Acme Knits" sca')).toEqual(['Wool scarf']);
     expect(await titles(owner, 'scarves -wool')).toEqual([]);
     expect(await titles(owner, 'teapot')).toEqual([]);
+    // A SKU typed as printed: PostgreSQL keeps "-12" of "APRON-12" as a signed number.
+    expect(await titles(owner, 'APRON-12')).toEqual(['Linen apron']);
+    expect(await titles(owner, 'apron-1')).toEqual(['Linen apron']);
+    expect(await titles(owner, 'APRON-13')).toEqual([]);
     // The bound on a search's length stays.
     const long = await gql(owner, PRODUCTS, { q: 'scarf '.repeat(100) });
     expect(long.products.userErrors[0].message).toMatch(/at most/);

@@ -152,4 +152,36 @@ describe.each(DATABASES)('one transaction per command on $name', ({ postgresUrl 
     expect(good.body.data?.inventoryAdjust.userErrors).toEqual([]);
     expect(good.body.data?.inventoryAdjust.levels.map((l: { onHand: number }) => l.onHand)).toEqual([4, 3]);
   });
+
+  // PGlite has one connection: two transactions cannot wait on each other there.
+  it.runIf(postgresUrl)('runs a command again when PostgreSQL breaks a deadlock it was part of', async () => {
+    const db = ctx.server.app.database.db;
+    const [a, b] = locationIds.map((id) => decodeIdOf('Location', id)!);
+    let attempts = 0;
+    let bothLocked!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothLocked = resolve));
+    let holding = 0;
+    /** Locks one location, waits until the other transaction holds the other, then wants it too. */
+    const crosswise = (first: string, second: string) =>
+      inTransaction(db, async (trx) => {
+        attempts++;
+        await trx
+          .updateTable('locations')
+          .set({ name: (eb) => eb.ref('name') })
+          .where('id', '=', first)
+          .execute();
+        if (++holding === 2) bothLocked();
+        await Promise.race([barrier, new Promise((r) => setTimeout(r, 2000))]);
+        await trx
+          .updateTable('locations')
+          .set({ name: (eb) => eb.ref('name') })
+          .where('id', '=', second)
+          .execute();
+        return first;
+      });
+    const done = await Promise.all([crosswise(a!, b!), crosswise(b!, a!)]);
+    expect(done).toEqual([a, b]);
+    // One of the two was chosen as the deadlock's victim and ran a second time.
+    expect(attempts).toBe(3);
+  });
 });

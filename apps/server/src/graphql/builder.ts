@@ -154,7 +154,10 @@ export function command<T extends object>(
   // The events this command writes (for a payload's `auditEventId`, which "Undo" reverts).
   const recordedEvents: string[] = [];
   ctx.recordedEvents = recordedEvents;
-  return payload(() => inTransaction(ctx.services.db, work), empty).then((result) => ({
+  const retry = () => {
+    recordedEvents.length = 0;
+  };
+  return payload(() => inTransaction(ctx.services.db, work, retry), empty).then((result) => ({
     ...result,
     recordedEvents: result.userErrors.length ? [] : recordedEvents,
   }));

@@ -122,9 +122,18 @@ export function searchCondition(
   }
 }
 
+/**
+ * A search word's tokens as PostgreSQL's text parser makes them: letters and digits, and a number
+ * after a hyphen kept with its sign ("APRON-1" is stored as "apron" and "-1", so a SKU typed as it
+ * is printed finds its product).
+ */
+export function searchTokens(word: string): string[] {
+  return word.toLowerCase().match(/-\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** Words matched as prefixes against a `simple` text-search vector of `column`. */
 export function prefixWords(column: RawBuilder<unknown>, word: string): RawBuilder<boolean> | null {
-  const tokens = word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens = searchTokens(word);
   if (!tokens.length) return null;
   return sql<boolean>`to_tsvector('simple', ${column}) @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
 }
@@ -142,7 +151,7 @@ export const stemmedVector = (column: RawBuilder<unknown>) =>
  * finds "linen shirt", "scarves" finds "scarf", "shirt" finds "shirts".
  */
 export function stemmedWords(column: RawBuilder<unknown>, word: string): RawBuilder<boolean> | null {
-  const tokens = word.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const tokens = searchTokens(word);
   if (!tokens.length) return null;
   const query = tokens
     .map(

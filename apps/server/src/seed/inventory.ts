@@ -35,7 +35,17 @@ export async function seedInventory(db: DB, random: Random, log: Logger): Promis
     const movements: Insertable<InventoryMovementTable>[] = [];
     for (const v of variants) {
       for (const [li, l] of locations.entries()) {
-        if (li > 0 && random.chance(0.35)) continue; // not every store stocks everything
+        // Not every store stocks everything: a level at zero (every tracked variant has one at
+        // every active location, so it can be received there).
+        if (li > 0 && random.chance(0.35)) {
+          levels.push({
+            variant_id: v.id,
+            location_id: l.id,
+            created_at: new Date(v.created_at),
+            updated_at: new Date(now),
+          });
+          continue;
+        }
         const roll = random.next();
         const received = roll < 0.08 ? 0 : roll < 0.2 ? random.int(1, 6) : random.int(8, li === 0 ? 140 : 40);
         let onHand = 0;

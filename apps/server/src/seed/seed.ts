@@ -5,6 +5,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Config } from '../config.js';
 import { seedCatalog } from './catalog.js';
 import { seedInventory } from './inventory.js';
+import { refreshAllProductsAvailable } from '../modules/catalog/product.repository.js';
 import { seedCustomers, seedShippingAndTaxes } from './customers.js';
 import { seedOrders } from './orders.js';
 import { seedDraftsAndRefunds } from './drafts-refunds.js';
@@ -148,6 +149,7 @@ export async function seed(
   }
   await seedCatalog(db, config, scale, createRandom(20261122), log, options.products);
   await seedInventory(db, createRandom(20261123), log);
+  await refreshAllProductsAvailable(db);
   await seedCustomers(db, scale, createRandom(20261124), log);
   await seedShippingAndTaxes(db);
   await seedOrders(db, scale, 20261125, log);

@@ -13,6 +13,7 @@ import * as staffLinks from './2026-11-24-011-staff-links.js';
 import * as analytics from './2026-11-24-012-analytics.js';
 import * as stemmedSearch from './2026-11-24-013-stemmed-search.js';
 import * as moreSorts from './2026-11-24-014-more-sorts.js';
+import * as stockEverywhere from './2026-11-27-015-stock-everywhere.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-012-analytics': analytics,
   '2026-11-24-013-stemmed-search': stemmedSearch,
   '2026-11-24-014-more-sorts': moreSorts,
+  '2026-11-27-015-stock-everywhere': stockEverywhere,
 };

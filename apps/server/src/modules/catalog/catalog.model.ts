@@ -31,6 +31,8 @@ export interface Product {
   /** Lowest and highest variant price in minor units; null without variants. */
   minPrice: number | null;
   maxPrice: number | null;
+  /** Units available across all locations for the variants that track stock; null when none do. */
+  totalAvailable: number | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -116,6 +118,7 @@ export function toProduct(r: ProductRow): Product {
     variantCount: r.variant_count,
     minPrice: r.min_price,
     maxPrice: r.max_price,
+    totalAvailable: r.total_available,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     version: r.version,

@@ -37,6 +37,8 @@ export interface ProductTable {
   variant_count: Generated<number>;
   min_price: number | null;
   max_price: number | null;
+  /** Units available across locations for the variants that track stock; null when none do. Kept with every stock change. */
+  total_available: Generated<number | null>;
   search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -12,7 +12,7 @@ export async function primeProductPage(ctx: Ctx, rows: Product[], paths: Set<str
   for (const row of rows) l.productById.prime(row.id, row);
   const want = {
     variants: paths.has('variants'),
-    levels: paths.has('variants.inventoryLevels') || paths.has('totalAvailable'),
+    levels: paths.has('variants.inventoryLevels'),
     media: paths.has('media'),
     categories: paths.has('category'),
   };
@@ -28,7 +28,6 @@ export async function primeProductPage(ctx: Ctx, rows: Product[], paths: Set<str
         if (want.levels) l.levelsByVariantId.prime(v.id, rel.levelsByVariant.get(v.id) ?? []);
       }
     }
-    if (want.levels) l.availableByProductId.prime(id, rel.availableByProduct.get(id) ?? null);
     if (want.media) l.mediaByProductId.prime(id, rel.mediaByProduct.get(id) ?? []);
   }
 }

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { available } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { VariantRow } from './catalog.tables.js';
 import { toCategory, toMedia, toVariant, type Category, type Media, type Variant } from './catalog.model.js';
@@ -17,8 +16,6 @@ export interface ProductPageWants {
 export interface ProductPageRelations {
   variantsByProduct: Map<string, Variant[]>;
   levelsByVariant: Map<string, InventoryLevel[]>;
-  /** Units available over tracked variants; null for a product with none tracked. */
-  availableByProduct: Map<string, number | null>;
   mediaByProduct: Map<string, Media[]>;
   categories: Category[];
 }
@@ -103,23 +100,9 @@ export async function loadProductPageRelations(
   });
   const variantsByProduct = groupBy(variants, (v) => v.productId);
   const levelsByVariant = groupBy(levels, (l) => l.variantId);
-  const availableByProduct = new Map<string, number | null>();
-  if (want.levels) {
-    for (const id of ids) {
-      let tracked = false;
-      let sum = 0;
-      for (const v of variantsByProduct.get(id) ?? []) {
-        if (!v.trackInventory) continue;
-        tracked = true;
-        for (const l of levelsByVariant.get(v.id) ?? []) sum += available(l);
-      }
-      availableByProduct.set(id, tracked ? sum : null);
-    }
-  }
   return {
     variantsByProduct,
     levelsByVariant,
-    availableByProduct,
     mediaByProduct: groupBy(media.map(toMedia), (m) => m.productId),
     categories: categories.map(toCategory),
   };

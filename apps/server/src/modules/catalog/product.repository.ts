@@ -194,20 +194,38 @@ export async function someProductTitles(
   return rows.map((r) => r.title);
 }
 
-/** Recomputes the list columns kept on the product from its variants (count, price range, search text). */
+/** Recomputes the list columns kept on the product from its variants (count, price range, units available, search text). */
 export async function refreshProductSummary(db: Executor, productId: string): Promise<void> {
   await sql`
     update products p set
       variant_count = s.n,
       min_price = s.min_price,
       max_price = s.max_price,
+      total_available = s.available,
       search_text = concat_ws(' ', p.title, p.handle, p.vendor, p.product_type, s.codes)
     from (
       select count(*)::int as n, min(price) as min_price, max(price) as max_price,
-             string_agg(concat_ws(' ', sku, barcode), ' ') as codes
+             string_agg(concat_ws(' ', sku, barcode), ' ') as codes,
+             (select case when count(*) = 0 then null else coalesce(sum(l.on_hand - l.committed), 0)::int end
+                from product_variants tv left join inventory_levels l on l.variant_id = tv.id
+                where tv.product_id = ${productId} and tv.track_inventory) as available
       from product_variants where product_id = ${productId}
     ) s
     where p.id = ${productId}`.execute(db);
+}
+
+/** Recomputes every product's units available from its levels (after the seed writes levels directly). */
+export async function refreshAllProductsAvailable(db: Executor): Promise<void> {
+  await sql`
+    update products p set total_available = s.available
+    from (
+      select p2.id,
+             (select case when count(*) = 0 then null else coalesce(sum(l.on_hand - l.committed), 0)::int end
+                from product_variants v left join inventory_levels l on l.variant_id = v.id
+                where v.product_id = p2.id and v.track_inventory) as available
+      from products p2
+    ) s
+    where s.id = p.id and p.total_available is distinct from s.available`.execute(db);
 }
 
 export const PRODUCT_SORT_KEYS = {
@@ -255,6 +273,13 @@ export const PRODUCT_SORT_KEYS = {
     cast: 'integer',
     descending: false,
     value: (r: ProductRow) => r.variant_count,
+  },
+  INVENTORY: {
+    expression: 'p.total_available',
+    cast: 'integer',
+    nullable: true,
+    descending: false,
+    value: (r: ProductRow) => r.total_available,
   },
 } as const;
 

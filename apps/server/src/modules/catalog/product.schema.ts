@@ -1,6 +1,6 @@
 import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
 import type { ProductOptionJson, Product, Variant } from './catalog.model.js';
-import { auth } from '../../graphql/auth.js';
+import { auth, check } from '../../graphql/auth.js';
 import {
   builder,
   command,
@@ -143,6 +143,9 @@ const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
     VENDOR: { description: 'By vendor, A to Z; products without one last.' },
     PRODUCT_TYPE: { description: 'By product type, A to Z; products without one last.' },
     VARIANT_COUNT: { description: 'Fewest variants first.' },
+    INVENTORY: {
+      description: 'Fewest units available first; products that track no stock last.',
+    },
   } as const,
 });
 
@@ -195,6 +198,19 @@ const ProductOptionInput = builder.inputType('ProductOptionInput', {
   fields: (t) => ({ name: t.string({ required: true }), values: t.stringList({ required: true }) }),
 });
 
+const StartingStockInput = builder.inputType('StartingStockInput', {
+  fields: (t) => ({
+    locationId: t.id({ required: true }),
+    quantity: t.int({ required: true, description: 'Units received there, from 0.' }),
+  }),
+});
+
+/** Starting stock puts units on hand: it needs INVENTORY_WRITE as well as CATALOG_WRITE. */
+function checkStartingStock(input: { variants?: { startingStock?: unknown[] | null }[] | null }, ctx: Ctx) {
+  if (input.variants?.some((v) => v.startingStock?.length))
+    check({ permission: 'INVENTORY_WRITE' }, null, ctx);
+}
+
 const ProductVariantInput = builder.inputType('ProductVariantInput', {
   fields: (t) => ({
     id: t.id({ description: 'An existing variant to keep; leave out for a new one.' }),
@@ -208,6 +224,11 @@ const ProductVariantInput = builder.inputType('ProductVariantInput', {
     trackInventory: t.boolean(),
     allowBackorder: t.boolean(),
     lowStockThreshold: t.int(),
+    startingStock: t.field({
+      type: [StartingStockInput],
+      description:
+        'Only for a new variant: units received at each location as it is made (a RECEIVED movement noted "Starting stock"). Needs INVENTORY_WRITE.',
+    }),
   }),
 });
 
@@ -297,22 +318,28 @@ builder.mutationFields((t) => ({
     type: ProductPayload,
     extensions: auth.permission('CATALOG_WRITE'),
     args: { input: t.arg({ type: ProductInput, required: true }) },
-    resolve: (_r, args, ctx) =>
-      command(ctx, async (trx) => ({ product: await service.productCreate(trx, ctx, clean(args.input)) })),
+    resolve: (_r, args, ctx) => {
+      checkStartingStock(args.input, ctx);
+      return command(ctx, async (trx) => ({
+        product: await service.productCreate(trx, ctx, clean(args.input)),
+      }));
+    },
   }),
   productUpdate: t.field({
     type: ProductPayload,
     extensions: auth.permission('CATALOG_WRITE'),
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInput, required: true }) },
-    resolve: (_r, args, ctx) =>
-      command(ctx, async (trx) => ({
+    resolve: (_r, args, ctx) => {
+      checkStartingStock(args.input, ctx);
+      return command(ctx, async (trx) => ({
         product: await service.productUpdate(
           trx,
           ctx,
           productUuid(args.id),
           clean(args.input) as service.ProductUpdateInput,
         ),
-      })),
+      }));
+    },
   }),
   productDelete: t.field({
     type: ProductDeletePayload,

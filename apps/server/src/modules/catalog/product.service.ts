@@ -24,6 +24,11 @@ import { sanitizeDescription } from './sanitize.js';
 import { uniqueHandle } from './handle.service.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { syncAutomatedCollections } from './collection.service.js';
+import {
+  ensureVariantLevels,
+  receiveStartingStock,
+  type StartingStockInput,
+} from '../inventory/inventory.service.js';
 
 /** Product fields whose before/after the audit log keeps. */
 /** The product's own fields its audit events record (variants go as a summary). */
@@ -142,6 +147,16 @@ function variantsOrMatrix(input: ProductInput): VariantValues[] {
   }));
 }
 
+/** Each input variant's `startingStock` (read before validation, which keeps only the variant's own fields). */
+function startingStockOf(raw: unknown): StartingStockInput[][] {
+  const list = (raw as { variants?: unknown } | null)?.variants;
+  if (!Array.isArray(list)) return [];
+  return list.map((v) => {
+    const stock = (v as { startingStock?: unknown } | null)?.startingStock;
+    return Array.isArray(stock) ? (stock as StartingStockInput[]) : [];
+  });
+}
+
 /** Makes a product; `id` only when undo brings a deleted one back under its old ID. */
 export async function productCreate(
   trx: Tx,
@@ -160,9 +175,22 @@ export async function productCreate(
     productValues(input, handle, categoryId),
     input.status === 'ACTIVE',
   );
-  await variants.insertVariants(
+  const made = planned.map((v, i) => ({ id: uuidv7(), productId: product.id, ...variantValues(v, i) }));
+  await variants.insertVariants(trx, made);
+  await ensureVariantLevels(
     trx,
-    planned.map((v, i) => ({ id: uuidv7(), productId: product.id, ...variantValues(v, i) })),
+    made.map((v) => v.id),
+  );
+  const starting = input.variants.length ? startingStockOf(raw) : [];
+  await receiveStartingStock(
+    trx,
+    actor,
+    made.map((v, i) => ({
+      variantId: v.id,
+      tracked: v.trackInventory,
+      stock: starting[i] ?? [],
+      field: ['input', 'variants', String(i)],
+    })),
   );
   await repo.refreshProductSummary(trx, product.id);
   await syncAutomatedCollections(trx, [product.id]);
@@ -245,11 +273,38 @@ export async function productUpdate(
     trx,
     removed.map((v) => v.id),
   );
+  const starting = startingStockOf(patch);
+  const arrivals: Parameters<typeof receiveStartingStock>[2] = [];
   for (const { values, match, position } of plan) {
-    if (match) await variants.updateVariant(trx, match.id, variantValues(values, position));
-    else
-      await variants.insertVariants(trx, [{ id: uuidv7(), productId, ...variantValues(values, position) }]);
+    const field = ['input', 'variants', String(position)];
+    if (match) {
+      if (starting[position]?.some((s) => s.quantity !== 0))
+        throw DomainError.one(
+          'INVALID',
+          `${match.title} exists already; change its stock in Inventory or on its variant page.`,
+          [...field, 'startingStock'],
+        );
+      await variants.updateVariant(trx, match.id, variantValues(values, position));
+    } else {
+      const id = uuidv7();
+      await variants.insertVariants(trx, [{ id, productId, ...variantValues(values, position) }]);
+      arrivals.push({
+        variantId: id,
+        tracked: values.trackInventory,
+        stock: starting[position] ?? [],
+        field,
+      });
+    }
   }
+  // New variants, and variants that begin to track stock, get a level at every active location.
+  await ensureVariantLevels(
+    trx,
+    plan
+      .map((p) => p.match?.id ?? null)
+      .filter((id): id is string => id !== null)
+      .concat(arrivals.map((a) => a.variantId)),
+  );
+  await receiveStartingStock(trx, actor, arrivals);
   const after = (await repo.updateProduct(
     trx,
     productId,

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { Executor } from '../../db/database.js';
 import { byId, grouped } from '../../lib/batch.js';
 import type { InventoryLevel, Location } from './inventory.model.js';
-import { availableByProductIds, levelsByVariantIds } from './level.repository.js';
+import { levelsByVariantIds } from './level.repository.js';
 import { findLocationsByIds } from './location.repository.js';
 
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
@@ -14,9 +14,5 @@ export function createInventoryLoaders(db: Executor) {
     levelsByVariantId: new DataLoader<string, InventoryLevel[]>(async (ids) =>
       grouped(ids, await levelsByVariantIds(db, ids), (r) => r.variantId),
     ),
-    availableByProductId: new DataLoader<string, number | null>(async (ids) => {
-      const rows = await availableByProductIds(db, ids);
-      return ids.map((id) => rows.find((r) => r.productId === id)?.available ?? null);
-    }),
   };
 }

@@ -127,7 +127,7 @@ builder.objectField(ProductRef, 'totalAvailable', (t) =>
   t.int({
     nullable: true,
     description: 'Units available across all locations for variants that track stock; null when none do.',
-    resolve: (p, _a, ctx) => ctx.loaders.availableByProductId.load(p.id),
+    resolve: (p) => p.totalAvailable,
   }),
 );
 

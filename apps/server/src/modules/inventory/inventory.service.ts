@@ -13,7 +13,7 @@ import type { Actor } from '../../actor.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findStockVariants } from './level.repository.js';
+import { ensureLevelsOfVariants, findStockVariants } from './level.repository.js';
 import { findLocationsByIds } from './location.repository.js';
 import { applyStockChanges, lockLevels, type LevelChange, type StockResult } from './stock.js';
 
@@ -275,4 +275,115 @@ export async function inventoryTransfer(
 async function locationNameMap(trx: Tx, ids: string[]): Promise<Map<string, string>> {
   const rows = await findLocationsByIds(trx, ids);
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Gives these variants (the ones that track stock) a level at zero at every active location where they have none. */
+export function ensureVariantLevels(trx: Tx, variantIds: readonly string[]): Promise<void> {
+  return ensureLevelsOfVariants(trx, variantIds);
+}
+
+/** Units that arrive with a new variant at one location (the product editor's "Starting stock"). */
+export interface StartingStockInput {
+  locationId: string;
+  quantity: number;
+}
+
+/** How many starting-stock entries one variant may carry (one per location; stores have a few). */
+export const MAX_STARTING_STOCK_ENTRIES = 100;
+
+/**
+ * Receives the starting stock of variants just made, in the command that makes them: one RECEIVED
+ * movement noted "Starting stock" per location with units, all checked first (existing, active
+ * locations; whole numbers from 0; each location once; only variants that track stock).
+ */
+export async function receiveStartingStock(
+  trx: Tx,
+  actor: Actor,
+  items: { variantId: string; tracked: boolean; stock: StartingStockInput[]; field: string[] }[],
+): Promise<void> {
+  const errors: UserError[] = [];
+  const wanted = items.filter((item) => item.stock.length);
+  if (!wanted.length) return;
+  const locationIds = new Set<string>();
+  for (const item of wanted) {
+    if (item.stock.length > MAX_STARTING_STOCK_ENTRIES) {
+      errors.push({
+        field: [...item.field, 'startingStock'],
+        code: 'LIMIT_EXCEEDED',
+        message: `Give starting stock for at most ${MAX_STARTING_STOCK_ENTRIES} locations.`,
+      });
+      continue;
+    }
+    for (const s of item.stock) {
+      const id = decodeIdOf('Location', s.locationId);
+      if (id) locationIds.add(id);
+    }
+  }
+  const locations = new Map((await findLocationsByIds(trx, [...locationIds])).map((l) => [l.id, l]));
+  const changes: LevelChange[] = [];
+  for (const item of wanted) {
+    if (item.stock.length > MAX_STARTING_STOCK_ENTRIES) continue;
+    const seen = new Set<string>();
+    item.stock.forEach((s, j) => {
+      const field = [...item.field, 'startingStock', String(j)];
+      const id = decodeIdOf('Location', s.locationId);
+      const location = id ? locations.get(id) : undefined;
+      if (!location) {
+        errors.push({
+          field: [...field, 'locationId'],
+          code: 'INVALID',
+          message: 'This location does not exist.',
+        });
+        return;
+      }
+      if (!Number.isInteger(s.quantity) || s.quantity < 0 || s.quantity > ON_HAND_LIMIT) {
+        errors.push({
+          field: [...field, 'quantity'],
+          code: 'INVALID',
+          message: `Enter a whole number from 0 to ${ON_HAND_LIMIT.toLocaleString('en-US')}.`,
+        });
+        return;
+      }
+      if (seen.has(location.id)) {
+        errors.push({
+          field: [...field, 'locationId'],
+          code: 'INVALID',
+          message: `${location.name} is listed twice; give its starting stock once.`,
+        });
+        return;
+      }
+      seen.add(location.id);
+      if (s.quantity === 0) return;
+      if (!location.active) {
+        errors.push({
+          field: [...field, 'locationId'],
+          code: 'INVALID',
+          message: `${location.name} is inactive; activate it before receiving stock there.`,
+        });
+        return;
+      }
+      if (!item.tracked) {
+        errors.push({
+          field: [...field, 'quantity'],
+          code: 'INVALID',
+          message: 'This variant does not track stock; turn on "Track inventory" to give it starting stock.',
+        });
+        return;
+      }
+      changes.push({
+        variantId: item.variantId,
+        locationId: location.id,
+        onHandDelta: s.quantity,
+        committedDelta: 0,
+        field: [...field, 'quantity'],
+      });
+    });
+  }
+  if (errors.length) throw new DomainError(errors);
+  if (!changes.length) return;
+  const result = await applyStockChanges(trx, actor, changes, 'RECEIVED', {
+    note: 'Starting stock',
+    locationNames: new Map([...locations.values()].map((l) => [l.id, l.name])),
+  });
+  await auditLevels(trx, actor, 'inventory.adjust', result, { note: 'Starting stock' });
 }

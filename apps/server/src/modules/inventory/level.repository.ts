@@ -27,6 +27,55 @@ export async function ensureLevels(db: Executor, pairs: readonly LevelKey[]): Pr
     .execute();
 }
 
+/** Every active location's level of these variants (the tracked ones), at zero where missing. */
+export async function ensureLevelsOfVariants(db: Executor, variantIds: readonly string[]): Promise<void> {
+  if (!variantIds.length) return;
+  await sql`
+    insert into inventory_levels (variant_id, location_id)
+    select v.id, l.id from product_variants v cross join locations l
+    where v.id = any(${[...variantIds]}::uuid[]) and v.track_inventory and l.active
+    on conflict (variant_id, location_id) do nothing`.execute(db);
+}
+
+/** Every tracked variant's level at this location, at zero where missing (a new or reopened location). */
+export async function ensureLevelsAtLocation(db: Executor, locationId: string): Promise<void> {
+  await sql`
+    insert into inventory_levels (variant_id, location_id)
+    select v.id, ${locationId}::uuid from product_variants v where v.track_inventory
+    on conflict (variant_id, location_id) do nothing`.execute(db);
+}
+
+/**
+ * Adds each variant's change of available units to its product's `total_available` (variants that
+ * track stock only). The products are locked in id order, after the levels, so concurrent stock
+ * changes queue instead of deadlocking; the sum is an increment, so it holds whoever commits first.
+ */
+export async function addAvailableToProducts(
+  db: Executor,
+  changes: readonly { variantId: string; delta: number }[],
+): Promise<void> {
+  const moved = changes.filter((c) => c.delta !== 0);
+  if (!moved.length) return;
+  const values = sql.join(moved.map((c) => sql`(${c.variantId}::uuid, ${c.delta}::int)`));
+  const { rows } = await sql<{ id: string; delta: number }>`
+    with d as (
+      select v.product_id, sum(x.delta)::int as delta
+      from (values ${values}) as x(variant_id, delta)
+      join product_variants v on v.id = x.variant_id
+      where v.track_inventory
+      group by v.product_id
+    )
+    select p.id, d.delta from products p join d on d.product_id = p.id
+    where d.delta <> 0
+    order by p.id
+    for update of p`.execute(db);
+  if (!rows.length) return;
+  await sql`
+    update products p set total_available = coalesce(p.total_available, 0) + d.delta
+    from (values ${sql.join(rows.map((r) => sql`(${r.id}::uuid, ${r.delta}::int)`))}) as d(id, delta)
+    where p.id = d.id`.execute(db);
+}
+
 /** Locks the levels of these pairs, in (variant, location) order so concurrent callers queue instead of deadlocking. */
 export async function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): Promise<InventoryLevel[]> {
   if (!pairs.length) return [];
@@ -81,25 +130,6 @@ export async function levelsByVariantIds(
     .orderBy('loc.fulfillment_priority')
     .execute();
   return rows.map(toLevel);
-}
-
-/** Units available per product over its variants that track stock (products with none are left out). */
-export async function availableByProductIds(
-  db: Executor,
-  productIds: readonly string[],
-): Promise<{ productId: string; available: number }[]> {
-  const rows = await db
-    .selectFrom('product_variants as v')
-    .leftJoin('inventory_levels as l', 'l.variant_id', 'v.id')
-    .select([
-      'v.product_id',
-      sql<number>`coalesce(sum(${sql.raw(AVAILABLE_SQL('l'))}), 0)::int`.as('available'),
-    ])
-    .where('v.product_id', 'in', productIds)
-    .where('v.track_inventory', '=', true)
-    .groupBy('v.product_id')
-    .execute();
-  return rows.map((r) => ({ productId: r.product_id, available: r.available }));
 }
 
 /** What a location holds in all, its levels locked when asked (so no stock arrives meanwhile). */

@@ -24,7 +24,7 @@ import {
   setFulfillmentPriority,
   updateLocation,
 } from './location.repository.js';
-import { levelTotalsAtLocation } from './level.repository.js';
+import { ensureLevelsAtLocation, levelTotalsAtLocation } from './level.repository.js';
 
 /** Locations by id, for other modules (a refund's restock location, say); missing ids are left out. */
 export function locationsByIds(db: Executor, ids: readonly string[]): Promise<Location[]> {
@@ -53,6 +53,8 @@ export async function locationCreate(
     address: parsed.value.address ?? null,
     fulfillmentPriority: (await maxFulfillmentPriority(trx)) + 1,
   });
+  // Every tracked variant can be stocked here at once: its level exists, at zero.
+  await ensureLevelsAtLocation(trx, row.id);
   await recordAudit(trx, actor, {
     action: 'location.create',
     subjectType: 'Location',
@@ -95,6 +97,7 @@ export async function locationUpdate(
     address: parsed.value.address ?? null,
     active,
   });
+  if (active && !before.active) await ensureLevelsAtLocation(trx, id);
   await recordAudit(trx, actor, {
     action: 'location.update',
     subjectType: 'Location',

@@ -11,7 +11,13 @@ import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { syncInventoryCollections } from '../catalog/collection.service.js';
-import { ensureLevels, lockLevelRows, updateLevelQuantities, type LevelKey } from './level.repository.js';
+import {
+  addAvailableToProducts,
+  ensureLevels,
+  lockLevelRows,
+  updateLevelQuantities,
+  type LevelKey,
+} from './level.repository.js';
 import { insertMovements, type NewMovement } from './movement.repository.js';
 
 export interface LevelChange {
@@ -148,6 +154,10 @@ export async function applyStockChanges(
       ),
     );
   }
+  await addAvailableToProducts(
+    trx,
+    movements.map((m) => ({ variantId: m.variantId, delta: m.onHandDelta - m.committedDelta })),
+  );
   const written = await insertMovements(trx, movements);
   if (written.length) await syncInventoryCollections(trx, [...new Set(changes.map((c) => c.variantId))]);
   // The ledger in the order it was computed (one insert returns its rows in no promised order).

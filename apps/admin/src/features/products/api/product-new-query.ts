@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
-/** What a new product needs: the store currency and the categories to choose from. */
+/** What a new product needs: the store currency, the categories to choose from, and where stock can start. */
 export const productNewDocument = graphql(`
   query ProductNew {
     shop {
@@ -14,6 +14,10 @@ export const productNewDocument = graphql(`
       parent {
         id
       }
+    }
+    locations(includeInactive: false) {
+      id
+      name
     }
   }
 `);

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
-/** One product for the editor, with the store currency and the category tree to choose from. */
+/** One product for the editor, with the store currency, the category tree, and the active locations (for new variants' starting stock). */
 export const productDocument = graphql(`
   query Product($id: ID!) {
     product(id: $id) {
@@ -17,6 +17,10 @@ export const productDocument = graphql(`
       parent {
         id
       }
+    }
+    locations(includeInactive: false) {
+      id
+      name
     }
   }
 `);

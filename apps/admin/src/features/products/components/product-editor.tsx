@@ -17,6 +17,8 @@ import { StatusBadge } from './status-badge';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { useProductEditor } from './use-product-editor';
 import { VariantsCard } from './variants-card';
+import type { StockLocation } from './starting-stock';
+import { useSession } from '../../../lib/session-context';
 
 interface ProductEditorProps {
   product: ProductFieldsFragment | null;
@@ -24,6 +26,8 @@ interface ProductEditorProps {
   /** The store's weight unit (Settings): weights are typed and shown in it. */
   weightUnit: string;
   categories: readonly CategoryChoice[];
+  /** The active locations, where a new variant's starting stock can be received. */
+  locations: readonly StockLocation[];
   canWrite: boolean;
   reload: () => Promise<ProductFieldsFragment | null>;
 }
@@ -42,10 +46,12 @@ function EditorBody({
   product,
   currencyCode,
   categories,
+  locations,
   canWrite,
   reload,
   unit,
 }: ProductEditorProps & { unit: WeightUnit }) {
+  const { can } = useSession();
   const navigate = useNavigate();
   const [actionErrors, setActionErrors] = useState<string[]>([]);
   const editor = useProductEditor({
@@ -181,7 +187,12 @@ function EditorBody({
               </Grid.Col>
             )}
             <Grid.Col span={12}>
-              <VariantsCard {...cardProps} productId={product?.id ?? null} currencyCode={currencyCode} />
+              <VariantsCard
+                {...cardProps}
+                productId={product?.id ?? null}
+                currencyCode={currencyCode}
+                stockLocations={can('INVENTORY_WRITE') ? locations : []}
+              />
             </Grid.Col>
             {product && (
               <Grid.Col span={12}>

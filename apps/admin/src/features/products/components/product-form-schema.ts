@@ -34,6 +34,7 @@ const VARIANT_FIELDS = [
   'weightGrams',
   'lowStockThreshold',
   'optionValues',
+  'startingStock',
 ];
 
 /**
@@ -87,6 +88,14 @@ export function productFormSchema(currencyCode: string, unit: WeightUnit = 'G') 
         say(`variants.${i}.weightGrams`, `Enter at most ${maxWeightInUnit(unit)}.`);
       if (Number.isNaN(parseWhole(row.lowStockThreshold)))
         say(`variants.${i}.lowStockThreshold`, 'Enter a whole number.');
+      if (
+        !row.id &&
+        Object.values(row.startingStock ?? {}).some((text) => {
+          const n = parseWhole(text);
+          return n !== null && (!Number.isInteger(n) || n < 0);
+        })
+      )
+        say(`variants.${i}.startingStock`, 'Enter whole numbers of units, 0 or more.');
       // The shared schema checks this only when the rest of the variant is valid; say it at once.
       const price = parseMoney(row.price.trim(), currencyCode);
       const compareAt = row.compareAtPrice.trim()

@@ -17,6 +17,8 @@ export interface VariantRow {
   trackInventory: boolean;
   allowBackorder: boolean;
   lowStockThreshold: string;
+  /** A new variant's units on hand as it is saved, by location id, as typed ("" for none). */
+  startingStock: Record<string, string>;
 }
 
 export interface OptionValues {
@@ -57,6 +59,7 @@ export function emptyVariant(optionValues: string[], template?: VariantRow): Var
     trackInventory: template?.trackInventory ?? true,
     allowBackorder: template?.allowBackorder ?? false,
     lowStockThreshold: '',
+    startingStock: {},
   };
 }
 
@@ -104,6 +107,7 @@ export function productToValues(product: ProductFieldsFragment, unit: WeightUnit
       allowBackorder: v.allowBackorder,
       lowStockThreshold:
         v.lowStockThreshold === null || v.lowStockThreshold === undefined ? '' : String(v.lowStockThreshold),
+      startingStock: {},
     })),
   };
 }
@@ -113,6 +117,16 @@ export function parseWhole(text: string): number | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** A new tracked variant's starting stock for the input: the locations given units (none when empty). */
+function startingStockInput(row: VariantRow): { startingStock?: { locationId: string; quantity: number }[] } {
+  if (row.id || !row.trackInventory) return {};
+  const stock = Object.entries(row.startingStock ?? {}).flatMap(([locationId, text]) => {
+    const quantity = parseWhole(text);
+    return quantity ? [{ locationId, quantity }] : [];
+  });
+  return stock.length ? { startingStock: stock } : {};
 }
 
 /** The mutation input: the whole product (variants left out are removed by the server). */
@@ -145,6 +159,7 @@ export function valuesToInput(
       trackInventory: v.trackInventory,
       allowBackorder: v.allowBackorder,
       lowStockThreshold: parseWhole(v.lowStockThreshold),
+      ...startingStockInput(v),
     })),
     ...(version === null ? {} : { version }),
   };

@@ -11,6 +11,7 @@ export const PRODUCT_LIST: ListSorting<ProductSortKeys> = {
     { value: 'VENDOR', label: 'Vendor' },
     { value: 'PRODUCT_TYPE', label: 'Product type' },
     { value: 'VARIANT_COUNT', label: 'Variants' },
+    { value: 'INVENTORY', label: 'Inventory' },
   ],
   defaultSort: 'UPDATED_AT',
   naturalDesc: {
@@ -21,6 +22,7 @@ export const PRODUCT_LIST: ListSorting<ProductSortKeys> = {
     VENDOR: false,
     PRODUCT_TYPE: false,
     VARIANT_COUNT: false,
+    INVENTORY: false,
   },
   tabs: [
     { value: 'all', label: 'All' },

@@ -55,41 +55,48 @@ export function VariantLevels({
           No stock at any location yet.{canReceive ? ' Receive the first units below.' : ''}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} scrollAreaProps={scrollable('Stock by location')}>
-          <Table verticalSpacing={6} data-testid="variant-levels">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Location</Table.Th>
-                <Table.Th ta="right">On hand</Table.Th>
-                <Table.Th ta="right">Committed</Table.Th>
-                <Table.Th ta="right">Available</Table.Th>
-                <Table.Th ta="right">Incoming</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {levels.map((level) => (
-                <Table.Tr key={level.id}>
-                  <Table.Td>{level.location.name}</Table.Td>
-                  <Table.Td ta="right">{level.onHand}</Table.Td>
-                  <Table.Td ta="right">{level.committed}</Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap={6} justify="flex-end" wrap="nowrap">
-                      {level.lowStock && (
-                        <Badge color="orange" variant="light" size="sm" tt="none">
-                          Low
-                        </Badge>
-                      )}
-                      <Text size="sm" fw={600} c={level.available <= 0 ? 'red.9' : undefined}>
-                        {level.available}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{level.incoming}</Table.Td>
+        <>
+          {canReceive && levels.every((l) => l.onHand === 0 && l.committed === 0) && (
+            <Text size="sm" c="dimmed" mb="xs">
+              Nothing on hand yet. Receive the first units below.
+            </Text>
+          )}
+          <Table.ScrollContainer minWidth={420} scrollAreaProps={scrollable('Stock by location')}>
+            <Table verticalSpacing={6} data-testid="variant-levels">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th ta="right">On hand</Table.Th>
+                  <Table.Th ta="right">Committed</Table.Th>
+                  <Table.Th ta="right">Available</Table.Th>
+                  <Table.Th ta="right">Incoming</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {levels.map((level) => (
+                  <Table.Tr key={level.id}>
+                    <Table.Td>{level.location.name}</Table.Td>
+                    <Table.Td ta="right">{level.onHand}</Table.Td>
+                    <Table.Td ta="right">{level.committed}</Table.Td>
+                    <Table.Td ta="right">
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        {level.lowStock && (
+                          <Badge color="orange" variant="light" size="sm" tt="none">
+                            Low
+                          </Badge>
+                        )}
+                        <Text size="sm" fw={600} c={level.available <= 0 ? 'red.9' : undefined}>
+                          {level.available}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{level.incoming}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
     </SectionCard>
   );

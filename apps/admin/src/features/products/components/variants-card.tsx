@@ -5,6 +5,7 @@ import { useFieldArray } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
 import type { EditorCardProps } from './editor-types';
 import type { VariantRow } from './product-form-values';
+import { StartingStock, type StockLocation } from './starting-stock';
 import {
   useColumnLabel,
   VARIANT_COLUMNS,
@@ -16,6 +17,8 @@ import {
 interface VariantsCardProps extends EditorCardProps {
   productId: string | null;
   currencyCode: string;
+  /** Where new variants can get starting stock; empty without INVENTORY_WRITE. */
+  stockLocations: readonly StockLocation[];
 }
 
 /** The variant matrix: one row per combination of option values, each with its own price, SKU … */
@@ -27,6 +30,7 @@ export function VariantsCard({
   disabled,
   productId,
   currencyCode,
+  stockLocations,
 }: VariantsCardProps) {
   const [allPrice, setAllPrice] = useState('');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -129,6 +133,14 @@ export function VariantsCard({
           </Table>
         </Table.ScrollContainer>
       )}
+      <StartingStock
+        rows={rows.filter(({ row }) => !row.id && row.trackInventory)}
+        locations={stockLocations}
+        errors={errors}
+        disabled={disabled}
+        phone={phone}
+        onChange={setRow}
+      />
     </SectionCard>
   );
 }

@@ -26,6 +26,7 @@ export function ProductNewRoute() {
           currencyCode={data.shop.currencyCode}
           weightUnit={data.shop.weightUnit}
           categories={data.categories}
+          locations={data.locations}
           canWrite
           reload={() => Promise.resolve(null)}
         />

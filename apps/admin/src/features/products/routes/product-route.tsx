@@ -27,6 +27,7 @@ export function ProductRoute() {
             currencyCode={data.shop.currencyCode}
             weightUnit={data.shop.weightUnit}
             categories={data.categories}
+            locations={data.locations}
             canWrite={can('CATALOG_WRITE')}
             reload={async () => (await query.refetch()).data?.product ?? null}
           />

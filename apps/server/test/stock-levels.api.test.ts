@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { DATABASES, signedIn, useServer, type Client } from './helpers.js';
+import { createLocation, gql } from './support/order-fixtures.js';
+
+const CREATE = `mutation($input: ProductInput!) { productCreate(input: $input) {
+  product { id totalAvailable variants { id sku inventoryLevels { onHand available location { name } } } }
+  userErrors { field code message } } }`;
+const UPDATE = `mutation($id: ID!, $input: ProductInput!) { productUpdate(id: $id, input: $input) {
+  product { id totalAvailable variants { id sku inventoryLevels { onHand location { name } } } }
+  userErrors { field code message } } }`;
+const ADJUST = `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { message } } }`;
+const LEVELS = `query($q: String) { inventoryLevels(query: $q, first: 50) { nodes { onHand location { name } variant { sku } } } }`;
+
+/** Issue #16 item 1: a new product can be stocked from the admin; the product list's figure follows. */
+describe.each(DATABASES)('stock levels of new variants and locations on $name', ({ postgresUrl }) => {
+  const ctx = useServer({ postgresUrl });
+  let owner: Client;
+  let main: string;
+  let shop: string;
+  let closed: string;
+
+  const productCount = async () =>
+    (await gql(owner, `{ products(first: 1) { count { value } } }`)).products.count.value;
+
+  it('gives a new variant a level at zero at every active location', async () => {
+    owner = await signedIn(ctx.server);
+    main = await createLocation(owner, 'Main warehouse');
+    shop = await createLocation(owner, 'Corner shop');
+    closed = await createLocation(owner, 'Old depot');
+    await gql(
+      owner,
+      `mutation($id: ID!) { locationUpdate(id: $id, input: { active: false }) { userErrors { message } } }`,
+      {
+        id: closed,
+      },
+    );
+    const made = (
+      await gql(owner, CREATE, {
+        input: {
+          title: 'Linen apron',
+          options: [{ name: 'Color', values: ['Sand', 'Olive'] }],
+          variants: [
+            { optionValues: ['Sand'], price: '24', sku: 'APR-SAND' },
+            { optionValues: ['Olive'], price: '24', sku: 'APR-OLIVE', trackInventory: false },
+          ],
+        },
+      })
+    ).productCreate;
+    expect(made.userErrors).toEqual([]);
+    const [sand, olive] = made.product.variants;
+    expect(sand.inventoryLevels.map((l: any) => [l.location.name, l.onHand])).toEqual([
+      ['Main warehouse', 0],
+      ['Corner shop', 0],
+    ]);
+    expect(olive.inventoryLevels).toEqual([]);
+    expect(made.product.totalAvailable).toBe(0);
+    const listed = (await gql(owner, LEVELS, { q: 'sku:APR-SAND' })).inventoryLevels.nodes;
+    expect(listed).toHaveLength(2);
+  });
+
+  it('receives starting stock per location with the product, noted and counted', async () => {
+    const made = (
+      await gql(owner, CREATE, {
+        input: {
+          title: 'Wool throw',
+          variants: [
+            {
+              price: '80',
+              sku: 'THROW-1',
+              startingStock: [
+                { locationId: main, quantity: 12 },
+                { locationId: shop, quantity: 0 },
+              ],
+            },
+          ],
+        },
+      })
+    ).productCreate;
+    expect(made.userErrors).toEqual([]);
+    expect(made.product.totalAvailable).toBe(12);
+    expect(made.product.variants[0].inventoryLevels.map((l: any) => [l.location.name, l.onHand])).toEqual([
+      ['Main warehouse', 12],
+      ['Corner shop', 0],
+    ]);
+    const moves = (
+      await gql(
+        owner,
+        `query($q: String) { inventoryMovements(query: $q, first: 10) { nodes { reason onHandDelta note location { name } } } }`,
+        { q: 'sku:THROW-1' },
+      )
+    ).inventoryMovements.nodes;
+    expect(moves).toEqual([
+      { reason: 'RECEIVED', onHandDelta: 12, note: 'Starting stock', location: { name: 'Main warehouse' } },
+    ]);
+    const listed = (
+      await gql(owner, `{ products(first: 5, query: "sku:THROW-1") { nodes { totalAvailable } } }`)
+    ).products.nodes;
+    expect(listed).toEqual([{ totalAvailable: 12 }]);
+  });
+
+  it('refuses bad starting stock in plain words and makes nothing', async () => {
+    const before = await productCount();
+    const bad = (
+      await gql(owner, CREATE, {
+        input: {
+          title: 'Bad stock',
+          options: [{ name: 'Size', values: ['S', 'M'] }],
+          variants: [
+            {
+              optionValues: ['S'],
+              price: '5',
+              startingStock: [
+                { locationId: main, quantity: -3 },
+                { locationId: closed, quantity: 2 },
+                { locationId: 'Location_nope', quantity: 1 },
+              ],
+            },
+            {
+              optionValues: ['M'],
+              price: '5',
+              trackInventory: false,
+              startingStock: [
+                { locationId: shop, quantity: 4 },
+                { locationId: shop, quantity: 1 },
+              ],
+            },
+          ],
+        },
+      })
+    ).productCreate;
+    expect(bad.product).toBeNull();
+    expect(bad.userErrors).toEqual([
+      {
+        field: ['input', 'variants', '0', 'startingStock', '0', 'quantity'],
+        code: 'INVALID',
+        message: 'Enter a whole number from 0 to 1,000,000,000.',
+      },
+      {
+        field: ['input', 'variants', '0', 'startingStock', '1', 'locationId'],
+        code: 'INVALID',
+        message: 'Old depot is inactive; activate it before receiving stock there.',
+      },
+      {
+        field: ['input', 'variants', '0', 'startingStock', '2', 'locationId'],
+        code: 'INVALID',
+        message: 'This location does not exist.',
+      },
+      {
+        field: ['input', 'variants', '1', 'startingStock', '0', 'quantity'],
+        code: 'INVALID',
+        message: 'This variant does not track stock; turn on "Track inventory" to give it starting stock.',
+      },
+      {
+        field: ['input', 'variants', '1', 'startingStock', '1', 'locationId'],
+        code: 'INVALID',
+        message: 'Corner shop is listed twice; give its starting stock once.',
+      },
+    ]);
+    expect(await productCount()).toBe(before);
+  });
+
+  it('needs INVENTORY_WRITE to receive starting stock, not to make the product', async () => {
+    const made = (
+      await gql(
+        owner,
+        `mutation { apiTokenCreate(input: { name: "Catalog sync", permissions: [CATALOG_WRITE, CATALOG_READ] }) { token userErrors { message } } }`,
+      )
+    ).apiTokenCreate;
+    const asToken = async (query: string, variables: Record<string, unknown>) =>
+      (
+        await fetch(`${ctx.server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${made.token}` },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json();
+    const before = await productCount();
+    const refused = await asToken(CREATE, {
+      input: {
+        title: 'Synced',
+        variants: [{ price: '1', startingStock: [{ locationId: main, quantity: 3 }] }],
+      },
+    });
+    expect(refused.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(await productCount()).toBe(before);
+    const plain = await asToken(CREATE, { input: { title: 'Synced', variants: [{ price: '1' }] } });
+    expect(plain.data.productCreate.userErrors).toEqual([]);
+  });
+
+  it('stocks a variant added later, and refuses starting stock for one that exists', async () => {
+    const made = (
+      await gql(owner, CREATE, {
+        input: {
+          title: 'Mug',
+          options: [{ name: 'Color', values: ['White'] }],
+          variants: [{ optionValues: ['White'], price: '12', sku: 'MUG-W' }],
+        },
+      })
+    ).productCreate.product;
+    const white = made.variants[0].id;
+    const existing = (
+      await gql(owner, UPDATE, {
+        id: made.id,
+        input: { variants: [{ id: white, startingStock: [{ locationId: main, quantity: 5 }] }] },
+      })
+    ).productUpdate;
+    expect(existing.userErrors).toEqual([
+      {
+        field: ['input', 'variants', '0', 'startingStock'],
+        code: 'INVALID',
+        message: 'White exists already; change its stock in Inventory or on its variant page.',
+      },
+    ]);
+    const added = (
+      await gql(owner, UPDATE, {
+        id: made.id,
+        input: {
+          options: [{ name: 'Color', values: ['White', 'Black'] }],
+          variants: [
+            { id: white },
+            {
+              optionValues: ['Black'],
+              price: '12',
+              sku: 'MUG-B',
+              startingStock: [{ locationId: shop, quantity: 7 }],
+            },
+          ],
+        },
+      })
+    ).productUpdate;
+    expect(added.userErrors).toEqual([]);
+    expect(added.product.totalAvailable).toBe(7);
+    expect(
+      added.product.variants.map((v: any) => [v.sku, v.inventoryLevels.map((l: any) => l.onHand)]),
+    ).toEqual([
+      ['MUG-W', [0, 0]],
+      ['MUG-B', [0, 7]],
+    ]);
+  });
+
+  it('gives every tracked variant a level at a new location, and at a reopened one', async () => {
+    await createLocation(owner, 'Pop-up');
+    const atPopUp = (await gql(owner, LEVELS, { q: 'location:"Pop-up"' })).inventoryLevels.nodes
+      .map((l: any) => l.variant.sku)
+      .sort();
+    expect(atPopUp).toEqual(expect.arrayContaining(['APR-SAND', 'MUG-B', 'MUG-W', 'THROW-1']));
+    expect(atPopUp).not.toContain('APR-OLIVE');
+    await gql(
+      owner,
+      `mutation($id: ID!) { locationUpdate(id: $id, input: { active: true }) { userErrors { message } } }`,
+      { id: closed },
+    );
+    const atDepot = (await gql(owner, LEVELS, { q: 'location:"Old depot" sku:MUG-B' })).inventoryLevels.nodes;
+    expect(atDepot).toEqual([{ onHand: 0, location: { name: 'Old depot' }, variant: { sku: 'MUG-B' } }]);
+  });
+
+  it('keeps the product total equal to its levels under concurrent stock changes, and sorts by it', async () => {
+    const product = (
+      await gql(owner, CREATE, {
+        input: {
+          title: 'Candle',
+          options: [{ name: 'Scent', values: ['Fig', 'Cedar', 'Sea'] }],
+          variants: ['Fig', 'Cedar', 'Sea'].map((s) => ({
+            optionValues: [s],
+            price: '18',
+            sku: `CANDLE-${s.toUpperCase()}`,
+          })),
+        },
+      })
+    ).productCreate.product;
+    const variantIds: string[] = product.variants.map((v: any) => v.id);
+    // 30 adjustments at once across the product's variants and two locations, some touching two products.
+    const other = (
+      await gql(owner, `{ products(first: 1, query: "sku:THROW-1") { nodes { variants { id } } } }`)
+    ).products.nodes[0].variants[0].id;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        owner.request(ADJUST, {
+          input: {
+            reason: 'RECEIVED',
+            changes: [
+              { variantId: variantIds[i % 3], locationId: i % 2 ? main : shop, delta: 1 + (i % 4) },
+              ...(i % 5 === 0 ? [{ variantId: other, locationId: main, delta: -1 }] : []),
+            ],
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.body.errors ?? r.body.data?.inventoryAdjust.userErrors).flat()).toEqual([]);
+    const expected = Array.from({ length: 30 }, (_, i) => 1 + (i % 4)).reduce((a, b) => a + b, 0);
+    const read = (
+      await gql(
+        owner,
+        `query($id: ID!) { product(id: $id) { totalAvailable variants { inventoryLevels { available } } } }`,
+        { id: product.id },
+      )
+    ).product;
+    const sum = read.variants
+      .flatMap((v: any) => v.inventoryLevels)
+      .reduce((n: number, l: any) => n + l.available, 0);
+    expect([read.totalAvailable, sum]).toEqual([expected, expected]);
+    const throw1 = (
+      await gql(owner, `{ products(first: 1, query: "sku:THROW-1") { nodes { totalAvailable } } }`)
+    ).products.nodes[0];
+    expect(throw1.totalAvailable).toBe(12 - 6);
+
+    const sorted = (
+      await gql(owner, `{ products(first: 50, sortKey: INVENTORY) { nodes { title totalAvailable } } }`)
+    ).products.nodes;
+    const figures = sorted.map((p: any) => p.totalAvailable);
+    const tracked = figures.filter((n: number | null) => n !== null);
+    expect(tracked).toEqual([...tracked].sort((a, b) => a - b));
+    // Products that track no stock come last.
+    expect(figures.slice(tracked.length).every((n: number | null) => n === null)).toBe(true);
+    const reversed = (
+      await gql(
+        owner,
+        `{ products(first: 50, sortKey: INVENTORY, reverse: true) { nodes { totalAvailable } } }`,
+      )
+    ).products.nodes
+      .map((p: any) => p.totalAvailable)
+      .filter((n: number | null) => n !== null);
+    expect(reversed).toEqual([...tracked].reverse());
+  });
+});
