@@ -1,6 +1,7 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { CustomersQuery } from '../../../gql/graphql';
+import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { CustomerSortKeys, CustomersQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { CustomerStateBadge } from './customer-state-badge';
@@ -16,6 +17,8 @@ interface CustomerTableProps {
   onFocus: (index: number) => void;
   phone: boolean;
   selectable: boolean;
+  /** The list's sort, changed from the column headers. */
+  sort: HeaderSort<CustomerSortKeys>;
 }
 
 function orders(count: number): string {
@@ -32,6 +35,7 @@ export function CustomerTable({
   onFocus,
   phone,
   selectable,
+  sort,
 }: CustomerTableProps) {
   const formatDateTime = useFormatDateTime();
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -100,12 +104,20 @@ export function CustomerTable({
                 <Checkbox aria-label="Select all on this page" checked={allSelected} onChange={onToggleAll} />
               </Table.Th>
             )}
-            <Table.Th>Customer</Table.Th>
+            <SortableTh sort={sort} sortKey="NAME">
+              Customer
+            </SortableTh>
             <Table.Th>State</Table.Th>
-            <Table.Th ta="right">Orders</Table.Th>
-            <Table.Th ta="right">Total spent</Table.Th>
+            <SortableTh ta="right" sort={sort} sortKey="ORDERS_COUNT">
+              Orders
+            </SortableTh>
+            <SortableTh ta="right" sort={sort} sortKey="TOTAL_SPENT">
+              Total spent
+            </SortableTh>
             <Table.Th>Country</Table.Th>
-            <Table.Th>Created</Table.Th>
+            <SortableTh sort={sort} sortKey="CREATED_AT">
+              Created
+            </SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -15,6 +15,7 @@ import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useCustomersQuery } from '../api/customers-query';
 import { CustomerBulkTags } from '../components/customer-bulk-tags';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { listHeaderSort } from '../../../components/sortable-th';
 import { CUSTOMER_LIST } from '../components/customer-list-sorting';
 import { CustomerTable } from '../components/customer-table';
 import { useListSelection } from '../../../lib/use-list-selection';
@@ -116,7 +117,13 @@ export function CustomersRoute() {
             noun="customer"
             onPage={(cursor) => params.update(cursor)}
           >
-            <CustomerTable rows={data.customers.nodes} phone={phone} selectable={canWrite} {...tableProps} />
+            <CustomerTable
+              rows={data.customers.nodes}
+              phone={phone}
+              selectable={canWrite}
+              sort={listHeaderSort(CUSTOMER_LIST, params)}
+              {...tableProps}
+            />
           </ListResults>
         )}
       </DataView>

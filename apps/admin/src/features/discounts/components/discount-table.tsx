@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { DiscountsQuery } from '../../../gql/graphql';
+import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { DiscountSortKeys, DiscountsQuery } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { DiscountStatusBadge } from './discount-status-badge';
 import { APPLIES_TO_LABEL, usageText } from './discount-words';
@@ -30,7 +31,16 @@ function Dates({ row, compact = false }: { row: Row; compact?: boolean }) {
 }
 
 /** Codes: a table at desktop width, cards on a phone; each opens the code. */
-export function DiscountTable({ rows, phone }: { rows: Row[]; phone: boolean }) {
+export function DiscountTable({
+  rows,
+  phone,
+  sort,
+}: {
+  rows: Row[];
+  phone: boolean;
+  /** The list's sort, changed from the column headers. */
+  sort: HeaderSort<DiscountSortKeys>;
+}) {
   if (phone) {
     return (
       <Stack gap="xs">
@@ -69,11 +79,18 @@ export function DiscountTable({ rows, phone }: { rows: Row[]; phone: boolean }) 
     <Table highlightOnHover verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Code</Table.Th>
+          <SortableTh sort={sort} sortKey="CODE">
+            Code
+          </SortableTh>
           <Table.Th>Status</Table.Th>
           <Table.Th>Discount</Table.Th>
-          <Table.Th>Used</Table.Th>
-          <Table.Th>Starts · ends</Table.Th>
+          <SortableTh sort={sort} sortKey="USAGE_COUNT">
+            Used
+          </SortableTh>
+          {/* The start is the date on top; the end under it has a sort of its own in the select. */}
+          <SortableTh sort={sort} sortKey="STARTS_AT">
+            Starts · ends
+          </SortableTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

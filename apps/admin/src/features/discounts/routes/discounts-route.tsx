@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { listHeaderSort } from '../../../components/sortable-th';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
@@ -83,7 +84,11 @@ export function DiscountsRoute() {
             noun="discount code"
             onPage={(cursor) => params.update(cursor)}
           >
-            <DiscountTable rows={data.discounts.nodes} phone={phone} />
+            <DiscountTable
+              rows={data.discounts.nodes}
+              phone={phone}
+              sort={listHeaderSort(DISCOUNT_LIST, params)}
+            />
           </ListResults>
         )}
       </DataView>

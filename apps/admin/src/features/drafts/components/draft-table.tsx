@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { DraftOrdersQuery } from '../../../gql/graphql';
+import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { DraftOrderSortKeys, DraftOrdersQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 
@@ -21,7 +22,16 @@ function StatusBadge({ row }: { row: Row }) {
 const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
 
 /** Drafts: a table at desktop width, cards on a phone; each opens the draft. */
-export function DraftTable({ rows, phone }: { rows: Row[]; phone: boolean }) {
+export function DraftTable({
+  rows,
+  phone,
+  sort,
+}: {
+  rows: Row[];
+  phone: boolean;
+  /** The list's sort, changed from the column headers. */
+  sort: HeaderSort<DraftOrderSortKeys>;
+}) {
   const formatDateTime = useFormatDateTime();
   if (phone) {
     return (
@@ -56,12 +66,20 @@ export function DraftTable({ rows, phone }: { rows: Row[]; phone: boolean }) {
     <Table highlightOnHover verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Draft</Table.Th>
-          <Table.Th>Customer</Table.Th>
+          <SortableTh sort={sort} sortKey="NUMBER">
+            Draft
+          </SortableTh>
+          <SortableTh sort={sort} sortKey="CUSTOMER_NAME">
+            Customer
+          </SortableTh>
           <Table.Th>Status</Table.Th>
           <Table.Th ta="right">Items</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Updated</Table.Th>
+          <SortableTh ta="right" sort={sort} sortKey="TOTAL">
+            Total
+          </SortableTh>
+          <SortableTh sort={sort} sortKey="UPDATED_AT">
+            Updated
+          </SortableTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

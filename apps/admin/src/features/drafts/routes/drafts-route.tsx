@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { listHeaderSort } from '../../../components/sortable-th';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
@@ -87,7 +88,11 @@ export function DraftsRoute() {
             noun="draft"
             onPage={(cursor) => params.update(cursor)}
           >
-            <DraftTable rows={data.draftOrders.nodes} phone={phone} />
+            <DraftTable
+              rows={data.draftOrders.nodes}
+              phone={phone}
+              sort={listHeaderSort(DRAFT_LIST, params)}
+            />
           </ListResults>
         )}
       </DataView>

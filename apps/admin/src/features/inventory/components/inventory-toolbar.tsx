@@ -1,6 +1,7 @@
 import { Button, Group, Input, NativeSelect, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { SearchField } from '../../../components/search-field';
+import type { HeaderSort } from '../../../components/sortable-th';
 import type { InventoryLevelSortKeys } from '../../../gql/graphql';
 import { hasSearchTerm, toggleSearchTerm, type ListParams } from '../../../lib/list-params';
 
@@ -20,6 +21,7 @@ export const LEVEL_SORTS: readonly {
   { value: 'AVAILABLE:asc', label: 'Available, fewest first', key: 'AVAILABLE', reverse: false },
   { value: 'AVAILABLE:desc', label: 'Available, most first', key: 'AVAILABLE', reverse: true },
   { value: 'SKU:asc', label: 'SKU A–Z', key: 'SKU', reverse: false },
+  { value: 'SKU:desc', label: 'SKU Z–A', key: 'SKU', reverse: true },
   { value: 'UPDATED_AT:asc', label: 'Recently changed', key: 'UPDATED_AT', reverse: false },
   { value: 'UPDATED_AT:desc', label: 'Least recently changed', key: 'UPDATED_AT', reverse: true },
 ];
@@ -27,6 +29,31 @@ export const LEVEL_SORTS: readonly {
 export function levelSort(params: Pick<ListParams, 'sort' | 'dir'>) {
   const value = `${params.sort ?? 'PRODUCT_TITLE'}:${params.dir ?? 'asc'}`;
   return LEVEL_SORTS.find((s) => s.value === value) ?? LEVEL_SORTS[0]!;
+}
+
+/** Each key's natural order: the newest change first, the rest A–Z or fewest first. */
+const NATURAL_DESC: Record<InventoryLevelSortKeys, boolean> = {
+  PRODUCT_TITLE: false,
+  AVAILABLE: false,
+  SKU: false,
+  UPDATED_AT: true,
+};
+
+/**
+ * The sort for the grid's column headers. Here `dir=desc` means "the other way round" (see
+ * LEVEL_SORTS); a header writes it just as the Sort select does: a new key in its natural order,
+ * the current key flipped.
+ */
+export function levelHeaderSort(params: ListParams): HeaderSort<InventoryLevelSortKeys> {
+  const sort = levelSort(params);
+  return {
+    key: sort.key,
+    direction: NATURAL_DESC[sort.key] !== sort.reverse ? 'desc' : 'asc',
+    sortBy: (key) =>
+      key === sort.key
+        ? params.update({ dir: sort.reverse ? null : 'desc' })
+        : params.update({ sort: key === 'PRODUCT_TITLE' ? null : key, dir: null }),
+  };
 }
 
 interface InventoryToolbarProps {

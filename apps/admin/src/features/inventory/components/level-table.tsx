@@ -10,6 +10,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { InventoryLevelSortKeys } from '../../../gql/graphql';
 import type { LevelRow } from './level-row';
 import { LowStockBadge } from './low-stock-badge';
 import { OnHandEditor } from './on-hand-editor';
@@ -96,7 +98,17 @@ export function TransferButton({ level, onTransfer, labelled = false }: Transfer
 }
 
 /** The stock grid at desktop width: one row per variant × location. */
-export function LevelTable({ levels, selection, active, onStale, onTransfer }: LevelListProps) {
+export function LevelTable({
+  levels,
+  selection,
+  active,
+  onStale,
+  onTransfer,
+  sort,
+}: LevelListProps & {
+  /** The grid's sort, changed from the column headers. */
+  sort: HeaderSort<InventoryLevelSortKeys>;
+}) {
   const allSelected = selection !== null && levels.length > 0 && levels.every((l) => selection.ids.has(l.id));
   const someSelected = selection !== null && levels.some((l) => selection.ids.has(l.id));
   return (
@@ -114,11 +126,15 @@ export function LevelTable({ levels, selection, active, onStale, onTransfer }: L
                 />
               </Table.Th>
             )}
-            <Table.Th>Product · variant · SKU</Table.Th>
+            <SortableTh sort={sort} sortKey="PRODUCT_TITLE">
+              Product · variant · SKU
+            </SortableTh>
             <Table.Th>Location</Table.Th>
             <Table.Th style={numeric}>On hand</Table.Th>
             <Table.Th style={numeric}>Committed</Table.Th>
-            <Table.Th style={numeric}>Available</Table.Th>
+            <SortableTh style={numeric} ta="right" sort={sort} sortKey="AVAILABLE">
+              Available
+            </SortableTh>
             <Table.Th w={140}>
               <VisuallyHidden>Status</VisuallyHidden>
             </Table.Th>

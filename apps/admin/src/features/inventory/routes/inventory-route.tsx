@@ -9,7 +9,7 @@ import { ListPager } from '../../../components/list-pager';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useInventoryLevelsQuery } from '../api/inventory-levels-query';
 import { BulkAdjustBar } from '../components/bulk-adjust-bar';
-import { InventoryToolbar, levelSort } from '../components/inventory-toolbar';
+import { InventoryToolbar, levelHeaderSort, levelSort } from '../components/inventory-toolbar';
 import { LevelCards } from '../components/level-cards';
 import type { LevelRow } from '../components/level-row';
 import { LevelTable } from '../components/level-table';
@@ -163,6 +163,7 @@ export function InventoryRoute() {
                 active={active}
                 onStale={() => query.refetch()}
                 onTransfer={canEdit ? setTransferring : null}
+                sort={levelHeaderSort(params)}
               />
             )}
             <ListPager

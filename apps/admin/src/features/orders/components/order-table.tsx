@@ -1,7 +1,8 @@
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { OrderBadges } from '../../../components/order-status-badges';
-import type { OrderListFieldsFragment } from '../../../gql/graphql';
+import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { OrderListFieldsFragment, OrderSortKeys } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useShortDate } from './order-dates';
@@ -18,6 +19,8 @@ interface OrderTableProps {
   onFocus: (index: number) => void;
   phone: boolean;
   selectable: boolean;
+  /** The list's sort, changed from the column headers. */
+  sort: HeaderSort<OrderSortKeys>;
 }
 
 /** At most this many tags in a row; the rest are counted. */
@@ -63,6 +66,7 @@ export function OrderTable({
   onFocus,
   phone,
   selectable,
+  sort,
 }: OrderTableProps) {
   const formatDateTime = useFormatDateTime();
   const shortDate = useShortDate();
@@ -148,12 +152,18 @@ export function OrderTable({
                 />
               </Table.Th>
             )}
-            <Table.Th w={80}>Order</Table.Th>
-            <Table.Th w={130}>Date</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th w={96} ta="right">
+            <SortableTh w={90} sort={sort} sortKey="NUMBER">
+              Order
+            </SortableTh>
+            <SortableTh w={130} sort={sort} sortKey="CREATED_AT">
+              Date
+            </SortableTh>
+            <SortableTh sort={sort} sortKey="CUSTOMER_NAME">
+              Customer
+            </SortableTh>
+            <SortableTh w={96} ta="right" sort={sort} sortKey="TOTAL">
               Total
-            </Table.Th>
+            </SortableTh>
             <Table.Th miw={170}>Status</Table.Th>
             <Table.Th w={56} ta="right">
               Items

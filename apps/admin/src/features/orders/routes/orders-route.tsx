@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { listHeaderSort } from '../../../components/sortable-th';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
@@ -118,7 +119,13 @@ export function OrdersRoute() {
             noun="order"
             onPage={(cursor) => params.update(cursor)}
           >
-            <OrderTable rows={data.orders.nodes} phone={phone} selectable={canWrite} {...tableProps} />
+            <OrderTable
+              rows={data.orders.nodes}
+              phone={phone}
+              selectable={canWrite}
+              sort={listHeaderSort(ORDER_LIST, params)}
+              {...tableProps}
+            />
           </ListResults>
         )}
       </DataView>

@@ -1,6 +1,7 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ProductsQuery } from '../../../gql/graphql';
+import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { ProductSortKeys, ProductsQuery } from '../../../gql/graphql';
 import { formatRelative } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { ProductThumb } from './product-thumb';
@@ -19,6 +20,8 @@ interface ProductTableProps {
   onFocus: (index: number) => void;
   phone: boolean;
   selectable: boolean;
+  /** The list's sort, changed from the column headers. */
+  sort: HeaderSort<ProductSortKeys>;
 }
 
 /** The product rows: a table on wide screens, cards on a phone. */
@@ -31,6 +34,7 @@ export function ProductTable({
   onFocus,
   phone,
   selectable,
+  sort,
 }: ProductTableProps) {
   const formatDateTime = useFormatDateTime();
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -99,12 +103,18 @@ export function ProductTable({
           <Table.Th w={56}>
             <span className={classes.hidden}>Image</span>
           </Table.Th>
-          <Table.Th>Product</Table.Th>
+          <SortableTh sort={sort} sortKey="TITLE">
+            Product
+          </SortableTh>
           <Table.Th w={100}>Status</Table.Th>
           <Table.Th w={130}>Stock</Table.Th>
-          <Table.Th w={90}>Variants</Table.Th>
+          <SortableTh w={100} sort={sort} sortKey="VARIANT_COUNT">
+            Variants
+          </SortableTh>
           <Table.Th w={150}>Category</Table.Th>
-          <Table.Th w={140}>Updated</Table.Th>
+          <SortableTh w={140} sort={sort} sortKey="UPDATED_AT">
+            Updated
+          </SortableTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -15,6 +15,7 @@ import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useProductsQuery } from '../api/products-query';
 import { ProductBulkBar } from '../components/product-bulk-bar';
 import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { listHeaderSort } from '../../../components/sortable-th';
 import { PRODUCT_LIST } from '../components/product-list-sorting';
 import { ProductTable } from '../components/product-table';
 import { useListSelection } from '../../../lib/use-list-selection';
@@ -142,7 +143,13 @@ export function ProductsRoute() {
             noun="product"
             onPage={(cursor) => params.update(cursor)}
           >
-            <ProductTable rows={data.products.nodes} phone={phone} selectable={canWrite} {...tableProps} />
+            <ProductTable
+              rows={data.products.nodes}
+              phone={phone}
+              selectable={canWrite}
+              sort={listHeaderSort(PRODUCT_LIST, params)}
+              {...tableProps}
+            />
           </ListResults>
         )}
       </DataView>
