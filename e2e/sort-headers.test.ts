@@ -87,7 +87,7 @@ describe('sortable column headers', () => {
     const newestFirst = [...MADE].reverse();
     await expect.poll(() => productTitles(page)).toEqual(newestFirst.slice(0, 50));
     // The list's own sort (last updated, newest first) is the one marked.
-    expect(await sortedHeaders(page)).toEqual(['Updated: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Updated: descending']);
     expect(await header(page, 'Status').getByRole('button').count()).toBe(0);
 
     // On page 2, a new sort starts again from the first page, as the select does.
@@ -98,7 +98,7 @@ describe('sortable column headers', () => {
     await header(page, 'Product').getByRole('button', { name: 'Product' }).click();
     await waitForUrl(page, { sort: 'TITLE', dir: null, after: null });
     await expect.poll(() => productTitles(page)).toEqual(TITLES.slice(0, 50));
-    expect(await sortedHeaders(page)).toEqual(['Product: ascending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Product: ascending']);
     expect(await header(page, 'Updated').getAttribute('aria-sort')).toBe(null);
     // The select says the same.
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Title');
@@ -109,19 +109,30 @@ describe('sortable column headers', () => {
     await page.keyboard.press('Enter');
     await waitForUrl(page, { sort: 'TITLE', dir: 'desc' });
     await expect.poll(() => productTitles(page)).toEqual([...TITLES].reverse().slice(0, 50));
-    expect(await sortedHeaders(page)).toEqual(['Product: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Product: descending']);
 
     // Space on another column sorts by it in its natural order: newest first, the list's default.
     await header(page, 'Updated').getByRole('button').focus();
     await page.keyboard.press('Space');
     await waitForUrl(page, { sort: null, dir: null });
     await expect.poll(() => productTitles(page)).toEqual(newestFirst.slice(0, 50));
-    expect(await sortedHeaders(page)).toEqual(['Updated: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Updated: descending']);
     await header(page, 'Updated').getByRole('button').click();
     await waitForUrl(page, { sort: null, dir: 'asc' });
     await expect.poll(() => productTitles(page)).toEqual(MADE.slice(0, 50));
-    expect(await sortedHeaders(page)).toEqual(['Updated: ascending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Updated: ascending']);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Stock sorts by units available: fewest first, then most first.
+    await header(page, 'Stock').getByRole('button', { name: 'Stock' }).click();
+    await waitForUrl(page, { sort: 'INVENTORY', dir: null });
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Stock: ascending']);
+    await header(page, 'Stock').getByRole('button').click();
+    await waitForUrl(page, { sort: 'INVENTORY', dir: 'desc' });
+    await expect
+      .poll(async () => (await productTitles(page)).slice(0, 3))
+      .toEqual(['Crate 30', 'Crate 07', 'Crate 12']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Stock: descending']);
   });
 
   it('customers: name sorts by last name A–Z then Z–A; created goes back to newest first', async () => {
@@ -129,29 +140,29 @@ describe('sortable column headers', () => {
     await page.goto('/customers');
     const name = ([first, last]: readonly [string, string]) => `${first} ${last}`;
     await expect.poll(() => customerNames(page)).toEqual([...CUSTOMERS].reverse().map(name));
-    expect(await sortedHeaders(page)).toEqual(['Created: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Created: descending']);
 
     await header(page, 'Customer').getByRole('button').click();
     await waitForUrl(page, { sort: 'NAME', dir: null });
     const byLastName = [...CUSTOMERS].sort((a, b) => a[1].localeCompare(b[1])).map(name);
     await expect.poll(() => customerNames(page)).toEqual(byLastName);
-    expect(await sortedHeaders(page)).toEqual(['Customer: ascending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Customer: ascending']);
     await shot(page, 'sort-headers-customers-name-desktop');
 
     await header(page, 'Customer').getByRole('button').click();
     await waitForUrl(page, { sort: 'NAME', dir: 'desc' });
     await expect.poll(() => customerNames(page)).toEqual([...byLastName].reverse());
-    expect(await sortedHeaders(page)).toEqual(['Customer: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Customer: descending']);
 
     // Right-aligned number columns sort too (most orders first is their natural order).
     await header(page, 'Orders').getByRole('button').click();
     await waitForUrl(page, { sort: 'ORDERS_COUNT', dir: null });
-    expect(await sortedHeaders(page)).toEqual(['Orders: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Orders: descending']);
 
     await header(page, 'Created').getByRole('button').click();
     await waitForUrl(page, { sort: null, dir: null });
     await expect.poll(() => customerNames(page)).toEqual([...CUSTOMERS].reverse().map(name));
-    expect(await sortedHeaders(page)).toEqual(['Created: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Created: descending']);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -161,16 +172,16 @@ describe('sortable column headers', () => {
     await page.goto(`/inventory?q=${encodeURIComponent('location:"Back room" available:>0')}`);
     const table = page.getByTestId('inventory-table');
     await expect.poll(() => page.getByTestId('inventory-row').count()).toBe(3);
-    expect(await sortedHeaders(page)).toEqual(['Product · variant · SKU: ascending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Product · variant · SKU: ascending']);
 
     await header(page, 'Available').getByRole('button').click();
     await waitForUrl(page, { sort: 'AVAILABLE', dir: null });
-    expect(await sortedHeaders(page)).toEqual(['Available: ascending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Available: ascending']);
     await expect.poll(() => columnNumbers(table, 'Available')).toEqual([1, 5, 40]);
 
     await header(page, 'Available').getByRole('button').click();
     await waitForUrl(page, { sort: 'AVAILABLE', dir: 'desc' });
-    expect(await sortedHeaders(page)).toEqual(['Available: descending']);
+    await expect.poll(() => sortedHeaders(page)).toEqual(['Available: descending']);
     await expect.poll(() => columnNumbers(table, 'Available')).toEqual([40, 5, 1]);
     await shot(page, 'sort-headers-inventory-desktop');
   });

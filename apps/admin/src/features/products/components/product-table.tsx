@@ -107,7 +107,9 @@ export function ProductTable({
             Product
           </SortableTh>
           <Table.Th w={100}>Status</Table.Th>
-          <Table.Th w={130}>Stock</Table.Th>
+          <SortableTh w={130} sort={sort} sortKey="INVENTORY">
+            Stock
+          </SortableTh>
           <SortableTh w={100} sort={sort} sortKey="VARIANT_COUNT">
             Variants
           </SortableTh>
