@@ -192,5 +192,9 @@ const run = {
 const previous = readResults().runs[label];
 if (process.argv.includes('--compare')) console.log(`\n${compare(previous, run)}\n`);
 if (!only) writeResults(run);
-else fs.writeFileSync(path.join(paths.root, 'bench/results/last-partial.json'), JSON.stringify(run, null, 2));
+else {
+  // A partial run (BENCH_ONLY) leaves RESULTS alone; its figures go to the ignored results folder.
+  fs.mkdirSync(path.join(paths.root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(paths.root, 'bench/results/last-partial.json'), JSON.stringify(run, null, 2));
+}
 console.log(`Server RSS at most ${maxRss} MB.`);

@@ -59,6 +59,12 @@ export async function storeCurrency() {
 
 /** Free words as the server matches them: each a prefix of some word of the column's text. */
 export function prefixQuery(words) {
-  const tokens = words.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // As the server's searchTokens: a number after a hyphen keeps its sign, as PostgreSQL stores it.
+  const tokens = words.toLowerCase().match(/-\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu) ?? [];
   return tokens.map((t) => `${t}:*`).join(' & ');
+}
+
+/** Free words as the product search matches them: as written or stemmed (migration 013's index). */
+export function stemmedCondition(column, param) {
+  return `(to_tsvector('simple', ${column}) || to_tsvector('english', ${column})) @@ (to_tsquery('simple', ${param}) || to_tsquery('english', ${param}))`;
 }

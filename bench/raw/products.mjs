@@ -10,6 +10,7 @@ import {
   pageInfo,
   pool,
   prefixQuery,
+  stemmedCondition,
   storeCurrency,
   tsText,
   ungid,
@@ -27,15 +28,9 @@ function where(query, params) {
     else parts.push(`lower(p.vendor) = $${params.push(m[2].toLowerCase())}`);
   }
   if (words.length)
-    parts.push(
-      `to_tsvector('simple', p.search_text) @@ to_tsquery('simple', $${params.push(prefixQuery(words.join(' ')))})`,
-    );
+    parts.push(stemmedCondition('p.search_text', `$${params.push(prefixQuery(words.join(' ')))}`));
   return parts.length ? parts.join(' and ') : 'true';
 }
-
-const TOTAL_AVAILABLE = `(select sum(l.on_hand - l.committed) filter (where v.track_inventory)
-  from product_variants v left join inventory_levels l on l.variant_id = v.id where v.product_id = p.id)`;
-const TRACKED = `exists (select 1 from product_variants v where v.product_id = p.id and v.track_inventory)`;
 
 /** One page, newest change first, with the capped count beside it. */
 async function productPage(variables, columns) {
@@ -78,7 +73,7 @@ export async function productListAdmin(variables) {
   } = await productPage(
     variables,
     `p.title, p.handle, p.status, p.vendor, p.variant_count, p.updated_at,
-     case when ${TRACKED} then coalesce(${TOTAL_AVAILABLE}, 0) end as total_available,
+     p.total_available,
      (select json_build_object('id', c.id, 'name', c.name) from categories c where c.id = p.category_id) as category,
      ${mediaJson(`'id', m.id, 'alt', m.alt, 'thumbnailUrl', ${thumb(64)}`)} as media`,
   );
@@ -112,7 +107,7 @@ export async function productListFull(variables) {
   } = await productPage(
     variables,
     `p.title, p.status, p.variant_count,
-     case when ${TRACKED} then coalesce(${TOTAL_AVAILABLE}, 0) end as total_available,
+     p.total_available,
      (select c.name from categories c where c.id = p.category_id) as category,
      ${mediaJson(`'thumbnailUrl', ${thumb(64)}`)} as media`,
   );
