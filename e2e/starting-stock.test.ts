@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, signedInApi, type Api } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
-import { seriousViolations, shot, wideElements } from './support/look';
+import { seriousViolations, shot, shotOf, wideElements } from './support/look';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 
 /**
@@ -38,6 +38,7 @@ describe('starting stock of a new product', () => {
     await grid.getByRole('textbox', { name: 'Starting stock of Default at Shop floor' }).fill('3');
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'starting-stock-desktop');
+    await shotOf(page.getByTestId('variants-card'), 'starting-stock-card-desktop');
     await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /\/products\/prod_/.test(url.pathname));
     // A saved variant's stock changes in Inventory: the starting-stock grid is gone.
@@ -73,6 +74,7 @@ describe('starting stock of a new product', () => {
     expect(new URL(page.url()).pathname).toBe('/products/new');
     expect(await wideElements(page)).toEqual([]);
     await shot(page, 'starting-stock-phone');
+    await shotOf(page.getByTestId('variants-card'), 'starting-stock-card-phone');
 
     await grid.getByRole('textbox', { name: 'Starting stock of Default at Warehouse' }).fill('5');
     await page.getByTestId('save-bar').getByRole('button', { name: 'Save' }).click();

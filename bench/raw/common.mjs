@@ -59,9 +59,9 @@ export async function storeCurrency() {
 
 /** Free words as the server matches them: each a prefix of some word of the column's text. */
 export function prefixQuery(words) {
-  // As the server's searchTokens: a number after a hyphen keeps its sign, as PostgreSQL stores it.
+  // As the server's searchTokens: a number after a hyphen is matched with and without its sign.
   const tokens = words.toLowerCase().match(/-\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu) ?? [];
-  return tokens.map((t) => `${t}:*`).join(' & ');
+  return tokens.map((t) => (t.startsWith('-') ? `(${t}:* | ${t.slice(1)}:*)` : `${t}:*`)).join(' & ');
 }
 
 /** Free words as the product search matches them: as written or stemmed (migration 013's index). */

@@ -48,8 +48,10 @@ async function productPage(variables, columns) {
     pool.query(
       `select p.id, ${columns}, p.cursor_value from (
          select p.id, p.title, p.handle, p.status, p.vendor, p.variant_count, p.updated_at, p.category_id,
+           ps.total_available,
            ${tsText('p.updated_at')} as cursor_value
-         from products p where ${filter} and ${keyset} order by p.updated_at desc, p.id desc limit ${size + 1}) p
+         from products p left join product_stock ps on ps.product_id = p.id
+         where ${filter} and ${keyset} order by p.updated_at desc, p.id desc limit ${size + 1}) p
        order by p.updated_at desc, p.id desc`,
       params,
     ),

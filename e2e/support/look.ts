@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Serious and critical axe violations on the page, as "rule: target" lines that say what and where. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -17,6 +17,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.STOCKROOM_SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** A screenshot of one part of the page (a card), only when STOCKROOM_SHOTS_DIR is set. */
+export async function shotOf(part: Locator, name: string): Promise<void> {
+  const dir = process.env.STOCKROOM_SHOTS_DIR;
+  if (dir) await part.screenshot({ path: `${dir}/${name}.png` });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { forgetViewers } from '../src/modules/staff/viewer-cache.js';
 import { Client, DATABASES, signedIn, useServer } from './helpers.js';
 
 const ME = `{ me { id email name permissions roles { name } sessions { id current } version } }`;
@@ -111,6 +112,9 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
       .set({ expires_at: sql`now() - interval '1 second'` })
       .where('id', '=', uuid(oldSession.id))
       .execute();
+    // Written past the server, as time passing would: its 2-second memory of live sessions is
+    // forgotten, as it would be 2 s later (the next test checks that bound).
+    forgetViewers(db);
     expect((await idle.request(ME)).body.data?.me).toBeNull();
     expect((await old.request(ME)).body.data?.me).toBeNull();
     const refused = await idle.request(`{ shop { name } }`);
@@ -118,6 +122,33 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
       message: 'Your session has ended. Sign in again.',
       extensions: { code: 'UNAUTHENTICATED' },
     });
+  });
+
+  it('remembers a live session for 2 s at most, and forgets it at once after a mutation here', async () => {
+    const db = ctx.server.app.database.db;
+    const client = await signedIn(ctx.server);
+    const [session] = (await client.request(ME)).body.data?.me.sessions.filter((s: any) => s.current);
+    const uuid = session.id.slice(4).replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, '$1-$2-$3-$4-$5');
+    // Ended by another server process (written past this one): this one knows within 2 s.
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('id', '=', uuid)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await client.request(ME)).body.data?.me).toBeNull();
+
+    // Ended here by a mutation: the next request is refused at once.
+    const other = await signedIn(ctx.server);
+    const owner = await signedIn(ctx.server);
+    const [otherSession] = (await other.request(ME)).body.data?.me.sessions.filter((s: any) => s.current);
+    expect((await other.request(ME)).body.data?.me).not.toBeNull();
+    const revoked = await owner.request(
+      `mutation($id: ID!) { sessionRevoke(id: $id) { userErrors { message } } }`,
+      { id: otherSession.id },
+    );
+    expect(revoked.body.errors).toBeUndefined();
+    expect((await other.request(ME)).body.data?.me).toBeNull();
   });
 
   it('changes the password: every rule at once, then success ends the other sessions', async () => {

@@ -114,8 +114,8 @@ describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
     expect(stock!.reasons).toEqual(['FULFILLED', 'ORDER_COMMITTED', 'ORDER_RELEASED']);
     // Each product's units available (the product list's figure and sort) agree with its levels.
     const [totals] = await rows<{ off: number; products: number }>(sql`
-      select count(*) filter (where p.total_available is distinct from s.available)::int as off, count(*)::int as products
-      from products p left join (
+      select count(*) filter (where ps.total_available is distinct from s.available)::int as off, count(*)::int as products
+      from products p left join product_stock ps on ps.product_id = p.id left join (
         select v.product_id, coalesce(sum(l.on_hand - l.committed), 0)::int as available
         from product_variants v left join inventory_levels l on l.variant_id = v.id
         where v.track_inventory group by v.product_id) s on s.product_id = p.id`);

@@ -1,8 +1,14 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { GraphQLError, type DocumentNode } from 'graphql';
+import {
+  getOperationAST,
+  GraphQLError,
+  OperationTypeNode,
+  type DocumentNode,
+  type ExecutionArgs,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { DomainError, MESSAGES } from '@stockroom/domain';
 import { CSRF_HEADER } from '../http/csrf.js';
 import { currentRequestId } from '../lib/request-context.js';
@@ -10,6 +16,7 @@ import { isDatabaseUnavailable } from '../db/database.js';
 import { databaseUnavailable } from './errors.js';
 import type { Services } from '../services.js';
 import { viewerFromToken } from '../modules/staff/auth.service.js';
+import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { viewerFromApiToken } from '../modules/staff/api-token.service.js';
 import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
 import type { Ctx } from './context.js';
@@ -76,6 +83,20 @@ function hotDocument(runsBeforeJit = 3) {
     const n = (runs.get(document) ?? 0) + 1;
     runs.set(document, n);
     return n >= runsBeforeJit;
+  };
+}
+
+/**
+ * A mutation may end sessions or change who may do what: the viewers this process remembers
+ * (modules/staff/viewer-cache.ts) are forgotten once it has run.
+ */
+function useForgetViewersAfterMutations(services: Services): Plugin {
+  return {
+    onExecute({ args }) {
+      const { document, operationName } = args as ExecutionArgs;
+      if (getOperationAST(document, operationName)?.operation !== OperationTypeNode.MUTATION) return;
+      return { onExecuteDone: () => forgetViewers(services.db) };
+    },
   };
 }
 
@@ -170,6 +191,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
       useGraphQlJit({}, { enableIf: hotDocument() }),
       ...(dev ? [] : [useNoIntrospection()]),
       useCost(),
+      useForgetViewersAfterMutations(services),
       {
         onResponse({ response, serverContext }) {
           const ctx = serverContext as Partial<ServerContext>;

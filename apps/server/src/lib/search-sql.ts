@@ -123,19 +123,27 @@ export function searchCondition(
 }
 
 /**
- * A search word's tokens as PostgreSQL's text parser makes them: letters and digits, and a number
- * after a hyphen kept with its sign ("APRON-1" is stored as "apron" and "-1", so a SKU typed as it
- * is printed finds its product).
+ * A search word's tokens, each with the forms PostgreSQL's parser may have stored it in: its parser
+ * keeps a number after a hyphen with its sign ("APRON-1" is stored as "apron" and "-1") except
+ * after a hyphenated word ("RAIN-HRB-01": "rain-hrb", "rain", "hrb", "01"), so such a number is
+ * matched either way and a SKU typed as it is printed finds its product.
  */
-export function searchTokens(word: string): string[] {
-  return word.toLowerCase().match(/-\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu) ?? [];
+export function searchTokens(word: string): string[][] {
+  const tokens = word.toLowerCase().match(/-\d+(?:\.\d+)?(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu) ?? [];
+  return tokens.map((t) => (t.startsWith('-') ? [t, t.slice(1)] : [t]));
+}
+
+/** One token's forms as a prefix query: `a:*`, or `(a:* | b:*)` for several. */
+function anyPrefix(forms: string[]): string {
+  const unique = [...new Set(forms)];
+  return unique.length === 1 ? `${unique[0]}:*` : `(${unique.map((f) => `${f}:*`).join(' | ')})`;
 }
 
 /** Words matched as prefixes against a `simple` text-search vector of `column`. */
 export function prefixWords(column: RawBuilder<unknown>, word: string): RawBuilder<boolean> | null {
   const tokens = searchTokens(word);
   if (!tokens.length) return null;
-  return sql<boolean>`to_tsvector('simple', ${column}) @@ to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`;
+  return sql<boolean>`to_tsvector('simple', ${column}) @@ to_tsquery('simple', ${tokens.map(anyPrefix).join(' & ')})`;
 }
 
 /**
@@ -153,13 +161,6 @@ export const stemmedVector = (column: RawBuilder<unknown>) =>
 export function stemmedWords(column: RawBuilder<unknown>, word: string): RawBuilder<boolean> | null {
   const tokens = searchTokens(word);
   if (!tokens.length) return null;
-  const query = tokens
-    .map(
-      (t) =>
-        `(${wordForms(t)
-          .map((f) => `${f}:*`)
-          .join(' | ')})`,
-    )
-    .join(' & ');
+  const query = tokens.map((forms) => anyPrefix(forms.flatMap(wordForms))).join(' & ');
   return sql<boolean>`${stemmedVector(column)} @@ (to_tsquery('simple', ${query}) || to_tsquery('english', ${query}))`;
 }

@@ -31,8 +31,11 @@ export interface Product {
   /** Lowest and highest variant price in minor units; null without variants. */
   minPrice: number | null;
   maxPrice: number | null;
-  /** Units available across all locations for the variants that track stock; null when none do. */
-  totalAvailable: number | null;
+  /**
+   * Units available across all locations for the variants that track stock; null when none do;
+   * undefined when the query that read the product did not join product_stock (a loader reads it).
+   */
+  totalAvailable?: number | null;
   createdAt: Date;
   updatedAt: Date;
   version: number;
@@ -100,7 +103,7 @@ export interface Media {
   version: number;
 }
 
-export function toProduct(r: ProductRow): Product {
+export function toProduct(r: ProductRow & { total_available?: number | null }): Product {
   return {
     id: r.id,
     title: r.title,

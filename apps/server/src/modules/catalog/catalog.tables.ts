@@ -37,8 +37,6 @@ export interface ProductTable {
   variant_count: Generated<number>;
   min_price: number | null;
   max_price: number | null;
-  /** Units available across locations for the variants that track stock; null when none do. Kept with every stock change. */
-  total_available: Generated<number | null>;
   search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -108,9 +106,16 @@ export interface ProductMediaTable {
 }
 
 /** This module's tables, as Kysely sees them. */
+/** A product's units available across locations, over its variants that track stock (no row when none do). */
+export interface ProductStockTable {
+  product_id: string;
+  total_available: number;
+}
+
 export interface CatalogTables {
   categories: CategoryTable;
   products: ProductTable;
+  product_stock: ProductStockTable;
   product_variants: ProductVariantTable;
   collections: CollectionTable;
   collection_products: CollectionProductTable;

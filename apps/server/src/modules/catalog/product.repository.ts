@@ -194,38 +194,45 @@ export async function someProductTitles(
   return rows.map((r) => r.title);
 }
 
-/** Recomputes the list columns kept on the product from its variants (count, price range, units available, search text). */
+/**
+ * Recomputes what the product list keeps about a product's variants: count, price range and search
+ * text on the product, and its units available in product_stock (no row when no variant tracks stock).
+ */
 export async function refreshProductSummary(db: Executor, productId: string): Promise<void> {
   await sql`
     update products p set
       variant_count = s.n,
       min_price = s.min_price,
       max_price = s.max_price,
-      total_available = s.available,
       search_text = concat_ws(' ', p.title, p.handle, p.vendor, p.product_type, s.codes)
     from (
       select count(*)::int as n, min(price) as min_price, max(price) as max_price,
-             string_agg(concat_ws(' ', sku, barcode), ' ') as codes,
-             (select case when count(*) = 0 then null else coalesce(sum(l.on_hand - l.committed), 0)::int end
-                from product_variants tv left join inventory_levels l on l.variant_id = tv.id
-                where tv.product_id = ${productId} and tv.track_inventory) as available
+             string_agg(concat_ws(' ', sku, barcode), ' ') as codes
       from product_variants where product_id = ${productId}
     ) s
     where p.id = ${productId}`.execute(db);
+  await sql`
+    with s as (
+      select count(*) as tracked, coalesce(sum(l.on_hand - l.committed), 0)::int as available
+      from product_variants v left join inventory_levels l on l.variant_id = v.id
+      where v.product_id = ${productId} and v.track_inventory
+    ), gone as (
+      delete from product_stock where product_id = ${productId} and (select tracked from s) = 0
+    )
+    insert into product_stock (product_id, total_available)
+    select ${productId}, available from s where tracked > 0
+    on conflict (product_id) do update set total_available = excluded.total_available`.execute(db);
 }
 
 /** Recomputes every product's units available from its levels (after the seed writes levels directly). */
 export async function refreshAllProductsAvailable(db: Executor): Promise<void> {
+  await sql`delete from product_stock`.execute(db);
   await sql`
-    update products p set total_available = s.available
-    from (
-      select p2.id,
-             (select case when count(*) = 0 then null else coalesce(sum(l.on_hand - l.committed), 0)::int end
-                from product_variants v left join inventory_levels l on l.variant_id = v.id
-                where v.product_id = p2.id and v.track_inventory) as available
-      from products p2
-    ) s
-    where s.id = p.id and p.total_available is distinct from s.available`.execute(db);
+    insert into product_stock (product_id, total_available)
+    select v.product_id, coalesce(sum(l.on_hand - l.committed), 0)::int
+    from product_variants v left join inventory_levels l on l.variant_id = v.id
+    where v.track_inventory
+    group by v.product_id`.execute(db);
 }
 
 export const PRODUCT_SORT_KEYS = {
@@ -275,11 +282,11 @@ export const PRODUCT_SORT_KEYS = {
     value: (r: ProductRow) => r.variant_count,
   },
   INVENTORY: {
-    expression: 'p.total_available',
+    expression: 'ps.total_available',
     cast: 'integer',
     nullable: true,
     descending: false,
-    value: (r: ProductRow) => r.total_available,
+    value: (r: ProductRow & { total_available?: number | null }) => r.total_available ?? null,
   },
 } as const;
 
@@ -287,7 +294,13 @@ export type ProductSortKey = keyof typeof PRODUCT_SORT_KEYS;
 
 /** The filtered product query (no order, no limit), for a page and for its count. */
 function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
-  let q = db.selectFrom('products as p').selectAll('p');
+  // product_stock rides along (one index probe a row): the list shows and sorts by units available.
+  // A count clears the select, and PostgreSQL then drops the unused left join.
+  let q = db
+    .selectFrom('products as p')
+    .leftJoin('product_stock as ps', 'ps.product_id', 'p.id')
+    .selectAll('p')
+    .select('ps.total_available');
   if (condition) q = q.where(condition);
   return q;
 }

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { Executor } from '../../db/database.js';
 import { byId, grouped } from '../../lib/batch.js';
 import type { InventoryLevel, Location } from './inventory.model.js';
-import { levelsByVariantIds } from './level.repository.js';
+import { availableOfProducts, levelsByVariantIds } from './level.repository.js';
 import { findLocationsByIds } from './location.repository.js';
 
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
@@ -14,5 +14,10 @@ export function createInventoryLoaders(db: Executor) {
     levelsByVariantId: new DataLoader<string, InventoryLevel[]>(async (ids) =>
       grouped(ids, await levelsByVariantIds(db, ids), (r) => r.variantId),
     ),
+    /** Units available of a product read without product_stock (a page of products joins it). */
+    availableByProductId: new DataLoader<string, number | null>(async (ids) => {
+      const found = new Map((await availableOfProducts(db, ids)).map((r) => [r.productId, r.available]));
+      return ids.map((id) => found.get(id) ?? null);
+    }),
   };
 }

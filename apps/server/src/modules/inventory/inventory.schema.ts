@@ -127,7 +127,8 @@ builder.objectField(ProductRef, 'totalAvailable', (t) =>
   t.int({
     nullable: true,
     description: 'Units available across all locations for variants that track stock; null when none do.',
-    resolve: (p) => p.totalAvailable,
+    resolve: (p, _a, ctx) =>
+      p.totalAvailable !== undefined ? p.totalAvailable : ctx.loaders.availableByProductId.load(p.id),
   }),
 );
 

@@ -46,9 +46,10 @@ export async function ensureLevelsAtLocation(db: Executor, locationId: string): 
 }
 
 /**
- * Adds each variant's change of available units to its product's `total_available` (variants that
- * track stock only). The products are locked in id order, after the levels, so concurrent stock
- * changes queue instead of deadlocking; the sum is an increment, so it holds whoever commits first.
+ * Adds each variant's change of available units to its product's row of product_stock (variants
+ * that track stock only). The rows are locked in product id order, after the levels, so concurrent
+ * stock changes queue instead of deadlocking; the sum is an increment, so it holds whoever commits
+ * first.
  */
 export async function addAvailableToProducts(
   db: Executor,
@@ -65,15 +66,29 @@ export async function addAvailableToProducts(
       where v.track_inventory
       group by v.product_id
     )
-    select p.id, d.delta from products p join d on d.product_id = p.id
+    select ps.product_id as id, d.delta from product_stock ps join d on d.product_id = ps.product_id
     where d.delta <> 0
-    order by p.id
-    for update of p`.execute(db);
+    order by ps.product_id
+    for update of ps`.execute(db);
   if (!rows.length) return;
   await sql`
-    update products p set total_available = coalesce(p.total_available, 0) + d.delta
+    update product_stock ps set total_available = ps.total_available + d.delta
     from (values ${sql.join(rows.map((r) => sql`(${r.id}::uuid, ${r.delta}::int)`))}) as d(id, delta)
-    where p.id = d.id`.execute(db);
+    where ps.product_id = d.id`.execute(db);
+}
+
+/** Units available of these products (product_stock); a product none of whose variants track stock has none. */
+export async function availableOfProducts(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<{ productId: string; available: number }[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom('product_stock')
+    .select(['product_id', 'total_available'])
+    .where('product_id', 'in', productIds)
+    .execute();
+  return rows.map((r) => ({ productId: r.product_id, available: r.total_available }));
 }
 
 /** Locks the levels of these pairs, in (variant, location) order so concurrent callers queue instead of deadlocking. */

@@ -5,6 +5,7 @@ import type { Actor, Viewer } from '../../actor.js';
 import { HIDDEN, recordAudit } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import * as sessions from './session.repository.js';
+import { cachedViewer } from './viewer-cache.js';
 import * as staffRepo from './staff.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 
@@ -112,7 +113,12 @@ export async function logout(trx: Tx, actor: Actor): Promise<void> {
 /** Resolves the session cookie to a viewer, or null when it is missing, expired, idle or revoked. */
 export async function viewerFromToken(db: Executor, token: string | undefined): Promise<Viewer | null> {
   if (!token || token.length > 128) return null;
-  const live = await sessions.findLiveSession(db, sessions.hashToken(token));
+  const hash = sessions.hashToken(token);
+  return cachedViewer(db, hash.toString('base64'), () => liveViewer(db, hash));
+}
+
+async function liveViewer(db: Executor, tokenHash: Buffer): Promise<Viewer | null> {
+  const live = await sessions.findLiveSession(db, tokenHash);
   if (!live) return null;
   if (live.stale) await sessions.touchSession(db, live.sessionId);
   return {

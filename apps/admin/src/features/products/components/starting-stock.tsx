@@ -70,10 +70,11 @@ export function StartingStock({ rows, locations, errors, disabled, phone, onChan
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={160 + locations.length * 120}>
-          <Table verticalSpacing={6} horizontalSpacing={6}>
+          {/* As wide as its columns: the counts sit next to the variant they belong to. */}
+          <Table verticalSpacing={6} horizontalSpacing={6} w="auto">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Variant</Table.Th>
+                <Table.Th miw={160}>Variant</Table.Th>
                 {locations.map((l) => (
                   <Table.Th key={l.id} w={120} style={{ whiteSpace: 'nowrap' }}>
                     {l.name}
