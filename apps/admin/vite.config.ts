@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineGraphqlDocuments, mantineCssPerComponent } from './vite-plugins';
 
 const server = process.env.STOCKROOM_SERVER_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inlineGraphqlDocuments(), mantineCssPerComponent()],
   server: {
     proxy: {
       '/graphql': server,
