@@ -7,10 +7,14 @@ import { entryKey, filesOf, gzippedBytes, readManifest, routeKeys, totalKb } fro
  * the products route with everything it imports statically, CSS included; every other route adds
  * its own chunks on top of the entry.
  */
-// Ceilings at today's sizes (measured 2026-11-24: first load 345 KB, largest route 130 KB), so the
-// bundle can only shrink from here. Issue 15 item 6's targets are 200 KB and 60 KB and are NOT met
-// yet: the entry alone (React DOM, Apollo Client with rxjs, Mantine core and its 35 KB of CSS) is 286 KB.
-const FIRST_LOAD_PRODUCTS_KB = 350;
+// Ceilings a little above today's sizes (measured 2026-11-27: first load 301 KB, largest route 130 KB),
+// so the bundle can only shrink from here. Since 2026-11-24 (345 KB) each graphql() document is built
+// into the module that writes it (vite-plugins.ts), not one map of every operation, Mantine's CSS
+// comes per component with the chunk that uses it, and the toasts, the phone drawer and the bulk
+// dialogs load when first used. Issue 15 item 6's targets, 200 KB and 60 KB, are NOT met yet: the
+// entry alone is 252 KB (React DOM ~60, Apollo Client with rxjs and graphql ~45, Mantine core with
+// floating-ui ~70, React Router 30), and the form routes carry zod (26 KB) and react-hook-form (17 KB).
+const FIRST_LOAD_PRODUCTS_KB = 310;
 const ROUTE_KB = 135;
 
 const manifest = readManifest();
