@@ -159,8 +159,8 @@ async function inAppNavigation() {
   const page = await context.newPage();
   await page.goto('/products');
   await page.locator(ROW.products).first().waitFor();
-  // Let idle-time work (prefetches, if any) happen as it would for a person reading the list.
-  await page.waitForTimeout(1500);
+  // Let idle-time work (the sidebar's prefetches start 2 s after the first screen) happen as it would for a person reading the list.
+  await page.waitForTimeout(3000);
   const steps = [
     ['customers', 'Customers'],
     ['orders', 'Orders'],

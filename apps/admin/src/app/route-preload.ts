@@ -23,8 +23,12 @@ export function preloadRoute(path: string): void {
   }
 }
 
-/** Preloads these screens when the browser is idle, one per idle period. */
-export function preloadWhenIdle(paths: readonly string[]): () => void {
+/**
+ * Preloads these screens when the browser is idle, one per idle period, starting a while after the
+ * first screen: the browser is also idle while the first screen waits for the network, and these
+ * downloads must not queue before its own.
+ */
+export function preloadWhenIdle(paths: readonly string[], delayMs = 2000): () => void {
   const queue = [...paths];
   // Safari has no requestIdleCallback: a short timer stands in for it there.
   const hasIdle = typeof window.requestIdleCallback === 'function';
@@ -38,6 +42,9 @@ export function preloadWhenIdle(paths: readonly string[]): () => void {
     preloadRoute(path);
     handle = idle(next);
   };
-  handle = idle(next);
-  return () => cancel(handle);
+  const timer = window.setTimeout(() => (handle = idle(next)), delayMs);
+  return () => {
+    window.clearTimeout(timer);
+    cancel(handle);
+  };
 }
