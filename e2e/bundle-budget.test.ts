@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { entryKey, filesOf, gzippedBytes, readManifest, routeKeys, totalKb } from './support/bundle-size';
+import {
+  entryKey,
+  filesOf,
+  globalCss,
+  gzippedBytes,
+  readManifest,
+  routeKeys,
+  totalKb,
+} from './support/bundle-size';
 
 /**
  * Issue 15 item 6: download budgets of the built admin, in gzipped KB (sizes are deterministic,
@@ -7,11 +15,16 @@ import { entryKey, filesOf, gzippedBytes, readManifest, routeKeys, totalKb } fro
  * the products route with everything it imports statically, CSS included; every other route adds
  * its own chunks on top of the entry.
  */
-// Ceilings at today's sizes (measured 2026-11-24: first load 345 KB, largest route 130 KB), so the
-// bundle can only shrink from here. Issue 15 item 6's targets are 200 KB and 60 KB and are NOT met
-// yet: the entry alone (React DOM, Apollo Client with rxjs, Mantine core and its 35 KB of CSS) is 286 KB.
-const FIRST_LOAD_PRODUCTS_KB = 350;
-const ROUTE_KB = 135;
+// Ceilings a little above today's sizes (measured 2026-11-27: first load 304 KB, largest route 119 KB),
+// so the bundle can only shrink from here. Since 2026-11-24 (345 KB, 130 KB) each graphql() document
+// is built into the module that writes it (vite-plugins.ts), not one map of every operation; the one
+// stylesheet holds only the Mantine components the app uses (27 KB, was 35); the toasts, the phone
+// drawer and the bulk dialogs load when first used. Issue 15 item 6's targets, 200 KB and 60 KB, are
+// NOT met yet: the entry's JavaScript alone is 236 KB (React DOM ~60, Apollo Client with rxjs and
+// graphql ~45, Mantine core with floating-ui ~70, React Router 30), and the form routes carry zod
+// (26 KB) and react-hook-form (17 KB).
+const FIRST_LOAD_PRODUCTS_KB = 310;
+const ROUTE_KB = 125;
 
 const manifest = readManifest();
 const entry = entryKey(manifest);
@@ -19,7 +32,10 @@ const entryFiles = new Set(filesOf(manifest, [entry]));
 
 describe('admin bundle budgets', () => {
   it(`a first load of /products downloads under ${FIRST_LOAD_PRODUCTS_KB} KB gzipped`, () => {
-    const files = filesOf(manifest, [entry, 'src/features/products/routes/products-route.tsx']);
+    const files = [
+      ...filesOf(manifest, [entry, 'src/features/products/routes/products-route.tsx']),
+      ...globalCss(manifest),
+    ];
     const kb = totalKb(files);
     const largest = files
       .map((f) => `${f} ${(gzippedBytes(f) / 1024).toFixed(1)} KB`)

@@ -49,6 +49,12 @@ export function filesOf(manifest: Manifest, keys: string[]): string[] {
   return [...files];
 }
 
+/** The one stylesheet of a build without CSS code splitting (`build.cssCodeSplit: false`), if any. */
+export function globalCss(manifest: Manifest): string[] {
+  const css = manifest['style.css'];
+  return css ? [css.file] : [];
+}
+
 export function entryKey(manifest: Manifest): string {
   const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
   if (entries.length !== 1) throw new Error(`Expected one entry, found: ${entries.join(', ')}`);

@@ -1,5 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base layers; each component's CSS comes with the component (vite-plugins.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,8 +10,13 @@ import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { redirectWhenSessionEnds } from './app/session-ended';
 import { createApolloClient } from './lib/apollo-client';
+import { currentStaffDocument } from './lib/shell-api/current-staff-query';
 
 const client = createApolloClient();
+// Who is signed in is asked now, while the router loads the first screen's code, not after it
+// (RequireSession's query joins this request or reads its answer from the cache). Its errors are
+// RequireSession's to show.
+client.query({ query: currentStaffDocument }).catch(() => undefined);
 const router = createAppRouter();
 redirectWhenSessionEnds(router, client);
 

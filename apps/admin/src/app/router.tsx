@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './page-loader';
 import { RequireSession } from './require-session';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { setPreloadRoutes } from './route-preload';
 import { AppLayout } from './shell/app-layout';
 
 function SignedInLayout() {
@@ -294,6 +295,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  setPreloadRoutes(routes);
   return createBrowserRouter(routes);
 }
 

@@ -1,19 +1,8 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Burger,
-  Button,
-  Drawer,
-  Group,
-  Kbd,
-  Skeleton,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Button, Group, Kbd, Skeleton, Text } from '@mantine/core';
 import { useDisclosure, useOs } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useShopNameQuery } from '../../lib/shell-api/shop-name-query';
 import { BrandMark } from './brand-mark';
 import { NavLinks } from './nav-links';
@@ -62,6 +51,7 @@ function PaletteButton({ onOpen }: { onOpen: () => void }) {
 }
 
 // The list of shortcuts is read rarely: its code loads when `?` first asks for it.
+const PhoneNav = lazy(async () => ({ default: (await import('./phone-nav')).PhoneNav }));
 const ShortcutsDialog = lazy(async () => ({ default: (await import('./shortcuts-dialog')).ShortcutsDialog }));
 
 function ShopName() {
@@ -83,6 +73,9 @@ export function AppLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
   const closeDrawer = drawer.close;
+  // The drawer's code (Drawer, focus trap, scroll lock) loads when it is first opened, then stays.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpened && !drawerUsed) setDrawerUsed(true);
   const [helpOpened, help] = useDisclosure(false);
   useGlobalShortcuts(help.open);
   const paletteView = useLazyPalette(help.open);
@@ -132,21 +125,11 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <Drawer.Root opened={drawerOpened} onClose={closeDrawer} hiddenFrom="sm" size={280}>
-        <Drawer.Overlay />
-        <Drawer.Content>
-          {/* A div, not Mantine's default <header>: the page already has its banner landmark. */}
-          <Drawer.Header component="div">
-            <Drawer.Title fw={700}>Stockroom</Drawer.Title>
-            <Drawer.CloseButton aria-label="Close navigation" />
-          </Drawer.Header>
-          <Drawer.Body px="sm">
-            <nav aria-label="Main navigation (menu)">
-              <NavLinks onNavigate={closeDrawer} />
-            </nav>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <PhoneNav opened={drawerOpened} onClose={closeDrawer} />
+        </Suspense>
+      )}
 
       {paletteView.element}
       {helpOpened && (

@@ -1,4 +1,4 @@
-import '@mantine/spotlight/styles.css';
+import '@mantine/spotlight/styles.layer.css';
 import {
   Badge,
   Group,

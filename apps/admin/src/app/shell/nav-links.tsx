@@ -1,6 +1,8 @@
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session-context';
+import { preloadRoute, preloadWhenIdle } from '../route-preload';
 import { NAV_ENTRIES, visibleNavEntries } from './nav-registry';
 
 interface NavLinksProps {
@@ -17,9 +19,14 @@ function isActive(pathname: string, to: string, end: boolean): boolean {
 export function NavLinks({ onNavigate }: NavLinksProps) {
   const { can } = useSession();
   const { pathname } = useLocation();
+  const entries = visibleNavEntries(NAV_ENTRIES, can);
+  const paths = entries.map((entry) => entry.to).join('\n');
+  // Every section's code arrives while the person reads the first screen, so opening one from here
+  // waits only for its data; a pointer or focus on a link fetches that one first.
+  useEffect(() => preloadWhenIdle(paths.split('\n')), [paths]);
   return (
     <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-      {visibleNavEntries(NAV_ENTRIES, can).map((entry) => (
+      {entries.map((entry) => (
         <li key={entry.to}>
           <MantineNavLink
             component={NavLink}
@@ -29,6 +36,8 @@ export function NavLinks({ onNavigate }: NavLinksProps) {
             leftSection={<entry.icon size={20} stroke={1.6} aria-hidden />}
             active={isActive(pathname, entry.to, entry.end ?? false)}
             onClick={onNavigate}
+            onMouseEnter={() => preloadRoute(entry.to)}
+            onFocus={() => preloadRoute(entry.to)}
             variant="light"
             fw={500}
           />

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMoney } from '../../../lib/format';

@@ -1,12 +1,15 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ProductBulkActionInput, ProductStatus } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useProductsBulkUpdateMutation } from '../api/products-bulk-update-mutation';
-import { BulkDialogs, type BulkDialog } from './bulk-dialogs';
+import type { BulkDialog } from './bulk-dialogs';
+
+// The dialogs (Modal, focus trap, tag and collection pickers) load when one is first opened.
+const BulkDialogs = lazy(async () => ({ default: (await import('./bulk-dialogs')).BulkDialogs }));
 
 interface ProductBulkBarProps {
   /** The chosen products, or null for "all matching the search". */
@@ -40,6 +43,8 @@ function describeChange(action: ProductBulkActionInput, n: number): string {
 /** The bar of bulk actions over a selection or over every product the search finds. */
 export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: ProductBulkBarProps) {
   const [dialog, setDialog] = useState<BulkDialog>(null);
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (dialog && !dialogsUsed) setDialogsUsed(true);
   const [errors, setErrors] = useState<string[]>([]);
   const [run, { loading }] = useProductsBulkUpdateMutation();
   const target = ids ? plural(ids.length) : `all ${countLabel} matching products`;
@@ -138,16 +143,22 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
           </Group>
         </Group>
       </Paper>
-      <BulkDialogs
-        dialog={dialog}
-        target={target}
-        busy={loading}
-        errors={errors}
-        onClose={() => setDialog(null)}
-        onTags={(kind, tags) => apply(kind === 'addTags' ? { addTags: tags } : { removeTags: tags }, true)}
-        onCollection={(id) => void apply({ addToCollectionId: id })}
-        onDelete={() => void apply({ delete: true })}
-      />
+      {dialogsUsed && (
+        <Suspense fallback={null}>
+          <BulkDialogs
+            dialog={dialog}
+            target={target}
+            busy={loading}
+            errors={errors}
+            onClose={() => setDialog(null)}
+            onTags={(kind, tags) =>
+              apply(kind === 'addTags' ? { addTags: tags } : { removeTags: tags }, true)
+            }
+            onCollection={(id) => void apply({ addToCollectionId: id })}
+            onDelete={() => void apply({ delete: true })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
