@@ -23,7 +23,11 @@ import {
 // NOT met yet: the entry's JavaScript alone is 236 KB (React DOM ~60, Apollo Client with rxjs and
 // graphql ~45, Mantine core with floating-ui ~70, React Router 30), and the form routes carry zod
 // (26 KB) and react-hook-form (17 KB).
-const FIRST_LOAD_PRODUCTS_KB = 310;
+// Raised to 330 on purpose (first load 323 KB): Mantine's components are one chunk, not ~30 files,
+// so a first load is 35 requests, not 66; on HTTP/1.1's six connections the first screen's GraphQL
+// requests no longer queue behind them, and /products shows its first row ~100 ms sooner
+// (bench/ADMIN-LOAD.md). Fewer bytes at the cost of more round trips was the worse trade.
+const FIRST_LOAD_PRODUCTS_KB = 330;
 const ROUTE_KB = 125;
 
 const manifest = readManifest();

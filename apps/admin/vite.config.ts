@@ -1,11 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { inlineGraphqlDocuments, mantineCssPerComponent, preloadFirstRoute } from './vite-plugins';
+import {
+  inlineGraphqlDocuments,
+  mantineCssPerComponent,
+  precompress,
+  preloadFirstRoute,
+} from './vite-plugins';
 
 const server = process.env.STOCKROOM_SERVER_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react(), inlineGraphqlDocuments(), mantineCssPerComponent(), preloadFirstRoute()],
+  plugins: [react(), inlineGraphqlDocuments(), mantineCssPerComponent(), preloadFirstRoute(), precompress()],
   server: {
     proxy: {
       '/graphql': server,
@@ -26,5 +31,21 @@ export default defineConfig({
     // Route screens are lazy chunks. The entry holds React, Mantine, Apollo and the router: ~610 kB
     // minified, ~180 kB gzipped; ARCHITECTURE §6 budgets all initial JS at 250 kB gzipped.
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Mantine's components in one chunk, not one file each: a first load was 64 scripts, and on
+        // HTTP/1.1's six connections per host they queued the first screen's GraphQL requests behind
+        // them (issue 16 item 10). Routes still load their own code.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'mantine',
+              test: /[\\/]node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-textarea-autosize|clsx)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -8,11 +8,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { setPrefetchClient } from './app/prefetch';
 import { redirectWhenSessionEnds } from './app/session-ended';
 import { createApolloClient } from './lib/apollo-client';
 import { currentStaffDocument } from './lib/shell-api/current-staff-query';
 
 const client = createApolloClient();
+setPrefetchClient(client);
 // Who is signed in is asked now, while the router loads the first screen's code, not after it
 // (RequireSession's query joins this request or reads its answer from the cache). Its errors are
 // RequireSession's to show.

@@ -1,5 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './page-loader';
+import { prefetchQuery } from './prefetch';
+import { listParamsOf } from '../lib/list-params';
+import { productsDocument, productsVariablesOf } from '../features/products/api/products-query';
 import { RequireSession } from './require-session';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { setPreloadRoutes } from './route-preload';
@@ -54,6 +57,12 @@ export const routes: RouteObject[] = [
       {
         path: 'products',
         ErrorBoundary: RouteErrorBoundary,
+        // The list's rows are asked for while its code loads (the screen's query joins this one).
+        loader: ({ request }) =>
+          prefetchQuery(
+            productsDocument,
+            productsVariablesOf(listParamsOf(new URL(request.url).searchParams)),
+          ),
         lazy: async () => ({
           Component: (await import('../features/products/routes/products-route')).ProductsRoute,
         }),

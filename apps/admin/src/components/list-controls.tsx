@@ -1,33 +1,9 @@
 import { ActionIcon, Box, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { searchFieldValue, setSearchField, type ListParams } from '../lib/list-params';
+import { directionOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
 
-/** How one list sorts and which search field its tabs edit (products: status:, customers: state:). */
-export interface ListSorting<K extends string> {
-  sorts: { value: K; label: string }[];
-  /** The sort used when the URL names none. */
-  defaultSort: K;
-  /** Each key's natural order (the API's SortKeys docs); `reverse` flips it. */
-  naturalDesc: Record<K, boolean>;
-  tabs: { value: string; label: string }[];
-  /** The search field the tabs set, e.g. "status". */
-  tabField: string;
-  tabLabel: string;
-}
-
-export function sortKeyOf<K extends string>(list: ListSorting<K>, params: ListParams): K {
-  return list.sorts.find((s) => s.value === params.sort)?.value ?? list.defaultSort;
-}
-
-/** The direction shown: asc or desc, whatever the key's natural order. */
-export function directionOf<K extends string>(list: ListSorting<K>, params: ListParams): 'asc' | 'desc' {
-  return params.dir ?? (list.naturalDesc[sortKeyOf(list, params)] ? 'desc' : 'asc');
-}
-
-/** `reverse` for the API: true when the chosen direction is against the key's natural order. */
-export function reverseOf<K extends string>(list: ListSorting<K>, params: ListParams): boolean {
-  return (directionOf(list, params) === 'desc') !== list.naturalDesc[sortKeyOf(list, params)];
-}
+export { directionOf, reverseOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
 
 /** Tabs that edit one search term (one click away), the sort, and its direction — all in the URL. */
 export function ListControls<K extends string>({

@@ -83,18 +83,20 @@ export function useListParams(): ListParams {
     },
     [rendered, setParams],
   );
-  return useMemo(() => {
-    const dir = params.get('dir');
-    return {
-      q: params.get('q') ?? '',
-      sort: params.get('sort'),
-      dir: dir === 'asc' || dir === 'desc' ? dir : null,
-      after: params.get('after'),
-      before: params.get('before'),
-      get: (name: string) => params.get(name),
-      update,
-    };
-  }, [params, update]);
+  return useMemo(() => ({ ...listParamsOf(params), update }), [params, update]);
+}
+
+/** A list's state read from its URL's search parameters (the screen's, or a route loader's). */
+export function listParamsOf(params: URLSearchParams): Omit<ListParams, 'update'> {
+  const dir = params.get('dir');
+  return {
+    q: params.get('q') ?? '',
+    sort: params.get('sort'),
+    dir: dir === 'asc' || dir === 'desc' ? dir : null,
+    after: params.get('after'),
+    before: params.get('before'),
+    get: (name: string) => params.get(name),
+  };
 }
 
 /** `first/after` or `last/before` for a connection, from the cursors in the URL. */

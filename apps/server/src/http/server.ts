@@ -173,7 +173,7 @@ export function createHttpServer(services: Services): http.Server {
       if (method !== 'GET' && method !== 'HEAD') return json(res, 405, { error: 'Method not allowed' });
       if (url.pathname.startsWith('/media/'))
         return serveMedia(mediaDir(config), url.pathname.slice('/media/'.length), method, res);
-      serveAdmin(config.adminDir, url.pathname, method, res);
+      serveAdmin(config.adminDir, url.pathname, method, res, req.headers['accept-encoding'] ?? '');
     });
   });
 }

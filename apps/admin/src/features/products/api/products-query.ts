@@ -1,6 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 import type { ProductsQueryVariables } from '../../../gql/graphql';
+import { reverseOf, sortKeyOf } from '../../../lib/list-sorting';
+import { pageVariables, type ListParams } from '../../../lib/list-params';
+import { PRODUCT_LIST } from '../components/product-list-sorting';
 
 /** One page of products for /products (SPEC §2), with what each row shows. */
 export const productsDocument = graphql(`
@@ -53,6 +56,16 @@ export const productsDocument = graphql(`
     }
   }
 `);
+
+/** The list's variables from its URL state: the same for the screen and for the route's early fetch. */
+export function productsVariablesOf(params: Omit<ListParams, 'update'>): ProductsQueryVariables {
+  return {
+    query: params.q || null,
+    sortKey: sortKeyOf(PRODUCT_LIST, params),
+    reverse: reverseOf(PRODUCT_LIST, params),
+    ...pageVariables(params),
+  };
+}
 
 export function useProductsQuery(variables: ProductsQueryVariables) {
   return useQuery(productsDocument, {

@@ -1,5 +1,5 @@
 import type { ProductSortKeys } from '../../../gql/graphql';
-import type { ListSorting } from '../../../components/list-controls';
+import type { ListSorting } from '../../../lib/list-sorting';
 
 /** How the product list sorts, and its one-click status: tabs. */
 export const PRODUCT_LIST: ListSorting<ProductSortKeys> = {

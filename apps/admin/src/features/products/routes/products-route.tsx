@@ -11,10 +11,10 @@ import { SearchField } from '../../../components/search-field';
 import { FilterChips } from '../../../components/filter-chips';
 import { PRODUCT_FILTERS } from '../components/product-filters';
 import { useProductFilterValues } from '../api/product-filter-values-query';
-import { pageVariables, useListParams } from '../../../lib/list-params';
-import { useProductsQuery } from '../api/products-query';
+import { useListParams } from '../../../lib/list-params';
+import { productsVariablesOf, useProductsQuery } from '../api/products-query';
 import { ProductBulkBar } from '../components/product-bulk-bar';
-import { ListControls, reverseOf, sortKeyOf } from '../../../components/list-controls';
+import { ListControls } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';
 import { PRODUCT_LIST } from '../components/product-list-sorting';
 import { ProductTable } from '../components/product-table';
@@ -32,12 +32,7 @@ export function ProductsRoute() {
   const canWrite = can('CATALOG_WRITE');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const params = useListParams();
-  const query = useProductsQuery({
-    query: params.q || null,
-    sortKey: sortKeyOf(PRODUCT_LIST, params),
-    reverse: reverseOf(PRODUCT_LIST, params),
-    ...pageVariables(params),
-  });
+  const query = useProductsQuery(productsVariablesOf(params));
   const connection = (query.data ?? query.previousData)?.products;
   const rows = useMemo(() => connection?.nodes ?? [], [connection]);
   const shownIds = useMemo(() => query.data?.products.nodes.map((r) => r.id), [query.data]);
