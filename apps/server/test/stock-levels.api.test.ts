@@ -245,6 +245,27 @@ describe.each(DATABASES)('stock levels of new variants and locations on $name', 
       .sort();
     expect(atPopUp).toEqual(expect.arrayContaining(['APR-SAND', 'MUG-B', 'MUG-W', 'THROW-1']));
     expect(atPopUp).not.toContain('APR-OLIVE');
+    // Closing it removes its levels that never held anything; a level with history stays.
+    const popUp = (await gql(owner, `{ locations { id name } }`)).locations.find(
+      (l: any) => l.name === 'Pop-up',
+    ).id;
+    const mugB = (
+      await gql(owner, `{ products(first: 1, query: "sku:MUG-B") { nodes { variants { id sku } } } }`)
+    ).products.nodes[0].variants.find((v: any) => v.sku === 'MUG-B').id;
+    await gql(owner, ADJUST, {
+      input: { reason: 'RECEIVED', changes: [{ variantId: mugB, locationId: popUp, delta: 2 }] },
+    });
+    await gql(owner, ADJUST, {
+      input: { reason: 'CORRECTION', changes: [{ variantId: mugB, locationId: popUp, delta: -2 }] },
+    });
+    const closing = await gql(
+      owner,
+      `mutation($id: ID!) { locationUpdate(id: $id, input: { active: false }) { userErrors { message } } }`,
+      { id: popUp },
+    );
+    expect(closing.locationUpdate.userErrors).toEqual([]);
+    const left = (await gql(owner, LEVELS, { q: 'location:"Pop-up"' })).inventoryLevels.nodes;
+    expect(left).toEqual([{ onHand: 0, location: { name: 'Pop-up' }, variant: { sku: 'MUG-B' } }]);
     await gql(
       owner,
       `mutation($id: ID!) { locationUpdate(id: $id, input: { active: true }) { userErrors { message } } }`,

@@ -46,6 +46,20 @@ export async function ensureLevelsAtLocation(db: Executor, locationId: string): 
 }
 
 /**
+ * Removes the levels at this location that never held anything: zero, nothing committed, no
+ * movement (a location being closed; its levels with history stay, for the ledger).
+ */
+export async function deleteUnusedLevelsAt(db: Executor, locationId: string): Promise<void> {
+  await sql`
+    delete from inventory_levels l
+    where l.location_id = ${locationId} and l.on_hand = 0 and l.committed = 0
+      and not exists (
+        select 1 from inventory_movements m where m.variant_id = l.variant_id and m.location_id = l.location_id)`.execute(
+    db,
+  );
+}
+
+/**
  * Adds each variant's change of available units to its product's row of product_stock (variants
  * that track stock only). The rows are locked in product id order, after the levels, so concurrent
  * stock changes queue instead of deadlocking; the sum is an increment, so it holds whoever commits

@@ -24,7 +24,7 @@ import {
   setFulfillmentPriority,
   updateLocation,
 } from './location.repository.js';
-import { ensureLevelsAtLocation, levelTotalsAtLocation } from './level.repository.js';
+import { deleteUnusedLevelsAt, ensureLevelsAtLocation, levelTotalsAtLocation } from './level.repository.js';
 
 /** Locations by id, for other modules (a refund's restock location, say); missing ids are left out. */
 export function locationsByIds(db: Executor, ids: readonly string[]): Promise<Location[]> {
@@ -97,7 +97,10 @@ export async function locationUpdate(
     address: parsed.value.address ?? null,
     active,
   });
+  // A reopened location can take stock of every tracked variant again; a closed one keeps only the
+  // levels with a history (the empty ones would be rows of zeros in Inventory).
   if (active && !before.active) await ensureLevelsAtLocation(trx, id);
+  if (!active && before.active) await deleteUnusedLevelsAt(trx, id);
   await recordAudit(trx, actor, {
     action: 'location.update',
     subjectType: 'Location',
