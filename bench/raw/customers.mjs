@@ -8,6 +8,7 @@ import {
   pageInfo,
   pool,
   prefixQuery,
+  stemmedCondition,
   storeCurrency,
   tsText,
 } from './common.mjs';
@@ -19,10 +20,7 @@ function where(query, params) {
   const parts = [];
   for (const token of (query ?? '').trim().split(/\s+/).filter(Boolean)) {
     const m = /^(state|tag|country):(.+)$/.exec(token);
-    if (!m)
-      parts.push(
-        `to_tsvector('simple', c.search_text) @@ to_tsquery('simple', $${params.push(prefixQuery(token))})`,
-      );
+    if (!m) parts.push(stemmedCondition('c.search_text', `$${params.push(prefixQuery(token))}`));
     else if (m[1] === 'state') parts.push(`c.state = $${params.push(m[2].toUpperCase())}`);
     else if (m[1] === 'tag') parts.push(`c.tag_keys @> array[$${params.push(m[2].toLowerCase())}]::text[]`);
     else
