@@ -191,7 +191,7 @@ const run = {
 };
 const previous = readResults().runs[label];
 if (process.argv.includes('--compare')) console.log(`\n${compare(previous, run)}\n`);
-if (!only) writeResults(run);
+if (!only) await writeResults(run);
 else {
   // A partial run (BENCH_ONLY) leaves RESULTS alone; its figures go to the ignored results folder.
   fs.mkdirSync(path.join(paths.root, 'bench/results'), { recursive: true });

@@ -2,6 +2,7 @@
 // `--compare` prints how a run moved against the one it replaces.
 import fs from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 
 const jsonPath = path.resolve(import.meta.dirname, '../RESULTS.json');
 const mdPath = path.resolve(import.meta.dirname, '../RESULTS.md');
@@ -35,7 +36,7 @@ function table(run) {
   return lines.join('\n');
 }
 
-export function writeResults(run) {
+export async function writeResults(run) {
   const all = readResults();
   all.runs[run.label] = run;
   fs.writeFileSync(jsonPath, JSON.stringify(all, null, 2) + '\n');
@@ -54,7 +55,9 @@ export function writeResults(run) {
     ...Object.values(all.runs).map(table),
     '',
   ].join('\n');
-  fs.writeFileSync(mdPath, md);
+  // Formatted as the repository's format check wants it (CI fails on an unformatted RESULTS.md).
+  const options = (await prettier.resolveConfig(mdPath)) ?? {};
+  fs.writeFileSync(mdPath, await prettier.format(md, { ...options, filepath: mdPath }));
 }
 
 /** The change of every scenario × connections against the previous run of the same label. */

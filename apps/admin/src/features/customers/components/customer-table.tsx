@@ -4,6 +4,7 @@ import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { CustomerSortKeys, CustomersQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
+import { useProgressiveRows } from '../../../lib/use-progressive-rows';
 import { CustomerStateBadge } from './customer-state-badge';
 
 export type CustomerRow = CustomersQuery['customers']['nodes'][number];
@@ -38,6 +39,7 @@ export function CustomerTable({
   sort,
 }: CustomerTableProps) {
   const formatDateTime = useFormatDateTime();
+  const drawn = useProgressiveRows(rows);
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const name = (row: CustomerRow) => (
     <Anchor component={Link} to={`/customers/${row.id}`} fw={600}>
@@ -56,7 +58,7 @@ export function CustomerTable({
   if (phone) {
     return (
       <Stack gap="xs">
-        {rows.map((row, index) => (
+        {drawn.map((row, index) => (
           <Paper
             key={row.id}
             withBorder
@@ -121,7 +123,7 @@ export function CustomerTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, index) => (
+          {drawn.map((row, index) => (
             <Table.Tr
               key={row.id}
               data-testid="customer-row"

@@ -5,6 +5,7 @@ import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { OrderListFieldsFragment, OrderSortKeys } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
+import { useProgressiveRows } from '../../../lib/use-progressive-rows';
 import { useShortDate } from './order-dates';
 import classes from './order-table.module.css';
 
@@ -69,6 +70,7 @@ export function OrderTable({
   sort,
 }: OrderTableProps) {
   const formatDateTime = useFormatDateTime();
+  const drawn = useProgressiveRows(rows);
   const shortDate = useShortDate();
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const some = rows.some((r) => selected.has(r.id));
@@ -76,7 +78,7 @@ export function OrderTable({
   if (phone) {
     return (
       <Stack gap="sm" data-testid="order-cards">
-        {rows.map((row, index) => (
+        {drawn.map((row, index) => (
           <Paper
             key={row.id}
             withBorder
@@ -173,7 +175,7 @@ export function OrderTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, index) => (
+          {drawn.map((row, index) => (
             <Table.Tr
               key={row.id}
               className={classes.row}

@@ -4,6 +4,7 @@ import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { ProductSortKeys, ProductsQuery } from '../../../gql/graphql';
 import { formatRelative } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
+import { useProgressiveRows } from '../../../lib/use-progressive-rows';
 import { ProductThumb } from './product-thumb';
 import { StatusBadge } from './status-badge';
 import { StockSummary } from './stock-summary';
@@ -37,13 +38,14 @@ export function ProductTable({
   sort,
 }: ProductTableProps) {
   const formatDateTime = useFormatDateTime();
+  const drawn = useProgressiveRows(rows);
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const some = rows.some((r) => selected.has(r.id));
 
   if (phone) {
     return (
       <Stack gap="xs" data-testid="product-cards">
-        {rows.map((row, index) => (
+        {drawn.map((row, index) => (
           <Paper
             key={row.id}
             withBorder
@@ -120,7 +122,7 @@ export function ProductTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((row, index) => (
+        {drawn.map((row, index) => (
           <Table.Tr
             key={row.id}
             className={classes.row}
