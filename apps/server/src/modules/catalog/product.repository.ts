@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ProductStatus } from '@stockroom/domain';
+import { AVAILABLE_SQL, type ProductStatus } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import {
   cappedCount,
@@ -212,27 +212,29 @@ export async function refreshProductSummary(db: Executor, productId: string): Pr
     ) s
     where p.id = ${productId}`.execute(db);
   await sql`
-    with s as (
-      select count(*) as tracked, coalesce(sum(l.on_hand - l.committed), 0)::int as available
-      from product_variants v left join inventory_levels l on l.variant_id = v.id
-      where v.product_id = ${productId} and v.track_inventory
-    ), gone as (
-      delete from product_stock where product_id = ${productId} and (select tracked from s) = 0
-    )
+    with s as (${trackedAvailable(productId)}),
+    gone as (delete from product_stock where product_id = ${productId} and not exists (select 1 from s))
     insert into product_stock (product_id, total_available)
-    select ${productId}, available from s where tracked > 0
+    select product_id, available from s
     on conflict (product_id) do update set total_available = excluded.total_available`.execute(db);
 }
 
 /** Recomputes every product's units available from its levels (after the seed writes levels directly). */
 export async function refreshAllProductsAvailable(db: Executor): Promise<void> {
   await sql`delete from product_stock`.execute(db);
-  await sql`
-    insert into product_stock (product_id, total_available)
-    select v.product_id, coalesce(sum(l.on_hand - l.committed), 0)::int
+  await sql`insert into product_stock (product_id, total_available) ${trackedAvailable(null)}`.execute(db);
+}
+
+/**
+ * Units available per product (of one, or of all) over its variants that track stock, as the
+ * domain counts a level's available units; a product with none tracked has no row.
+ */
+function trackedAvailable(productId: string | null) {
+  return sql<{ product_id: string; available: number }>`
+    select v.product_id, coalesce(sum(${sql.raw(AVAILABLE_SQL('l'))}), 0)::int as available
     from product_variants v left join inventory_levels l on l.variant_id = v.id
-    where v.track_inventory
-    group by v.product_id`.execute(db);
+    where v.track_inventory ${productId ? sql`and v.product_id = ${productId}` : sql``}
+    group by v.product_id`;
 }
 
 export const PRODUCT_SORT_KEYS = {

@@ -156,7 +156,11 @@ export async function applyStockChanges(
   }
   await addAvailableToProducts(
     trx,
-    movements.map((m) => ({ variantId: m.variantId, delta: m.onHandDelta - m.committedDelta })),
+    // A movement changes available units as the domain counts them: its on-hand less its committed change.
+    movements.map((m) => ({
+      variantId: m.variantId,
+      delta: available({ onHand: m.onHandDelta, committed: m.committedDelta }),
+    })),
   );
   const written = await insertMovements(trx, movements);
   if (written.length) await syncInventoryCollections(trx, [...new Set(changes.map((c) => c.variantId))]);
