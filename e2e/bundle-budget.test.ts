@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EARLY_KEY,
   entryKey,
   filesOf,
   globalCss,
@@ -37,7 +38,7 @@ const entryFiles = new Set(filesOf(manifest, [entry]));
 describe('admin bundle budgets', () => {
   it(`a first load of /products downloads under ${FIRST_LOAD_PRODUCTS_KB} KB gzipped`, () => {
     const files = [
-      ...filesOf(manifest, [entry, 'src/features/products/routes/products-route.tsx']),
+      ...filesOf(manifest, [EARLY_KEY, entry, 'src/features/products/routes/products-route.tsx']),
       ...globalCss(manifest),
     ];
     const kb = totalKb(files);

@@ -180,7 +180,7 @@ describe('products', () => {
       'Bulk Delta:ACTIVE',
       'Bulk Gamma:ARCHIVED',
     ]);
-    await page.locator('.mantine-SegmentedControl-root').getByText('Archived', { exact: true }).click();
+    await page.getByRole('radiogroup').getByText('Archived', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === 'tag:bulk-case status:archived');
     await expect.poll(() => page.getByTestId('product-row').count()).toBe(3);
     expect(made).toHaveLength(4);

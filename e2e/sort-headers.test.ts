@@ -18,6 +18,11 @@ const CUSTOMERS = [
   ['Alan', 'Turing'],
 ] as const;
 
+/** The label of the option the "Sort by" select shows. */
+const sortByLabel = (page: Page) =>
+  page
+    .getByRole('combobox', { name: 'Sort by' })
+    .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent);
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const productTitles = (page: Page) => page.getByTestId('product-row').locator('td a').allTextContents();
 const customerNames = (page: Page) => page.getByTestId('customer-row').locator('td a').allTextContents();
@@ -101,7 +106,7 @@ describe('sortable column headers', () => {
     await expect.poll(() => sortedHeaders(page)).toEqual(['Product: ascending']);
     expect(await header(page, 'Updated').getAttribute('aria-sort')).toBe(null);
     // The select says the same.
-    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Title');
+    expect(await sortByLabel(page)).toBe('Title');
     await shot(page, 'sort-headers-products-title-desktop');
 
     // The keyboard: Enter on the sorted column flips it.
@@ -193,13 +198,13 @@ describe('sortable column headers', () => {
       .poll(() => page.getByTestId('product-row').locator('a').allTextContents())
       .toEqual(TITLES.slice(0, 50));
     expect(await page.locator('th').count()).toBe(0);
-    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Title');
+    expect(await sortByLabel(page)).toBe('Title');
     await shot(page, 'sort-headers-products-phone');
 
     await page.goto('/customers?sort=NAME&dir=desc');
     await expect.poll(() => page.getByTestId('customer-row').count()).toBe(CUSTOMERS.length);
     expect(await page.locator('th').count()).toBe(0);
-    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Name');
+    expect(await sortByLabel(page)).toBe('Name');
     await shot(page, 'sort-headers-customers-phone');
   });
 });

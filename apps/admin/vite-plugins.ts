@@ -80,6 +80,7 @@ export function mantineCssPerComponent(): Plugin {
 interface OutputChunkLike {
   type: 'chunk';
   fileName: string;
+  name: string;
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
@@ -119,7 +120,7 @@ export function preloadFirstRoute(): Plugin {
         start.forEach(visit);
         return seen;
       };
-      const entry = chunks.find((c) => c.isEntry);
+      const entry = chunks.find((c) => c.isEntry && c.name !== EARLY_CHUNK);
       if (!entry) return;
       const loaded = closure([entry.fileName]);
       const routes: [string, string[]][] = [];
@@ -163,6 +164,82 @@ export function preloadFirstRoute(): Plugin {
 })();
 `;
       this.emitFile({ type: 'asset', fileName: 'route-preload.js', source });
+    },
+  };
+}
+
+const EARLY_CHUNK = 'early';
+
+/**
+ * The page's first script (src/early.ts, see lib/early-requests.ts): its own small entry chunk,
+ * first in the head as an async module with its imports preloaded, so it runs and asks for the
+ * first screen's data while the app's entry is still downloading. Also serves
+ * `virtual:graphql-text/<Operation>`: an operation's text as Apollo Client sends it (its document
+ * from codegen's output with `__typename` added by Apollo's own transform), which the early
+ * requests must match.
+ */
+export function earlyRequests(): Plugin {
+  const src = path.resolve(import.meta.dirname, 'src');
+  const generated = [path.join(src, 'gql/graphql.ts'), path.join(src, 'lib/shell-api/shell.generated.ts')];
+  const PREFIX = 'virtual:graphql-text/';
+  let serve = false;
+  return {
+    name: 'stockroom:early-requests',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    buildStart() {
+      if (!serve) this.emitFile({ type: 'chunk', id: path.join(src, 'early.ts'), name: EARLY_CHUNK });
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const name = id.slice(PREFIX.length + 1);
+      const pattern = new RegExp(
+        `^export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode<`,
+        'm',
+      );
+      const found = generated.map((file) => pattern.exec(readFileSync(file, 'utf8'))?.[1]).find(Boolean);
+      if (!found) this.error(`No operation ${name} in codegen's output; run \`npm run codegen\`.`);
+      const [{ print, stripIgnoredCharacters }, { addTypenameToDocument }] = await Promise.all([
+        import('graphql'),
+        import('@apollo/client/utilities'),
+      ]);
+      const document = JSON.parse(found) as Parameters<typeof addTypenameToDocument>[0];
+      const text = stripIgnoredCharacters(print(addTypenameToDocument(document)));
+      return `export default ${JSON.stringify(text)};`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (serve) {
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', src: '/src/early.ts', async: true },
+              injectTo: 'head-prepend',
+            },
+          ];
+        }
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === EARLY_CHUNK,
+        ) as OutputChunkLike | undefined;
+        if (!chunk) return [];
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}`, async: true },
+            injectTo: 'head-prepend',
+          },
+          ...chunk.imports.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend' as const,
+          })),
+        ];
+      },
     },
   };
 }

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
+  earlyRequests,
   inlineGraphqlDocuments,
   mantineCssPerComponent,
   precompress,
@@ -10,7 +11,14 @@ import {
 const server = process.env.STOCKROOM_SERVER_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react(), inlineGraphqlDocuments(), mantineCssPerComponent(), preloadFirstRoute(), precompress()],
+  plugins: [
+    react(),
+    earlyRequests(),
+    inlineGraphqlDocuments(),
+    mantineCssPerComponent(),
+    preloadFirstRoute(),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/graphql': server,

@@ -56,10 +56,13 @@ export function globalCss(manifest: Manifest): string[] {
 }
 
 export function entryKey(manifest: Manifest): string {
-  const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry && k !== EARLY_KEY);
   if (entries.length !== 1) throw new Error(`Expected one entry, found: ${entries.join(', ')}`);
   return entries[0]!;
 }
+
+/** The page's first script (src/early.ts), an entry of its own that every first load runs too. */
+export const EARLY_KEY = 'src/early.ts';
 
 /** The manifest keys of the route modules (`src/features/<f>/routes/*-route.tsx`). */
 export function routeKeys(manifest: Manifest): string[] {

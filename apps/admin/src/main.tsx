@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { setPrefetchClient } from './app/prefetch';
+import { setPrefetchClient } from './lib/prefetch';
 import { redirectWhenSessionEnds } from './app/session-ended';
 import { createApolloClient } from './lib/apollo-client';
 import { currentStaffDocument } from './lib/shell-api/current-staff-query';

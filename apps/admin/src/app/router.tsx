@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './page-loader';
-import { prefetchQuery } from './prefetch';
+import { prefetchQuery } from '../lib/prefetch';
 import { listParamsOf } from '../lib/list-params';
 import { productsDocument, productsVariablesOf } from '../features/products/api/products-query';
 import { RequireSession } from './require-session';

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconChevronDown, IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { searchFieldValue, setSearchField } from '../lib/list-params';
 import classes from './filter-chips.module.css';
 
@@ -81,37 +81,63 @@ function FilterChip({
   onPick: (value: string | null) => void;
 }) {
   const [open, setOpen] = useState(false);
+  // The popover is mounted on the first click: eight closed popovers (floating-ui's hooks each)
+  // were measurable main-thread time on a cold /products, above every list's first row.
+  const [armed, setArmed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const shown =
     value === null
       ? null
       : 'options' in filter
         ? (filter.options.find((o) => o.value.toLowerCase() === value.toLowerCase())?.label ?? value)
         : value;
-  const pick = (next: string | null) => {
+  const close = () => {
     setOpen(false);
+    // Back to the chip (its button was replaced when the popover mounted, so Mantine's own focus
+    // return would not find it).
+    button.current?.focus();
+  };
+  const pick = (next: string | null) => {
+    close();
     onPick(next);
   };
-  const chip = (
-    <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" width={260} trapFocus>
-      <Popover.Target>
-        <Button
-          size="compact-sm"
-          radius="xl"
-          variant={shown ? 'light' : 'default'}
-          fw={500}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          onClick={() => setOpen((o) => !o)}
-          className={classes.chip}
-        >
-          {shown ? (
-            <span className={classes.label}>
-              {filter.label}: <strong>{shown}</strong>
-            </span>
-          ) : (
-            filter.label
-          )}
-        </Button>
-      </Popover.Target>
+  const target = (
+    <Button
+      ref={button}
+      size="compact-sm"
+      radius="xl"
+      variant={shown ? 'light' : 'default'}
+      fw={500}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => {
+        setArmed(true);
+        setOpen((o) => !o);
+      }}
+      className={classes.chip}
+    >
+      {shown ? (
+        <span className={classes.label}>
+          {filter.label}: <strong>{shown}</strong>
+        </span>
+      ) : (
+        filter.label
+      )}
+    </Button>
+  );
+  const chip = !armed ? (
+    target
+  ) : (
+    <Popover
+      opened={open}
+      onChange={(opened) => (opened ? setOpen(true) : close())}
+      position="bottom-start"
+      shadow="md"
+      width={260}
+      trapFocus
+    >
+      <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown p="xs">
         {'options' in filter ? (
           <Choices options={filter.options} value={value} onPick={pick} />

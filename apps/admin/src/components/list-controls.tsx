@@ -1,11 +1,18 @@
-import { ActionIcon, Box, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, NativeSelect } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useId } from 'react';
 import { searchFieldValue, setSearchField, type ListParams } from '../lib/list-params';
 import { directionOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
+import classes from './list-controls.module.css';
 
 export { directionOf, reverseOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
 
-/** Tabs that edit one search term (one click away), the sort, and its direction — all in the URL. */
+/**
+ * Tabs that edit one search term (one click away), the sort, and its direction — all in the URL.
+ * Plain elements (radios, a native select): these sit above every list on its first paint, where
+ * Mantine's SegmentedControl, Select and Tooltip cost a cold load measurable main-thread time; the
+ * native select is also the phone's own picker.
+ */
 export function ListControls<K extends string>({
   list,
   params,
@@ -13,48 +20,60 @@ export function ListControls<K extends string>({
   list: ListSorting<K>;
   params: ListParams;
 }) {
+  const name = useId();
   const current = searchFieldValue(params.q, list.tabField)?.toLowerCase();
   const tab = list.tabs.some((t) => t.value === current) ? (current ?? 'all') : 'all';
   const dir = directionOf(list, params);
+  const next = dir === 'asc' ? 'Sort descending' : 'Sort ascending';
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       {/* On a phone, five tabs are wider than the screen: they scroll sideways rather than clip. */}
       <Box maw="100%" style={{ overflowX: 'auto' }}>
-        <SegmentedControl
-          aria-label={list.tabLabel}
-          data={list.tabs}
-          value={tab}
-          onChange={(value) =>
-            params.update({
-              q: setSearchField(params.q, list.tabField, value === 'all' ? null : value) || null,
-            })
-          }
-        />
+        <div role="radiogroup" aria-label={list.tabLabel} className={classes.tabs}>
+          {list.tabs.map((t) => (
+            <label key={t.value} className={classes.tab}>
+              <input
+                type="radio"
+                className={classes.radio}
+                name={name}
+                value={t.value}
+                checked={t.value === tab}
+                onChange={() =>
+                  params.update({
+                    q: setSearchField(params.q, list.tabField, t.value === 'all' ? null : t.value) || null,
+                  })
+                }
+              />
+              {t.label}
+            </label>
+          ))}
+        </div>
       </Box>
       <Group gap="xs" wrap="nowrap">
-        <Select
+        <NativeSelect
           aria-label="Sort by"
           data={list.sorts}
           value={sortKeyOf(list, params)}
-          onChange={(value) => params.update({ sort: value === list.defaultSort ? null : value, dir: null })}
-          allowDeselect={false}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            params.update({ sort: value === list.defaultSort ? null : value, dir: null });
+          }}
           w={160}
           size="sm"
         />
-        <Tooltip label={dir === 'asc' ? 'Ascending' : 'Descending'}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={dir === 'asc' ? 'Sort descending' : 'Sort ascending'}
-            onClick={() => params.update({ dir: dir === 'asc' ? 'desc' : 'asc' })}
-          >
-            {dir === 'asc' ? (
-              <IconSortAscending size={18} aria-hidden />
-            ) : (
-              <IconSortDescending size={18} aria-hidden />
-            )}
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={next}
+          title={`${dir === 'asc' ? 'Ascending' : 'Descending'}; click for ${dir === 'asc' ? 'descending' : 'ascending'}`}
+          onClick={() => params.update({ dir: dir === 'asc' ? 'desc' : 'asc' })}
+        >
+          {dir === 'asc' ? (
+            <IconSortAscending size={18} aria-hidden />
+          ) : (
+            <IconSortDescending size={18} aria-hidden />
+          )}
+        </ActionIcon>
       </Group>
     </Group>
   );

@@ -4,12 +4,18 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
 import { defer, map, mergeMap, of, retry, throwError, timer } from 'rxjs';
 import { describeError, EmptyResponseError, REQUEST_ID_EXTENSION } from './errors';
+import { CSRF_HEADER, fetchWithEarlyAnswers } from './early-requests';
 
-/** The header the server requires on every request, so a cross-site form cannot post to it (SPEC §7.1). */
-export const CSRF_HEADER = 'x-stockroom-csrf';
+export { CSRF_HEADER } from './early-requests';
 
 export function createHttpLink(uri = '/graphql'): ApolloLink {
-  return new HttpLink({ uri, credentials: 'same-origin', headers: { [CSRF_HEADER]: '1' } });
+  // fetchWithEarlyAnswers: the first screen's requests that src/early.ts already sent are not sent twice.
+  return new HttpLink({
+    uri,
+    credentials: 'same-origin',
+    headers: { [CSRF_HEADER]: '1' },
+    fetch: fetchWithEarlyAnswers,
+  });
 }
 
 /**

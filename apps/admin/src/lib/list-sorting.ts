@@ -1,4 +1,4 @@
-import type { ListParams } from './list-params';
+import type { ListParams } from './list-params-of';
 
 // How a list's sort in the URL becomes the API's sortKey and reverse: plain functions, so a route's
 // loader (app/router.tsx) can use them without the list's controls.

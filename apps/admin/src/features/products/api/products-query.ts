@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
+import { usePrefetchedFetchPolicy } from '../../../lib/prefetch';
 import { graphql } from '../../../gql';
 import type { ProductsQueryVariables } from '../../../gql/graphql';
-import { reverseOf, sortKeyOf } from '../../../lib/list-sorting';
-import { pageVariables, type ListParams } from '../../../lib/list-params';
-import { PRODUCT_LIST } from '../components/product-list-sorting';
+
+export { productsVariablesOf } from './products-variables';
 
 /** One page of products for /products (SPEC §2), with what each row shows. */
 export const productsDocument = graphql(`
@@ -58,19 +58,11 @@ export const productsDocument = graphql(`
 `);
 
 /** The list's variables from its URL state: the same for the screen and for the route's early fetch. */
-export function productsVariablesOf(params: Omit<ListParams, 'update'>): ProductsQueryVariables {
-  return {
-    query: params.q || null,
-    sortKey: sortKeyOf(PRODUCT_LIST, params),
-    reverse: reverseOf(PRODUCT_LIST, params),
-    ...pageVariables(params),
-  };
-}
-
 export function useProductsQuery(variables: ProductsQueryVariables) {
   return useQuery(productsDocument, {
     variables,
     notifyOnNetworkStatusChange: true,
-    fetchPolicy: 'cache-and-network',
+    // The route's loader asked for this page already (app/router.tsx).
+    ...usePrefetchedFetchPolicy(productsDocument, variables),
   });
 }
