@@ -9,7 +9,7 @@ import path from 'node:path';
 import { measure } from './lib/load.mjs';
 import { rssMb } from './lib/probe.mjs';
 import { writeResults } from './lib/report.mjs';
-import { paths, startServed } from './lib/setup.mjs';
+import { paths, SERVER_NODE_FLAGS, startServed } from './lib/setup.mjs';
 import { readScenarios } from './scenarios/index.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -27,7 +27,14 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 const started = Date.now();
-const server = await startServed({ script: paths.main, args: ['start'], env, port, probePort: port + 2 });
+const server = await startServed({
+  script: paths.main,
+  args: ['start'],
+  nodeFlags: SERVER_NODE_FLAGS,
+  env,
+  port,
+  probePort: port + 2,
+});
 const firstStartSeconds = Math.round((Date.now() - started) / 1000);
 const afterStart = rssMb(server.child.pid);
 console.log(`First start (demo store loaded) in ${firstStartSeconds} s; RSS ${afterStart} MB`);

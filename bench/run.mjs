@@ -15,7 +15,7 @@ import { measure } from './lib/load.mjs';
 import { rssMb } from './lib/probe.mjs';
 import { compare, readResults, writeResults } from './lib/report.mjs';
 import { firstDifference } from './lib/same.mjs';
-import { benchDatabase, paths, startServed } from './lib/setup.mjs';
+import { benchDatabase, paths, SERVER_NODE_FLAGS, startServed } from './lib/setup.mjs';
 import { readScenarios } from './scenarios/index.mjs';
 import { contendedOrderCreate } from './scenarios/orders.mjs';
 
@@ -44,6 +44,7 @@ const profileDir = process.env.BENCH_PROFILE === '1' ? path.join(paths.root, 'be
 const server = await startServed({
   script: paths.main,
   args: ['start'],
+  nodeFlags: SERVER_NODE_FLAGS,
   env: served,
   port,
   probePort: port + 2,

@@ -9,6 +9,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 const main = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 const probe = path.join(root, 'bench/probe/statements.mjs');
 
+/**
+ * The Node flags `npm start` runs the server with (its heap limit): the bench measures the server
+ * as it is shipped, memory included (issue 15 item 5). Read from package.json so the two agree.
+ */
+export const SERVER_NODE_FLAGS = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.match(/--[\w-]+=\S+/g) ??
+  []
+).filter((flag) => flag.startsWith('--max-'));
+
 /** Creates and seeds the database of a scale unless it exists; answers its URL and name. */
 export async function benchDatabase({ serverUrl, prefix, scale, products, env }) {
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build -w apps/server');
@@ -51,9 +60,9 @@ async function ready(url) {
 }
 
 /** Starts a Node process with the statement probe; answers { child, url, probePort }. */
-export async function startServed({ script, args = [], env, port, probePort, profileDir }) {
+export async function startServed({ script, args = [], env, port, probePort, profileDir, nodeFlags = [] }) {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', probe, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...profile, '--import', probe, script, ...args], {
     env: { ...env, PORT: String(port), BENCH_PROBE_PORT: String(probePort) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
