@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
 import { migrations } from './migrations/index.js';
+import { PGliteDialect } from './pglite-dialect.js';
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

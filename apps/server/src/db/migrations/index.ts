@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21-001-foundation.js';
 import * as catalog from './2026-11-21-002-catalog.js';
 import * as inventory from './2026-11-21-003-inventory.js';
