@@ -47,7 +47,7 @@ describe('the first screen’s data is asked for before the app’s code arrives
 
   const titles = (page: Page) => page.getByTestId('product-row').locator('td a').allTextContents();
 
-  it('a cold /products sends CurrentStaff and Products before the entry arrives, each once', async () => {
+  it('a cold /products sends CurrentStaff, ShopName and Products before the entry arrives, each once', async () => {
     const { page, events, operations } = await slowEntryPage(800);
     await page.goto('/products?sort=TITLE&q=linen');
     await expect.poll(() => titles(page)).toEqual(['Linen apron', 'Linen shirt']);
@@ -55,20 +55,22 @@ describe('the first screen’s data is asked for before the app’s code arrives
 
     const entryAt = events.indexOf('entry');
     expect(entryAt).toBeGreaterThan(-1);
-    expect(events.slice(0, entryAt).sort()).toEqual(['CurrentStaff', 'Products']);
+    expect(events.slice(0, entryAt).sort()).toEqual(['CurrentStaff', 'Products', 'ShopName']);
     expect(operations.filter((o) => o.name === 'Products')).toEqual([
       { name: 'Products', variables: { query: 'linen', sortKey: 'TITLE', reverse: false, first: 50 } },
     ]);
     expect(operations.filter((o) => o.name === 'CurrentStaff')).toHaveLength(1);
+    expect(operations.filter((o) => o.name === 'ShopName')).toHaveLength(1);
   });
 
-  it('another screen asks only for who is signed in early; its own query goes out as before', async () => {
+  it('another screen asks early only for who is signed in and the store; its own query goes out as before', async () => {
     const { page, events } = await slowEntryPage(400);
     await page.goto('/customers');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     const entryAt = events.indexOf('entry');
-    expect(events.slice(0, entryAt)).toEqual(['CurrentStaff']);
+    expect(events.slice(0, entryAt).sort()).toEqual(['CurrentStaff', 'ShopName']);
     expect(events.filter((e) => e === 'CurrentStaff')).toHaveLength(1);
+    expect(events.filter((e) => e === 'ShopName')).toHaveLength(1);
   });
 
   it('going back to the list later asks the server again (an early answer is used once)', async () => {

@@ -1,18 +1,22 @@
 /**
  * The page's first script: a small module the page runs before the app's own code has downloaded
  * (vite-plugins.ts `earlyRequests` puts it in the page, async). It asks at once for what the first
- * screen will ask for — who is signed in, and on /products the list's first page — so the answers
- * are on their way while React, Mantine and Apollo load (issue 16 item 10). The app's requests for
- * the same operations take these answers (lib/early-requests.ts). Nothing here may import React,
- * Apollo or Mantine: it would make this script as slow to arrive as the app.
+ * screen will ask for — who is signed in, the store's name and time zone, and on /products the
+ * list's first page — so the answers are on their way while React, Mantine and Apollo load (issue 16
+ * item 10). The app's requests for the same operations take these answers (lib/early-requests.ts).
+ * Nothing here may import React, Apollo or Mantine: it would make this script as slow to arrive as
+ * the app.
  */
 import currentStaff from 'virtual:graphql-text/CurrentStaff';
+import shopName from 'virtual:graphql-text/ShopName';
 import products from 'virtual:graphql-text/Products';
 import { askEarly } from './lib/early-requests';
 import { listParamsOf } from './lib/list-params-of';
 import { productsVariablesOf } from './features/products/api/products-variables';
 
 askEarly('CurrentStaff', currentStaff, {});
+// The header's store name, and the time zone every date on the first screen is shown in.
+askEarly('ShopName', shopName, {});
 if (window.location.pathname === '/products') {
   const params = listParamsOf(new URLSearchParams(window.location.search));
   askEarly('Products', products, productsVariablesOf(params));

@@ -12,6 +12,7 @@ import { setPrefetchClient } from './lib/prefetch';
 import { redirectWhenSessionEnds } from './app/session-ended';
 import { createApolloClient } from './lib/apollo-client';
 import { currentStaffDocument } from './lib/shell-api/current-staff-query';
+import { shopNameDocument } from './lib/shell-api/shop-name-query';
 
 const client = createApolloClient();
 setPrefetchClient(client);
@@ -19,6 +20,9 @@ setPrefetchClient(client);
 // (RequireSession's query joins this request or reads its answer from the cache). Its errors are
 // RequireSession's to show.
 client.query({ query: currentStaffDocument }).catch(() => undefined);
+// The store's name and time zone too (src/early.ts has asked already): in the cache before the first
+// screen draws its dates, they are not drawn a second time when the zone arrives.
+client.query({ query: shopNameDocument }).catch(() => undefined);
 const router = createAppRouter();
 redirectWhenSessionEnds(router, client);
 

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { DataView } from '../../../components/data-view';
 import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
@@ -9,6 +9,7 @@ import { pageVariables, searchFieldValue, setSearchField, useListParams } from '
 import { useSession } from '../../../lib/session-context';
 import { useAuditEventsQuery } from '../api/audit-events-query';
 import { AuditEventList } from '../components/audit-event-list';
+import { usePhone } from '../../../lib/use-phone';
 
 const AREAS = [
   { value: 'all', label: 'All' },
@@ -26,7 +27,7 @@ const SEARCH_HELP =
 /** `/settings/audit` (AUDIT_READ): every change, who made it, when and from where, field by field. */
 export function AuditRoute() {
   useDocumentTitle('Audit log · Stockroom');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   // The events of the current search, newest first, up to 10,000.
   const canExport = useSession().can('DATA_EXPORT');
   const params = useListParams();

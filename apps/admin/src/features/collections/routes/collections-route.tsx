@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
@@ -9,13 +9,14 @@ import { SearchField } from '../../../components/search-field';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useCollectionsQuery } from '../api/collections-query';
 import { CollectionList } from '../components/collection-list';
+import { usePhone } from '../../../lib/use-phone';
 
 /** `/collections`: manual and automated collections by title, with a search. */
 export function CollectionsRoute() {
   useDocumentTitle('Collections · Stockroom');
   const { can } = useSession();
   const canEdit = can('CATALOG_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const params = useListParams();
   const query = useCollectionsQuery({ query: params.q || null, ...pageVariables(params) });
   const connection = (query.data ?? query.previousData)?.collections;

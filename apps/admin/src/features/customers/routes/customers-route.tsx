@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { listHeaderSort } from '../../../components/sortable-th';
 import { CUSTOMER_LIST } from '../components/customer-list-sorting';
 import { CustomerTable } from '../components/customer-table';
 import { useListSelection } from '../../../lib/use-list-selection';
+import { usePhone } from '../../../lib/use-phone';
 
 const SEARCH_HELP =
   'Words match name, email, phone. Also tag:vip state:disabled accepts_marketing:true orders_count:>2 total_spent:>100 country:GB created_at:>-30d';
@@ -30,7 +31,7 @@ export function CustomersRoute() {
   useDocumentTitle('Customers · Stockroom');
   const { can } = useSession();
   const canWrite = can('CUSTOMERS_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const params = useListParams();
   const query = useCustomersQuery({
     query: params.q || null,

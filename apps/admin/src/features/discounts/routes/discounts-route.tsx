@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-context';
 import { useDiscountsQuery } from '../api/discounts-query';
 import { DISCOUNT_LIST } from '../components/discount-list-sorting';
 import { DiscountTable } from '../components/discount-table';
+import { usePhone } from '../../../lib/use-phone';
 
 const SEARCH_HELP =
   'Words match the start of a code. Also status:active kind:percentage applies_to:collections usage_count:>10 ends_at:<2026-12-31';
@@ -21,7 +22,7 @@ export function DiscountsRoute() {
   useDocumentTitle('Discounts · Stockroom');
   const { can } = useSession();
   const canWrite = can('DISCOUNTS_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const params = useListParams();
   const query = useDiscountsQuery({
     query: params.q || null,

@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { useRememberRows } from '../../../lib/record-neighbours';
 import { useDraftsQuery } from '../api/drafts-query';
 import { DRAFT_LIST } from '../components/draft-list-sorting';
 import { DraftTable } from '../components/draft-table';
+import { usePhone } from '../../../lib/use-phone';
 
 const SEARCH_HELP =
   'Words match the draft (#D12), customer name and email. Also status:open customer_id:… updated_at:>-7d';
@@ -23,7 +24,7 @@ export function DraftsRoute() {
   useDocumentTitle('Drafts · Stockroom');
   const { can } = useSession();
   const canWrite = can('ORDERS_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const params = useListParams();
   const query = useDraftsQuery({
     query: params.q || null,

@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { DataView } from '../../../components/data-view';
 import { ListPager } from '../../../components/list-pager';
@@ -7,11 +7,12 @@ import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useInventoryMovementsQuery } from '../api/inventory-movements-query';
 import { HistoryFilters } from '../components/history-filters';
 import { MovementCards, MovementTable } from '../components/movement-list';
+import { usePhone } from '../../../lib/use-phone';
 
 /** `/inventory/history`: every stock movement, newest first — who, when, why, before → after. */
 export function InventoryHistoryRoute() {
   useDocumentTitle('Stock history · Stockroom');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const params = useListParams();
   const query = useInventoryMovementsQuery({ query: params.q || null, ...pageVariables(params) });
   const connection = (query.data ?? query.previousData)?.inventoryMovements;

@@ -1,5 +1,5 @@
 import { Button, Group, Kbd, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import type { LevelRow } from '../components/level-row';
 import { LevelTable } from '../components/level-table';
 import { TransferDialog } from '../components/transfer-dialog';
 import { useRowKeys } from '../components/use-row-keys';
+import { usePhone } from '../../../lib/use-phone';
 
 function GridSkeleton() {
   return (
@@ -31,7 +32,7 @@ export function InventoryRoute() {
   useDocumentTitle('Inventory · Stockroom');
   const { can } = useSession();
   const canEdit = can('INVENTORY_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const params = useListParams();
   const sort = levelSort(params);
   const query = useInventoryLevelsQuery({

@@ -1,5 +1,5 @@
 import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { DataView } from '../../../components/data-view';
@@ -16,6 +16,7 @@ import { ORDER_LIST, tabOf } from '../components/order-list-sorting';
 import { useRememberList } from '../components/order-list-memory';
 import { OrderTable, orderPath } from '../components/order-table';
 import { OrderSortControls, OrderTabs } from '../components/order-tabs';
+import { usePhone } from '../../../lib/use-phone';
 
 const SEARCH_HELP =
   'Words match order number, email, customer name, SKU. Also status:open payment_status:pending fulfillment_status:unfulfilled tag: sku: location: total:>100 created_at:>-7d customer_id:';
@@ -33,7 +34,7 @@ export function OrdersRoute() {
   useDocumentTitle('Orders · Stockroom');
   const { can } = useSession();
   const canWrite = can('ORDERS_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const params = useListParams();
   const location = useLocation();
   const query = useOrdersQuery({

@@ -122,10 +122,14 @@ export function ProductTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
+        {/* Plain rows with Mantine's table classes: 12 Mantine components a row (cells, anchors,
+            texts) were most of the first paint's React work on a cold /products (issue 16 item 10). */}
         {drawn.map((row, index) => (
-          <Table.Tr
+          <tr
             key={row.id}
-            className={classes.row}
+            className={`${Table.classes.tr} ${classes.row}`}
+            data-hover
+            data-with-row-border
             data-row-index={index}
             data-focused={focused === index || undefined}
             data-testid="product-row"
@@ -133,47 +137,41 @@ export function ProductTable({
             onFocus={() => onFocus(index)}
           >
             {selectable && (
-              <Table.Td>
+              <td className={Table.classes.td}>
                 <Checkbox
                   aria-label={`Select ${row.title}`}
                   checked={selected.has(row.id)}
                   onChange={() => onToggle(row.id)}
                 />
-              </Table.Td>
+              </td>
             )}
-            <Table.Td>
+            <td className={Table.classes.td}>
               <ProductThumb media={row.media} />
-            </Table.Td>
-            <Table.Td>
-              <Anchor component={Link} to={`/products/${row.id}`} fw={500} size="sm">
+            </td>
+            <td className={Table.classes.td}>
+              <Link to={`/products/${row.id}`} className={classes.title}>
                 {row.title}
-              </Anchor>
-              {row.vendor && (
-                <Text size="xs" c="dimmed">
-                  {row.vendor}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
+              </Link>
+              {row.vendor && <div className={classes.meta}>{row.vendor}</div>}
+            </td>
+            <td className={Table.classes.td}>
               <StatusBadge status={row.status} />
-            </Table.Td>
-            <Table.Td>
+            </td>
+            <td className={Table.classes.td}>
               <StockSummary available={row.totalAvailable} variantCount={row.variantCount} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{row.variantCount}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c={row.category ? undefined : 'dimmed'} lineClamp={1}>
+            </td>
+            <td className={Table.classes.td}>{row.variantCount}</td>
+            <td className={Table.classes.td}>
+              <span className={`${classes.clamp} ${row.category ? '' : classes.dimmed}`}>
                 {row.category?.name ?? '—'}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="dimmed" title={formatDateTime(row.updatedAt)}>
+              </span>
+            </td>
+            <td className={Table.classes.td}>
+              <span className={classes.dimmed} title={formatDateTime(row.updatedAt)}>
                 {formatRelative(row.updatedAt)}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
+              </span>
+            </td>
+          </tr>
         ))}
       </Table.Tbody>
     </Table>

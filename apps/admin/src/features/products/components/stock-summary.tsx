@@ -1,6 +1,9 @@
-import { Text } from '@mantine/core';
+const SM = 'var(--mantine-font-size-sm)';
 
-/** Units available across locations; "Not tracked" when no variant tracks stock; red at 0 or below. */
+/**
+ * Units available across locations; "Not tracked" when no variant tracks stock; red at 0 or below.
+ * A plain span, not Mantine's Text: it is drawn in every row of the product list.
+ */
 export function StockSummary({
   available,
   variantCount,
@@ -10,21 +13,18 @@ export function StockSummary({
 }) {
   const variants = `${variantCount} ${variantCount === 1 ? 'variant' : 'variants'}`;
   if (available === null || available === undefined) {
-    return (
-      <Text size="sm" c="dimmed" span>
-        Not tracked
-      </Text>
-    );
+    return <span style={{ fontSize: SM, color: 'var(--mantine-color-dimmed)' }}>Not tracked</span>;
   }
   return (
-    <Text
-      size="sm"
-      span
-      c={available <= 0 ? 'red.9' : undefined}
-      fw={available <= 0 ? 600 : undefined}
+    <span
+      style={
+        available <= 0
+          ? { fontSize: SM, color: 'var(--mantine-color-red-9)', fontWeight: 600 }
+          : { fontSize: SM }
+      }
       title={`Available across all locations, ${variants}`}
     >
       {available.toLocaleString()} in stock
-    </Text>
+    </span>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { SectionCard } from '../../../components/section-card';
@@ -13,6 +12,7 @@ import {
   VariantInput,
   VariantName,
 } from './variant-row-fields';
+import { usePhone } from '../../../lib/use-phone';
 
 interface VariantsCardProps extends EditorCardProps {
   productId: string | null;
@@ -33,7 +33,7 @@ export function VariantsCard({
   stockLocations,
 }: VariantsCardProps) {
   const [allPrice, setAllPrice] = useState('');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const setRow = (index: number, change: Partial<VariantRow>) =>
     onChange({ variants: values.variants.map((row, i) => (i === index ? { ...row, ...change } : row)) });
   // Rows come and go as the options change (the matrix is replaced); each keeps its inputs' state.

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { listHeaderSort } from '../../../components/sortable-th';
 import { PRODUCT_LIST } from '../components/product-list-sorting';
 import { ProductTable } from '../components/product-table';
 import { useListSelection } from '../../../lib/use-list-selection';
+import { usePhone } from '../../../lib/use-phone';
 
 const SEARCH_HELP =
   'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: stock:low sku: price:<20 created_at:>-7d';
@@ -30,7 +31,7 @@ export function ProductsRoute() {
   useDocumentTitle('Products · Stockroom');
   const { can } = useSession();
   const canWrite = can('CATALOG_WRITE');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const params = useListParams();
   const query = useProductsQuery(productsVariablesOf(params));
   const connection = (query.data ?? query.previousData)?.products;

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,11 +13,12 @@ import { useStaffMembersQuery } from '../api/staff-queries';
 import { InviteForm } from '../components/invite-form';
 import { LinkDialog } from '../components/link-dialog';
 import { StaffStateBadge } from '../components/staff-state-badge';
+import { usePhone } from '../../../lib/use-phone';
 
 /** `/settings/staff` (STAFF_MANAGE): the team, and inviting someone to it. */
 export function StaffRoute() {
   useDocumentTitle('Staff · Stockroom');
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = usePhone();
   const format = useFormatDateTime();
   const params = useListParams();
   const query = useStaffMembersQuery({ query: params.q || null, ...pageVariables(params) });
