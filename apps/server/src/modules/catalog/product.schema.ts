@@ -12,7 +12,7 @@ import {
   undoEventId,
 } from '../../graphql/builder.js';
 import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
-import { primeProductPage } from './product-page.loaders.js';
+import { primeProductPage, productPageWants } from './product-page.loaders.js';
 import type { Ctx } from '../../graphql/context.js';
 import { DomainError } from '@stockroom/domain';
 import { listProducts } from './catalog-list.service.js';
@@ -158,7 +158,7 @@ builder.queryFields((t) => ({
     resolve: async (_r, args, ctx, info) => {
       const uuid = decodeIdOf('Product', String(args.id));
       const row = uuid ? await ctx.loaders.productById.load(uuid) : null;
-      if (row) await primeProductPage(ctx, [row], fieldPaths(info));
+      if (row) await primeProductPage(ctx, [row], productPageWants(fieldPaths(info)));
       return row;
     },
   }),
@@ -174,18 +174,20 @@ builder.queryFields((t) => ({
       },
       resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currencyCode;
+        const want = productPageWants(nodeFieldPaths(info));
         const list = listProducts(ctx.services.db, {
           query: args.query,
           currency,
           sortKey: args.sortKey ?? 'UPDATED_AT',
           reverse: Boolean(args.reverse),
           page: args,
+          include: want,
         });
         if ('errors' in list)
           return emptyConnection(list.errors) as unknown as ReturnType<typeof toConnection<Product>>;
         const count = countWhenAsked(info, list.count);
         const page = await list.page();
-        await primeProductPage(ctx, page.rows, nodeFieldPaths(info));
+        await primeProductPage(ctx, page.rows, want, page.relations);
         return toConnection(page, count);
       },
     },
