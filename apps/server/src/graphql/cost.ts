@@ -266,11 +266,14 @@ export function requestedCost(
 /** Objects actually returned (connections' nodes and edges count once each), plus mutation fields. */
 export function actualCost(data: unknown, isMutation: boolean): number {
   let n = 0;
+  // Runs over every object of every response: plain loops, no array made per object.
   const walk = (v: unknown, depth: number) => {
-    if (Array.isArray(v)) v.forEach((x) => walk(x, depth));
-    else if (v && typeof v === 'object') {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) walk(v[i], depth);
+    } else if (v && typeof v === 'object') {
       if (depth > 0) n++;
-      for (const x of Object.values(v)) walk(x, depth + 1);
+      const o = v as Record<string, unknown>;
+      for (const key in o) if (Object.hasOwn(o, key)) walk(o[key], depth + 1);
     }
   };
   walk(data, 0);

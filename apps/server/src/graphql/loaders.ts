@@ -14,9 +14,17 @@ import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js'
  */
 export function createLoaders(db: DB) {
   let settings: Promise<Shop> | undefined;
+  let read: Shop | undefined;
+  const shop = () =>
+    (settings ??= getSettingsCached(db).then((s) => {
+      read = s;
+      return s;
+    }));
   return {
     /** Store settings, read once per request (currency for every money field). */
-    shop: () => (settings ??= getSettingsCached(db)),
+    shop,
+    /** The settings once this request has read them (so a money field needs no promise). */
+    shopNow: (): Shop | undefined => read,
     ...createCatalogLoaders(db),
     ...createCustomerLoaders(db),
     ...createInventoryLoaders(db),

@@ -262,11 +262,11 @@ export async function cappedCount<QDB, TB extends keyof QDB, O>(
  * A list ready to read: the page and the count are separate so the caller runs the count only when
  * asked for it (and beside the page, not after it); or why its search could not run.
  */
-export interface List<Row> {
-  page: () => Promise<Page<Row>>;
+export interface List<Row, P extends Page<Row> = Page<Row>> {
+  page: () => Promise<P>;
   count: () => Promise<Count>;
 }
-export type ListResult<Row> = List<Row> | { errors: UserError[] };
+export type ListResult<Row, P extends Page<Row> = Page<Row>> = List<Row, P> | { errors: UserError[] };
 
 /** One way a list can be sorted: its expression (with its index), type, and natural direction. */
 export interface SortChoice {

@@ -8,9 +8,13 @@ import {
   pageCollections,
 } from './collection.repository.js';
 import { productSearchCondition } from './product-search.repository.js';
-import { countProducts, pageProducts, type ProductSortKey } from './product.repository.js';
+import type { ProductPageWants } from './product-page.repository.js';
+import { countProducts, pageProducts, type ProductPage, type ProductSortKey } from './product.repository.js';
 
-/** Products matching a search (SPEC §7.4; prices in the store currency), sorted and paged by keyset. */
+/**
+ * Products matching a search (SPEC §7.4; prices in the store currency), sorted and paged by keyset;
+ * `include` reads the relations the page will show in the page's own statement.
+ */
 export function listProducts(
   db: Executor,
   args: {
@@ -19,12 +23,13 @@ export function listProducts(
     sortKey: ProductSortKey;
     reverse: boolean;
     page: PageArgs;
+    include?: ProductPageWants;
   },
-): ListResult<Product> {
+): ListResult<Product, ProductPage> {
   const search = productSearchCondition(args.query, args.currency);
   if ('errors' in search) return search;
   return {
-    page: () => pageProducts(db, search.condition, args.sortKey, args.reverse, args.page),
+    page: () => pageProducts(db, search.condition, args.sortKey, args.reverse, args.page, args.include),
     count: () => countProducts(db, search.condition),
   };
 }

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../../db/database.js';
-import { byId, grouped } from '../../lib/batch.js';
+import { byId, grouped, PrimedLoader } from '../../lib/batch.js';
 import type { Category, Collection, Media, Product, Variant } from './catalog.model.js';
 import { findCategoriesByIds, productCountsOfCategories } from './category.repository.js';
 import { collectionsOfProducts, findCollectionsByIds } from './collection.repository.js';
@@ -11,13 +11,13 @@ import { findVariantsByIds, variantsOfProducts } from './variant.repository.js';
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createCatalogLoaders(db: Executor) {
   return {
-    productById: new DataLoader<string, Product | null>(async (ids) =>
+    productById: new PrimedLoader<string, Product | null>(async (ids) =>
       byId(ids, await findProductsByIds(db, ids)),
     ),
-    variantById: new DataLoader<string, Variant | null>(async (ids) =>
+    variantById: new PrimedLoader<string, Variant | null>(async (ids) =>
       byId(ids, await findVariantsByIds(db, ids)),
     ),
-    categoryById: new DataLoader<string, Category | null>(async (ids) =>
+    categoryById: new PrimedLoader<string, Category | null>(async (ids) =>
       byId(ids, await findCategoriesByIds(db, ids)),
     ),
     categoryProductCount: new DataLoader<string, number>((ids) => productCountsOfCategories(db, ids)),
@@ -28,10 +28,10 @@ export function createCatalogLoaders(db: Executor) {
       const rows = await collectionsOfProducts(db, ids);
       return grouped(ids, rows, (r) => r.productId).map((list) => list.map((r) => r.collection));
     }),
-    mediaByProductId: new DataLoader<string, Media[]>(async (ids) =>
+    mediaByProductId: new PrimedLoader<string, Media[]>(async (ids) =>
       grouped(ids, await mediaOfProducts(db, ids), (r) => r.productId),
     ),
-    variantsByProductId: new DataLoader<string, Variant[]>(async (ids) =>
+    variantsByProductId: new PrimedLoader<string, Variant[]>(async (ids) =>
       grouped(ids, await variantsOfProducts(db, ids), (r) => r.productId),
     ),
   };

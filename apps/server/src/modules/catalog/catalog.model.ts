@@ -103,7 +103,12 @@ export interface Media {
   version: number;
 }
 
-export function toProduct(r: ProductRow & { total_available?: number | null }): Product {
+/** A product row as lists read it: without the search columns no domain object carries. */
+export type ProductListRow = Omit<ProductRow, 'search_text' | 'tag_keys'> & {
+  total_available?: number | null;
+};
+
+export function toProduct(r: ProductListRow): Product {
   return {
     id: r.id,
     title: r.title,

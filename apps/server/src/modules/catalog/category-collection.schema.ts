@@ -97,7 +97,7 @@ builder.objectField(ProductRef, 'category', (t) =>
   t.field({
     type: CategoryRef,
     nullable: true,
-    resolve: (p, _a, ctx) => (p.categoryId ? ctx.loaders.categoryById.load(p.categoryId) : null),
+    resolve: (p, _a, ctx) => (p.categoryId ? ctx.loaders.categoryById.now(p.categoryId) : null),
   }),
 );
 builder.objectField(ProductRef, 'collections', (t) =>

@@ -59,7 +59,7 @@ builder.objectField(ProductRef, 'media', (t) =>
   t.field({
     type: [MediaRef],
     description: 'Images in display order.',
-    resolve: (p, _a, ctx) => ctx.loaders.mediaByProductId.load(p.id),
+    resolve: (p, _a, ctx) => ctx.loaders.mediaByProductId.now(p.id),
   }),
 );
 

@@ -1,24 +1,40 @@
 import type { Ctx } from '../../graphql/context.js';
 import type { Product } from './catalog.model.js';
-import { loadProductPageRelations } from './product-page.repository.js';
+import {
+  loadProductPageRelations,
+  type ProductPageRelations,
+  type ProductPageWants,
+} from './product-page.repository.js';
 
-/**
- * Loads what the page's nodes show (variants with their stock, media, categories) in one round of
- * statements run side by side, and primes the request's loaders with it, so the product fields'
- * resolvers find everything in memory. Field permissions still apply: priming only saves queries.
- */
-export async function primeProductPage(ctx: Ctx, rows: Product[], paths: Set<string>): Promise<void> {
-  const l = ctx.loaders;
-  for (const row of rows) l.productById.prime(row.id, row);
-  const want = {
+/** The relations of a product the caller selected, from the dotted field paths under the product. */
+export function productPageWants(paths: Set<string>): ProductPageWants {
+  return {
     variants: paths.has('variants'),
     levels: paths.has('variants.inventoryLevels'),
+    locations: paths.has('variants.inventoryLevels.location'),
     media: paths.has('media'),
     categories: paths.has('category'),
   };
+}
+
+/**
+ * Primes the request's loaders with what the page's nodes show (variants with their stock, media,
+ * categories, locations), so the product fields' resolvers find everything in memory. A list reads
+ * these in its page's own statement (`relations`); otherwise they load here in one round of
+ * statements run side by side. Field permissions still apply: priming only saves queries.
+ */
+export async function primeProductPage(
+  ctx: Ctx,
+  rows: Product[],
+  want: ProductPageWants,
+  relations: ProductPageRelations | null = null,
+): Promise<void> {
+  const l = ctx.loaders;
+  for (const row of rows) l.productById.prime(row.id, row);
   if (!rows.length || !Object.values(want).some(Boolean)) return;
-  const rel = await loadProductPageRelations(ctx.services.db, rows, want);
+  const rel = relations ?? (await loadProductPageRelations(ctx.services.db, rows, want));
   for (const c of rel.categories) l.categoryById.prime(c.id, c);
+  for (const location of rel.locations) l.locationById.prime(location.id, location);
   for (const { id } of rows) {
     if (want.variants || want.levels) {
       const variants = rel.variantsByProduct.get(id) ?? [];

@@ -9,8 +9,14 @@ import {
   type Page,
   type PageArgs,
 } from '../../lib/pagination.js';
-import type { ProductRow } from './catalog.tables.js';
-import { toProduct, type Product } from './catalog.model.js';
+import { toProduct, type Product, type ProductListRow } from './catalog.model.js';
+import {
+  allLocations,
+  productPageColumns,
+  relationsOfPageRows,
+  type ProductPageRelations,
+  type ProductPageWants,
+} from './product-page.repository.js';
 
 export async function findProduct(db: Executor, id: string): Promise<Product | undefined> {
   const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
@@ -242,57 +248,80 @@ export const PRODUCT_SORT_KEYS = {
     expression: 'lower(p.title)',
     cast: 'text',
     descending: false,
-    value: (r: ProductRow) => r.title.toLowerCase(),
+    value: (r: ProductListRow) => r.title.toLowerCase(),
   },
   UPDATED_AT: {
     expression: 'p.updated_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: ProductRow) => r.updated_at,
+    value: (r: ProductListRow) => r.updated_at,
   },
   CREATED_AT: {
     expression: 'p.created_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: ProductRow) => r.created_at,
+    value: (r: ProductListRow) => r.created_at,
   },
   PRICE: {
     expression: 'p.min_price',
     cast: 'bigint',
     nullable: true,
     descending: false,
-    value: (r: ProductRow) => r.min_price,
+    value: (r: ProductListRow) => r.min_price,
   },
   VENDOR: {
     expression: 'lower(p.vendor)',
     cast: 'text',
     nullable: true,
     descending: false,
-    value: (r: ProductRow) => r.vendor?.toLowerCase() ?? null,
+    value: (r: ProductListRow) => r.vendor?.toLowerCase() ?? null,
   },
   PRODUCT_TYPE: {
     expression: 'lower(p.product_type)',
     cast: 'text',
     nullable: true,
     descending: false,
-    value: (r: ProductRow) => r.product_type?.toLowerCase() ?? null,
+    value: (r: ProductListRow) => r.product_type?.toLowerCase() ?? null,
   },
   VARIANT_COUNT: {
     expression: 'p.variant_count',
     cast: 'integer',
     descending: false,
-    value: (r: ProductRow) => r.variant_count,
+    value: (r: ProductListRow) => r.variant_count,
   },
   INVENTORY: {
     expression: 'ps.total_available',
     cast: 'integer',
     nullable: true,
     descending: false,
-    value: (r: ProductRow & { total_available?: number | null }) => r.total_available ?? null,
+    value: (r: ProductListRow) => r.total_available ?? null,
   },
 } as const;
 
 export type ProductSortKey = keyof typeof PRODUCT_SORT_KEYS;
+
+/** The product columns a list row carries: every field of a Product, not the search columns. */
+const LIST_COLUMNS = [
+  'p.id',
+  'p.title',
+  'p.handle',
+  'p.description',
+  'p.status',
+  'p.vendor',
+  'p.product_type',
+  'p.category_id',
+  'p.tags',
+  'p.options',
+  'p.seo_title',
+  'p.seo_description',
+  'p.published_at',
+  'p.variant_count',
+  'p.min_price',
+  'p.max_price',
+  'p.created_at',
+  'p.updated_at',
+  'p.version',
+] as const;
 
 /** The filtered product query (no order, no limit), for a page and for its count. */
 function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
@@ -301,28 +330,40 @@ function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   let q = db
     .selectFrom('products as p')
     .leftJoin('product_stock as ps', 'ps.product_id', 'p.id')
-    .selectAll('p')
+    .select(LIST_COLUMNS)
     .select('ps.total_available');
   if (condition) q = q.where(condition);
   return q;
 }
 
-/** One keyset page of the products matching the condition; `reverse` flips the sort key's natural direction. */
+/** A page of products, with what its rows show beside them when the caller asked for it. */
+export type ProductPage = Page<Product> & { relations: ProductPageRelations | null };
+
+/**
+ * One keyset page of the products matching the condition; `reverse` flips the sort key's natural
+ * direction. `include` names the relations the caller will show: they come in the same statement,
+ * as JSON columns computed for the page's rows only.
+ */
 export async function pageProducts(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: ProductSortKey,
   reverse: boolean,
   page: PageArgs,
-): Promise<Page<Product>> {
+  include?: ProductPageWants,
+): Promise<ProductPage> {
   const key = PRODUCT_SORT_KEYS[sortKey];
-  const rows = await keysetPage(
-    productListQuery(db, condition),
-    { ...key, idColumn: 'p.id' },
-    key.descending !== reverse,
-    page,
-  );
-  return mapPage(rows, toProduct);
+  const columns = include ? productPageColumns(include) : [];
+  const query = columns.length
+    ? productListQuery(db, condition).select(columns)
+    : productListQuery(db, condition);
+  // Locations are few: all of them, beside the page, rather than one more round trip after it.
+  const [rows, locations] = await Promise.all([
+    keysetPage(query, { ...key, idColumn: 'p.id' }, key.descending !== reverse, page),
+    include?.locations ? allLocations(db) : [],
+  ]);
+  const relations = include ? relationsOfPageRows(rows.rows, locations) : null;
+  return { ...mapPage(rows, toProduct), relations };
 }
 
 export function countProducts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

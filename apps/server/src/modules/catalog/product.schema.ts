@@ -12,7 +12,7 @@ import {
   undoEventId,
 } from '../../graphql/builder.js';
 import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
-import { primeProductPage } from './product-page.loaders.js';
+import { primeProductPage, productPageWants } from './product-page.loaders.js';
 import type { Ctx } from '../../graphql/context.js';
 import { DomainError } from '@stockroom/domain';
 import { listProducts } from './catalog-list.service.js';
@@ -35,9 +35,16 @@ export const MoneyRef = builder.objectRef<MoneyValue>('Money').implement({
   }),
 });
 
-async function money(ctx: Ctx, minor: number | null): Promise<MoneyValue | null> {
-  if (minor === null) return null;
-  return { minor, currencyCode: (await ctx.loaders.shop()).currencyCode };
+/** An amount in the store currency: at once when the request has read the settings (a list has). */
+function moneyOf(ctx: Ctx, minor: number): MoneyValue | Promise<MoneyValue> {
+  const shop = ctx.loaders.shopNow();
+  return shop
+    ? { minor, currencyCode: shop.currencyCode }
+    : ctx.loaders.shop().then((s) => ({ minor, currencyCode: s.currencyCode }));
+}
+
+function money(ctx: Ctx, minor: number | null): MoneyValue | null | Promise<MoneyValue | null> {
+  return minor === null ? null : moneyOf(ctx, minor);
 }
 
 const ProductStatusEnum = builder.enumType('ProductStatus', { values: PRODUCT_STATUSES });
@@ -59,7 +66,7 @@ builder.node(VariantRef, {
   fields: (t) => ({
     product: t.field({
       type: ProductRef,
-      resolve: async (v, _a, ctx) => (await ctx.loaders.productById.load(v.productId))!,
+      resolve: (v, _a, ctx) => ctx.loaders.productById.now(v.productId) as Product | Promise<Product>,
     }),
     title: t.exposeString('title', {
       description: 'The option values joined, e.g. "M / Blue"; "Default" without options.',
@@ -67,7 +74,7 @@ builder.node(VariantRef, {
     optionValues: t.exposeStringList('optionValues'),
     sku: t.exposeString('sku', { nullable: true }),
     barcode: t.exposeString('barcode', { nullable: true }),
-    price: t.field({ type: MoneyRef, resolve: async (v, _a, ctx) => (await money(ctx, v.price))! }),
+    price: t.field({ type: MoneyRef, resolve: (v, _a, ctx) => moneyOf(ctx, v.price) }),
     compareAtPrice: t.field({
       type: MoneyRef,
       nullable: true,
@@ -114,7 +121,7 @@ builder.node(ProductRef, {
     variants: t.field({
       type: [VariantRef],
       description: 'All variants in position order (at most 2,000).',
-      resolve: (p, _a, ctx) => ctx.loaders.variantsByProductId.load(p.id),
+      resolve: (p, _a, ctx) => ctx.loaders.variantsByProductId.now(p.id),
     }),
     variantCount: t.exposeInt('variantCount'),
     priceRange: t.field({
@@ -123,7 +130,7 @@ builder.node(ProductRef, {
       resolve: async (p, _a, ctx) =>
         p.minPrice === null || p.maxPrice === null
           ? null
-          : { min: (await money(ctx, p.minPrice))!, max: (await money(ctx, p.maxPrice))! },
+          : { min: await moneyOf(ctx, p.minPrice), max: await moneyOf(ctx, p.maxPrice) },
     }),
     seoTitle: t.exposeString('seoTitle', { nullable: true }),
     seoDescription: t.exposeString('seoDescription', { nullable: true }),
@@ -158,7 +165,7 @@ builder.queryFields((t) => ({
     resolve: async (_r, args, ctx, info) => {
       const uuid = decodeIdOf('Product', String(args.id));
       const row = uuid ? await ctx.loaders.productById.load(uuid) : null;
-      if (row) await primeProductPage(ctx, [row], fieldPaths(info));
+      if (row) await primeProductPage(ctx, [row], productPageWants(fieldPaths(info)));
       return row;
     },
   }),
@@ -174,18 +181,20 @@ builder.queryFields((t) => ({
       },
       resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currencyCode;
+        const want = productPageWants(nodeFieldPaths(info));
         const list = listProducts(ctx.services.db, {
           query: args.query,
           currency,
           sortKey: args.sortKey ?? 'UPDATED_AT',
           reverse: Boolean(args.reverse),
           page: args,
+          include: want,
         });
         if ('errors' in list)
           return emptyConnection(list.errors) as unknown as ReturnType<typeof toConnection<Product>>;
         const count = countWhenAsked(info, list.count);
         const page = await list.page();
-        await primeProductPage(ctx, page.rows, nodeFieldPaths(info));
+        await primeProductPage(ctx, page.rows, want, page.relations);
         return toConnection(page, count);
       },
     },

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Executor } from '../../db/database.js';
-import { byId, grouped } from '../../lib/batch.js';
+import { byId, grouped, PrimedLoader } from '../../lib/batch.js';
 import type { InventoryLevel, Location } from './inventory.model.js';
 import { availableOfProducts, levelsByVariantIds } from './level.repository.js';
 import { findLocationsByIds } from './location.repository.js';
@@ -8,10 +8,10 @@ import { findLocationsByIds } from './location.repository.js';
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createInventoryLoaders(db: Executor) {
   return {
-    locationById: new DataLoader<string, Location | null>(async (ids) =>
+    locationById: new PrimedLoader<string, Location | null>(async (ids) =>
       byId(ids, await findLocationsByIds(db, ids)),
     ),
-    levelsByVariantId: new DataLoader<string, InventoryLevel[]>(async (ids) =>
+    levelsByVariantId: new PrimedLoader<string, InventoryLevel[]>(async (ids) =>
       grouped(ids, await levelsByVariantIds(db, ids), (r) => r.variantId),
     ),
     /** Units available of a product read without product_stock (a page of products joins it). */

@@ -6,6 +6,7 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { InventoryLevel, InventoryMovement, Location } from './inventory.model.js';
+import type { Variant } from '../catalog/catalog.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -59,11 +60,11 @@ builder.node(LevelRef, {
   fields: (t) => ({
     variant: t.field({
       type: VariantRef,
-      resolve: async (l, _a, ctx) => (await ctx.loaders.variantById.load(l.variantId))!,
+      resolve: (l, _a, ctx) => ctx.loaders.variantById.now(l.variantId) as Variant | Promise<Variant>,
     }),
     location: t.field({
       type: LocationRef,
-      resolve: async (l, _a, ctx) => (await ctx.loaders.locationById.load(l.locationId))!,
+      resolve: (l, _a, ctx) => ctx.loaders.locationById.now(l.locationId) as Location | Promise<Location>,
     }),
     onHand: t.exposeInt('onHand'),
     committed: t.exposeInt('committed', { description: 'Reserved by open orders.' }),
@@ -120,7 +121,7 @@ builder.objectField(VariantRef, 'inventoryLevels', (t) =>
   t.field({
     type: [LevelRef],
     description: 'Stock at each location that has a level, by fulfillment priority.',
-    resolve: (v, _a, ctx) => ctx.loaders.levelsByVariantId.load(v.id),
+    resolve: (v, _a, ctx) => ctx.loaders.levelsByVariantId.now(v.id),
   }),
 );
 builder.objectField(ProductRef, 'totalAvailable', (t) =>
