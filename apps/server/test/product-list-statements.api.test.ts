@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { PRODUCTS_ADMIN, PRODUCTS_FULL } from '../../../bench/scenarios/products.mjs';
-import { DATABASES, signedIn, useServer, type Client } from './helpers.js';
+import { DATABASES, signedIn, useServer } from './helpers.js';
+import { uploadImages } from './support/media-upload.js';
 
 // Issue #15: a page of the product list reads what its rows show (category, thumbnails, variants
 // with prices and stock) in its own statement, so the admin's document costs the page and its count,
 // and the list with variants one statement more (the locations, beside them) — as the hand-written
 // SQL of the bench's raw baseline does. The documents are the bench's own.
-
-async function uploadImage(client: Client, url: string, productId: string) {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({
-      query: `mutation($p: ID!, $files: [File!]!) { productMediaUpload(productId: $p, files: $files, alt: "Side") { userErrors { message } } }`,
-      variables: { p: productId, files: [null, null] },
-    }),
-  );
-  form.append('map', JSON.stringify({ 0: ['variables.files.0'], 1: ['variables.files.1'] }));
-  for (const i of [0, 1])
-    form.append(String(i), new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${i}.png`);
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'x-stockroom-csrf': '1', cookie: client.cookie! },
-    body: form,
-  });
-  expect((await res.json()).data.productMediaUpload.userErrors).toEqual([]);
-}
 
 describe.each(DATABASES)('product list statements on $name', ({ postgresUrl }) => {
   const ctx = useServer({ postgresUrl });
@@ -82,7 +59,7 @@ describe.each(DATABASES)('product list statements on $name', ({ postgresUrl }) =
       `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { message } } }`,
       { input: { reason: 'RECEIVED', changes } },
     );
-    await uploadImage(client, ctx.server.url, products[11].id);
+    await uploadImages(client, ctx.server.url, products[11].id, { count: 2, alt: 'Side' });
 
     /** The statements one request costs: the least of three tries (a session or settings read may expire between). */
     const statements = async (document: string, variables: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { Client } from '../helpers.js';
 import type { RealIds } from './hostile-values.js';
+import { uploadImages } from '../support/media-upload.js';
 
 /** Real records for the fuzz to aim at, so hostile values meet resolvers that find something. */
 export interface Fixtures {
@@ -22,31 +22,6 @@ async function must(client: Client, query: string, variables: Record<string, unk
     throw new Error(`fixture failed: ${query.slice(0, 80)} → ${JSON.stringify(res.body)}`);
   }
   return payload;
-}
-
-async function uploadImage(client: Client, url: string, productId: string): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({
-      query: `mutation($p: ID!, $files: [File!]!) { productMediaUpload(productId: $p, files: $files) { media { id } userErrors { message } } }`,
-      variables: { p: productId, files: [null] },
-    }),
-  );
-  form.append('map', JSON.stringify({ 0: ['variables.files.0'] }));
-  form.append('0', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'fuzz.png');
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'x-stockroom-csrf': '1', cookie: client.cookie! },
-    body: form,
-  });
-  const body = await res.json();
-  const id = body.data?.productMediaUpload?.media?.[0]?.id;
-  if (!id) throw new Error(`fixture upload failed: ${JSON.stringify(body)}`);
-  return id;
 }
 
 export async function createFixtures(owner: Client, url: string, ownerPassword: string): Promise<Fixtures> {
@@ -133,7 +108,7 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
     `mutation($input: DiscountInput!) { discountCreate(input: $input) { discount { id } userErrors { message } } }`,
     { input: { code: 'FUZZ10', kind: 'PERCENTAGE', value: '10', appliesTo: 'ALL' } },
   );
-  const mediaId = await uploadImage(owner, url, product.id);
+  const mediaId = (await uploadImages(owner, url, product.id))[0]!;
   const audit = await must(owner, `{ auditEvents(first: 1) { nodes { id } } }`);
   const products = await must(owner, `{ products(first: 1) { edges { cursor } } }`);
   return {

@@ -27,116 +27,59 @@ export interface ProductPageRelations {
  * so the objects primed from it are the ones a loader would read.
  */
 const ms = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-const CATEGORY = sql.raw(`json_build_array(c.id, c.name, c.handle, c.description, c.parent_id, c.position,
-  ${ms('c.created_at')}, ${ms('c.updated_at')}, c.version)`);
-type CategoryJson = [string, string, string, string, string | null, number, number, number, number];
-const categoryOf = (a: CategoryJson): Category => ({
-  id: a[0],
-  name: a[1],
-  handle: a[2],
-  description: a[3],
-  parentId: a[4],
-  position: a[5],
-  createdAt: new Date(a[6]),
-  updatedAt: new Date(a[7]),
-  version: a[8],
-});
+/**
+ * A table's row as a JSON array: `columns` (space-separated, in the order they travel) over
+ * `alias`, the SQL that builds the array's items, and `of`, which reads one back into the domain
+ * object (each column under its camelCase name; `…_at` columns as Dates). One list serves both, so
+ * the SQL and the reader cannot disagree on the order.
+ */
+function jsonRow<T>(alias: string, columns: string) {
+  const names = columns.split(/\s+/).filter(Boolean);
+  const fields = names.map((c) => ({ key: camel(c), date: c.endsWith('_at') }));
+  const items = names.map((c) => (c.endsWith('_at') ? ms(`${alias}.${c}`) : `${alias}.${c}`)).join(', ');
+  return {
+    /** The array's items, for a `json_build_array(…)` that may add more after them. */
+    items,
+    array: sql.raw(`json_build_array(${items})`),
+    /** How many items are the row's own (anything added after them starts here). */
+    length: names.length,
+    of: (a: readonly unknown[]): T => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const { key, date } = fields[i]!;
+        row[key] = date ? new Date(a[i] as number) : a[i];
+      }
+      return row as T;
+    },
+  };
+}
 
-const MEDIA = sql.raw(`json_build_array(m.id, m.product_id, m.position, m.alt, m.content_hash, m.mime_type,
-  m.width, m.height, m.size_bytes, m.filename, ${ms('m.created_at')}, ${ms('m.updated_at')}, m.version)`);
-type MediaJson = [
-  string,
-  string,
-  number,
-  string,
-  string,
-  string,
-  number,
-  number,
-  number,
-  string,
-  number,
-  number,
-  number,
-];
-const mediaOf = (a: MediaJson): Media => ({
-  id: a[0],
-  productId: a[1],
-  position: a[2],
-  alt: a[3],
-  contentHash: a[4],
-  mimeType: a[5],
-  width: a[6],
-  height: a[7],
-  sizeBytes: a[8],
-  filename: a[9],
-  createdAt: new Date(a[10]),
-  updatedAt: new Date(a[11]),
-  version: a[12],
-});
-
+const CATEGORY = jsonRow<Category>(
+  'c',
+  'id name handle description parent_id position created_at updated_at version',
+);
+const MEDIA = jsonRow<Media>(
+  'm',
+  `id product_id position alt content_hash mime_type width height size_bytes filename created_at
+   updated_at version`,
+);
+const LEVEL = jsonRow<InventoryLevel>(
+  'il',
+  'id variant_id location_id on_hand committed incoming created_at updated_at version',
+);
 /** A variant's levels by fulfillment priority (`v` is the variant). */
-const LEVELS = sql.raw(`(select coalesce(json_agg(json_build_array(il.id, il.variant_id, il.location_id,
-    il.on_hand, il.committed, il.incoming, ${ms('il.created_at')}, ${ms('il.updated_at')}, il.version)
+const LEVELS = sql.raw(`(select coalesce(json_agg(json_build_array(${LEVEL.items})
     order by loc.fulfillment_priority, il.location_id), '[]')
   from inventory_levels il join locations loc on loc.id = il.location_id where il.variant_id = v.id)`);
-type LevelJson = [string, string, string, number, number, number, number, number, number];
-const levelOf = (a: LevelJson): InventoryLevel => ({
-  id: a[0],
-  variantId: a[1],
-  locationId: a[2],
-  onHand: a[3],
-  committed: a[4],
-  incoming: a[5],
-  createdAt: new Date(a[6]),
-  updatedAt: new Date(a[7]),
-  version: a[8],
-});
-
 /** A variant's columns (`v` is the variant); its levels follow them when asked for. */
-const VARIANT_COLUMNS = sql.raw(`v.id, v.product_id, v.title, v.option_values, v.sku, v.barcode, v.price,
-  v.compare_at_price, v.cost_price, v.weight_grams, v.track_inventory, v.allow_backorder,
-  v.low_stock_threshold, v.position, ${ms('v.created_at')}, ${ms('v.updated_at')}, v.version`);
-type VariantJson = [
-  string,
-  string,
-  string,
-  string[],
-  string | null,
-  string | null,
-  number,
-  number | null,
-  number | null,
-  number | null,
-  boolean,
-  boolean,
-  number | null,
-  number,
-  number,
-  number,
-  number,
-  LevelJson[]?,
-];
-const variantOf = (a: VariantJson): Variant => ({
-  id: a[0],
-  productId: a[1],
-  title: a[2],
-  optionValues: a[3],
-  sku: a[4],
-  barcode: a[5],
-  price: a[6],
-  compareAtPrice: a[7],
-  costPrice: a[8],
-  weightGrams: a[9],
-  trackInventory: a[10],
-  allowBackorder: a[11],
-  lowStockThreshold: a[12],
-  position: a[13],
-  createdAt: new Date(a[14]),
-  updatedAt: new Date(a[15]),
-  version: a[16],
-});
+const VARIANT = jsonRow<Variant>(
+  'v',
+  `id product_id title option_values sku barcode price compare_at_price cost_price weight_grams
+   track_inventory allow_backorder low_stock_threshold position created_at updated_at version`,
+);
+type Json = unknown[];
 
 /**
  * The relations a product row shows, as JSON columns of the statement that reads the product (`p`):
@@ -145,16 +88,18 @@ const variantOf = (a: VariantJson): Variant => ({
 export function productPageColumns(want: ProductPageWants): AliasedRawBuilder<unknown, string>[] {
   const columns: AliasedRawBuilder<unknown, string>[] = [];
   if (want.categories)
-    columns.push(sql`(select ${CATEGORY} from categories c where c.id = p.category_id)`.as('_page_category'));
+    columns.push(
+      sql`(select ${CATEGORY.array} from categories c where c.id = p.category_id)`.as('_page_category'),
+    );
   if (want.media)
     columns.push(
-      sql`(select coalesce(json_agg(${MEDIA} order by m.position, m.id), '[]') from product_media m
+      sql`(select coalesce(json_agg(${MEDIA.array} order by m.position, m.id), '[]') from product_media m
         where m.product_id = p.id)`.as('_page_media'),
     );
   if (want.variants || want.levels) {
     const variant: RawBuilder<unknown> = want.levels
-      ? sql`json_build_array(${VARIANT_COLUMNS}, ${LEVELS})`
-      : sql`json_build_array(${VARIANT_COLUMNS})`;
+      ? sql`json_build_array(${sql.raw(VARIANT.items)}, ${LEVELS})`
+      : VARIANT.array;
     columns.push(
       sql`(select coalesce(json_agg(${variant} order by v.position, v.id), '[]') from product_variants v
         where v.product_id = p.id)`.as('_page_variants'),
@@ -170,9 +115,9 @@ export async function allLocations(db: Executor): Promise<Location[]> {
 
 interface PageRow {
   id: string;
-  _page_category?: CategoryJson | null;
-  _page_media?: MediaJson[];
-  _page_variants?: VariantJson[];
+  _page_category?: Json | null;
+  _page_media?: Json[];
+  _page_variants?: Json[];
 }
 
 /**
@@ -187,15 +132,16 @@ export function relationsOfPageRows(rows: readonly object[], locations: Location
   for (const row of rows as PageRow[]) {
     const { _page_category: category, _page_media: media, _page_variants: variants } = row;
     row._page_category = row._page_media = row._page_variants = undefined;
-    if (category && !categories.has(category[0])) categories.set(category[0], categoryOf(category));
-    if (media) mediaByProduct.set(row.id, media.map(mediaOf));
+    if (category && !categories.has(category[0] as string))
+      categories.set(category[0] as string, CATEGORY.of(category));
+    if (media) mediaByProduct.set(row.id, media.map(MEDIA.of));
     if (variants)
       variantsByProduct.set(
         row.id,
         variants.map((a) => {
-          const levels = a[17];
-          if (levels) levelsByVariant.set(a[0], levels.map(levelOf));
-          return variantOf(a);
+          const levels = a[VARIANT.length] as Json[] | undefined;
+          if (levels) levelsByVariant.set(a[0] as string, levels.map(LEVEL.of));
+          return VARIANT.of(a);
         }),
       );
   }
