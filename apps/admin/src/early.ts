@@ -14,10 +14,15 @@ import { askEarly } from './lib/early-requests';
 import { listParamsOf } from './lib/list-params-of';
 import { productsVariablesOf } from './features/products/api/products-variables';
 
-askEarly('CurrentStaff', currentStaff, {});
-// The header's store name, and the time zone every date on the first screen is shown in.
-askEarly('ShopName', shopName, {});
-if (window.location.pathname === '/products') {
-  const params = listParamsOf(new URLSearchParams(window.location.search));
-  askEarly('Products', products, productsVariablesOf(params));
+/** Pages a person opens signed out: nothing of the signed-in app's is worth asking for there. */
+const SIGNED_OUT = /^\/(login|invite|reset)(\/|$)/;
+
+if (!SIGNED_OUT.test(window.location.pathname)) {
+  askEarly('CurrentStaff', currentStaff, {});
+  // The header's store name, and the time zone every date on the first screen is shown in.
+  askEarly('ShopName', shopName, {});
+  if (window.location.pathname === '/products') {
+    const params = listParamsOf(new URLSearchParams(window.location.search));
+    askEarly('Products', products, productsVariablesOf(params));
+  }
 }

@@ -19,10 +19,14 @@ setPrefetchClient(client);
 // Who is signed in is asked now, while the router loads the first screen's code, not after it
 // (RequireSession's query joins this request or reads its answer from the cache). Its errors are
 // RequireSession's to show.
-client.query({ query: currentStaffDocument }).catch(() => undefined);
-// The store's name and time zone too (src/early.ts has asked already): in the cache before the first
-// screen draws its dates, they are not drawn a second time when the zone arrives.
-client.query({ query: shopNameDocument }).catch(() => undefined);
+// Then, for a person signed in, the store's name and time zone (src/early.ts has asked already): in
+// the cache before the first screen draws its dates, they are not drawn a second time when the zone
+// arrives. Not for nobody: the store's settings need a session, and the refusal would read as a
+// session that ended.
+client
+  .query({ query: currentStaffDocument })
+  .then(({ data }) => (data?.me ? client.query({ query: shopNameDocument }) : null))
+  .catch(() => undefined);
 const router = createAppRouter();
 redirectWhenSessionEnds(router, client);
 

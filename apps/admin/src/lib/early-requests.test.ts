@@ -66,4 +66,20 @@ describe('early requests', () => {
     });
     expect(calls).toHaveLength(4);
   });
+
+  it('drops every early answer at a mutation (a sign-in changes who is asking)', async () => {
+    const { early, calls } = await load();
+    early.askEarly('CurrentStaff', 'query CurrentStaff { me { id } }', {});
+    await early.fetchWithEarlyAnswers('/graphql', {
+      method: 'POST',
+      body: JSON.stringify({
+        operationName: 'Login',
+        variables: {},
+        query: 'mutation Login { login { id } }',
+      }),
+    });
+    await early.fetchWithEarlyAnswers('/graphql', { method: 'POST', body: body('CurrentStaff', {}) });
+    // The early request, the sign-in, and CurrentStaff asked afresh.
+    expect(calls).toHaveLength(3);
+  });
 });

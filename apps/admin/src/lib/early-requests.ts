@@ -53,11 +53,19 @@ export function askEarly(operationName: string, query: string, variables: Record
   }, KEEP_MS);
 }
 
-/** `fetch`, except that a request an early one was made for gets that one's response. */
+/**
+ * `fetch`, except that a request an early one was made for gets that one's response. A mutation
+ * (signing in, above all) drops every early answer not yet used: they were asked for before it, and
+ * who is signed in, or anything else, may have changed since.
+ */
 export function fetchWithEarlyAnswers(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (pending.size > 0 && typeof init?.body === 'string') {
     try {
-      const body = JSON.parse(init.body) as { operationName?: unknown; variables?: unknown };
+      const body = JSON.parse(init.body) as { operationName?: unknown; variables?: unknown; query?: unknown };
+      if (typeof body.query === 'string' && /^\s*mutation\b/.test(body.query)) {
+        pending.clear();
+        return fetch(input, init);
+      }
       const key = keyOf(body.operationName, body.variables);
       const early = pending.get(key);
       if (early) {
