@@ -1,7 +1,7 @@
 // The raw baseline for the stock levels list (the admin's InventoryLevels document), by product title.
 import { cappedCount, cursorOf, decodeCursor, gid, iso, pageInfo, pool } from './common.mjs';
 
-const SORT = `lower(p.title) || ' ' || lpad(v.position::text, 5, '0')`;
+const SORT = 'l.product_sort_key'; // lower(p.title) || ' ' || lpad(v.position::text, 5, '0'), kept by triggers
 
 /** The searches the bench sends: location:, low_stock:true and words of the title or SKU. */
 function where(query, params) {

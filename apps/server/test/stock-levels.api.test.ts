@@ -343,4 +343,71 @@ describe.each(DATABASES)('stock levels of new variants and locations on $name', 
       .filter((n: number | null) => n !== null);
     expect(reversed).toEqual([...tracked].reverse());
   });
+
+  it('keeps the stock list in product title, then variant order through renames and reorders, page by page', async () => {
+    const make = async (title: string, skus: string[]) =>
+      (
+        await gql(owner, CREATE, {
+          input: {
+            title,
+            options: [{ name: 'Size', values: skus }],
+            variants: skus.map((sku) => ({ optionValues: [sku], price: '9', sku })),
+          },
+        })
+      ).productCreate.product;
+    const bravo = await make('Bravo kettle', ['KET-B1', 'KET-B2']);
+    const alpha = await make('alpha kettle', ['KET-A1']);
+    // Every page of one level, so each step crosses a cursor; shop and main per variant.
+    const order = async () => {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const page: any = (
+          await gql(
+            owner,
+            `query($after: String) { inventoryLevels(query: "kettle location:\\"Main warehouse\\"", first: 1, after: $after) {
+              nodes { variant { sku } } pageInfo { hasNextPage endCursor } } }`,
+            { after },
+          )
+        ).inventoryLevels;
+        seen.push(...page.nodes.map((n: any) => n.variant.sku));
+        if (!page.pageInfo.hasNextPage) return seen;
+        after = page.pageInfo.endCursor;
+      }
+    };
+    expect(await order()).toEqual(['KET-A1', 'KET-B1', 'KET-B2']);
+
+    const rename = await gql(owner, UPDATE, { id: alpha.id, input: { title: 'Charlie kettle' } });
+    expect(rename.productUpdate.userErrors).toEqual([]);
+    expect(await order()).toEqual(['KET-B1', 'KET-B2', 'KET-A1']);
+
+    // The same variants, the other way round.
+    const [b1, b2] = bravo.variants;
+    const reorder = await gql(owner, UPDATE, {
+      id: bravo.id,
+      input: {
+        variants: [
+          { id: b2.id, optionValues: ['KET-B2'], price: '9', sku: 'KET-B2' },
+          { id: b1.id, optionValues: ['KET-B1'], price: '9', sku: 'KET-B1' },
+        ],
+      },
+    });
+    expect(reorder.productUpdate.userErrors).toEqual([]);
+    expect(await order()).toEqual(['KET-B2', 'KET-B1', 'KET-A1']);
+
+    // A rename racing stock changes on the same levels: every one lands, none deadlocks.
+    const race = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        owner.request(ADJUST, {
+          input: {
+            reason: 'RECEIVED',
+            changes: [b2, b1].map((v) => ({ variantId: v.id, locationId: main, delta: 1 + i })),
+          },
+        }),
+      ),
+      owner.request(UPDATE, { id: bravo.id, input: { title: 'Delta kettle' } }),
+    ]);
+    expect(race.map((r) => r.body.errors ?? [])).toEqual(race.map(() => []));
+    expect(await order()).toEqual(['KET-A1', 'KET-B2', 'KET-B1']);
+  });
 });

@@ -23,6 +23,8 @@ export interface InventoryLevelTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** The list's PRODUCT_TITLE key, kept by triggers (migration 016); never written by the app. */
+  product_sort_key: Generated<string>;
 }
 
 export interface InventoryMovementTable {
@@ -49,5 +51,17 @@ export interface InventoryTables {
 }
 
 export type LocationRow = Selectable<LocationTable>;
-export type InventoryLevelRow = Selectable<InventoryLevelTable>;
+/** A level as the app reads it (the list's sort key stays in the database). */
+export type InventoryLevelRow = Omit<Selectable<InventoryLevelTable>, 'product_sort_key'>;
+export const LEVEL_COLUMNS = [
+  'id',
+  'variant_id',
+  'location_id',
+  'on_hand',
+  'committed',
+  'incoming',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof InventoryLevelRow)[];
 export type InventoryMovementRow = Selectable<InventoryMovementTable>;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { available, AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { InventoryLevelRow } from './inventory.tables.js';
+import { LEVEL_COLUMNS, type InventoryLevelRow } from './inventory.tables.js';
 import { toLevel, type InventoryLevel } from './inventory.model.js';
 import {
   cappedCount,
@@ -214,7 +214,8 @@ type LevelListRow = InventoryLevelRow & {
 
 export const LEVEL_SORTS = {
   PRODUCT_TITLE: {
-    expression: "lower(p.title) || ' ' || lpad(v.position::text, 5, '0')",
+    // lower(p.title) || ' ' || lpad(v.position::text, 5, '0'), kept on the level (migration 016)
+    expression: 'l.product_sort_key',
     cast: 'text',
     descending: false,
     value: (r: LevelListRow) =>
@@ -248,7 +249,7 @@ function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
     .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .innerJoin('locations as loc', 'loc.id', 'l.location_id')
-    .selectAll('l')
+    .select(LEVEL_COLUMNS.map((c) => `l.${c}` as const))
     .select(['p.title as product_title', 'v.position as variant_position', 'v.sku'])
     .where('v.track_inventory', '=', true);
   if (condition) q = q.where(condition);
