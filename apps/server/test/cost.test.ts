@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchema as buildSdl, parse } from 'graphql';
-import { actualCost, DEFAULT_LIST_BOUND, listBounds, requestedCost } from '../src/graphql/cost.js';
+import {
+  actualCost,
+  cachedRequestedCost,
+  DEFAULT_LIST_BOUND,
+  listBounds,
+  requestedCost,
+} from '../src/graphql/cost.js';
 import { memoryRateLimiter, redisRateLimiter } from '../src/graphql/rate-limit.js';
 
 const schema = buildSdl(`
@@ -32,6 +38,27 @@ describe('query cost', () => {
       ),
     ).toBe(2 + 10 * 2);
     expect(requestedCost(schema, parse(`mutation { touch { id } }`), null)).toBe(11);
+  });
+
+  it('remembers the cost of a document per page size and list length, never per text', () => {
+    const doc = parse(`query($n: Int, $q: String) { items(first: $n) { nodes { owner { id } } } }`);
+    const bounds = { 'Me.roles': 5 };
+    const costOf = (variables: Record<string, unknown>) => [
+      cachedRequestedCost(schema, doc, null, variables, bounds),
+      requestedCost(schema, doc, null, variables, bounds),
+    ];
+    expect(costOf({ n: 10, q: 'a' })).toEqual([2 + 10 * 2, 2 + 10 * 2]);
+    expect(costOf({ n: 10, q: 'other words' })).toEqual([2 + 10 * 2, 2 + 10 * 2]);
+    expect(costOf({ n: 250, q: 'a' })).toEqual([2 + 250 * 2, 2 + 250 * 2]);
+    expect(costOf({ n: '250', q: 'a' })).toEqual([2 + 50 * 2, 2 + 50 * 2]);
+    expect(costOf({ q: 'a' })).toEqual([2 + 50 * 2, 2 + 50 * 2]);
+    // Other bounds (the store grew), the same document: counted again.
+    expect(cachedRequestedCost(schema, parse(`{ me { roles { name } } }`), null, {}, { 'Me.roles': 9 })).toBe(
+      1 + 9,
+    );
+    const roles = parse(`{ me { roles { name } } }`);
+    expect(cachedRequestedCost(schema, roles, null, {}, { 'Me.roles': 2 })).toBe(3);
+    expect(cachedRequestedCost(schema, roles, null, {}, { 'Me.roles': 7 })).toBe(8);
   });
 
   it('multiplies nested connections, so a huge request is caught before it runs', () => {

@@ -310,3 +310,45 @@ export function cachedListBounds(
     return current;
   };
 }
+
+/**
+ * What requestedCost reads of the variables: numbers (`first`, `last`) and the lengths of lists (at
+ * any depth of an input), never a string's text. Two requests whose variables have the same shape
+ * cost the same.
+ */
+function variablesShape(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(variablesShape).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${variablesShape(v)}`)
+      .join(',')}}`;
+  return typeof value === 'number' ? String(value) : typeof value === 'string' ? 's' : String(value);
+}
+
+const MAX_SHAPE_KEY = 2000;
+const costs = new WeakMap<DocumentNode, WeakMap<ListBounds, Map<string, number>>>();
+
+/**
+ * requestedCost remembered per parsed document (Yoga's cache keeps one object per query text), per
+ * list bounds and per shape of the variables: the admin's few dozen operations walk their document
+ * once, not on every request. At most 50 shapes per document; large inputs are walked each time.
+ */
+export function cachedRequestedCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown>,
+  bounds: ListBounds,
+): number {
+  const shape = `${operationName ?? ''}\u0000${variablesShape(variables)}`;
+  if (shape.length > MAX_SHAPE_KEY) return requestedCost(schema, document, operationName, variables, bounds);
+  let byBounds = costs.get(document);
+  if (!byBounds) costs.set(document, (byBounds = new WeakMap<ListBounds, Map<string, number>>()));
+  let byShape = byBounds.get(bounds);
+  if (!byShape) byBounds.set(bounds, (byShape = new Map<string, number>()));
+  const known = byShape.get(shape);
+  if (known !== undefined) return known;
+  const cost = requestedCost(schema, document, operationName, variables, bounds);
+  if (byShape.size < 50) byShape.set(shape, cost);
+  return cost;
+}

@@ -10,7 +10,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { BUCKET_SIZE, RESTORE_PER_SECOND, type RateLimiter } from './rate-limit.js';
 import type { Ctx } from './context.js';
-import { actualCost, MAX_QUERY_COST, requestedCost } from './cost.js';
+import { actualCost, cachedRequestedCost, MAX_QUERY_COST } from './cost.js';
 import { queryTooComplex, throttled } from './errors.js';
 
 const LIMIT_MESSAGE = /limit of \d+ exceeded/i;
@@ -71,7 +71,7 @@ export function useCost(): Plugin<Ctx> {
     async onExecute({ args, setResultAndStopExecution }) {
       const { schema, document, operationName, variableValues, contextValue } = args as ExecutionArgs;
       const ctx = contextValue as Ctx;
-      const requested = requestedCost(
+      const requested = cachedRequestedCost(
         schema,
         document,
         operationName,

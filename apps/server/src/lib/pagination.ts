@@ -216,10 +216,12 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: stri
     read.push(...rows);
   }
   const more = read.length > size;
-  const cursors = new Map<string, string>();
+  // Each row's sort value; its cursor is encoded only if asked for (a list screen asks for the
+  // last one only).
+  const values = new Map<string, string | null>();
   const page = read.slice(0, size).map((row) => {
     const { [CURSOR_COLUMN]: value, ...rest } = row;
-    cursors.set(row.id, encodeCursor(value, row.id));
+    values.set(row.id, value);
     return rest as unknown as Row;
   });
   if (backward) page.reverse();
@@ -228,10 +230,9 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: stri
     hasNextPage: backward ? Boolean(args.before) : more,
     hasPreviousPage: backward ? more : Boolean(args.after),
     cursor: (row) => {
-      const found = cursors.get(row.id);
-      if (found === undefined)
+      if (!values.has(row.id))
         throw new Error(`keysetPage: no cursor for a row not on this page (${row.id})`);
-      return found;
+      return encodeCursor(values.get(row.id)!, row.id);
     },
   };
 }
