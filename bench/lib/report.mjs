@@ -51,6 +51,8 @@ export async function writeResults(run) {
     'connections). Latencies are per request as the client saw them (closed loop: at 16 connections',
     'p50 ≈ 16 ÷ req/s; latency targets are for 1 connection). CPU is from /proc/<pid>/stat of the server and',
     'of its PostgreSQL backends (by application_name); statements are counted in the `pg` client.',
+    'Where a target is not met, bench/ANALYSIS.md shows what stands in the way (CPU profiles by layer,',
+    'EXPLAIN ANALYZE) and what was tried.',
     '',
     ...Object.values(all.runs).map(table),
     '',

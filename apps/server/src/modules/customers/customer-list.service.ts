@@ -2,10 +2,15 @@ import type { Executor } from '../../db/database.js';
 import type { Customer } from './customer.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { customerSearchCondition } from './customer-search.js';
-import { countCustomers, pageCustomers, type CustomerSortKey } from './customer.repository.js';
+import {
+  countCustomers,
+  pageCustomers,
+  type CustomerPage,
+  type CustomerSortKey,
+} from './customer.repository.js';
 
 /** Customers' list: see ListResult. */
-export type CustomerList = ListResult<Customer>;
+export type CustomerList = ListResult<Customer, CustomerPage>;
 
 /** Customers matching a search (money in the shop's currency), sorted and paged by keyset. */
 export function listCustomers(
@@ -16,12 +21,17 @@ export function listCustomers(
     sortKey: CustomerSortKey;
     reverse: boolean;
     page: PageArgs;
+    /** Read each customer's addresses with the page (the caller shows them). */
+    addresses?: boolean;
   },
 ): CustomerList {
   const search = customerSearchCondition(args.query, args.currency);
   if ('errors' in search) return search;
   return {
-    page: () => pageCustomers(db, search.condition, args.sortKey, args.reverse, args.page),
+    page: () =>
+      pageCustomers(db, search.condition, args.sortKey, args.reverse, args.page, {
+        addresses: Boolean(args.addresses),
+      }),
     count: () => countCustomers(db, search.condition),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { jsonRow } from '../../db/json-row.js';
 import type { AddressJson } from '../../db/columns.js';
 import type { CustomerAddressTable, CustomerRow } from './customer.tables.js';
 import {
@@ -370,21 +371,49 @@ function customerListQuery(db: Executor, condition: RawBuilder<boolean> | null) 
   return condition ? q.where(condition) : q;
 }
 
+const ADDRESS = jsonRow<CustomerAddress>(
+  'a',
+  `id customer_id first_name last_name company line1 line2 city region postal_code country_code phone
+   position created_at updated_at`,
+);
+
+/** A page of customers, with each one's addresses when the caller shows them. */
+export type CustomerPage = Page<Customer> & { addressesByCustomer: Map<string, CustomerAddress[]> | null };
+
+/**
+ * One keyset page of the customers matching the condition. With `addresses`, each row's addresses
+ * (in the order addressesOfCustomers reads them) come in the same statement as a JSON column,
+ * computed for the page's rows only: one round trip for the page instead of two.
+ */
 export async function pageCustomers(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   sortKey: CustomerSortKey,
   reverse: boolean,
   args: PageArgs,
-): Promise<Page<Customer>> {
+  include: { addresses: boolean } = { addresses: false },
+): Promise<CustomerPage> {
   const key = SORTS[sortKey];
-  const page = await keysetPage(
-    customerListQuery(db, condition),
-    { ...key, idColumn: 'c.id' },
-    key.descending !== reverse,
-    args,
-  );
-  return mapPage(page, toCustomer);
+  const query = include.addresses
+    ? customerListQuery(db, condition).select(
+        sql<unknown[][]>`(select coalesce(json_agg(${ADDRESS.array} order by a.position, a.id), '[]')
+          from customer_addresses a where a.customer_id = c.id)`.as('_page_addresses'),
+      )
+    : customerListQuery(db, condition);
+  const page = await keysetPage(query, { ...key, idColumn: 'c.id' }, key.descending !== reverse, args);
+  let addressesByCustomer: Map<string, CustomerAddress[]> | null = null;
+  if (include.addresses) {
+    addressesByCustomer = new Map();
+    for (const row of page.rows as { id: string; _page_addresses?: unknown[][] }[]) {
+      const list = (row._page_addresses ?? []).map((a) => {
+        const address = ADDRESS.of(a);
+        return { ...address, countryCode: address.countryCode.trim() };
+      });
+      addressesByCustomer.set(row.id, list);
+      delete row._page_addresses;
+    }
+  }
+  return { ...mapPage(page, toCustomer), addressesByCustomer };
 }
 
 export function countCustomers(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

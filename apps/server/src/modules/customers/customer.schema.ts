@@ -2,6 +2,7 @@ import { countryName, decodeIdOf, type UserError } from '@stockroom/domain';
 import type { CustomerAddress, CustomerComment, Customer } from './customer.model.js';
 import { auth } from '../../graphql/auth.js';
 import type { Ctx } from '../../graphql/context.js';
+import { nodeFieldPaths } from '../../graphql/selection.js';
 import {
   builder,
   command,
@@ -143,17 +144,22 @@ builder.queryFields((t) => ({
       },
       resolve: async (_r, args, ctx, info) => {
         const currency = (await ctx.loaders.shop()).currencyCode;
+        const shown = nodeFieldPaths(info);
         const list = listCustomers(ctx.services.db, {
           query: args.query,
           currency,
           sortKey: args.sortKey ?? 'CREATED_AT',
           reverse: Boolean(args.reverse),
           page: args,
+          addresses: shown.has('addresses') || shown.has('defaultAddress'),
         });
         if ('errors' in list) return emptyConnection(list.errors) as never;
         const count = countWhenAsked(info, list.count);
         const page = await list.page();
         for (const row of page.rows) ctx.loaders.customerById.prime(row.id, row);
+        // Field permissions still apply to the addresses: priming only saves the query.
+        for (const [id, addresses] of page.addressesByCustomer ?? [])
+          ctx.loaders.addressesByCustomerId.prime(id, addresses);
         return toConnection(page, count);
       },
     },
