@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { useRememberRows } from '../../../lib/record-neighbours';
@@ -13,13 +13,17 @@ import { PRODUCT_FILTERS } from '../components/product-filters';
 import { useProductFilterValues } from '../api/product-filter-values-query';
 import { useListParams } from '../../../lib/list-params';
 import { productsVariablesOf, useProductsQuery } from '../api/products-query';
-import { ProductBulkBar } from '../components/product-bulk-bar';
 import { ListControls } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';
 import { PRODUCT_LIST } from '../components/product-list-sorting';
 import { ProductTable } from '../components/product-table';
 import { useListSelection } from '../../../lib/use-list-selection';
 import { usePhone } from '../../../lib/use-phone';
+
+// The bulk actions' bar (a Menu, with floating-ui) loads at the first selection, not with the list.
+const ProductBulkBar = lazy(async () => ({
+  default: (await import('../components/product-bulk-bar')).ProductBulkBar,
+}));
 
 const SEARCH_HELP =
   'Words match title, SKU, handle, barcode. Also status:active tag:sale vendor: product_type: category: collection: stock:low sku: price:<20 created_at:>-7d';
@@ -150,16 +154,18 @@ export function ProductsRoute() {
         )}
       </DataView>
       {canWrite && (selected.size > 0 || allMatching) && (
-        <ProductBulkBar
-          ids={allMatching ? null : [...selected]}
-          query={params.q}
-          countLabel={countLabel}
-          onDone={(message) => {
-            setLastChange(message);
-            clear();
-          }}
-          onClear={clear}
-        />
+        <Suspense fallback={null}>
+          <ProductBulkBar
+            ids={allMatching ? null : [...selected]}
+            query={params.q}
+            countLabel={countLabel}
+            onDone={(message) => {
+              setLastChange(message);
+              clear();
+            }}
+            onClear={clear}
+          />
+        </Suspense>
       )}
     </Stack>
   );
