@@ -14,7 +14,7 @@ pg.Client.prototype.query = function countedQuery(...args) {
     process.stderr.write(
       `[sql] ${String(args[0]?.text ?? args[0])
         .replace(/\s+/g, ' ')
-        .slice(0, 4000)}\n`,
+        .slice(0, 400)}\n`,
     );
   return query.apply(this, args);
 };
