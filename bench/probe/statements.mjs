@@ -9,14 +9,18 @@ const log = process.env.BENCH_PROBE_LOG === '1';
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   statements++;
-  // BENCH_PROBE_LOG=1: every statement's text on stderr, to see what a request sends.
-  if (log)
-    process.stderr.write(
-      `[sql] ${String(args[0]?.text ?? args[0])
-        .replace(/\s+/g, ' ')
-        .slice(0, 400)}\n`,
-    );
-  return query.apply(this, args);
+  if (!log) return query.apply(this, args);
+  // BENCH_PROBE_LOG=1: every statement's text and time (to its answer) on stderr, to see what a
+  // request sends and what it waits for.
+  const text = String(args[0]?.text ?? args[0])
+    .replace(/\s+/g, ' ')
+    .slice(0, 400);
+  const started = performance.now();
+  const result = query.apply(this, args);
+  const done = () => process.stderr.write(`[sql] ${(performance.now() - started).toFixed(1)} ms ${text}\n`);
+  if (result && typeof result.then === 'function') result.then(done, done);
+  else done();
+  return result;
 };
 
 const port = Number(process.env.BENCH_PROBE_PORT);
