@@ -8,7 +8,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { commitForOrder } from '../inventory/order-stock.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { computeTax } from '../shipping/tax.service.js';
+import { taxRateFor } from '../shipping/tax.service.js';
 import {
   addOrderToCustomer,
   findOrder,
@@ -47,10 +47,13 @@ export async function orderCreate(
   options: OrderCreateOptions = {},
 ): Promise<Order> {
   const { idempotencyKey, ...request } = raw;
-  const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => ({
-    orderId: (await place(trx, actor, raw, { ...options, idempotencyKey })).id,
-  }));
-  return (await findOrder(trx, orderId))!;
+  // The order as placed (nothing changes it later in the transaction); a repeat reads the first one.
+  let placed: Order | null = null;
+  const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => {
+    placed = await place(trx, actor, raw, { ...options, idempotencyKey });
+    return { orderId: placed.id };
+  });
+  return placed ?? (await findOrder(trx, orderId))!;
 }
 
 async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderCreateOptions) {
@@ -99,8 +102,7 @@ export async function placeParsed(
 
   const taxPlace = input.shippingAddress ?? input.billingAddress ?? settings.address;
   const taxRate = taxPlace?.countryCode
-    ? ((await computeTax(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }, [], 0)).rate
-        ?.rate ?? null)
+    ? ((await taxRateFor(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }))?.rate ?? null)
     : null;
   const totalsWith = (shippingPrice: number, discount: OrderDiscountInput | null = null) =>
     withInputFields(
@@ -175,7 +177,35 @@ export async function placeParsed(
     createdBy: actor.viewer?.staffId ?? null,
   });
   const name = `${settings.orderNumberPrefix}${order.number}`;
+  if (payment) {
+    await insertTransaction(trx, {
+      id: uuidv7(),
+      orderId: id,
+      kind: payment.kind,
+      amount: totals.total,
+      gateway: payment.gateway,
+      reference: payment.reference,
+      staffId: actor.viewer?.staffId ?? null,
+      actorName: actorName(actor),
+    });
+  }
+  await recordAudit(trx, actor, {
+    action: 'order.create',
+    subjectType: 'Order',
+    subjectId: id,
+    changes: {
+      name: { before: null, after: name },
+      source: { before: null, after: order.source },
+      total: { before: null, after: order.total },
+      items_count: { before: null, after: order.itemsCount },
+      payment_status: { before: null, after: order.paymentStatus },
+      ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
+      ...(discount ? { discount_code: { before: null, after: discount.code } } : {}),
+    },
+  });
 
+  // The stock last: its levels are the rows every order races for, so they are locked as late as
+  // possible (commitForOrder locks and writes them in two statements) and held only until commit.
   const allocations = await withInputFields(
     () =>
       commitForOrder(
@@ -183,6 +213,7 @@ export async function placeParsed(
         actor,
         sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
         `Order ${name}`,
+        sellable.map((s) => s.variant),
       ),
     sellable.map((s) => s.index),
   );
@@ -229,18 +260,6 @@ export async function placeParsed(
       };
     }),
   );
-  if (payment) {
-    await insertTransaction(trx, {
-      id: uuidv7(),
-      orderId: id,
-      kind: payment.kind,
-      amount: totals.total,
-      gateway: payment.gateway,
-      reference: payment.reference,
-      staffId: actor.viewer?.staffId ?? null,
-      actorName: actorName(actor),
-    });
-  }
   // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
   // them in the same order here means the two can never wait on each other.
   if (buyer) await addOrderToCustomer(trx, buyer.id, totals.total);
@@ -253,20 +272,6 @@ export async function placeParsed(
       field: ['input', 'discountCode'],
     });
   }
-  await recordAudit(trx, actor, {
-    action: 'order.create',
-    subjectType: 'Order',
-    subjectId: id,
-    changes: {
-      name: { before: null, after: name },
-      source: { before: null, after: order.source },
-      total: { before: null, after: order.total },
-      items_count: { before: null, after: order.itemsCount },
-      payment_status: { before: null, after: order.paymentStatus },
-      ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
-      ...(discount ? { discount_code: { before: null, after: discount.code } } : {}),
-    },
-  });
   return order;
 }
 
