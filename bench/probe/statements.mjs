@@ -17,7 +17,13 @@ pg.Client.prototype.query = function countedQuery(...args) {
     .slice(0, 400);
   const started = performance.now();
   const result = query.apply(this, args);
-  const done = () => process.stderr.write(`[sql] ${(performance.now() - started).toFixed(1)} ms ${text}\n`);
+  // `at`: when the answer came (ms since start), `pid`: the backend, to follow one transaction.
+  const done = () => {
+    const now = performance.now();
+    process.stderr.write(
+      `[sql] ${(now - started).toFixed(1)} ms at ${now.toFixed(1)} pid ${this.processID} ${text}\n`,
+    );
+  };
   if (result && typeof result.then === 'function') result.then(done, done);
   else done();
   return result;

@@ -1,4 +1,5 @@
 import type { MovementReason, UserError } from '@stockroom/domain';
+import { sql, type OperationNodeSource } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
@@ -22,22 +23,31 @@ export interface Allocation {
  * Placing an order: commits each line at the first active location (by fulfillment priority) that
  * can cover it. Everything that needs no lock is read first; then the levels and their products are
  * locked in one statement and written in one more, so the levels stay locked for as little as
- * possible. `variants`: the lines' stock facts when the caller read them already.
+ * possible. `variants`: the lines' stock facts when the caller read them already. `alongside`: the
+ * caller's write that depends on where stock was committed (the order's lines), sent with the stock
+ * write — or on its own when no line commits stock; it is always sent once.
  */
 export async function commitForOrder(
   trx: Tx,
   actor: Actor,
   lines: { variantId: string; quantity: number }[],
-  note?: string,
-  variants?: readonly StockVariant[],
+  opts: {
+    note?: string;
+    variants?: readonly StockVariant[];
+    alongside?: (allocations: Allocation[]) => OperationNodeSource;
+  } = {},
 ): Promise<Allocation[]> {
+  const nothing = async () => {
+    if (opts.alongside) await sql`${opts.alongside([])}`.execute(trx);
+    return [];
+  };
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
   const variantIds = [...wanted.keys()];
-  if (!variantIds.length) return [];
-  const known = variants ?? (await findStockVariants(trx, variantIds));
+  if (!variantIds.length) return nothing();
+  const known = opts.variants ?? (await findStockVariants(trx, variantIds));
   const tracked = known.filter((v) => v.trackInventory && wanted.has(v.id));
-  if (!tracked.length) return [];
+  if (!tracked.length) return nothing();
   const locations = await listLocations(trx, { activeOnly: true });
   if (!locations.length)
     throw DomainError.one('INSUFFICIENT_STOCK', 'There is no active location to take stock from.', ['lines']);
@@ -81,11 +91,12 @@ export async function commitForOrder(
     })),
     'ORDER_COMMITTED',
     {
-      note,
+      note: opts.note,
       guardAvailable: guard,
       locationNames: new Map(locations.map((l) => [l.id, l.name])),
       locked: levels,
       collections,
+      alongside: opts.alongside?.(allocations),
     },
   );
   return allocations;

@@ -5,6 +5,7 @@ import {
   type MovementReason,
   type UserError,
 } from '@stockroom/domain';
+import type { OperationNodeSource } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { InventoryLevel, InventoryMovement } from './inventory.model.js';
 import type { Actor } from '../../actor.js';
@@ -105,6 +106,8 @@ export async function applyStockChanges(
     locked?: Map<string, InventoryLevel>;
     /** Brings collections with inventory rules up to date (inventoryCollectionsSync, asked before the locks). */
     collections?: () => Promise<void>;
+    /** A write of the caller's sent in the same statement as the stock's (writeStockChange). */
+    alongside?: OperationNodeSource;
   } = {},
 ): Promise<StockResult> {
   const collections =
@@ -193,6 +196,7 @@ export async function applyStockChanges(
       delta: available({ onHand: m.onHandDelta, committed: m.committedDelta }),
     })),
     movements,
+    opts.alongside,
   );
   if (movements.length) await collections();
   const written = new Map(updated.map((l) => [key(l.variantId, l.locationId), l]));

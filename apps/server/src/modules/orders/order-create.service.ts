@@ -6,13 +6,13 @@ import type { Order } from './order.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { commitForOrder } from '../inventory/order-stock.js';
+import { commitForOrder, type Allocation } from '../inventory/order-stock.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { taxRateFor } from '../shipping/tax.service.js';
 import {
   addOrderToCustomer,
   findOrder,
-  insertLines,
+  linesInsert,
   insertOrder,
   insertTransaction,
 } from './order.repository.js';
@@ -205,22 +205,11 @@ export async function placeParsed(
   });
 
   // The stock last: its levels are the rows every order races for, so they are locked as late as
-  // possible (commitForOrder locks and writes them in two statements) and held only until commit.
-  const allocations = await withInputFields(
-    () =>
-      commitForOrder(
-        trx,
-        actor,
-        sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
-        `Order ${name}`,
-        sellable.map((s) => s.variant),
-      ),
-    sellable.map((s) => s.index),
-  );
-  const committedAt = new Map(allocations.map((a) => [a.variantId, a.locationId]));
-  await insertLines(
-    trx,
-    items.map((item, i) => {
+  // possible (commitForOrder locks them in one statement and writes them with the lines in one
+  // more) and held only until commit.
+  const lines = (allocations: Allocation[]) => {
+    const committedAt = new Map(allocations.map((a) => [a.variantId, a.locationId]));
+    return items.map((item, i) => {
       const common = {
         id: uuidv7(),
         orderId: id,
@@ -258,7 +247,22 @@ export async function placeParsed(
         originalUnitPrice: override ? variant.price : null,
         priceOverrideReason: override?.reason ?? null,
       };
-    }),
+    });
+  };
+  // The lines name the location each was committed at, so they are written with the stock.
+  await withInputFields(
+    () =>
+      commitForOrder(
+        trx,
+        actor,
+        sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
+        {
+          note: `Order ${name}`,
+          variants: sellable.map((s) => s.variant),
+          alongside: (allocations) => linesInsert(trx, lines(allocations)),
+        },
+      ),
+    sellable.map((s) => s.index),
   );
   // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
   // them in the same order here means the two can never wait on each other.

@@ -153,14 +153,12 @@ export async function lockLines(db: Executor, orderId: string): Promise<OrderLin
   return rows.map(toOrderLine);
 }
 
-export async function insertLines(db: Executor, lines: readonly NewOrderLine[]): Promise<OrderLine[]> {
-  if (!lines.length) return [];
-  const rows = await db
-    .insertInto('order_lines')
-    .values(lines.map((l) => columnsOf(l) as Insertable<OrderLineTable>))
-    .returningAll()
-    .execute();
-  return rows.map(toOrderLine);
+/**
+ * The statement that writes an order's lines, unsent: placing an order sends it with the stock
+ * write (one statement while the levels are locked).
+ */
+export function linesInsert(db: Executor, lines: readonly NewOrderLine[]) {
+  return db.insertInto('order_lines').values(lines.map((l) => columnsOf(l) as Insertable<OrderLineTable>));
 }
 
 /**
