@@ -102,18 +102,18 @@ export async function lockLevelsAndProducts(
  * new quantities, each product's change of available units (tracked variants only) and the ledger
  * entries. Entries are stamped by the statement's clock rather than the transaction's: a command
  * that waited for a level's lock is stamped after the one it waited for, so the ledger's order by
- * time is the order the changes were applied in. `alongside`: one more write of the caller's (an
- * INSERT, say) sent in the same statement. Answers the levels as written and that stamp.
+ * time is the order the changes were applied in. `alongside`: more writes of the caller's (an
+ * order's lines, say) sent in the same statement. Answers the levels as written and that stamp.
  */
 export async function writeStockChange(
   db: Executor,
   levels: readonly (LevelKey & { onHand: number; committed: number })[],
   available: readonly { variantId: string; delta: number }[],
   movements: readonly NewMovement[],
-  alongside?: OperationNodeSource,
+  alongside: readonly OperationNodeSource[] = [],
 ): Promise<{ levels: InventoryLevel[]; stampedAt: Date }> {
   if (!levels.length) {
-    if (alongside) await sql`${alongside}`.execute(db);
+    for (const write of alongside) await sql`${write}`.execute(db);
     return { levels: [], stampedAt: new Date() };
   }
   const values = sql.join(
@@ -154,7 +154,10 @@ export async function writeStockChange(
       from (values ${values}) as x(variant_id, location_id, on_hand, committed)
       where l.variant_id = x.variant_id and l.location_id = x.location_id
       returning l.*
-    )${products}${ledger}${alongside ? sql`, alongside as (${alongside})` : sql``}
+    )${products}${ledger}${sql.join(
+      alongside.map((write, i) => sql`, ${sql.ref(`alongside_${i}`)} as (${write})`),
+      sql``,
+    )}
     select levels.*, statement_timestamp() as stamped_at from levels`.execute(db);
   return { levels: rows.map(toLevel), stampedAt: rows[0]?.stamped_at ?? new Date() };
 }

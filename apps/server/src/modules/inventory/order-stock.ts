@@ -24,8 +24,9 @@ export interface Allocation {
  * can cover it. Everything that needs no lock is read first; then the levels and their products are
  * locked in one statement and written in one more, so the levels stay locked for as little as
  * possible. `variants`: the lines' stock facts when the caller read them already. `alongside`: the
- * caller's write that depends on where stock was committed (the order's lines), sent with the stock
- * write — or on its own when no line commits stock; it is always sent once.
+ * caller's writes that depend on where stock was committed (the order's lines) or that lock a row
+ * after the levels (the customer's figures), sent with the stock write — or on their own when no
+ * line commits stock; they are always sent once.
  */
 export async function commitForOrder(
   trx: Tx,
@@ -34,11 +35,11 @@ export async function commitForOrder(
   opts: {
     note?: string;
     variants?: readonly StockVariant[];
-    alongside?: (allocations: Allocation[]) => OperationNodeSource;
+    alongside?: (allocations: Allocation[]) => OperationNodeSource[];
   } = {},
 ): Promise<Allocation[]> {
   const nothing = async () => {
-    if (opts.alongside) await sql`${opts.alongside([])}`.execute(trx);
+    for (const write of opts.alongside?.([]) ?? []) await sql`${write}`.execute(trx);
     return [];
   };
   const wanted = new Map<string, number>();

@@ -106,8 +106,8 @@ export async function applyStockChanges(
     locked?: Map<string, InventoryLevel>;
     /** Brings collections with inventory rules up to date (inventoryCollectionsSync, asked before the locks). */
     collections?: () => Promise<void>;
-    /** A write of the caller's sent in the same statement as the stock's (writeStockChange). */
-    alongside?: OperationNodeSource;
+    /** Writes of the caller's sent in the same statement as the stock's (writeStockChange). */
+    alongside?: OperationNodeSource[];
   } = {},
 ): Promise<StockResult> {
   const collections =

@@ -10,7 +10,7 @@ import { commitForOrder, type Allocation } from '../inventory/order-stock.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { taxRateFor } from '../shipping/tax.service.js';
 import {
-  addOrderToCustomer,
+  customerFiguresUpdate,
   findOrder,
   linesInsert,
   insertOrder,
@@ -249,7 +249,10 @@ export async function placeParsed(
       };
     });
   };
-  // The lines name the location each was committed at, so they are written with the stock.
+  // The lines name the location each was committed at, so they are written with the stock; so is
+  // the customer's figures' row, the one row locked after the levels (a cancel takes stock locks
+  // before the customer's row too, so the two never wait on each other) — in the same statement,
+  // it adds no round trip while the levels are held.
   await withInputFields(
     () =>
       commitForOrder(
@@ -259,15 +262,15 @@ export async function placeParsed(
         {
           note: `Order ${name}`,
           variants: sellable.map((s) => s.variant),
-          alongside: (allocations) => linesInsert(trx, lines(allocations)),
+          alongside: (allocations) => [
+            linesInsert(trx, lines(allocations)),
+            ...(buyer ? [customerFiguresUpdate(trx, buyer.id, totals.total)] : []),
+          ],
         },
       ),
     sellable.map((s) => s.index),
   );
-  // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
-  // them in the same order here means the two can never wait on each other.
-  if (buyer) await addOrderToCustomer(trx, buyer.id, totals.total);
-  // After the customer's row too, as a cancel gives the use back.
+  // After the stock and the customer's row, as a cancel gives the use back.
   if (discount) {
     await takeDiscountUse(trx, {
       discountId: discount.discountId,

@@ -106,17 +106,19 @@ export async function recentOrdersOfCustomers(
   return rows.map(toOrder);
 }
 
-/** A placed order counts toward its customer's figures (a figure, not an edit: no new version). */
-export async function addOrderToCustomer(db: Executor, customerId: string, total: number): Promise<void> {
-  await db
+/**
+ * A placed order counts toward its customer's figures (a figure, not an edit: no new version). The
+ * statement, unsent: placing an order sends it with the stock write.
+ */
+export function customerFiguresUpdate(db: Executor, customerId: string, total: number) {
+  return db
     .updateTable('customers')
     .set({
       orders_count: sql`orders_count + 1`,
       total_spent: sql`total_spent + ${total}`,
       last_order_at: sql`now()`,
     })
-    .where('id', '=', customerId)
-    .execute();
+    .where('id', '=', customerId);
 }
 
 // ---- Lines ----
