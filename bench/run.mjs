@@ -154,16 +154,28 @@ for (const s of all) {
 }
 
 const notes = [];
-if (process.env.BENCH_WRITES !== '0' && !only) {
+// BENCH_ONLY=order-create runs orderCreate alone.
+if (process.env.BENCH_WRITES !== '0' && (!only || only.test('order-create'))) {
   const create = await contendedOrderCreate({
     gql: async (q, v) => ({ body: (await gql(q, v)).body }),
     cookie: gqlHeaders.cookie,
     base: server.url,
     db: admin,
     seconds,
+    probe: {
+      pid: server.child.pid,
+      probePort: server.probePort,
+      admin,
+      appName: 'stockroom',
+      dbName: db.dbName,
+      dbUrl: db.dbUrl,
+    },
   });
   notes.push(
     `${create.name}: ${create.ordersPerSecond.toFixed(0)} orders/s, p50 ${create.p50} ms, p99 ${create.p99} ms, ${create.errors} errors, ${create.oversold} oversold levels (target ${create.target}).`,
+  );
+  console.log(
+    `${notes.at(-1)}\n  per order: ${create.statements} statements, Node ${create.nodeCpuMs} ms, PG ${create.pgCpuMs} ms CPU; backends waiting on a lock ${create.lockWaiting} on average (≈ ${create.lockWaitMs} ms per order), ${create.inTransaction} in a transaction`,
   );
 }
 maxRss = Math.max(maxRss, rssMb(server.child.pid));

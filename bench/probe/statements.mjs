@@ -9,14 +9,24 @@ const log = process.env.BENCH_PROBE_LOG === '1';
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
   statements++;
-  // BENCH_PROBE_LOG=1: every statement's text on stderr, to see what a request sends.
-  if (log)
+  if (!log) return query.apply(this, args);
+  // BENCH_PROBE_LOG=1: every statement's text and time (to its answer) on stderr, to see what a
+  // request sends and what it waits for.
+  const text = String(args[0]?.text ?? args[0])
+    .replace(/\s+/g, ' ')
+    .slice(0, 400);
+  const started = performance.now();
+  const result = query.apply(this, args);
+  // `at`: when the answer came (ms since start), `pid`: the backend, to follow one transaction.
+  const done = () => {
+    const now = performance.now();
     process.stderr.write(
-      `[sql] ${String(args[0]?.text ?? args[0])
-        .replace(/\s+/g, ' ')
-        .slice(0, 400)}\n`,
+      `[sql] ${(now - started).toFixed(1)} ms at ${now.toFixed(1)} pid ${this.processID} ${text}\n`,
     );
-  return query.apply(this, args);
+  };
+  if (result && typeof result.then === 'function') result.then(done, done);
+  else done();
+  return result;
 };
 
 const port = Number(process.env.BENCH_PROBE_PORT);

@@ -1,6 +1,8 @@
 // The order scenarios of ARCHITECTURE §6: the order list (newest first, and a working tab, paged),
 // the order page, and orderCreate racing for the same few variants.
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { pgTicksBetween, sample } from '../lib/probe.mjs';
 import { pagesOf } from './paging.mjs';
 
 export const ORDER_LIST = `query Orders($query: String, $first: Int, $after: String) {
@@ -71,7 +73,7 @@ const OVERSOLD = `select count(*)::int as n from inventory_levels l join product
  * no level of a variant without backorder has more committed than on hand, and the scarce variant
  * sold at most what it had.
  */
-export async function contendedOrderCreate({ gql, cookie, base, db, seconds }) {
+export async function contendedOrderCreate({ gql, cookie, base, db, seconds, probe }) {
   const { rows: picks } = await db.query(`
     select v.id, l.location_id, l.on_hand - l.committed as available
     from product_variants v join products p on p.id = v.product_id
@@ -120,6 +122,8 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds }) {
   );
   const startedAt = (await db.query('select now() as t')).rows[0].t;
   let n = 0;
+  const before = await sample(probe);
+  const watch = watchBackends(probe);
   const result = await autocannon({
     url: `${base}/graphql`,
     connections: 16,
@@ -128,6 +132,8 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds }) {
     headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1', cookie },
     requests: [{ setupRequest: (req) => ({ ...req, body: bodies[n++ % 4] }) }],
   });
+  const backends = await watch.stop();
+  const after = await sample(probe);
   const { rows } = await db.query(
     `select count(*)::int as orders, coalesce(sum(l.quantity) filter (where l.variant_id = $2), 0)::int as scarce_sold
      from orders o left join order_lines l on l.order_id = o.id and l.variant_id = $2
@@ -136,6 +142,8 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds }) {
   );
   const oversold = (await db.query(OVERSOLD)).rows[0].n;
   const { orders, scarce_sold: scarceSold } = rows[0];
+  const requests = result.requests.total || 1;
+  const round = (x) => Math.round(x * 100) / 100;
   return {
     name: `orderCreate, 16 connections racing for 4 variants (one runs out: ${scarceSold} of ${scarceBefore} sold)`,
     target: '≥ 300 orders/s, zero oversell',
@@ -146,5 +154,47 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds }) {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     oversold: oversold + (scarceSold > scarceBefore ? 1 : 0),
+    statements: round((after.statements - before.statements) / requests),
+    nodeCpuMs: round(((after.nodeTicks - before.nodeTicks) * 10) / requests),
+    pgCpuMs: round((pgTicksBetween(before, after) * 10) / requests),
+    // Little's law: backends waiting on a lock on average over the run, divided by the rate.
+    lockWaiting: round(backends.waiting),
+    lockWaitMs: round((backends.waiting / (requests / seconds)) * 1000),
+    inTransaction: round(backends.inTransaction),
+  };
+}
+
+/**
+ * Samples the server's backends every few milliseconds on a connection of its own: how many wait on
+ * a lock, how many are inside a transaction (averages over the samples).
+ */
+function watchBackends(probe) {
+  const client = new pg.Client({ connectionString: probe.dbUrl });
+  let running = true;
+  let samples = 0;
+  let waiting = 0;
+  let inTransaction = 0;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(
+        `select count(*) filter (where wait_event_type = 'Lock')::int as waiting,
+           count(*) filter (where xact_start is not null)::int as in_transaction
+         from pg_stat_activity where application_name = $1 and datname = $2`,
+        [probe.appName, probe.dbName],
+      );
+      samples++;
+      waiting += rows[0].waiting;
+      inTransaction += rows[0].in_transaction;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { waiting: waiting / (samples || 1), inTransaction: inTransaction / (samples || 1) };
+    },
   };
 }

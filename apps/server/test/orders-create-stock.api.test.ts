@@ -81,6 +81,65 @@ describe.each(DATABASES)('orderCreate and stock on $name', ({ postgresUrl }) => 
     );
   });
 
+  it('sells a scarce variant exactly once per unit when orders of two lines race over three products in any line order', async () => {
+    // The bench's race (bench/scenarios/orders.mjs) in small: every order locks two products'
+    // levels and rows, in whatever order its lines name them; none deadlocks or fails.
+    const hotA = await createVariant(owner, { sku: 'HOT-A', price: '5.00', stock: { [main]: 100 } });
+    const hotB = await createVariant(owner, { sku: 'HOT-B', price: '6.00', stock: { [main]: 100 } });
+    const scarce = await createVariant(owner, { sku: 'SCARCE', price: '7.00', stock: { [main]: 5 } });
+    const pairs = [
+      [hotA, hotB],
+      [hotB, hotA],
+      [hotA, scarce],
+      [scarce, hotB],
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_x, i) =>
+        place({
+          lines: pairs[i % 4]!.map((variantId) => ({ variantId, quantity: 1 })),
+          payment: { kind: 'SALE' },
+        }),
+      ),
+    );
+    const sold = (variantId: string) =>
+      answers.filter((a, i) => a.order && pairs[i % 4]!.includes(variantId)).length;
+    expect(sold(scarce)).toBe(5);
+    // The 20 orders of two hot lines all go through, and 5 of the 20 that want the scarce one.
+    expect(answers.filter((a) => a.order)).toHaveLength(25);
+    expect(sold(hotA) + sold(hotB)).toBe(2 * 20 + 5);
+    answers.forEach((a, i) => {
+      if (a.order) return;
+      expect(pairs[i % 4]).toContain(scarce);
+      expect(a.userErrors).toEqual([
+        {
+          field: ['input', 'lines', String(pairs[i % 4]!.indexOf(scarce)), 'quantity'],
+          code: 'INSUFFICIENT_STOCK',
+          message: 'Only 0 available at Main warehouse.',
+        },
+      ]);
+    });
+    for (const [variantId, stock] of [
+      [hotA, 100],
+      [hotB, 100],
+      [scarce, 5],
+    ] as const) {
+      expect(await stockOf(owner, variantId)).toMatchObject({
+        'Main warehouse': `${stock}/${sold(variantId)}`,
+      });
+      const read = await gql(
+        owner,
+        `query($id: ID!) { node(id: $id) { ... on ProductVariant { product { totalAvailable } inventoryLevels { available } } } }`,
+        { id: variantId },
+      );
+      // The product's total follows its levels, whichever order committed first.
+      const levels = read.node.inventoryLevels.reduce((n: number, l: any) => n + l.available, 0);
+      expect([read.node.product.totalAvailable, levels]).toEqual([
+        stock - sold(variantId),
+        stock - sold(variantId),
+      ]);
+    }
+  });
+
   it('reads an order with its lines, payments, shipments and timeline in the same few statements, whatever its size', async () => {
     const db = ctx.server.app.database.db;
     const skus = Array.from({ length: 20 }, (_x, i) => `BIG-${i}`);

@@ -26,10 +26,12 @@ export async function syncAutomatedCollections(
   trx: Tx,
   productIds: string[] | 'all',
   onlyCollectionId?: string,
-  onlyInventoryRules = false,
 ): Promise<void> {
   if (productIds !== 'all' && !productIds.length) return;
-  const collections = await repo.automatedCollections(trx, { onlyId: onlyCollectionId, onlyInventoryRules });
+  await syncCollections(trx, await repo.automatedCollections(trx, { onlyId: onlyCollectionId }), productIds);
+}
+
+async function syncCollections(trx: Tx, collections: Collection[], productIds: string[] | 'all') {
   if (!collections.length) return;
   const currency = await currencyOf(trx);
   for (const c of collections) {
@@ -38,10 +40,22 @@ export async function syncAutomatedCollections(
   }
 }
 
-/** After stock moved: collections with inventory rules follow the products of these variants. */
-export async function syncInventoryCollections(trx: Tx, variantIds: string[]): Promise<void> {
-  if (!variantIds.length) return;
-  await syncAutomatedCollections(trx, await productIdsOfVariants(trx, variantIds), undefined, true);
+/**
+ * After stock moved, collections with inventory rules follow the products of these variants. In two
+ * steps: which collections have such rules is asked before the stock is locked; the answer brings
+ * them up to date once it changed. With no such collection (the common case) the answer does
+ * nothing, so nothing more is read while the levels are held.
+ */
+export async function inventoryCollectionsSync(
+  trx: Tx,
+  variantIds: readonly string[],
+): Promise<() => Promise<void>> {
+  const collections = variantIds.length
+    ? await repo.automatedCollections(trx, { onlyInventoryRules: true })
+    : [];
+  if (!collections.length) return () => Promise.resolve();
+  return async () =>
+    syncCollections(trx, collections, await productIdsOfVariants(trx, [...new Set(variantIds)]));
 }
 
 function productUuids(ids: readonly string[], field: string[]): string[] {

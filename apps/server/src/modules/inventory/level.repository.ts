@@ -1,8 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { available, AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import { LEVEL_COLUMNS, type InventoryLevelRow } from './inventory.tables.js';
 import { toLevel, type InventoryLevel } from './inventory.model.js';
+import type { NewMovement } from './movement.repository.js';
 import {
   cappedCount,
   keysetPage,
@@ -60,35 +61,105 @@ export async function deleteUnusedLevelsAt(db: Executor, locationId: string): Pr
 }
 
 /**
- * Adds each variant's change of available units to its product's row of product_stock (variants
- * that track stock only). The rows are locked in product id order, after the levels, so concurrent
- * stock changes queue instead of deadlocking; the sum is an increment, so it holds whoever commits
- * first.
+ * Locks the levels of these pairs (the caller sorts them by variant, then location) and then the
+ * product_stock rows of the given variants' products (those that track stock), by product id, in
+ * one statement: the global order is levels before products, so concurrent stock changes queue
+ * instead of deadlocking. Answers the levels that exist (the caller creates missing ones).
  */
-export async function addAvailableToProducts(
+export async function lockLevelsAndProducts(
   db: Executor,
-  changes: readonly { variantId: string; delta: number }[],
-): Promise<void> {
-  const moved = changes.filter((c) => c.delta !== 0);
-  if (!moved.length) return;
-  const values = sql.join(moved.map((c) => sql`(${c.variantId}::uuid, ${c.delta}::int)`));
-  const { rows } = await sql<{ id: string; delta: number }>`
-    with d as (
-      select v.product_id, sum(x.delta)::int as delta
-      from (values ${values}) as x(variant_id, delta)
-      join product_variants v on v.id = x.variant_id
-      where v.track_inventory
-      group by v.product_id
+  pairs: readonly LevelKey[],
+  productsOf: readonly string[],
+): Promise<InventoryLevel[]> {
+  if (!pairs.length) return [];
+  const keys = sql.join(pairs.map((p) => sql`(${p.variantId}::uuid, ${p.locationId}::uuid)`));
+  if (!productsOf.length) {
+    const { rows } = await sql<InventoryLevelRow>`
+      select * from inventory_levels where (variant_id, location_id) in (${keys})
+      order by variant_id, location_id for update`.execute(db);
+    return rows.map(toLevel);
+  }
+  // The products' CTE reads every level first (its count), so no product is locked before every
+  // level is; each CTE locks its rows in its ORDER BY order.
+  const { rows } = await sql<InventoryLevelRow>`
+    with levels as materialized (
+      select * from inventory_levels where (variant_id, location_id) in (${keys})
+      order by variant_id, location_id for update
+    ), products as materialized (
+      select ps.product_id from product_stock ps
+      where ps.product_id in (
+          select v.product_id from product_variants v
+          where v.id = any(${[...productsOf]}::uuid[]) and v.track_inventory)
+        and (select count(*) from levels) >= 0
+      order by ps.product_id for update of ps
     )
-    select ps.product_id as id, d.delta from product_stock ps join d on d.product_id = ps.product_id
-    where d.delta <> 0
-    order by ps.product_id
-    for update of ps`.execute(db);
-  if (!rows.length) return;
-  await sql`
-    update product_stock ps set total_available = ps.total_available + d.delta
-    from (values ${sql.join(rows.map((r) => sql`(${r.id}::uuid, ${r.delta}::int)`))}) as d(id, delta)
-    where ps.product_id = d.id`.execute(db);
+    select levels.* from levels where (select count(*) from products) >= 0`.execute(db);
+  return rows.map(toLevel);
+}
+
+/**
+ * Writes a stock change under the locks lockLevelsAndProducts took, in one statement: each level's
+ * new quantities, each product's change of available units (tracked variants only) and the ledger
+ * entries. Entries are stamped by the statement's clock rather than the transaction's: a command
+ * that waited for a level's lock is stamped after the one it waited for, so the ledger's order by
+ * time is the order the changes were applied in. `alongside`: more writes of the caller's (an
+ * order's lines, say) sent in the same statement. Answers the levels as written and that stamp.
+ */
+export async function writeStockChange(
+  db: Executor,
+  levels: readonly (LevelKey & { onHand: number; committed: number })[],
+  available: readonly { variantId: string; delta: number }[],
+  movements: readonly NewMovement[],
+  alongside: readonly OperationNodeSource[] = [],
+): Promise<{ levels: InventoryLevel[]; stampedAt: Date }> {
+  if (!levels.length) {
+    for (const write of alongside) await sql`${write}`.execute(db);
+    return { levels: [], stampedAt: new Date() };
+  }
+  const values = sql.join(
+    levels.map(
+      (l) => sql`(${l.variantId}::uuid, ${l.locationId}::uuid, ${l.onHand}::int, ${l.committed}::int)`,
+    ),
+  );
+  const moved = available.filter((a) => a.delta !== 0);
+  const products = moved.length
+    ? sql`, products as (
+        update product_stock ps set total_available = ps.total_available + d.delta
+        from (
+          select v.product_id, sum(x.delta)::int as delta
+          from (values ${sql.join(moved.map((a) => sql`(${a.variantId}::uuid, ${a.delta}::int)`))}) as x(variant_id, delta)
+          join product_variants v on v.id = x.variant_id
+          where v.track_inventory
+          group by v.product_id
+        ) d
+        where ps.product_id = d.product_id and d.delta <> 0
+      )`
+    : sql``;
+  const ledger = movements.length
+    ? sql`, ledger as (
+        insert into inventory_movements (id, variant_id, location_id, on_hand_delta, committed_delta,
+          on_hand_after, committed_after, reason, note, staff_id, staff_name, transfer_id, created_at)
+        values ${sql.join(
+          movements.map(
+            (m) =>
+              sql`(${m.id}::uuid, ${m.variantId}::uuid, ${m.locationId}::uuid, ${m.onHandDelta}::int, ${m.committedDelta}::int, ${m.onHandAfter}::int, ${m.committedAfter}::int, ${m.reason}, ${m.note}, ${m.staffId}::uuid, ${m.staffName}, ${m.transferId}::uuid, statement_timestamp())`,
+          ),
+        )}
+      )`
+    : sql``;
+  const { rows } = await sql<InventoryLevelRow & { stamped_at: Date }>`
+    with levels as (
+      update inventory_levels l
+      set on_hand = x.on_hand, committed = x.committed, updated_at = now(), version = l.version + 1
+      from (values ${values}) as x(variant_id, location_id, on_hand, committed)
+      where l.variant_id = x.variant_id and l.location_id = x.location_id
+      returning l.*
+    )${products}${ledger}${sql.join(
+      alongside.map((write, i) => sql`, ${sql.ref(`alongside_${i}`)} as (${write})`),
+      sql``,
+    )}
+    select levels.*, statement_timestamp() as stamped_at from levels`.execute(db);
+  return { levels: rows.map(toLevel), stampedAt: rows[0]?.stamped_at ?? new Date() };
 }
 
 /** Units available of these products (product_stock); a product none of whose variants track stock has none. */
@@ -119,26 +190,6 @@ export async function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): P
     .forUpdate()
     .execute();
   return rows.map(toLevel);
-}
-
-export async function updateLevelQuantities(
-  db: Executor,
-  key: LevelKey,
-  quantities: { onHand: number; committed: number },
-): Promise<InventoryLevel> {
-  const row = await db
-    .updateTable('inventory_levels')
-    .set({
-      on_hand: quantities.onHand,
-      committed: quantities.committed,
-      updated_at: sql`now()`,
-      version: sql`version + 1`,
-    })
-    .where('variant_id', '=', key.variantId)
-    .where('location_id', '=', key.locationId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toLevel(row);
 }
 
 export async function findLevel(db: Executor, id: string): Promise<InventoryLevel | null> {

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { InventoryMovementRow } from './inventory.tables.js';
 import { toMovement, type InventoryMovement } from './inventory.model.js';
@@ -12,40 +12,6 @@ import {
 } from '../../lib/pagination.js';
 
 export type NewMovement = Omit<InventoryMovement, 'createdAt'>;
-
-/**
- * Writes ledger entries stamped by the database clock. The statement's time rather than the
- * transaction's: a command that waited for a level's lock is stamped after the one it waited for,
- * so the ledger's order by time is the order the changes were applied in.
- */
-export async function insertMovements(
-  db: Executor,
-  movements: readonly NewMovement[],
-): Promise<InventoryMovement[]> {
-  if (!movements.length) return [];
-  const rows = await db
-    .insertInto('inventory_movements')
-    .values(
-      movements.map((m) => ({
-        id: m.id,
-        variant_id: m.variantId,
-        location_id: m.locationId,
-        on_hand_delta: m.onHandDelta,
-        committed_delta: m.committedDelta,
-        on_hand_after: m.onHandAfter,
-        committed_after: m.committedAfter,
-        reason: m.reason,
-        note: m.note,
-        staff_id: m.staffId,
-        staff_name: m.staffName,
-        transfer_id: m.transferId,
-        created_at: sql<Date>`statement_timestamp()`,
-      })),
-    )
-    .returningAll()
-    .execute();
-  return rows.map(toMovement);
-}
 
 export async function findMovement(db: Executor, id: string): Promise<InventoryMovement | null> {
   const row = await db.selectFrom('inventory_movements').selectAll().where('id', '=', id).executeTakeFirst();

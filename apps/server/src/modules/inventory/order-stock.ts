@@ -1,8 +1,10 @@
 import type { MovementReason, UserError } from '@stockroom/domain';
+import { sql, type OperationNodeSource } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
-import { findStockVariants } from './level.repository.js';
+import { inventoryCollectionsSync } from '../catalog/collection.service.js';
+import { findStockVariants, type StockVariant } from './level.repository.js';
 import { listLocations } from './location.repository.js';
 import { applyStockChanges, levelAvailable, lockLevels } from './stock.js';
 
@@ -17,26 +19,47 @@ export interface Allocation {
   quantity: number;
 }
 
-/** Placing an order: commits each line at the first active location (by fulfillment priority) that can cover it. */
+/**
+ * Placing an order: commits each line at the first active location (by fulfillment priority) that
+ * can cover it. Everything that needs no lock is read first; then the levels and their products are
+ * locked in one statement and written in one more, so the levels stay locked for as little as
+ * possible. `variants`: the lines' stock facts when the caller read them already. `alongside`: the
+ * caller's writes that depend on where stock was committed (the order's lines) or that lock a row
+ * after the levels (the customer's figures), sent with the stock write — or on their own when no
+ * line commits stock; they are always sent once.
+ */
 export async function commitForOrder(
   trx: Tx,
   actor: Actor,
   lines: { variantId: string; quantity: number }[],
-  note?: string,
+  opts: {
+    note?: string;
+    variants?: readonly StockVariant[];
+    alongside?: (allocations: Allocation[]) => OperationNodeSource[];
+  } = {},
 ): Promise<Allocation[]> {
+  const nothing = async () => {
+    for (const write of opts.alongside?.([]) ?? []) await sql`${write}`.execute(trx);
+    return [];
+  };
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.variantId, (wanted.get(l.variantId) ?? 0) + l.quantity);
   const variantIds = [...wanted.keys()];
-  if (!variantIds.length) return [];
-  const variants = await findStockVariants(trx, variantIds);
-  const tracked = variants.filter((v) => v.trackInventory);
-  if (!tracked.length) return [];
+  if (!variantIds.length) return nothing();
+  const known = opts.variants ?? (await findStockVariants(trx, variantIds));
+  const tracked = known.filter((v) => v.trackInventory && wanted.has(v.id));
+  if (!tracked.length) return nothing();
   const locations = await listLocations(trx, { activeOnly: true });
   if (!locations.length)
     throw DomainError.one('INSUFFICIENT_STOCK', 'There is no active location to take stock from.', ['lines']);
+  const collections = await inventoryCollectionsSync(
+    trx,
+    tracked.map((v) => v.id),
+  );
   const levels = await lockLevels(
     trx,
     tracked.flatMap((v) => locations.map((l) => ({ variantId: v.id, locationId: l.id }))),
+    tracked.map((v) => v.id),
   );
   const allocations: Allocation[] = [];
   const errors: UserError[] = [];
@@ -68,7 +91,14 @@ export async function commitForOrder(
       committedDelta: a.quantity,
     })),
     'ORDER_COMMITTED',
-    { note, guardAvailable: guard, locationNames: new Map(locations.map((l) => [l.id, l.name])) },
+    {
+      note: opts.note,
+      guardAvailable: guard,
+      locationNames: new Map(locations.map((l) => [l.id, l.name])),
+      locked: levels,
+      collections,
+      alongside: opts.alongside?.(allocations),
+    },
   );
   return allocations;
 }

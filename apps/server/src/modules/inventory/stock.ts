@@ -5,20 +5,21 @@ import {
   type MovementReason,
   type UserError,
 } from '@stockroom/domain';
+import type { OperationNodeSource } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { InventoryLevel, InventoryMovement } from './inventory.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
-import { syncInventoryCollections } from '../catalog/collection.service.js';
+import { inventoryCollectionsSync } from '../catalog/collection.service.js';
 import {
-  addAvailableToProducts,
   ensureLevels,
   lockLevelRows,
-  updateLevelQuantities,
+  lockLevelsAndProducts,
+  writeStockChange,
   type LevelKey,
 } from './level.repository.js';
-import { insertMovements, type NewMovement } from './movement.repository.js';
+import type { NewMovement } from './movement.repository.js';
 
 export interface LevelChange {
   variantId: string;
@@ -44,18 +45,43 @@ export const levelAvailable = (level: Pick<InventoryLevel, 'onHand' | 'committed
 
 /**
  * Locks the levels of these variant × location pairs, creating missing ones, always in
- * (variant, location) order so concurrent callers queue instead of deadlocking.
+ * (variant, location) order so concurrent callers queue instead of deadlocking; then, when asked,
+ * the product_stock rows of `productsOf` variants' products (after every level, by product id),
+ * for a stock change that will move their available units. One statement when every level exists.
  */
-export async function lockLevels(trx: Tx, pairs: LevelKey[]): Promise<Map<string, InventoryLevel>> {
+export async function lockLevels(
+  trx: Tx,
+  pairs: LevelKey[],
+  productsOf: readonly string[] = [],
+): Promise<Map<string, InventoryLevel>> {
   const unique = [...new Map(pairs.map((p) => [key(p.variantId, p.locationId), p])).values()].sort((a, b) =>
     a.variantId === b.variantId
       ? a.locationId.localeCompare(b.locationId)
       : a.variantId.localeCompare(b.variantId),
   );
   if (!unique.length) return new Map();
-  await ensureLevels(trx, unique);
-  const rows = await lockLevelRows(trx, unique);
-  return new Map(rows.map((r) => [key(r.variantId, r.locationId), r]));
+  const levels = new Map(
+    (await lockLevelsAndProducts(trx, unique, productsOf)).map((r) => [key(r.variantId, r.locationId), r]),
+  );
+  const missing = unique.filter((p) => !levels.has(key(p.variantId, p.locationId)));
+  if (missing.length) {
+    // Rare (a level is made with its variant or location): the new rows are this transaction's
+    // until it commits. A concurrent command that created one first may hold it; if that ever
+    // closes a cycle, PostgreSQL breaks the deadlock and the command runs again (unit-of-work).
+    await ensureLevels(trx, missing);
+    for (const r of await lockLevelRows(trx, missing)) levels.set(key(r.variantId, r.locationId), r);
+  }
+  return levels;
+}
+
+/** The variants whose available units these changes move (the product rows a change must lock). */
+function movingAvailable(changes: readonly LevelChange[]): string[] {
+  const net = new Map<string, number>();
+  for (const c of changes) {
+    const delta = available({ onHand: c.onHandDelta, committed: c.committedDelta });
+    net.set(c.variantId, (net.get(c.variantId) ?? 0) + delta);
+  }
+  return [...net].filter(([, delta]) => delta !== 0).map(([variantId]) => variantId);
 }
 
 /**
@@ -73,9 +99,24 @@ export async function applyStockChanges(
     transferId?: string | null;
     guardAvailable?: Set<string>;
     locationNames?: Map<string, string>;
+    /**
+     * The levels as the caller locked them (lockLevels, with these changes' products): saves
+     * locking again. Every changed level must be among them.
+     */
+    locked?: Map<string, InventoryLevel>;
+    /** Brings collections with inventory rules up to date (inventoryCollectionsSync, asked before the locks). */
+    collections?: () => Promise<void>;
+    /** Writes of the caller's sent in the same statement as the stock's (writeStockChange). */
+    alongside?: OperationNodeSource[];
   } = {},
 ): Promise<StockResult> {
-  const levels = await lockLevels(trx, changes);
+  const collections =
+    opts.collections ??
+    (await inventoryCollectionsSync(
+      trx,
+      changes.map((c) => c.variantId),
+    ));
+  const levels = opts.locked ?? (await lockLevels(trx, changes, movingAvailable(changes)));
   const next = new Map<string, { onHand: number; committed: number }>();
   const errors: UserError[] = [];
   for (const c of changes) {
@@ -143,28 +184,24 @@ export async function applyStockChanges(
       transferId: opts.transferId ?? null,
     });
   }
-  const updated: InventoryLevel[] = [];
-  for (const [k, quantities] of running) {
-    const level = levels.get(k)!;
-    updated.push(
-      await updateLevelQuantities(
-        trx,
-        { variantId: level.variantId, locationId: level.locationId },
-        quantities,
-      ),
-    );
-  }
-  await addAvailableToProducts(
+  const { levels: updated, stampedAt } = await writeStockChange(
     trx,
+    [...running].map(([k, quantities]) => {
+      const level = levels.get(k)!;
+      return { variantId: level.variantId, locationId: level.locationId, ...quantities };
+    }),
     // A movement changes available units as the domain counts them: its on-hand less its committed change.
     movements.map((m) => ({
       variantId: m.variantId,
       delta: available({ onHand: m.onHandDelta, committed: m.committedDelta }),
     })),
+    movements,
+    opts.alongside,
   );
-  const written = await insertMovements(trx, movements);
-  if (written.length) await syncInventoryCollections(trx, [...new Set(changes.map((c) => c.variantId))]);
-  // The ledger in the order it was computed (one insert returns its rows in no promised order).
-  const byId = new Map(written.map((m) => [m.id, m]));
-  return { levels: updated, movements: movements.map((m) => byId.get(m.id)!) };
+  if (movements.length) await collections();
+  const written = new Map(updated.map((l) => [key(l.variantId, l.locationId), l]));
+  return {
+    levels: [...running.keys()].map((k) => written.get(k)!),
+    movements: movements.map((m) => ({ ...m, createdAt: stampedAt })),
+  };
 }

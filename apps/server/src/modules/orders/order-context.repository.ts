@@ -15,6 +15,9 @@ export interface VariantForSale {
   price: number;
   productTitle: string;
   productStatus: string;
+  /** What committing its stock needs (read here, so placing an order reads the variants once). */
+  trackInventory: boolean;
+  allowBackorder: boolean;
 }
 
 export async function variantsForSale(db: Executor, ids: readonly string[]): Promise<VariantForSale[]> {
@@ -30,6 +33,8 @@ export async function variantsForSale(db: Executor, ids: readonly string[]): Pro
       'v.price',
       'p.title as product_title',
       'p.status as product_status',
+      'v.track_inventory',
+      'v.allow_backorder',
     ])
     .where('v.id', 'in', ids)
     .execute();
@@ -41,6 +46,8 @@ export async function variantsForSale(db: Executor, ids: readonly string[]): Pro
     price: r.price,
     productTitle: r.product_title,
     productStatus: r.product_status,
+    trackInventory: r.track_inventory,
+    allowBackorder: r.allow_backorder,
   }));
 }
 

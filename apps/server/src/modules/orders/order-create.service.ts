@@ -6,13 +6,13 @@ import type { Order } from './order.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { commitForOrder } from '../inventory/order-stock.js';
+import { commitForOrder, type Allocation } from '../inventory/order-stock.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { computeTax } from '../shipping/tax.service.js';
+import { taxRateFor } from '../shipping/tax.service.js';
 import {
-  addOrderToCustomer,
+  customerFiguresUpdate,
   findOrder,
-  insertLines,
+  linesInsert,
   insertOrder,
   insertTransaction,
 } from './order.repository.js';
@@ -47,10 +47,13 @@ export async function orderCreate(
   options: OrderCreateOptions = {},
 ): Promise<Order> {
   const { idempotencyKey, ...request } = raw;
-  const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => ({
-    orderId: (await place(trx, actor, raw, { ...options, idempotencyKey })).id,
-  }));
-  return (await findOrder(trx, orderId))!;
+  // The order as placed (nothing changes it later in the transaction); a repeat reads the first one.
+  let placed: Order | null = null;
+  const { orderId } = await idempotent(trx, 'orderCreate', idempotencyKey, request, async () => {
+    placed = await place(trx, actor, raw, { ...options, idempotencyKey });
+    return { orderId: placed.id };
+  });
+  return placed ?? (await findOrder(trx, orderId))!;
 }
 
 async function place(trx: Tx, actor: Actor, raw: OrderCreateRaw, options: OrderCreateOptions) {
@@ -99,8 +102,7 @@ export async function placeParsed(
 
   const taxPlace = input.shippingAddress ?? input.billingAddress ?? settings.address;
   const taxRate = taxPlace?.countryCode
-    ? ((await computeTax(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }, [], 0)).rate
-        ?.rate ?? null)
+    ? ((await taxRateFor(trx, { countryCode: taxPlace.countryCode, region: taxPlace.region }))?.rate ?? null)
     : null;
   const totalsWith = (shippingPrice: number, discount: OrderDiscountInput | null = null) =>
     withInputFields(
@@ -175,21 +177,39 @@ export async function placeParsed(
     createdBy: actor.viewer?.staffId ?? null,
   });
   const name = `${settings.orderNumberPrefix}${order.number}`;
+  if (payment) {
+    await insertTransaction(trx, {
+      id: uuidv7(),
+      orderId: id,
+      kind: payment.kind,
+      amount: totals.total,
+      gateway: payment.gateway,
+      reference: payment.reference,
+      staffId: actor.viewer?.staffId ?? null,
+      actorName: actorName(actor),
+    });
+  }
+  await recordAudit(trx, actor, {
+    action: 'order.create',
+    subjectType: 'Order',
+    subjectId: id,
+    changes: {
+      name: { before: null, after: name },
+      source: { before: null, after: order.source },
+      total: { before: null, after: order.total },
+      items_count: { before: null, after: order.itemsCount },
+      payment_status: { before: null, after: order.paymentStatus },
+      ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
+      ...(discount ? { discount_code: { before: null, after: discount.code } } : {}),
+    },
+  });
 
-  const allocations = await withInputFields(
-    () =>
-      commitForOrder(
-        trx,
-        actor,
-        sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
-        `Order ${name}`,
-      ),
-    sellable.map((s) => s.index),
-  );
-  const committedAt = new Map(allocations.map((a) => [a.variantId, a.locationId]));
-  await insertLines(
-    trx,
-    items.map((item, i) => {
+  // The stock last: its levels are the rows every order races for, so they are locked as late as
+  // possible (commitForOrder locks them in one statement and writes them with the lines in one
+  // more) and held only until commit.
+  const lines = (allocations: Allocation[]) => {
+    const committedAt = new Map(allocations.map((a) => [a.variantId, a.locationId]));
+    return items.map((item, i) => {
       const common = {
         id: uuidv7(),
         orderId: id,
@@ -227,24 +247,30 @@ export async function placeParsed(
         originalUnitPrice: override ? variant.price : null,
         priceOverrideReason: override?.reason ?? null,
       };
-    }),
-  );
-  if (payment) {
-    await insertTransaction(trx, {
-      id: uuidv7(),
-      orderId: id,
-      kind: payment.kind,
-      amount: totals.total,
-      gateway: payment.gateway,
-      reference: payment.reference,
-      staffId: actor.viewer?.staffId ?? null,
-      actorName: actorName(actor),
     });
-  }
-  // Last, after the stock locks: a cancel takes stock locks before the customer's row, so taking
-  // them in the same order here means the two can never wait on each other.
-  if (buyer) await addOrderToCustomer(trx, buyer.id, totals.total);
-  // After the customer's row too, as a cancel gives the use back.
+  };
+  // The lines name the location each was committed at, so they are written with the stock; so is
+  // the customer's figures' row, the one row locked after the levels (a cancel takes stock locks
+  // before the customer's row too, so the two never wait on each other) — in the same statement,
+  // it adds no round trip while the levels are held.
+  await withInputFields(
+    () =>
+      commitForOrder(
+        trx,
+        actor,
+        sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
+        {
+          note: `Order ${name}`,
+          variants: sellable.map((s) => s.variant),
+          alongside: (allocations) => [
+            linesInsert(trx, lines(allocations)),
+            ...(buyer ? [customerFiguresUpdate(trx, buyer.id, totals.total)] : []),
+          ],
+        },
+      ),
+    sellable.map((s) => s.index),
+  );
+  // After the stock and the customer's row, as a cancel gives the use back.
   if (discount) {
     await takeDiscountUse(trx, {
       discountId: discount.discountId,
@@ -253,20 +279,6 @@ export async function placeParsed(
       field: ['input', 'discountCode'],
     });
   }
-  await recordAudit(trx, actor, {
-    action: 'order.create',
-    subjectType: 'Order',
-    subjectId: id,
-    changes: {
-      name: { before: null, after: name },
-      source: { before: null, after: order.source },
-      total: { before: null, after: order.total },
-      items_count: { before: null, after: order.itemsCount },
-      payment_status: { before: null, after: order.paymentStatus },
-      ...(buyer ? { customer_id: { before: null, after: buyer.id } } : {}),
-      ...(discount ? { discount_code: { before: null, after: discount.code } } : {}),
-    },
-  });
   return order;
 }
 

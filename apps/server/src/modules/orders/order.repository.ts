@@ -106,17 +106,19 @@ export async function recentOrdersOfCustomers(
   return rows.map(toOrder);
 }
 
-/** A placed order counts toward its customer's figures (a figure, not an edit: no new version). */
-export async function addOrderToCustomer(db: Executor, customerId: string, total: number): Promise<void> {
-  await db
+/**
+ * A placed order counts toward its customer's figures (a figure, not an edit: no new version). The
+ * statement, unsent: placing an order sends it with the stock write.
+ */
+export function customerFiguresUpdate(db: Executor, customerId: string, total: number) {
+  return db
     .updateTable('customers')
     .set({
       orders_count: sql`orders_count + 1`,
       total_spent: sql`total_spent + ${total}`,
       last_order_at: sql`now()`,
     })
-    .where('id', '=', customerId)
-    .execute();
+    .where('id', '=', customerId);
 }
 
 // ---- Lines ----
@@ -153,14 +155,12 @@ export async function lockLines(db: Executor, orderId: string): Promise<OrderLin
   return rows.map(toOrderLine);
 }
 
-export async function insertLines(db: Executor, lines: readonly NewOrderLine[]): Promise<OrderLine[]> {
-  if (!lines.length) return [];
-  const rows = await db
-    .insertInto('order_lines')
-    .values(lines.map((l) => columnsOf(l) as Insertable<OrderLineTable>))
-    .returningAll()
-    .execute();
-  return rows.map(toOrderLine);
+/**
+ * The statement that writes an order's lines, unsent: placing an order sends it with the stock
+ * write (one statement while the levels are locked).
+ */
+export function linesInsert(db: Executor, lines: readonly NewOrderLine[]) {
+  return db.insertInto('order_lines').values(lines.map((l) => columnsOf(l) as Insertable<OrderLineTable>));
 }
 
 /**

@@ -112,6 +112,20 @@ export interface TaxResult {
   pricesIncludeTax: boolean;
 }
 
+/** The rate that applies to an address: the region's, else the country's, else none. */
+export async function taxRateFor(
+  db: Executor,
+  address: { countryCode: string; region?: string | null },
+): Promise<TaxRate | null> {
+  const rates = await taxRatesOfCountry(db, address.countryCode.toUpperCase());
+  const region = (address.region ?? '').trim().toLowerCase();
+  return (
+    rates.find((r) => region && r.region?.toLowerCase() === region) ??
+    rates.find((r) => r.region === null) ??
+    null
+  );
+}
+
 /** Tax for line amounts and shipping shipped to an address: the region's rate, else the country's, else none. */
 export async function computeTax(
   db: Executor,
@@ -120,12 +134,7 @@ export async function computeTax(
   shipping: number,
 ): Promise<TaxResult> {
   const settings = await storeSettings(db);
-  const rates = await taxRatesOfCountry(db, address.countryCode.toUpperCase());
-  const region = (address.region ?? '').trim().toLowerCase();
-  const rate =
-    rates.find((r) => region && r.region?.toLowerCase() === region) ??
-    rates.find((r) => r.region === null) ??
-    null;
+  const rate = await taxRateFor(db, address);
   const taxOf = (amount: number) => (rate ? taxOn(amount, rate.rate, settings.pricesIncludeTax) : 0);
   const lines = lineAmounts.map(taxOf);
   const shippingTax = taxOf(shipping);
