@@ -78,6 +78,15 @@ const gql = async (query, variables = {}) => {
   return { body: JSON.parse(text), text };
 };
 
+/** How the load runs read the server's CPU, statements and its PostgreSQL backends. */
+const serverProbe = {
+  pid: server.child.pid,
+  probePort: server.probePort,
+  admin,
+  appName: 'stockroom',
+  dbName: db.dbName,
+};
+
 const all = (await readScenarios(gql)).filter((s) => !only || only.test(s.key));
 
 const scenarios = [];
@@ -112,13 +121,7 @@ for (const s of all) {
         headers: gqlHeaders,
         bodies,
         sizes,
-        probe: {
-          pid: server.child.pid,
-          probePort: server.probePort,
-          admin,
-          appName: 'stockroom',
-          dbName: db.dbName,
-        },
+        probe: serverProbe,
       },
       c,
       seconds,
@@ -162,14 +165,7 @@ if (process.env.BENCH_WRITES !== '0' && (!only || only.test('order-create'))) {
     base: server.url,
     db: admin,
     seconds,
-    probe: {
-      pid: server.child.pid,
-      probePort: server.probePort,
-      admin,
-      appName: 'stockroom',
-      dbName: db.dbName,
-      dbUrl: db.dbUrl,
-    },
+    probe: { ...serverProbe, dbUrl: db.dbUrl },
   });
   notes.push(
     `${create.name}: ${create.ordersPerSecond.toFixed(0)} orders/s, p50 ${create.p50} ms, p99 ${create.p99} ms, ${create.errors} errors, ${create.oversold} oversold levels (target ${create.target}).`,
