@@ -23,14 +23,31 @@ export function prefetchQuery<TData, TVariables extends OperationVariables>(
   // Already cached: the screen shows that and refreshes it (cache-and-network), as on any visit.
   const cached = client.readQuery({ query, variables }) !== null;
   const asked = client.query({ query, variables });
-  if (!cached)
+  if (!cached) {
+    const key = stable(variables);
+    const token = {};
+    inFlightOf(query).set(key, token);
     void asked.then(
-      () => answered(query).set(stable(variables), Date.now()),
+      () => {
+        // Recorded only while no screen has claimed it: a screen that mounted before the answer
+        // already joined the request, and a later visit must refresh, however soon it comes.
+        if (inFlightOf(query).get(key) !== token) return;
+        inFlightOf(query).delete(key);
+        answered(query).set(key, Date.now());
+      },
       () => undefined,
     );
-  else asked.catch(() => undefined);
+  } else asked.catch(() => undefined);
   return null;
 }
+
+/** Loaders' requests not answered yet, by document and variables; the screen's first render claims them. */
+const inFlight = new WeakMap<DocumentNode, Map<string, object>>();
+const inFlightOf = (query: DocumentNode) => {
+  let byVariables = inFlight.get(query);
+  if (!byVariables) inFlight.set(query, (byVariables = new Map<string, object>()));
+  return byVariables;
+};
 
 /** When a loader's query was last answered from the network, by document and variables. */
 const answers = new WeakMap<DocumentNode, Map<string, number>>();
@@ -42,6 +59,20 @@ const answered = (query: DocumentNode) => {
 
 /** A loader's answer this recent is as fresh as asking again: the screen reads it from the cache. */
 const FRESH_MS = 3000;
+
+/**
+ * How a screen's first render of a prefetched query reads it: from the cache when its loader's
+ * answer has just arrived, else cache-and-network. It claims the loader's request either way, so
+ * the answer is used once: a later visit to the screen refreshes what is cached, however soon.
+ */
+export function claimFetchPolicy(query: DocumentNode, variables: OperationVariables): WatchQueryFetchPolicy {
+  const byVariables = answers.get(query);
+  const key = stable(variables);
+  const at = byVariables?.get(key);
+  byVariables?.delete(key);
+  inFlight.get(query)?.delete(key);
+  return at !== undefined && Date.now() - at < FRESH_MS ? 'cache-first' : 'cache-and-network';
+}
 
 /**
  * The fetch policies of a screen's query whose route loader prefetches it: `cache-and-network`
@@ -59,14 +90,7 @@ export function usePrefetchedFetchPolicy(
     context: { reason: 'after-fetch' | 'variables-changed' },
   ) => WatchQueryFetchPolicy;
 } {
-  const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => {
-    // Used once: a later visit to the screen refreshes what is cached, however soon it comes.
-    const byVariables = answers.get(query);
-    const key = stable(variables);
-    const at = byVariables?.get(key);
-    byVariables?.delete(key);
-    return at !== undefined && Date.now() - at < FRESH_MS ? 'cache-first' : 'cache-and-network';
-  });
+  const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => claimFetchPolicy(query, variables));
   return {
     fetchPolicy,
     nextFetchPolicy: (current, { reason }) =>
