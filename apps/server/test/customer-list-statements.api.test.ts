@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMERS } from '../../../bench/scenarios/customers.mjs';
 import { DATABASES, signedIn, useServer } from './helpers.js';
+import { statementsOf } from './support/statements.js';
 
 // Issue #15: a page of the customer list reads each row's addresses in its own statement (a JSON
 // column computed for the page's rows), so the admin's document costs the page and its count, as
@@ -38,16 +39,8 @@ describe.each(DATABASES)('customer list statements on $name', ({ postgresUrl }) 
       expect(out.customerCreate.userErrors).toEqual([]);
     }
 
-    /** The statements one request costs: the least of three tries (a session or settings read may expire between). */
-    const statements = async (variables: Record<string, unknown>) => {
-      const costs: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const before = ctx.server.app.database.queryCount();
-        await gql(CUSTOMERS, variables);
-        costs.push(ctx.server.app.database.queryCount() - before);
-      }
-      return Math.min(...costs);
-    };
+    const statements = (variables: Record<string, unknown>) =>
+      statementsOf(ctx.server.app.database, () => gql(CUSTOMERS, variables));
     const second = (await gql(CUSTOMERS, { first: 3 })).customers.pageInfo.endCursor;
     for (const variables of [
       { first: 50 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS_ADMIN, PRODUCTS_FULL } from '../../../bench/scenarios/products.mjs';
 import { DATABASES, signedIn, useServer } from './helpers.js';
+import { statementsOf } from './support/statements.js';
 import { uploadImages } from './support/media-upload.js';
 
 // Issue #15: a page of the product list reads what its rows show (category, thumbnails, variants
@@ -61,16 +62,8 @@ describe.each(DATABASES)('product list statements on $name', ({ postgresUrl }) =
     );
     await uploadImages(client, ctx.server.url, products[11].id, { count: 2, alt: 'Side' });
 
-    /** The statements one request costs: the least of three tries (a session or settings read may expire between). */
-    const statements = async (document: string, variables: Record<string, unknown>) => {
-      const costs: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const before = ctx.server.app.database.queryCount();
-        await gql(document, variables);
-        costs.push(ctx.server.app.database.queryCount() - before);
-      }
-      return Math.min(...costs);
-    };
+    const statements = (document: string, variables: Record<string, unknown>) =>
+      statementsOf(ctx.server.app.database, () => gql(document, variables));
     const second = (await gql(PRODUCTS_ADMIN, { first: 5 })).products.pageInfo.endCursor;
     for (const variables of [
       { first: 50 },
