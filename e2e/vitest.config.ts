@@ -26,6 +26,11 @@ export default defineProject({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A poll waits for what a person would wait for, not for a fast machine's timing: CI runs two
+    // files at a time, each with its own server and Chromium, on 2 cores, where a list redrawn
+    // after a click took over a second (the default 1 s made sort-headers fail there). A poll
+    // whose condition never holds still fails.
+    expect: { poll: { timeout: 10_000 } },
     // Each file starts its own server and browser; two at a time keeps a small CI machine responsive.
     maxWorkers: 2,
     // Runs after the other projects (which use the default worker count), not beside them.
