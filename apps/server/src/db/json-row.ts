@@ -11,7 +11,7 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 /**
  * A table's row as a JSON array: `columns` (space-separated, in the order they travel) over
  * `alias`, the SQL that builds the array's items, and `of`, which reads one back into the domain
- * object (each column under its camelCase name; `…_at` columns as Dates). One list serves both, so
+ * object (each column under its camelCase name; `…_at` columns as Dates, or null). One list serves both, so
  * the SQL and the reader cannot disagree on the order.
  */
 export function jsonRow<T>(alias: string, columns: string) {
@@ -28,7 +28,8 @@ export function jsonRow<T>(alias: string, columns: string) {
       const row: Record<string, unknown> = {};
       for (let i = 0; i < fields.length; i++) {
         const { key, date } = fields[i]!;
-        row[key] = date ? new Date(a[i] as number) : a[i];
+        const value = a[i];
+        row[key] = date && value !== null ? new Date(value as number) : value;
       }
       return row as T;
     },

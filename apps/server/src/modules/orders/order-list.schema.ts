@@ -1,6 +1,7 @@
 import { decodeIdOf } from '@stockroom/domain';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
+import { nodeFieldPaths } from '../../graphql/selection.js';
 import { VariantRef } from '../catalog/product.schema.js';
 import { OrderRef } from './order.refs.js';
 import { listOrders } from './order-list.service.js';
@@ -36,6 +37,7 @@ builder.queryFields((t) => ({
       },
       resolve: async (_r, args, ctx, info) => {
         const shop = await ctx.loaders.shop();
+        const shown = nodeFieldPaths(info, 1);
         const list = listOrders(ctx.services.db, {
           query: args.query,
           currency: shop.currencyCode,
@@ -43,11 +45,15 @@ builder.queryFields((t) => ({
           sortKey: args.sortKey ?? 'CREATED_AT',
           reverse: Boolean(args.reverse),
           page: args,
+          include: { lines: shown.has('lines'), customer: shown.has('customer') },
         });
         if ('errors' in list) return emptyConnection(list.errors) as never;
         const count = countWhenAsked(info, list.count);
         const page = await list.page();
         for (const row of page.rows) ctx.loaders.orderById.prime(row.id, row);
+        // Permissions still apply to the lines and the customer: priming only saves their queries.
+        for (const [id, lines] of page.linesByOrder ?? []) ctx.loaders.linesByOrderId.prime(id, lines);
+        for (const customer of page.customers) ctx.loaders.customerById.prime(customer.id, customer);
         return toConnection(page, count);
       },
     },

@@ -2,7 +2,13 @@ import type { Executor } from '../../db/database.js';
 import type { Order } from './order.model.js';
 import type { Count, ListResult, PageArgs } from '../../lib/pagination.js';
 import { orderSearchCondition } from './order-search.js';
-import { countOrders, pageOrders, type OrderSortKey } from './order-list.repository.js';
+import {
+  countOrders,
+  pageOrders,
+  type OrderListInclude,
+  type OrderPage,
+  type OrderSortKey,
+} from './order-list.repository.js';
 
 /**
  * Orders matching a search (money in the shop's currency, numbers with its prefix), paged by keyset.
@@ -21,8 +27,10 @@ export function listOrders(
     sortKey: OrderSortKey;
     reverse: boolean;
     page: PageArgs;
+    /** What the caller shows of each order beyond its row: read with the page. */
+    include?: OrderListInclude;
   },
-): ListResult<Order> {
+): ListResult<Order, OrderPage> {
   const search = orderSearchCondition(args.query, args.currency, args.numberPrefix);
   if ('errors' in search) return search;
   const { condition, needle } = search;
@@ -32,7 +40,15 @@ export function listOrders(
     count,
     page: async () => {
       const few = needle && (await count()).precision === 'EXACT';
-      return pageOrders(db, condition, args.sortKey, args.reverse, args.page, few ? 'gather' : 'walk');
+      return pageOrders(
+        db,
+        condition,
+        args.sortKey,
+        args.reverse,
+        args.page,
+        few ? 'gather' : 'walk',
+        args.include,
+      );
     },
   };
 }
