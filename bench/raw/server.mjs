@@ -5,6 +5,7 @@
 import http from 'node:http';
 import { customerList } from './customers.mjs';
 import { inventoryList } from './inventory.mjs';
+import { orderDetail } from './order-detail.mjs';
 import { orderList } from './orders.mjs';
 import { productDetail, productListAdmin, productListFull, productSearch } from './products.mjs';
 
@@ -16,6 +17,7 @@ const ROUTES = {
   '/customers': customerList,
   '/inventory': inventoryList,
   '/orders': orderList,
+  '/order-detail': orderDetail,
 };
 
 http

@@ -35,7 +35,7 @@ export const ORDER_DETAIL = `query Order($id: ID!) { order(id: $id) {
 const CREATE = `mutation Create($input: OrderCreateInput!) { orderCreate(input: $input) {
   order { id name total { amount } } userErrors { field code message } } }`;
 
-/** The read scenarios: the order list paged and filtered (raw baseline beside it) and the order page. */
+/** The read scenarios, each with its raw baseline: the order list paged and filtered, and the order page. */
 export async function orderScenarios(gql) {
   const list = await pagesOf(
     gql,
@@ -57,7 +57,7 @@ export async function orderScenarios(gql) {
       key: 'order-detail',
       name: 'order page (the admin order document)',
       document: ORDER_DETAIL,
-      raw: null,
+      raw: '/order-detail',
       variables: body.data.orders.nodes.map((o) => ({ id: o.id })),
     },
   ];
