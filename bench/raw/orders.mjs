@@ -73,7 +73,7 @@ export async function orderList(variables) {
                   c.state === 'ERASED'
                     ? 'Erased customer'
                     : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
-                email: c.email,
+                email: c.state === 'ERASED' ? null : c.email,
               }
             : null,
           total: money(o.total, o.currency_code.trim()),
