@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['./apps/server/test/support/embedded-snapshot-dir.ts'],
           // Two files at a time even on 2 cores (Vitest's default is cores − 1): much of a file's
           // time is waiting on PostgreSQL, and each file has its own database (CI: 477 → 326 s).
           maxWorkers: 2,

@@ -22,7 +22,7 @@ export default defineProject({
       process.env.STOCKROOM_SCREENSHOTS === '1'
         ? ['screenshots.ts', 'catalog-screenshots.ts']
         : ['**/*.test.ts'],
-    globalSetup: ['./support/global-setup.ts'],
+    globalSetup: ['./support/global-setup.ts', '../apps/server/test/support/embedded-snapshot-dir.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,

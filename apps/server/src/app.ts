@@ -41,6 +41,11 @@ export interface StartOptions {
    * server's own process would keep ~140 MB for the life of the process.
    */
   seedScript?: string;
+  /**
+   * Tests: an in-memory embedded store starts from `load`, a snapshot of a migrated and bootstrapped
+   * one (no owner yet); without one, the snapshot of this start is handed to `save`.
+   */
+  embeddedSnapshot?: { load: Blob | null; save: (snapshot: Blob) => Promise<void> };
 }
 
 /** Loads the demo store into the embedded database from a child process; answers its demo staff. */
@@ -72,6 +77,7 @@ export async function startApp(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onIdleError: (err) => log.warn({ err }, 'an idle database connection failed; it will be replaced'),
+      snapshot: options.embeddedSnapshot?.load ?? null,
     });
   let database = await open();
   let owner: OwnerCredentials | null;
@@ -80,6 +86,8 @@ export async function startApp(
     const applied = await migrate(database.db);
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');
     await bootstrap(database.db, 'My store');
+    const snapshot = options.embeddedSnapshot;
+    if (snapshot && !snapshot.load && database.dumpDataDir) await snapshot.save(await database.dumpDataDir());
     owner = await ensureOwner(database.db, { email: config.ownerEmail, password: config.ownerPassword });
     // A store that just got its owner is new: load the demo store unless told not to.
     const embeddedOnDisk = database.kind === 'pglite' && config.dataDir !== 'memory://';

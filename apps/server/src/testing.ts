@@ -3,10 +3,12 @@
  * throwaway PostgreSQL database when `databaseUrl` is given), a random port, the owner created.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { BUILT_IN_ROLES } from '@stockroom/domain';
 import { loadConfig, type Config } from './config.js';
-import { startApp, type RunningApp } from './app.js';
+import { startApp, type RunningApp, type StartOptions } from './app.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { hashPassword } from './modules/staff/password.js';
 import { insertStaff } from './modules/staff/staff.repository.js';
@@ -33,6 +35,27 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   /** Where the server logs (default: a logger at TEST_LOG_LEVEL, silent unless set). */
   log?: Logger;
+}
+
+/**
+ * Where an in-memory embedded store's first start in this test run leaves its migrated files, and
+ * later starts (any file, any worker) begin from them: the directory the run's global setup made
+ * (STOCKROOM_TEST_SNAPSHOT_DIR, removed when the run ends), so a snapshot never outlives the code
+ * that made it. Without it, every start runs initdb and the migrations.
+ */
+function embeddedSnapshot(): StartOptions['embeddedSnapshot'] {
+  const dir = process.env['STOCKROOM_TEST_SNAPSHOT_DIR'];
+  if (!dir || !fs.existsSync(dir)) return undefined;
+  const file = path.join(dir, 'embedded-store.tar');
+  return {
+    load: fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : null,
+    // Written aside and renamed: two first starts at once each write a whole file.
+    save: async (snapshot) => {
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      fs.writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+      fs.renameSync(partial, file);
+    },
+  };
 }
 
 async function createThrowawayDatabase(
@@ -72,7 +95,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     options.config,
   );
-  const app = await startApp(config, options.log ?? createLogger(config.logLevel));
+  const inMemory = !config.databaseUrl && config.dataDir === 'memory://';
+  const app = await startApp(config, options.log ?? createLogger(config.logLevel), {
+    ...(inMemory ? { embeddedSnapshot: embeddedSnapshot() } : {}),
+  });
   return {
     url: app.url,
     app,
