@@ -18,6 +18,15 @@ export const amount = (minor) => {
 export const money = (minor, currencyCode) =>
   minor === null ? null : { amount: amount(minor), currencyCode };
 export const iso = (d) => (d === null ? null : d.toISOString());
+/** An order's customer as the server names it: an erased one keeps neither name nor email. */
+export const orderCustomer = (c) => ({
+  id: gid('cus', c.id),
+  displayName:
+    c.state === 'ERASED'
+      ? 'Erased customer'
+      : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
+  email: c.state === 'ERASED' ? null : c.email,
+});
 
 /** Cursors as the server writes them: base64url JSON of [sort value as text, id]. */
 export const cursorOf = (value, id) => Buffer.from(JSON.stringify([value, id])).toString('base64url');

@@ -1,7 +1,7 @@
 // The raw baseline for the order page (the admin's order document): the order with its customer, lines,
 // payments, shipments and timeline, read by six statements sent at once (all keyed by the order id),
 // and the derived fields (actions, amounts owed and held, units to ship, timeline sentences) in plain JS.
-import { amount, gid, iso, pool, ungid } from './common.mjs';
+import { amount, gid, iso, orderCustomer, pool, ungid } from './common.mjs';
 
 let settings;
 async function shop() {
@@ -201,12 +201,13 @@ export async function orderDetail(variables) {
       phone: o.phone,
       customerName: o.customer_name,
       customer: o.c_id && {
-        id: gid('cus', o.c_id),
-        displayName:
-          o.c_state === 'ERASED'
-            ? 'Erased customer'
-            : [o.c_first_name, o.c_last_name].filter(Boolean).join(' ') || o.c_email,
-        email: o.c_state === 'ERASED' ? null : o.c_email,
+        ...orderCustomer({
+          id: o.c_id,
+          first_name: o.c_first_name,
+          last_name: o.c_last_name,
+          email: o.c_email,
+          state: o.c_state,
+        }),
         ordersCount: o.c_orders_count,
         totalSpent: { amount: amount(o.c_total_spent), currencyCode: storeCurrency },
         state: o.c_state,

@@ -1,5 +1,15 @@
 // The raw baseline for the order list: 50 orders newest first with their lines, customer and total.
-import { cappedCount, cursorOf, decodeCursor, gid, money, pageInfo, pool, tsText } from './common.mjs';
+import {
+  cappedCount,
+  cursorOf,
+  decodeCursor,
+  gid,
+  money,
+  orderCustomer,
+  pageInfo,
+  pool,
+  tsText,
+} from './common.mjs';
 
 let prefix;
 const FILTERS = {
@@ -66,16 +76,7 @@ export async function orderList(variables) {
           fulfillmentStatus: o.fulfillment_status,
           customerName: o.customer_name,
           itemsCount: o.items_count,
-          customer: c
-            ? {
-                id: gid('cus', c.id),
-                displayName:
-                  c.state === 'ERASED'
-                    ? 'Erased customer'
-                    : [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email,
-                email: c.state === 'ERASED' ? null : c.email,
-              }
-            : null,
+          customer: c ? orderCustomer(c) : null,
           total: money(o.total, o.currency_code.trim()),
           lines: (linesOf.get(o.id) ?? []).map((l) => ({
             id: gid('oli', l.id),
