@@ -117,6 +117,43 @@ describe('refunds and voids', () => {
     await context.close();
   });
 
+  it('offers no Fulfill once every unit still to ship is refunded, and says why', async () => {
+    const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      lines: [{ variantId: board.variantId, quantity: 2 }],
+      payment: { kind: 'SALE' },
+    });
+    const { lines } = (
+      await api.request<{ order: { lines: { id: string }[] } }>(
+        `query($id: ID!) { order(id: $id) { lines { id } } }`,
+        { id: order.id },
+      )
+    ).order;
+    const refunded = await api.request<{ orderRefund: { userErrors: unknown[] } }>(
+      `mutation($input: OrderRefundInput!) { orderRefund(input: $input) { userErrors { message } } }`,
+      { input: { orderId: order.id, lines: [{ lineId: lines[0]!.id, quantity: 2, restock: true }] } },
+    );
+    expect(refunded.orderRefund.userErrors).toEqual([]);
+
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/orders/${order.id}`);
+    await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Refunded');
+    // Archiving is still offered (under More actions); fulfilling is not.
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('link', { name: 'Fulfill items' }).count()).toBe(0);
+    await shot(page, 'order-refunded-before-shipping-phone');
+    await page.goto(`/orders/${order.id}/fulfill`);
+    await page
+      .getByTestId('nothing-to-fulfill')
+      .getByText('Every item still to ship was refunded.')
+      .waitFor();
+    await context.close();
+  });
+
   it('voids an authorization from the payment panel', async () => {
     const order = await placeOrder(api, {
       email: 'mia@example.com',

@@ -45,14 +45,17 @@ const COUNTRY_NAMES = {
 const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 const countryName = (code) => COUNTRY_NAMES[code] ?? regions.of(code);
 
-/** The order's actions in the schema's order; capture only while some authorized money is held. */
-function availableActions({ status, payment_status: pay, fulfillment_status: ship }, capturable) {
+/**
+ * The order's actions in the schema's order; capture only while some authorized money is held,
+ * fulfill only while some unit is left to ship.
+ */
+function availableActions({ status, payment_status: pay, fulfillment_status: ship }, capturable, toShip) {
   const open = status === 'OPEN';
   const allowed = {
     CANCEL: open && ship === 'UNFULFILLED',
     CLOSE: open,
     REOPEN: status === 'CLOSED',
-    FULFILL: open && ship !== 'FULFILLED',
+    FULFILL: open && ship !== 'FULFILLED' && toShip,
     MARK_PAID: status !== 'CANCELLED' && ['PENDING', 'PARTIALLY_PAID', 'VOIDED'].includes(pay),
     CAPTURE: status !== 'CANCELLED' && ['AUTHORIZED', 'PARTIALLY_PAID'].includes(pay) && capturable > 0,
     VOID: status !== 'CANCELLED' && pay === 'AUTHORIZED',
@@ -196,7 +199,11 @@ export async function orderDetail(variables) {
       status: o.status,
       paymentStatus: o.payment_status,
       fulfillmentStatus: o.fulfillment_status,
-      availableActions: availableActions(o, capturable),
+      availableActions: availableActions(
+        o,
+        capturable,
+        lines.rows.some((l) => unfulfilledQuantity(l) > 0),
+      ),
       email: o.email,
       phone: o.phone,
       customerName: o.customer_name,

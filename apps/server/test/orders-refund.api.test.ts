@@ -138,6 +138,39 @@ describe.each(DATABASES)('refunds on $name', ({ postgresUrl }) => {
     expect((await movementsOf(owner, mug)).at(-1)).toBe('ORDER_RELEASED Warehouse 0/-1');
   });
 
+  it('an order whose every unit was refunded before shipping no longer offers Fulfill, and refuses it', async () => {
+    const order = await createOrder(owner, [{ variantId: mug, quantity: 2 }], { payment: { kind: 'SALE' } });
+    const actions = async () =>
+      (
+        await gql(owner, `query($id: ID!) { order(id: $id) { availableActions fulfillmentStatus } }`, {
+          id: order.id,
+        })
+      ).order;
+    expect((await actions()).availableActions).toContain('FULFILL');
+    await refundOk(owner, {
+      orderId: order.id,
+      lines: [{ lineId: order.lines[0].id, quantity: 1, restock: true }],
+    });
+    // Something is still to ship after a partial refund.
+    expect((await actions()).availableActions).toContain('FULFILL');
+    await refundOk(owner, {
+      orderId: order.id,
+      lines: [{ lineId: order.lines[0].id, quantity: 1, restock: true }],
+    });
+    const after = await actions();
+    // Nothing shipped, so not FULFILLED; nothing left, so no Fulfill (the order can still be closed).
+    expect(after.fulfillmentStatus).toBe('UNFULFILLED');
+    expect(after.availableActions).not.toContain('FULFILL');
+    expect(after.availableActions).toContain('CLOSE');
+    const refused = await gql(
+      owner,
+      `mutation($input: OrderFulfillInput!) { orderFulfill(input: $input) { userErrors { field code message } } }`,
+      { input: { orderId: order.id } },
+    );
+    expect(refused.orderFulfill.userErrors).toHaveLength(1);
+    expect(refused.orderFulfill.userErrors[0].message).toMatch(/nothing|no .*left|already/i);
+  });
+
   it('refunding everything gives back exactly what was paid', async () => {
     const order = await shippedOrder();
     await refundOk(owner, { orderId: order.id, lines: [{ lineId: order.mugLine, quantity: 1 }] });

@@ -4,6 +4,7 @@ import {
   FULFILLMENT_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  unfulfilledQuantity,
   type OrderAction,
   type UserError,
 } from '@stockroom/domain';
@@ -88,7 +89,15 @@ builder.node(OrderRef, {
           const capturable = allowed.includes('capture')
             ? capturableOf(await ctx.loaders.transactionsByOrderId.load(o.id))
             : 0;
-          return allowed.filter((a) => a !== 'capture' || capturable > 0).map((a) => ACTIONS[a]);
+          // Units refunded before shipping leave nothing to ship, though the status stays UNFULFILLED
+          // (it never claims a shipment): then Fulfill is not offered. Only a refunded order can be so.
+          const nothingToShip =
+            allowed.includes('fulfill') && o.totalRefunded > 0
+              ? (await ctx.loaders.linesByOrderId.load(o.id)).every((l) => unfulfilledQuantity(l) === 0)
+              : false;
+          return allowed
+            .filter((a) => (a !== 'capture' || capturable > 0) && (a !== 'fulfill' || !nothingToShip))
+            .map((a) => ACTIONS[a]);
         },
       }),
       email: t.exposeString('email', { nullable: true }),

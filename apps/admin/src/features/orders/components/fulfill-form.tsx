@@ -229,7 +229,9 @@ export function NothingToFulfill({ order }: { order: Order }) {
       ? 'This order is cancelled.'
       : order.status === 'CLOSED'
         ? 'This order is archived; unarchive it first.'
-        : 'Every item of this order has shipped.';
+        : order.fulfillmentStatus === 'FULFILLED'
+          ? 'Every item of this order has shipped.'
+          : 'Every item still to ship was refunded.';
   return (
     <Alert color="gray" variant="light" title="Nothing to fulfill" data-testid="nothing-to-fulfill">
       <Stack gap="xs" align="flex-start">
