@@ -1,4 +1,5 @@
 import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from './customer.tables.js';
+import { jsonRow } from '../../db/json-row.js';
 
 /** Customers' domain objects: what their repository hands the rest of the server. */
 export interface Customer {
@@ -48,6 +49,17 @@ export interface CustomerComment {
   body: string;
   createdAt: Date;
 }
+
+/**
+ * A customer as a JSON array of its columns (db/json-row.ts), read back as toCustomer reads its row:
+ * for another table's list that brings each row's customer in its own statement.
+ */
+export const customerJsonRow = (alias: string) =>
+  jsonRow<Customer>(
+    alias,
+    `id email first_name last_name phone note tags accepts_marketing state default_address_id
+     orders_count total_spent last_order_at erased_at created_at updated_at version`,
+  );
 
 export function toCustomer(r: CustomerRow): Customer {
   return {

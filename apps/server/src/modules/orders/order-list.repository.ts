@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { jsonRow } from '../../db/json-row.js';
-import type { Customer } from '../customers/customer.model.js';
+import { customerJsonRow, type Customer } from '../customers/customer.model.js';
 import { toOrder, type Order, type OrderLine } from './order.model.js';
 import {
   cappedCount,
@@ -76,12 +76,7 @@ const LINE = jsonRow<OrderLine>(
    price_override_reason`,
 );
 
-/** A customer as findCustomersByIds reads it (toCustomer: every column under its camelCase name). */
-const CUSTOMER = jsonRow<Customer>(
-  'c',
-  `id email first_name last_name phone note tags accepts_marketing state default_address_id
-   orders_count total_spent last_order_at erased_at created_at updated_at version`,
-);
+const CUSTOMER = customerJsonRow('c');
 
 /** What a list shows of each order beyond its own row; each comes in the page's statement. */
 export interface OrderListInclude {
