@@ -15,8 +15,6 @@ import { seriousViolations, shot } from './support/look';
 const PACKER = { email: 'pat@example.com', name: 'Pat Packer', password: 'boxes-and-tape-all-day-4' };
 const UNFULFILLED = 'status:open -fulfillment_status:fulfilled';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
-
 async function openPalette(page: Page) {
   await page.keyboard.press('Control+K');
   const box = page.getByRole('textbox', { name: 'Search or run a command' });
@@ -89,15 +87,15 @@ describe('home, command palette and shortcuts', () => {
     const low = page.getByRole('region', { name: 'Low stock' });
     await low.getByText('3 left').waitFor();
     await page.locator('label', { hasText: '7 days' }).click();
-    await poll(() => new URL(page.url()).searchParams.get('period')).toBe('7d');
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('7d');
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'home-desktop');
 
     await toFulfill.click();
-    await poll(() => new URL(page.url()).pathname).toBe('/orders');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/orders');
     expect(new URL(page.url()).searchParams.get('q')).toBe(UNFULFILLED);
-    await poll(() => page.getByTestId('order-row').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(5);
     await context.close();
 
     const phone = await newPage(browser, server.url, PHONE);
@@ -124,7 +122,7 @@ describe('home, command palette and shortcuts', () => {
     await signIn(page, server.ownerEmail, server.ownerPassword);
     // The list the order is opened "from": newest first, so after orders[2] comes orders[1].
     await page.goto('/orders');
-    await poll(() => page.getByTestId('order-row').count()).toBe(6);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(6);
 
     const box = await openPalette(page);
     await box.fill(orders[2]!.name);
@@ -134,15 +132,15 @@ describe('home, command palette and shortcuts', () => {
     await hit.waitFor();
     await shot(page, 'palette-desktop');
     await box.press('Enter');
-    await poll(() => new URL(page.url()).pathname).toBe(`/orders/${orders[2]!.id}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${orders[2]!.id}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(orders[2]!.name) }).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     await page.keyboard.press(']');
-    await poll(() => new URL(page.url()).pathname).toBe(`/orders/${orders[1]!.id}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${orders[1]!.id}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(orders[1]!.name) }).waitFor();
     await page.keyboard.press('[');
-    await poll(() => new URL(page.url()).pathname).toBe(`/orders/${orders[2]!.id}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${orders[2]!.id}`);
 
     // Opened records come back as "Recently opened" on an empty palette.
     const empty = await openPalette(page);
@@ -156,16 +154,16 @@ describe('home, command palette and shortcuts', () => {
     await again.fill('go to inv');
     await page.getByRole('dialog').getByRole('button', { name: 'Go to inventory' }).waitFor();
     await again.press('Enter');
-    await poll(() => new URL(page.url()).pathname).toBe('/inventory');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/inventory');
 
     // More than a few results: the whole list, searched for the same words.
     const more = await openPalette(page);
     await more.fill('oak');
     await page.getByRole('dialog').getByRole('button', { name: 'Oak Board' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Search products for “oak”' }).click();
-    await poll(() => new URL(page.url()).pathname).toBe('/products');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
     expect(new URL(page.url()).searchParams.get('q')).toBe('oak');
-    await poll(() => page.getByTestId('product-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(1);
 
     const none = await openPalette(page);
     await none.fill('zzqx');
@@ -180,11 +178,11 @@ describe('home, command palette and shortcuts', () => {
     await page.getByTestId('queue-ordersToFulfill').waitFor();
     await page.keyboard.press('g');
     await page.keyboard.press('p');
-    await poll(() => new URL(page.url()).pathname).toBe('/products');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
     const search = page.getByRole('textbox', { name: /Search products/ });
     await search.waitFor();
     await page.keyboard.press('/');
-    await poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('g o?');
     expect(new URL(page.url()).pathname).toBe('/products');
     expect(await search.inputValue()).toBe('g o?');
@@ -205,12 +203,12 @@ describe('home, command palette and shortcuts', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.keyboard.press('g');
     await page.keyboard.press('c');
-    await poll(() => new URL(page.url()).pathname).toBe('/customers');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/customers');
 
     // In a list, j moves to a row and Enter opens it; on the record, ] and [ walk that list.
     await page.keyboard.press('g');
     await page.keyboard.press('p');
-    await poll(() => page.getByTestId('product-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(3);
     const titles = await Promise.all(
       [0, 1, 2].map((i) => page.getByTestId('product-row').nth(i).getByRole('link').first().textContent()),
     );

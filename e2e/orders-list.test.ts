@@ -54,7 +54,6 @@ async function orderState(api: Api, id: string) {
 }
 
 /** Re-rendering a page of 50 rows can take a second on a busy 2-core machine; the default is 1 s. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 
 const rows = (page: Page) => page.getByTestId('order-row');
 const rowNames = (page: Page) => rows(page).getByRole('link').allTextContents();
@@ -69,7 +68,7 @@ async function search(page: Page, words: string) {
   const box = page.getByRole('textbox', { name: /Search orders/ });
   await box.fill(words);
   await box.press('Enter');
-  await poll(() => searchParam(page, 'q')).toBe(words);
+  await expect.poll(() => searchParam(page, 'q')).toBe(words);
 }
 
 describe('order list', () => {
@@ -134,41 +133,41 @@ describe('order list', () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, server.ownerEmail, server.ownerPassword);
     await page.goto('/orders');
-    await poll(() => rows(page).count()).toBe(50);
+    await expect.poll(() => rows(page).count()).toBe(50);
     await page.getByText(`${String(TOTAL_ORDERS)} orders`, { exact: true }).waitFor();
     // Newest first: the last order placed leads.
     expect((await rowNames(page))[0]).toBe(prints[1]!.name);
     await shot(page, 'orders-list-desktop');
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await poll(() => searchParam(page, 'after')).toBeTruthy();
-    await poll(() => rows(page).count()).toBe(TOTAL_ORDERS - 50);
+    await expect.poll(() => searchParam(page, 'after')).toBeTruthy();
+    await expect.poll(() => rows(page).count()).toBe(TOTAL_ORDERS - 50);
     await page.reload();
-    await poll(() => rows(page).count()).toBe(TOTAL_ORDERS - 50);
+    await expect.poll(() => rows(page).count()).toBe(TOTAL_ORDERS - 50);
     await page.getByRole('button', { name: 'Previous' }).click();
-    await poll(() => searchParam(page, 'before')).toBeTruthy();
-    await poll(() => rows(page).count()).toBe(50);
+    await expect.poll(() => searchParam(page, 'before')).toBeTruthy();
+    await expect.poll(() => rows(page).count()).toBe(50);
 
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Total' }).click();
-    await poll(() => searchParam(page, 'sort')).toBe('TOTAL');
+    await expect.poll(() => searchParam(page, 'sort')).toBe('TOTAL');
     // A new sort starts again at the first page.
     expect(searchParam(page, 'before')).toBeNull();
     // Totals sort largest first until turned round.
     const biggest = await namesFromApi(api, { sortKey: 'TOTAL', first: 5 });
-    await poll(async () => (await rowNames(page)).slice(0, 5)).toEqual(biggest);
+    await expect.poll(async () => (await rowNames(page)).slice(0, 5)).toEqual(biggest);
     const down = await rowTotals(page);
     expect(down).toEqual([...down].sort((a, b) => b - a));
     expect(down[0]).toBeGreaterThan(down[49]!);
 
     await page.getByRole('button', { name: 'Sort ascending' }).click();
-    await poll(() => searchParam(page, 'dir')).toBe('asc');
+    await expect.poll(() => searchParam(page, 'dir')).toBe('asc');
     const smallest = await namesFromApi(api, { sortKey: 'TOTAL', reverse: true, first: 5 });
-    await poll(async () => (await rowNames(page)).slice(0, 5)).toEqual(smallest);
+    await expect.poll(async () => (await rowNames(page)).slice(0, 5)).toEqual(smallest);
     const up = await rowTotals(page);
     expect(up).toEqual([...up].sort((a, b) => a - b));
     await page.reload();
-    await poll(async () => (await rowNames(page)).slice(0, 5)).toEqual(smallest);
+    await expect.poll(async () => (await rowNames(page)).slice(0, 5)).toEqual(smallest);
     await context.close();
   });
 
@@ -177,39 +176,39 @@ describe('order list', () => {
     await signIn(page, server.ownerEmail, server.ownerPassword);
     await page.goto('/orders');
     const tab = (name: string) => page.getByRole('tab', { name, exact: true });
-    await poll(() => tab('All').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab('All').getAttribute('aria-selected')).toBe('true');
 
     await tab('Unpaid').click();
-    await poll(() => searchParam(page, 'q')).toBe(UNPAID_TAB);
-    await poll(() => tab('Unpaid').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => searchParam(page, 'q')).toBe(UNPAID_TAB);
+    await expect.poll(() => tab('Unpaid').getAttribute('aria-selected')).toBe('true');
     const unpaid = await namesFromApi(api, { query: UNPAID_TAB });
     expect(unpaid.length).toBeGreaterThan(10);
-    await poll(() => rowNames(page)).toEqual(unpaid);
+    await expect.poll(() => rowNames(page)).toEqual(unpaid);
     for (const status of await rows(page).getByTestId('payment-status').allTextContents()) {
       expect(NOT_PAID).toContain(status);
     }
 
     await tab('Archived').click();
-    await poll(() => rowNames(page)).toEqual([archived.name]);
+    await expect.poll(() => rowNames(page)).toEqual([archived.name]);
     await rows(page).getByText('Archived', { exact: true }).waitFor();
 
     await tab('Unfulfilled').click();
-    await poll(() => searchParam(page, 'q')).toBe(UNFULFILLED_TAB);
-    await poll(async () => (await rowNames(page)).includes(archived.name)).toBe(false);
+    await expect.poll(() => searchParam(page, 'q')).toBe(UNFULFILLED_TAB);
+    await expect.poll(async () => (await rowNames(page)).includes(archived.name)).toBe(false);
 
     // A search of one's own chooses no tab; a SKU and a customer's name both find Mia's order.
     await search(page, 'BOARD-1');
-    await poll(() => page.getByRole('tab', { selected: true }).count()).toBe(0);
-    await poll(() => rowNames(page)).toEqual([archived.name, mia.name]);
+    await expect.poll(() => page.getByRole('tab', { selected: true }).count()).toBe(0);
+    await expect.poll(() => rowNames(page)).toEqual([archived.name, mia.name]);
     await search(page, 'mia');
-    await poll(() => rowNames(page)).toEqual([mia.name]);
+    await expect.poll(() => rowNames(page)).toEqual([mia.name]);
     await rows(page).getByText('gift', { exact: true }).waitFor();
 
     await search(page, 'nothing-is-called-this');
     await page.getByTestId('empty-state').getByText('No orders match').waitFor();
     await page.getByTestId('empty-state').getByRole('button', { name: 'Clear search' }).click();
-    await poll(() => searchParam(page, 'q')).toBeNull();
-    await poll(() => rows(page).count()).toBe(50);
+    await expect.poll(() => searchParam(page, 'q')).toBeNull();
+    await expect.poll(() => rows(page).count()).toBe(50);
 
     await search(page, 'colour:blue');
     await page.getByText('The search could not run').waitFor();
@@ -223,7 +222,7 @@ describe('order list', () => {
     await rows(page).first().waitFor();
     // The Unfulfilled view narrowed to one SKU: the morning's prints.
     await search(page, `${UNFULFILLED_TAB} PRINT-1`);
-    await poll(() => rowNames(page)).toEqual([prints[1]!.name, prints[0]!.name]);
+    await expect.poll(() => rowNames(page)).toEqual([prints[1]!.name, prints[0]!.name]);
 
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     const bar = page.getByTestId('bulk-bar');
@@ -236,7 +235,7 @@ describe('order list', () => {
     await tagsInput.press('Enter');
     await tagsDialog.getByRole('button', { name: 'Add tags' }).click();
     await page.getByTestId('bulk-result').getByText('Tags added to 2 orders.').waitFor();
-    await poll(() => rows(page).getByText('rush', { exact: true }).count()).toBe(2);
+    await expect.poll(() => rows(page).getByText('rush', { exact: true }).count()).toBe(2);
     for (const order of prints) expect((await orderState(api, order.id)).tags).toEqual(['rush']);
 
     // The back room has no prints: nothing ships, and each refusal names its order.
@@ -245,12 +244,12 @@ describe('order list', () => {
     const dialog = page.getByRole('dialog', { name: 'Fulfill 2 orders' });
     const from = dialog.getByRole('combobox', { name: 'Ship from' });
     // The location first in fulfillment priority is chosen to begin with.
-    await poll(() => from.inputValue()).toBe('Main warehouse');
+    await expect.poll(() => from.inputValue()).toBe('Main warehouse');
     await from.click();
     await page.getByRole('option', { name: 'Back room' }).click();
     await dialog.getByRole('button', { name: 'Fulfill 2 orders' }).click();
     const errors = dialog.getByTestId('bulk-fulfill-errors').getByRole('listitem');
-    await poll(() => errors.count()).toBe(2);
+    await expect.poll(() => errors.count()).toBe(2);
     for (const order of prints) {
       await errors.filter({ has: page.getByRole('link', { name: order.name, exact: true }) }).waitFor();
     }
@@ -272,7 +271,7 @@ describe('order list', () => {
     await page.getByTestId('bulk-result').getByText('2 orders archived.').waitFor();
     for (const order of prints) expect((await orderState(api, order.id)).status).toBe('CLOSED');
     await page.getByRole('tab', { name: 'Archived', exact: true }).click();
-    await poll(async () => (await rowNames(page)).length).toBe(3);
+    await expect.poll(async () => (await rowNames(page)).length).toBe(3);
     await context.close();
   });
 
@@ -280,7 +279,7 @@ describe('order list', () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, PACKER.email, PACKER.password);
     await page.goto('/orders?sort=NUMBER&dir=asc');
-    await poll(() => rows(page).count()).toBe(50);
+    await expect.poll(() => rows(page).count()).toBe(50);
     const names = await rowNames(page);
     // Ascending by number: the first order placed leads.
     expect(names.slice(0, 2)).toEqual(
@@ -310,7 +309,7 @@ describe('order list', () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, ANALYST.email, ANALYST.password);
     await page.goto('/orders');
-    await poll(() => rows(page).count()).toBe(50);
+    await expect.poll(() => rows(page).count()).toBe(50);
     expect(await page.getByRole('checkbox').count()).toBe(0);
     await page.getByRole('heading', { name: 'Orders', level: 1 }).click();
     await page.keyboard.press('j');
@@ -340,7 +339,7 @@ describe('order list', () => {
     expect(check?.height).toBeGreaterThanOrEqual(44);
     expect(check?.width).toBeGreaterThanOrEqual(44);
     await page.goto('/orders');
-    await poll(() => rows(page).count()).toBe(50);
+    await expect.poll(() => rows(page).count()).toBe(50);
     await shot(page, 'orders-list-phone');
     await card.getByRole('link').first().click();
     await page.waitForURL(/\/orders\/ord_/);
