@@ -6,7 +6,7 @@ import {
   mantineCssPerComponent,
   precompress,
   preloadFirstRoute,
-} from './vite-plugins';
+} from './vite-plugins.ts';
 
 /** Mantine and what its components are built on. */
 const MANTINE =

@@ -2,6 +2,8 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database.js';
+import { INHERITED_LOCK_ENV, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
+import { serveBackupRequests } from './db/backup.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from './seed/seed.js';
@@ -49,12 +51,13 @@ export interface StartOptions {
 }
 
 /** Loads the demo store into the embedded database from a child process; answers its demo staff. */
-async function seedInChild(script: string): Promise<SeededStaff[]> {
+async function seedInChild(script: string, lock: DataDirLock | undefined): Promise<SeededStaff[]> {
   const { stdout } = await execFileAsync(
     process.execPath,
     [...process.execArgv, script, 'seed', '--scale', 'small', '--json'],
     {
-      env: process.env,
+      // The child works on the store this process holds: it carries the lock rather than taking it.
+      env: lock ? { ...process.env, [INHERITED_LOCK_ENV]: lock.token } : process.env,
       maxBuffer: 1024 * 1024,
     },
   );
@@ -72,14 +75,27 @@ export async function startApp(
   log: Logger = createLogger(config.logLevel),
   options: StartOptions = {},
 ): Promise<RunningApp> {
+  // An embedded store on disk is this process's alone from here until close, the demo-store loader's
+  // child process included (data-dir-lock.ts).
+  const lock =
+    !config.databaseUrl && config.dataDir !== 'memory://'
+      ? lockDataDir(config.dataDir, `stockroom start (port ${config.port})`)
+      : undefined;
   const open = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onIdleError: (err) => log.warn({ err }, 'an idle database connection failed; it will be replaced'),
       snapshot: options.embeddedSnapshot?.load ?? null,
+      ...(lock ? { lock } : {}),
     });
-  let database = await open();
+  let database: DatabaseHandle;
+  try {
+    database = await open();
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let owner: OwnerCredentials | null;
   let demoStaff: SeededStaff[] | null;
   try {
@@ -93,13 +109,14 @@ export async function startApp(
     const embeddedOnDisk = database.kind === 'pglite' && config.dataDir !== 'memory://';
     if (owner && config.demo && options.seedScript && embeddedOnDisk) {
       await database.close(); // one process at a time on the embedded files
-      demoStaff = await seedInChild(options.seedScript);
+      demoStaff = await seedInChild(options.seedScript, lock);
       database = await open();
     } else {
       demoStaff = owner && config.demo ? (await seed(database.db, config, 'small', log)).staff : null;
     }
   } catch (error) {
     await database.close();
+    lock?.release();
     throw error;
   }
 
@@ -129,10 +146,21 @@ export async function startApp(
   const services: Services = { db: database.db, config, log, rateLimiter, loginThrottle, listBounds };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+  } catch (error) {
+    await rateLimiter.close();
+    await loginThrottle.close();
+    await database.close();
+    lock?.release();
+    throw error;
+  }
+  const stopBackups = lock
+    ? serveBackupRequests(config.dataDir, database, (err) => log.error({ err }, 'backup request failed'))
+    : () => {};
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   log.info({ url, database: database.kind }, 'Stockroom is ready');
@@ -155,7 +183,9 @@ export async function startApp(
       await closed;
       await rateLimiter.close();
       await loginThrottle.close();
+      stopBackups();
       await database.close();
+      lock?.release();
     },
   };
 }

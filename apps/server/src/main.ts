@@ -6,19 +6,28 @@ import { migrate, openDatabase } from './db/database.js';
 import { bootstrap, setOwnerPassword } from './bootstrap.js';
 import { SCALES, seed, type Scale } from './seed/seed.js';
 import { printedSchema } from './graphql/schema.js';
+import { backup, restore } from './db/backup.js';
+import path from 'node:path';
 
 const USAGE = `Usage: stockroom <command>
   start                       start the server (default)
   migrate                     apply database migrations and exit
   seed [--scale small|medium|large] [--products N]   load the demo store (N: a catalog of that size)
   create-owner --email E --password P  create the owner, or set the owner's password
+  backup --out FILE           a consistent copy of the store, also while the server runs
+  restore --in FILE           replace the store with a backup (stop the server first)
   print-schema                print the GraphQL schema (SDL)`;
 
 async function withDatabase<T>(
   config: Config,
+  command: string,
   run: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
 ): Promise<T> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    command: `stockroom ${command}`,
+  });
   try {
     await migrate(handle.db);
     await bootstrap(handle.db, 'My store');
@@ -72,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'migrate':
-      await withDatabase(config, () => Promise.resolve());
+      await withDatabase(config, 'migrate', () => Promise.resolve());
       process.stdout.write('Migrations are up to date.\n');
       return;
     case 'seed': {
@@ -89,7 +98,7 @@ async function main(argv: string[]): Promise<void> {
       const products = values.products === undefined ? undefined : Number(values.products);
       if (products !== undefined && !(Number.isInteger(products) && products >= 1 && products <= 1_000_000))
         throw new Error(`--products must be a whole number from 1 to 1,000,000, not "${values.products}".`);
-      const result = await withDatabase(config, (db) =>
+      const result = await withDatabase(config, 'seed', (db) =>
         seed(db, config, values.scale as Scale, log, { products }),
       );
       if (values.json) {
@@ -108,7 +117,9 @@ async function main(argv: string[]): Promise<void> {
         options: { email: { type: 'string' }, password: { type: 'string' } },
       });
       if (!values.email || !values.password) throw new Error('create-owner needs --email and --password.');
-      const done = await withDatabase(config, (db) => setOwnerPassword(db, values.email!, values.password!));
+      const done = await withDatabase(config, 'create-owner', (db) =>
+        setOwnerPassword(db, values.email!, values.password!),
+      );
       process.stdout.write(
         done === 'created'
           ? `Owner ${values.email} created.\n`
@@ -116,9 +127,39 @@ async function main(argv: string[]): Promise<void> {
       );
       return;
     }
+    case 'backup': {
+      const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
+      if (!values.out) throw new Error('backup needs --out FILE, the file to write the backup to.');
+      const out = fromCallerDir(values.out);
+      const done = await backup(config, out);
+      process.stdout.write(
+        `Backup written to ${out} (${formatBytes(done.bytes)}${done.via === 'running server' ? ', taken by the running server' : ''}).\n`,
+      );
+      return;
+    }
+    case 'restore': {
+      const { values } = parseArgs({ args: rest, options: { in: { type: 'string' } } });
+      if (!values.in) throw new Error('restore needs --in FILE, a file written by backup.');
+      const done = await restore(config, fromCallerDir(values.in));
+      process.stdout.write(`Store restored: ${done.orders.toLocaleString('en-US')} orders.\n`);
+      if (done.previous)
+        process.stdout.write(
+          `The store it replaced is kept in ${done.previous}; delete it once you are sure.\n`,
+        );
+      return;
+    }
     default:
       throw new Error(`Unknown command "${command}".\n${USAGE}`);
   }
+}
+
+/** `npm run` changes to the project's folder; a relative file is meant from where it was typed. */
+function fromCallerDir(file: string): string {
+  return path.resolve(process.env['INIT_CWD'] ?? process.cwd(), file);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

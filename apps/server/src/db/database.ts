@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './types.js';
 import { migrations } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -25,6 +26,11 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** An in-memory embedded database's files as a tarball, for `snapshot` (tests). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * An embedded database's files as a gzipped tarball, taken between transactions after a
+   * checkpoint: a consistent copy while the store keeps serving (`npm run backup`).
+   */
+  backup?: () => Promise<Blob>;
 }
 
 // Postgres bigint (int8) and numeric come back as strings; counts are small, keep them numbers.
@@ -51,6 +57,15 @@ export interface DatabaseOptions {
    * an empty cluster: tests skip initdb and the migrations, ~2 s a server.
    */
   snapshot?: Blob | null;
+  /**
+   * An embedded store on disk is opened by one process at a time (data-dir-lock.ts). The caller may
+   * hold the lock itself (the server keeps it across the demo-store loader's child process); else
+   * this takes it for the life of the handle, naming `command` to a second process.
+   */
+  lock?: DataDirLock;
+  command?: string;
+  /** A new embedded store on disk starts from this backup (`npm run restore`). */
+  restoreFrom?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -90,7 +105,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, upkeep, kind: 'postgres', queryCount: () => count, close };
   }
   let dataDir: string | undefined;
+  let ownLock: DataDirLock | undefined;
   if (options.dataDir !== 'memory://') {
+    if (!options.lock) ownLock = lockDataDir(options.dataDir, options.command ?? 'stockroom');
     dataDir = path.join(options.dataDir, 'pg');
     fs.mkdirSync(dataDir, { recursive: true });
   }
@@ -100,12 +117,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // small enough to run embedded is served as well from 32 MB (the rest is the OS's file cache),
   // and the whole process then stays under 500 MB.
   const postgresqlconf = ['shared_buffers=32MB'];
-  const pglite = new PGlite(
-    dataDir
-      ? { dataDir, parsers, postgresqlconf }
-      : { parsers, postgresqlconf, ...(options.snapshot ? { loadDataDir: options.snapshot } : {}) },
-  );
-  await pglite.waitReady;
+  const load = dataDir ? options.restoreFrom : options.snapshot;
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({
+      ...(dataDir ? { dataDir } : {}),
+      parsers,
+      postgresqlconf,
+      ...(load ? { loadDataDir: load } : {}),
+    });
+    await pglite.waitReady;
+  } catch (error) {
+    ownLock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
   const upkeep = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
@@ -113,7 +138,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     upkeep,
     kind: 'pglite',
     queryCount: () => count,
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        ownLock?.release();
+      }
+    },
+    // Holding the dialect's one connection keeps every other statement (and so every transaction)
+    // out while the files are copied; the checkpoint makes the copy start without WAL to replay.
+    backup: () =>
+      db.connection().execute(async () => {
+        await pglite.exec('checkpoint');
+        return pglite.dumpDataDir('gzip');
+      }),
     ...(dataDir ? {} : { dumpDataDir: () => pglite.dumpDataDir('none') }),
   };
 }
