@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { Redis } from 'ioredis';
@@ -6,6 +7,9 @@ import { DATABASES } from './helpers.js';
 import { RedisServer } from './support/redis-server.js';
 import { startTestServer, type TestServer } from '../src/testing.js';
 import { currentRequestId } from '../src/lib/request-context.js';
+import { connectRedis, type RedisLink } from '../src/lib/redis.js';
+import { BUCKET_SIZE, redisRateLimiter } from '../src/graphql/rate-limit.js';
+import { redisLoginThrottle } from '../src/modules/staff/login-throttle.js';
 
 /**
  * Issue #26 §1.8: Redis holds only shared buckets (query cost, sign-in throttle). The test runs a
@@ -183,7 +187,9 @@ describe.each(DATABASES)('a Redis outage under one instance ($name)', ({ postgre
       THROTTLED_AFTER_FIVE,
     );
     expect((await keys(redis, 'stockroom:login:*:account-block:*')).length).toBeGreaterThan(0);
-    expect(logs.saying('redis unreachable')).toEqual([]);
+    expect(logs.saying('redis unreachable'), JSON.stringify(logs.lines.filter((l) => l.level >= 40))).toEqual(
+      [],
+    );
   });
 
   it('while Redis is down: sign-in and queries answer in normal time with data, the throttle still refuses, /readyz says degraded', async () => {
@@ -334,3 +340,72 @@ describe.runIf(process.env['TEST_DATABASE_URL'])(
     });
   },
 );
+
+describe.each(DATABASES)('a store that starts while its Redis is down ($name)', ({ postgresUrl }) => {
+  it('starts and serves at once, says degraded, and takes Redis up when it comes', async () => {
+    const redis = await RedisServer.start();
+    await redis.stop();
+    const logs = capturedLog();
+    const started = performance.now();
+    const server = await startTestServer({ postgresUrl, config: { redisUrl: redis.url }, log: logs.log });
+    try {
+      // Migrations and the owner included: Redis adds at most its connect timeout.
+      expect(performance.now() - started).toBeLessThan(30_000);
+      const signIn = await login(server.url, server.ownerEmail, server.ownerPassword);
+      expect(signIn.code).toBeNull();
+      const shop = await post(server.url, SHOP, {}, signIn.cookie);
+      expectClean(shop);
+      expect(shop.body.data).toEqual({ shop: { name: expect.any(String) } });
+      expect(await readyz(server.url)).toMatchObject({
+        status: 200,
+        body: { status: 'degraded', redis: 'unreachable' },
+      });
+      expect(logs.saying('redis unreachable')).toHaveLength(1);
+
+      await redis.start();
+      expect(await eventually(async () => (await readyz(server.url)).body.status === 'ready', 8_000)).toBe(
+        true,
+      );
+      expect(logs.saying('redis back')).toHaveLength(1);
+      await post(server.url, SHOP, {}, signIn.cookie);
+      expect(await keys(redis, 'stockroom:rate:staff:*')).toHaveLength(1);
+    } finally {
+      await server.close();
+      await redis.stop();
+    }
+  });
+});
+
+describe('the per-instance fallbacks while Redis is down', () => {
+  let redis: RedisServer;
+  let link: RedisLink;
+
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+    link = connectRedis(redis.url, pino({ level: 'silent' }));
+    await link.connected();
+    await redis.stop();
+  });
+  afterAll(async () => {
+    await link?.close();
+  });
+
+  it('the query-cost bucket still refuses past its size, and says when to retry', async () => {
+    const limiter = redisRateLimiter(link);
+    expect(await limiter.take('staff:fallback', BUCKET_SIZE - 100)).toMatchObject({ ok: true });
+    const refused = await limiter.take('staff:fallback', 5_000);
+    expect(refused.ok).toBe(false);
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    expect(link.usable()).toBe(false);
+  });
+
+  it('the sign-in throttle still blocks an account from its fifth failure, and an IP past 100', async () => {
+    const throttle = redisLoginThrottle(link, `test:${randomUUID()}`);
+    for (let i = 0; i < 4; i++) await throttle.failed('pat@example.com', '192.0.2.1');
+    expect(await throttle.accountWait('pat@example.com')).toBe(0);
+    await throttle.failed('pat@example.com', '192.0.2.1');
+    expect(await throttle.accountWait('pat@example.com')).toBe(1);
+    for (let i = 0; i < 95; i++) expect(await throttle.failed(`x${i}@example.com`, '192.0.2.1')).toBe(0);
+    expect(await throttle.failed('y@example.com', '192.0.2.1')).toBeGreaterThan(0);
+  });
+});

@@ -9,12 +9,48 @@ import { currentRequestId } from './request-context.js';
  * no answer gives up after COMMAND_TIMEOUT_MS, and every caller answers from its own per-instance
  * fallback. ioredis keeps reconnecting on its own; a probe notices a Redis that answers again.
  */
-export const COMMAND_TIMEOUT_MS = 300;
+export const COMMAND_TIMEOUT_MS = 500;
 export const CONNECT_TIMEOUT_MS = 1_000;
 /** How often, during an outage, a connected client is asked whether Redis answers again. */
 const PROBE_EVERY_MS = 1_000;
 /** The request ids kept for the "redis back" line: the first ones of an outage, and how many in all. */
 const MAX_REQUEST_IDS = 20;
+
+/**
+ * `work`, or a rejection when Redis has not answered after `ms`. The deadline is checked once more
+ * after the event loop has read its sockets (setImmediate runs after the poll phase): a process
+ * that was busy (the embedded database runs on the main thread) may find the answer already
+ * waiting, and that is not an outage. ioredis's own commandTimeout fires in the timers phase,
+ * before any waiting answer is read, so here it is only a backstop.
+ */
+export function within<T>(work: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error(`Redis did not answer within ${ms} ms`));
+        }),
+      ms,
+    );
+    work.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
 
 export interface RedisLink {
   readonly client: Redis;
@@ -43,7 +79,8 @@ export function connectRedis(url: string, log: Logger): RedisLink {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A backstop that drops commands a frozen Redis never answers; callers wait at most `within`.
+    commandTimeout: 10 * COMMAND_TIMEOUT_MS,
     // Reconnect for as long as it takes, at most a second apart.
     retryStrategy: (times) => Math.min(times * 100, 1_000),
   });
@@ -90,7 +127,7 @@ export function connectRedis(url: string, log: Logger): RedisLink {
   const check = async (): Promise<boolean> => {
     if (client.status !== 'ready') return false;
     try {
-      await client.ping();
+      await within(client.ping());
       back();
       return true;
     } catch (err) {
@@ -104,7 +141,9 @@ export function connectRedis(url: string, log: Logger): RedisLink {
   client.on('close', () => {
     if (!closing) down(new Error('connection closed'));
   });
-  client.on('ready', () => void check());
+  client.on('ready', () => {
+    if (outage) void check();
+  });
 
   return {
     client,
@@ -115,7 +154,7 @@ export function connectRedis(url: string, log: Logger): RedisLink {
         return local();
       }
       try {
-        return await shared();
+        return await within(shared());
       } catch (err) {
         down(err);
         return local();
