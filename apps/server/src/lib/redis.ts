@@ -94,12 +94,12 @@ export function connectRedis(url: string, log: Logger): RedisLink {
   };
 
   /** Marks the outage (logged once) and remembers the request that met it, if any. */
-  const down = (err: unknown) => {
+  const down = (err: Error) => {
     const requestId = currentRequestId();
     if (!outage) {
       outage = { since: Date.now(), requestIds: [], fellBack: 0 };
       log.warn(
-        { err: err instanceof Error ? err.message : err ? String(err) : undefined },
+        { err: err.message },
         'redis unreachable: shared rate-limit and sign-in buckets fall back to this instance until it is back',
       );
       probe = setInterval(() => void check(), PROBE_EVERY_MS);
@@ -131,7 +131,7 @@ export function connectRedis(url: string, log: Logger): RedisLink {
       back();
       return true;
     } catch (err) {
-      down(err);
+      down(err instanceof Error ? err : new Error(String(err)));
       return false;
     }
   };
@@ -156,7 +156,7 @@ export function connectRedis(url: string, log: Logger): RedisLink {
       try {
         return await within(shared());
       } catch (err) {
-        down(err);
+        down(err instanceof Error ? err : new Error(String(err)));
         return local();
       }
     },

@@ -41,7 +41,7 @@ export class RedisServer {
     await new Promise<void>((resolve, reject) => {
       let out = '';
       const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes('Ready to accept connections')) {
           clearTimeout(timer);
