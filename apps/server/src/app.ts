@@ -9,6 +9,7 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from './seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from './graphql/rate-limit.js';
 import { createHttpServer } from './http/server.js';
+import { connectRedis } from './lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -120,14 +121,18 @@ export async function startApp(
     throw error;
   }
 
+  // One Redis connection for the shared buckets; a Redis that is down at start (or later) is an
+  // outage to ride out per instance, never a reason not to serve (issue #26 §1.8).
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  await redis?.connected();
   const rateLimiter = !config.rateLimit
     ? unlimitedRateLimiter()
-    : config.redisUrl
-      ? redisRateLimiter(config.redisUrl)
+    : redis
+      ? redisRateLimiter(redis)
       : memoryRateLimiter();
   const throttlePrefix = loginThrottlePrefix(config);
-  const loginThrottle = config.redisUrl
-    ? redisLoginThrottle(config.redisUrl, throttlePrefix)
+  const loginThrottle = redis
+    ? redisLoginThrottle(redis, throttlePrefix)
     : memoryLoginThrottle(throttlePrefix);
   const listBounds = cachedListBounds(async () => {
     const c = await countBoundingTables(database.upkeep);
@@ -143,7 +148,15 @@ export async function startApp(
       roles: c.roles,
     };
   }, config.listBoundsMaxAgeMs);
-  const services: Services = { db: database.db, config, log, rateLimiter, loginThrottle, listBounds };
+  const services: Services = {
+    db: database.db,
+    config,
+    log,
+    redis,
+    rateLimiter,
+    loginThrottle,
+    listBounds,
+  };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
   try {
@@ -154,6 +167,7 @@ export async function startApp(
   } catch (error) {
     await rateLimiter.close();
     await loginThrottle.close();
+    await redis?.close();
     await database.close();
     lock?.release();
     throw error;
@@ -183,6 +197,7 @@ export async function startApp(
       await closed;
       await rateLimiter.close();
       await loginThrottle.close();
+      await redis?.close();
       stopBackups();
       await database.close();
       lock?.release();

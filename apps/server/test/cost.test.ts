@@ -7,7 +7,9 @@ import {
   listBounds,
   requestedCost,
 } from '../src/graphql/cost.js';
-import { memoryRateLimiter, redisRateLimiter } from '../src/graphql/rate-limit.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../src/graphql/rate-limit.js';
+import { connectRedis } from '../src/lib/redis.js';
+import { createLogger } from '../src/lib/logger.js';
 
 const schema = buildSdl(`
   type Query { shop: Shop! items(first: Int, last: Int): ItemConnection! me: Me }
@@ -154,16 +156,22 @@ describe('query cost', () => {
   });
 });
 
-const limiters = [
-  ['memory', () => memoryRateLimiter({ size: 100, restorePerSecond: 10 })] as const,
-  ...(process.env['REDIS_URL']
-    ? ([['redis', () => redisRateLimiter(process.env['REDIS_URL']!)]] as const)
-    : []),
+/** The Redis limiter on its own connection, connected first (else it would answer from its fallback). */
+async function onRedis(url: string): Promise<RateLimiter> {
+  const link = connectRedis(url, createLogger('silent'));
+  await link.connected();
+  expect(link.usable()).toBe(true);
+  return { ...redisRateLimiter(link), close: () => link.close() };
+}
+
+const limiters: (readonly [string, () => Promise<RateLimiter>])[] = [
+  ['memory', () => Promise.resolve(memoryRateLimiter({ size: 100, restorePerSecond: 10 }))],
+  ...(process.env['REDIS_URL'] ? ([['redis', () => onRedis(process.env['REDIS_URL']!)]] as const) : []),
 ];
 
 describe.each(limiters)('rate limit bucket (%s)', (_name, make) => {
   it('takes points, refuses past the bucket with a wait, and refunds', async () => {
-    const limiter = make();
+    const limiter = await make();
     const key = `test-${Date.now()}-${Math.random()}`;
     try {
       const size = _name === 'memory' ? 100 : 20_000;

@@ -7,6 +7,8 @@ import {
   type LoginThrottle,
 } from '../src/modules/staff/login-throttle.js';
 import { Client, DATABASES, useServer } from './helpers.js';
+import { connectRedis } from '../src/lib/redis.js';
+import { createLogger } from '../src/lib/logger.js';
 
 // The smallest sign-in request: the flood below sends a hundred of them.
 const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { staff { email } userErrors { code message } } }`;
@@ -114,16 +116,26 @@ describe.each(DATABASES)('sign-in limits on $name', ({ postgresUrl }) => {
   });
 });
 
-const STORES: [string, () => LoginThrottle][] = [
-  ['memory', () => memoryLoginThrottle(`test:${randomUUID()}`)],
+const STORES: [string, () => Promise<LoginThrottle>][] = [
+  ['memory', () => Promise.resolve(memoryLoginThrottle(`test:${randomUUID()}`))],
 ];
 const redisUrl = process.env['REDIS_URL'];
-if (redisUrl) STORES.push(['redis', () => redisLoginThrottle(redisUrl, `test:${randomUUID()}`)]);
+if (redisUrl)
+  STORES.push([
+    'redis',
+    async () => {
+      // Its own connection, connected first (else it would count in its per-instance fallback).
+      const link = connectRedis(redisUrl, createLogger('silent'));
+      await link.connected();
+      expect(link.usable()).toBe(true);
+      return { ...redisLoginThrottle(link, `test:${randomUUID()}`), close: () => link.close() };
+    },
+  ]);
 
 describe.each(STORES)('the login throttle in %s', (_name, make) => {
   it('blocks an account from its fifth failure, doubling from 1 s up to 15 minutes', async () => {
     expect([4, 5, 6, 7, 14, 15, 60].map(blockSeconds)).toEqual([0, 1, 2, 4, 512, 900, 900]);
-    const throttle = make();
+    const throttle = await make();
     try {
       for (let i = 0; i < 4; i++) await throttle.failed('Pat@Example.com ', '192.0.2.9');
       expect(await throttle.accountWait('pat@example.com')).toBe(0);

@@ -1,10 +1,11 @@
-import { Redis } from 'ioredis';
+import type { RedisLink } from '../lib/redis.js';
 
 /**
  * SPEC §9 rate limit: a token bucket per staff member (or per IP when signed out) holding 20,000
  * points that refills 1,000 points a second. A query takes its requested cost up front and gets
  * back what it did not use. In memory for one instance; in Redis (one atomic script) when several
- * instances must share buckets.
+ * instances must share buckets. While Redis is down each instance answers from its own buckets
+ * (issue #26 §1.8): the limit still holds per instance, and no request waits on Redis.
  */
 export const BUCKET_SIZE = 20_000;
 export const RESTORE_PER_SECOND = 1_000;
@@ -68,37 +69,44 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(size / rate * 1000) + 1000)
 return {ok, tostring(a)}
 `;
 
-export function redisRateLimiter(url: string): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+export function redisRateLimiter(link: RedisLink): RateLimiter {
+  const local = memoryRateLimiter();
   return {
-    async take(key, cost) {
-      const [ok, available] = (await redis.eval(
-        TAKE_SCRIPT,
-        1,
-        `stockroom:rate:${key}`,
-        BUCKET_SIZE,
-        RESTORE_PER_SECOND,
-        cost,
-      )) as [number, string];
-      const a = Number(available);
-      return {
-        ok: ok === 1,
-        available: a,
-        retryAfter: ok === 1 ? 0 : Math.ceil((cost - a) / RESTORE_PER_SECOND),
-      };
-    },
-    async refund(key, points) {
-      await redis.eval(
-        `local a = tonumber(redis.call('HGET', KEYS[1], 'a')); if a then redis.call('HSET', KEYS[1], 'a', math.min(tonumber(ARGV[1]), a + tonumber(ARGV[2]))) end return 1`,
-        1,
-        `stockroom:rate:${key}`,
-        BUCKET_SIZE,
-        points,
-      );
-    },
-    async close() {
-      await redis.quit();
-    },
+    take: (key, cost) =>
+      link.run(
+        async () => {
+          const [ok, available] = (await link.client.eval(
+            TAKE_SCRIPT,
+            1,
+            `stockroom:rate:${key}`,
+            BUCKET_SIZE,
+            RESTORE_PER_SECOND,
+            cost,
+          )) as [number, string];
+          const a = Number(available);
+          return {
+            ok: ok === 1,
+            available: a,
+            retryAfter: ok === 1 ? 0 : Math.ceil((cost - a) / RESTORE_PER_SECOND),
+          };
+        },
+        () => local.take(key, cost),
+      ),
+    refund: (key, points) =>
+      link.run(
+        async () => {
+          await link.client.eval(
+            `local a = tonumber(redis.call('HGET', KEYS[1], 'a')); if a then redis.call('HSET', KEYS[1], 'a', math.min(tonumber(ARGV[1]), a + tonumber(ARGV[2]))) end return 1`,
+            1,
+            `stockroom:rate:${key}`,
+            BUCKET_SIZE,
+            points,
+          );
+        },
+        () => local.refund(key, points),
+      ),
+    // The connection is the app's (one per process, shared with the sign-in throttle).
+    close: () => Promise.resolve(),
   };
 }
 

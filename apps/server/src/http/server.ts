@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../services.js';
-import { ping } from '../db/database.js';
+import { readiness } from './readiness.js';
 import { requestStore } from '../lib/request-context.js';
 import { createGraphQLHandler, type ServerContext } from '../graphql/yoga.js';
 import { serveAdmin, serveMedia } from './static.js';
@@ -106,13 +106,7 @@ export function createHttpServer(services: Services): http.Server {
 
       if (url.pathname === '/healthz') return json(res, 200, { status: 'ok' });
       if (url.pathname === '/readyz') {
-        ping(services.db).then(
-          () => json(res, 200, { status: 'ready' }),
-          (err: unknown) => {
-            log.warn({ err }, 'database not reachable');
-            json(res, 503, { status: 'database unreachable' });
-          },
-        );
+        void readiness(services).then(({ status, body }) => json(res, status, body));
         return;
       }
       if (url.pathname === '/graphql') {

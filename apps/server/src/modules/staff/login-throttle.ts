@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -8,10 +7,13 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
+import type { RedisLink } from '../../lib/redis.js';
 
 /**
  * SPEC §9 login throttle on rate-limiter-flexible (ARCHITECTURE §2): in memory for one instance, in
- * Redis when several instances must agree.
+ * Redis when several instances must agree. While Redis is down (issue #26 §1.8) each instance counts
+ * in its own memory: the limits still hold, per instance, and never wait on Redis or let anyone
+ * through unchecked; when Redis is back the shared counts are used again.
  * - Per account (the typed email, known or not, so an unknown email is throttled alike): from the
  *   5th failure on, the account is blocked for 1 s, 2 s, 4 s … up to 15 min; even its right
  *   password waits. Failures are forgotten a day after the first of them, or on a success.
@@ -57,67 +59,91 @@ function seconds(ms: number): number {
 
 type MakeLimiter = (opts: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
 
-function throttleOn(make: MakeLimiter, prefix: string, close: () => Promise<void>): LoginThrottle {
-  // A count to read, never to refuse on: the block below is what refuses.
-  const accountFailures = make({
-    keyPrefix: `${prefix}:account-failures`,
-    points: Number.MAX_SAFE_INTEGER,
-    duration: FAILURE_MEMORY_SECONDS,
-  });
-  const accountBlocks = make({
-    keyPrefix: `${prefix}:account-block`,
-    points: 1,
-    duration: MAX_BLOCK_SECONDS,
-  });
-  const ipFailures = make({
-    keyPrefix: `${prefix}:ip-failures`,
-    points: IP_MAX_FAILURES,
-    duration: IP_WINDOW_SECONDS,
-  });
+interface Limiters {
+  accountFailures: RateLimiterAbstract;
+  accountBlocks: RateLimiterAbstract;
+  ipFailures: RateLimiterAbstract;
+}
+
+function limitersOn(make: MakeLimiter, prefix: string): Limiters {
   return {
-    async accountWait(email) {
-      const block = await accountBlocks.get(accountKey(email));
-      return block && block.msBeforeNext > 0 ? seconds(block.msBeforeNext) : 0;
-    },
-    async failed(email, ip) {
-      const key = accountKey(email);
-      const { consumedPoints } = await accountFailures.penalty(key);
-      const block = blockSeconds(consumedPoints);
-      if (block) await accountBlocks.block(key, block);
-      if (!ip) return 0;
-      try {
-        await ipFailures.consume(bounded(ip));
-        return 0;
-      } catch (refused) {
-        if (refused instanceof RateLimiterRes) return seconds(refused.msBeforeNext);
-        throw refused;
-      }
-    },
-    async succeeded(email) {
-      const key = accountKey(email);
-      await Promise.all([accountFailures.delete(key), accountBlocks.delete(key)]);
-    },
-    close,
+    // A count to read, never to refuse on: the block below is what refuses.
+    accountFailures: make({
+      keyPrefix: `${prefix}:account-failures`,
+      points: Number.MAX_SAFE_INTEGER,
+      duration: FAILURE_MEMORY_SECONDS,
+    }),
+    accountBlocks: make({
+      keyPrefix: `${prefix}:account-block`,
+      points: 1,
+      duration: MAX_BLOCK_SECONDS,
+    }),
+    ipFailures: make({
+      keyPrefix: `${prefix}:ip-failures`,
+      points: IP_MAX_FAILURES,
+      duration: IP_WINDOW_SECONDS,
+    }),
   };
 }
 
+const checks = {
+  async accountWait({ accountBlocks }: Limiters, email: string): Promise<number> {
+    const block = await accountBlocks.get(accountKey(email));
+    return block && block.msBeforeNext > 0 ? seconds(block.msBeforeNext) : 0;
+  },
+  async failed({ accountFailures, accountBlocks, ipFailures }: Limiters, email: string, ip: string | null) {
+    const key = accountKey(email);
+    const { consumedPoints } = await accountFailures.penalty(key);
+    const block = blockSeconds(consumedPoints);
+    if (block) await accountBlocks.block(key, block);
+    if (!ip) return 0;
+    try {
+      await ipFailures.consume(bounded(ip));
+      return 0;
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return seconds(refused.msBeforeNext);
+      throw refused;
+    }
+  },
+  async succeeded({ accountFailures, accountBlocks }: Limiters, email: string): Promise<void> {
+    const key = accountKey(email);
+    await Promise.all([accountFailures.delete(key), accountBlocks.delete(key)]);
+  },
+};
+
 export function memoryLoginThrottle(prefix: string): LoginThrottle {
-  return throttleOn(
-    (opts) => new RateLimiterMemory(opts),
-    prefix,
-    () => Promise.resolve(),
-  );
+  const local = limitersOn((opts) => new RateLimiterMemory(opts), prefix);
+  return {
+    accountWait: (email) => checks.accountWait(local, email),
+    failed: (email, ip) => checks.failed(local, email, ip),
+    succeeded: (email) => checks.succeeded(local, email),
+    close: () => Promise.resolve(),
+  };
 }
 
-export function redisLoginThrottle(url: string, prefix: string): LoginThrottle {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  return throttleOn(
-    (opts) => new RateLimiterRedis({ ...opts, storeClient: redis }),
-    prefix,
-    async () => {
-      await redis.quit();
-    },
-  );
+/** Counts in Redis, shared by the store's instances; in this instance's memory while Redis is down. */
+export function redisLoginThrottle(link: RedisLink, prefix: string): LoginThrottle {
+  const shared = limitersOn((opts) => new RateLimiterRedis({ ...opts, storeClient: link.client }), prefix);
+  const local = limitersOn((opts) => new RateLimiterMemory(opts), prefix);
+  return {
+    accountWait: (email) =>
+      link.run(
+        () => checks.accountWait(shared, email),
+        () => checks.accountWait(local, email),
+      ),
+    failed: (email, ip) =>
+      link.run(
+        () => checks.failed(shared, email, ip),
+        () => checks.failed(local, email, ip),
+      ),
+    succeeded: (email) =>
+      link.run(
+        () => checks.succeeded(shared, email),
+        () => checks.succeeded(local, email),
+      ),
+    // The connection is the app's (one per process, shared with the query-cost buckets).
+    close: () => Promise.resolve(),
+  };
 }
 
 /**
