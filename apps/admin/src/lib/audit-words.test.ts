@@ -161,5 +161,15 @@ describe('changes in words (issue #26)', () => {
     expect(codeWords('PARTIALLY_REFUNDED')).toBe('Partially refunded');
     expect(fieldWords('compareAtPrice')).toBe('Compare-at price');
     expect(lineWords({ title: 'Cap', quantity: 3, restock: false })).toBe('3 × Cap');
+    expect(valueWords('source', 'API', formats)).toBe('API');
+    expect(
+      shownChanges(
+        [
+          { field: 'customer_id', before: null, after: '"01a22095-22fc-7000-ab1d-f87d89469577"' },
+          { field: 'name', before: null, after: '"#1001"' },
+        ],
+        formats,
+      ).map((c) => c.label),
+    ).toEqual(['Name']);
   });
 });

@@ -125,9 +125,13 @@ const MONEY =
 const CODES = /(^|_)(status|state|reason|source|kind|disposition|permissions|actor_type|type)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isStoredId = (v: unknown) => v === null || (typeof v === 'string' && UUID.test(v));
 
 /** "PARTIALLY_REFUNDED" → "Partially refunded". */
 export function codeWords(code: string): string {
+  // A short code is an acronym ("API", "POS"), not a word.
+  if (code.length <= 3 && !code.includes('_')) return code;
   const words = code.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -285,6 +289,8 @@ export function shownChanges(changes: readonly RecordedChange[], f: StoreFormats
     const before = parse(c.before);
     const after = parse(c.after);
     if (canonical(before) === canonical(after)) continue;
+    // A stored id the server could not name (a customer_id) says nothing to a person.
+    if (isStoredId(before) && isStoredId(after) && !c.beforeText && !c.afterText) continue;
     if (c.field === 'variants' && Array.isArray(before) && Array.isArray(after)) {
       rows.push(...variantChanges(before, after, f));
       continue;

@@ -94,7 +94,7 @@ function AuditEventCard({ event: e, formats }: { event: AuditEvent; formats: Sto
               {ACTORS[e.actorType]}
             </Badge>
           )}
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="audit-when">
             {format(e.createdAt)}
           </Text>
           {e.revertable && (
