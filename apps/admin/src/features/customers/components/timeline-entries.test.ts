@@ -56,7 +56,7 @@ describe('customer timeline in words (issue #26)', () => {
           ],
         },
       ],
-    } as never);
+    });
     expect(entry!.details).toEqual(['State: Enabled → Disabled']);
   });
 });
