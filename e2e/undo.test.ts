@@ -59,7 +59,9 @@ describe('undoing a change', () => {
 
     await page.goto('/settings/audit?q=action:product.update');
     const change = page.getByTestId('audit-event').first();
-    await change.getByTestId('audit-changes').getByText('Default · LIN-1 · 14.00 USD').waitFor();
+    // Only what changed, in the store's currency (issue #26).
+    await change.getByTestId('audit-changes').getByText('Price of Default').waitFor();
+    await change.getByTestId('audit-changes').getByText('$14.00').waitFor();
     await change.getByRole('button', { name: 'Revert' }).click();
     await page.getByRole('button', { name: 'Revert change' }).click();
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Reverted' }).waitFor();

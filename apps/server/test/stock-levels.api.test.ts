@@ -411,3 +411,125 @@ describe.each(DATABASES)('stock levels of new variants and locations on $name', 
     expect(await order()).toEqual(['KET-A1', 'KET-B2', 'KET-B1']);
   });
 });
+
+/**
+ * Issue #26: a variant's locations are listed in their fulfillment priority on every path, by SQL
+ * (PostgreSQL returns rows without ORDER BY in no promised order). The locations are made in one
+ * order, named in another and given priorities in a third, after the stock arrived.
+ */
+describe.each(DATABASES)('a variant’s locations in priority order on $name', ({ postgresUrl }) => {
+  const ctx = useServer({ postgresUrl });
+
+  it('lists levels by location priority on the product, variant, list, search and locations', async () => {
+    const owner = await signedIn(ctx.server);
+    const zeta = await createLocation(owner, 'Zeta depot');
+    const alpha = await createLocation(owner, 'Alpha store');
+    const middle = await createLocation(owner, 'Middle yard');
+    const made = (
+      await gql(owner, CREATE, {
+        input: {
+          title: 'Slim leather cap',
+          options: [{ name: 'Size', values: ['S', 'M'] }],
+          variants: ['S', 'M'].map((size, i) => ({
+            optionValues: [size],
+            price: '30',
+            sku: `CAP-${size}`,
+            startingStock: [
+              { locationId: zeta, quantity: 1 + i },
+              { locationId: alpha, quantity: 3 + i },
+              { locationId: middle, quantity: 5 + i },
+            ],
+          })),
+        },
+      })
+    ).productCreate;
+    expect(made.userErrors).toEqual([]);
+    const reordered = await gql(
+      owner,
+      `mutation($ids: [ID!]!) { locationsReorder(ids: $ids) { userErrors { message } } }`,
+      { ids: [middle, zeta, alpha] },
+    );
+    expect(reordered.locationsReorder.userErrors).toEqual([]);
+    const order = ['Middle yard', 'Zeta depot', 'Alpha store'];
+    const names = (levels: { location: { name: string } }[]) => levels.map((l) => l.location.name);
+
+    const locations = (await gql(owner, `{ locations { name } }`)).locations;
+    expect(locations.map((l: { name: string }) => l.name)).toEqual(order);
+
+    const product = (
+      await gql(
+        owner,
+        `query($id: ID!) { product(id: $id) { variants { sku inventoryLevels { onHand location { name } } } } }`,
+        { id: made.product.id },
+      )
+    ).product;
+    for (const v of product.variants) expect(names(v.inventoryLevels)).toEqual(order);
+    expect(product.variants[0].inventoryLevels.map((l: { onHand: number }) => l.onHand)).toEqual([5, 1, 3]);
+
+    const page = (
+      await gql(
+        owner,
+        `{ products(first: 5, query: "sku:CAP-S") { nodes { variants { inventoryLevels { location { name } } } } } }`,
+      )
+    ).products.nodes;
+    expect(page).toHaveLength(1);
+    for (const v of page[0].variants) expect(names(v.inventoryLevels)).toEqual(order);
+
+    const variantIds = made.product.variants.map((v: { id: string }) => v.id);
+    const nodes = (
+      await gql(
+        owner,
+        `query($ids: [ID!]!) { nodes(ids: $ids) { ... on ProductVariant { inventoryLevels { location { name } } } } }`,
+        { ids: variantIds },
+      )
+    ).nodes;
+    for (const v of nodes) expect(names(v.inventoryLevels)).toEqual(order);
+
+    for (const sortKey of ['PRODUCT_TITLE', 'SKU']) {
+      const listed = (
+        await gql(
+          owner,
+          `query($sortKey: InventoryLevelSortKeys) { inventoryLevels(query: "sku:CAP-S", sortKey: $sortKey, first: 10) {
+            nodes { location { name } } } }`,
+          { sortKey },
+        )
+      ).inventoryLevels.nodes;
+      expect(names(listed)).toEqual(order);
+    }
+    // The whole list pages in the same order, a row at a time (the cursor carries the new key).
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const conn: {
+        nodes: { location: { name: string }; variant: { sku: string } }[];
+        pageInfo: { hasNextPage: boolean; endCursor: string };
+      } = (
+        await gql(
+          owner,
+          `query($after: String) { inventoryLevels(first: 1, after: $after) {
+            nodes { location { name } variant { sku } } pageInfo { hasNextPage endCursor } } }`,
+          { after },
+        )
+      ).inventoryLevels;
+      seen.push(...conn.nodes.map((n) => `${n.variant.sku} ${n.location.name}`));
+      if (!conn.pageInfo.hasNextPage) break;
+      after = conn.pageInfo.endCursor;
+    }
+    expect(seen).toEqual([...order.map((n) => `CAP-S ${n}`), ...order.map((n) => `CAP-M ${n}`)]);
+
+    // A renamed location keeps its place; a new priority moves it everywhere at once.
+    const renamed = await gql(
+      owner,
+      `mutation($id: ID!) { locationUpdate(id: $id, input: { name: "Aardvark yard" }) { userErrors { message } } }`,
+      { id: middle },
+    );
+    expect(renamed.locationUpdate.userErrors).toEqual([]);
+    await gql(owner, `mutation($ids: [ID!]!) { locationsReorder(ids: $ids) { userErrors { message } } }`, {
+      ids: [alpha],
+    });
+    const after2 = (
+      await gql(owner, `{ inventoryLevels(query: "sku:CAP-M", first: 10) { nodes { location { name } } } }`)
+    ).inventoryLevels.nodes;
+    expect(names(after2)).toEqual(['Alpha store', 'Aardvark yard', 'Zeta depot']);
+  });
+});

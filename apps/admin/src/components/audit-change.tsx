@@ -1,6 +1,10 @@
 import { Text } from '@mantine/core';
+import { formatMinor } from '@stockroom/domain';
 import { diffWords } from 'diff';
-import { longTexts, shownValue, type RecordedChange } from '../lib/audit-words';
+import { useMemo } from 'react';
+import type { ShownChange, StoreFormats } from '../lib/audit-words';
+import { formatMoney } from '../lib/format';
+import { useFormatDateTime } from '../lib/use-format-date-time';
 
 /** Unchanged stretches longer than this are shortened in a text diff. */
 const CONTEXT = 40;
@@ -33,25 +37,32 @@ export function TextDiff({ before, after }: { before: string; after: string }) {
   );
 }
 
-/** One field's change: what it was made as, what was removed, or before → after (long text as a diff). */
-export function ChangeValues({
-  change,
-  mode,
-}: {
-  change: RecordedChange;
-  mode: 'made' | 'gone' | 'changed';
-}) {
-  const before = shownValue(change.before, change.beforeText);
-  const after = shownValue(change.after, change.afterText);
-  if (mode === 'made') return <>{after}</>;
-  if (mode === 'gone')
+/** Money in the store's currency and dates in its time zone, the app's formats (see StoreFormats). */
+export function useStoreFormats(currencyCode: string | null | undefined): StoreFormats {
+  const date = useFormatDateTime();
+  return useMemo(
+    () => ({
+      date,
+      money: (minor: number) =>
+        currencyCode
+          ? formatMoney({ amount: formatMinor(minor, currencyCode), currencyCode })
+          : minor.toLocaleString(),
+    }),
+    [currencyCode, date],
+  );
+}
+
+/** One line's change: what it was made as, what was removed, or before → after (long text as a diff). */
+export function ChangeValues({ change, mode }: { change: ShownChange; mode: 'made' | 'gone' | 'changed' }) {
+  const { before, after } = change;
+  if (mode === 'made' || before === null) return <>{after ?? '—'}</>;
+  if (mode === 'gone' || after === null)
     return (
       <Text span size="sm" td="line-through" c="dimmed">
         {before}
       </Text>
     );
-  const long = longTexts(change);
-  if (long) return <TextDiff before={long[0]} after={long[1]} />;
+  if (change.long) return <TextDiff before={change.long[0]} after={change.long[1]} />;
   return (
     <>
       <Text span size="sm" td="line-through" c="dimmed">

@@ -35,9 +35,9 @@ const LEVEL = jsonRow<InventoryLevel>(
   'il',
   'id variant_id location_id on_hand committed incoming created_at updated_at version',
 );
-/** A variant's levels by fulfillment priority (`v` is the variant). */
+/** A variant's levels by its locations' fulfillment priority, then name (`v` is the variant). */
 const LEVELS = sql.raw(`(select coalesce(json_agg(json_build_array(${LEVEL.items})
-    order by loc.fulfillment_priority, il.location_id), '[]')
+    order by loc.fulfillment_priority, lower(loc.name), loc.id), '[]')
   from inventory_levels il join locations loc on loc.id = il.location_id where il.variant_id = v.id)`);
 /** A variant's columns (`v` is the variant); its levels follow them when asked for. */
 const VARIANT = jsonRow<Variant>(

@@ -197,7 +197,7 @@ export async function findLevel(db: Executor, id: string): Promise<InventoryLeve
   return row ? toLevel(row) : null;
 }
 
-/** The levels of these variants, each variant's by its locations' fulfillment priority. */
+/** The levels of these variants, each variant's by its locations' fulfillment priority, then name. */
 export async function levelsByVariantIds(
   db: Executor,
   variantIds: readonly string[],
@@ -207,7 +207,10 @@ export async function levelsByVariantIds(
     .innerJoin('locations as loc', 'loc.id', 'l.location_id')
     .selectAll('l')
     .where('l.variant_id', 'in', variantIds)
+    .orderBy('l.variant_id')
     .orderBy('loc.fulfillment_priority')
+    .orderBy(sql`lower(loc.name)`)
+    .orderBy('loc.id')
     .execute();
   return rows.map(toLevel);
 }
@@ -265,7 +268,8 @@ type LevelListRow = InventoryLevelRow & {
 
 export const LEVEL_SORTS = {
   PRODUCT_TITLE: {
-    // lower(p.title) || ' ' || lpad(v.position::text, 5, '0'), kept on the level (migration 016)
+    // lower(p.title) || ' ' || lpad(v.position::text, 5, '0') || ' ' || the location's priority and
+    // name, kept on the level (migrations 016 and 170): a variant's rows follow its locations' priority
     expression: 'l.product_sort_key',
     cast: 'text',
     descending: false,
@@ -273,7 +277,8 @@ export const LEVEL_SORTS = {
       `${r.product_title.toLowerCase()} ${String(r.variant_position).padStart(5, '0')}`,
   },
   SKU: {
-    expression: "coalesce(lower(v.sku), '')",
+    // Rows of one SKU (a variant at each location) follow the locations' priority too.
+    expression: "coalesce(lower(v.sku), '') || ' ' || l.product_sort_key",
     cast: 'text',
     descending: false,
     value: (r: LevelListRow) => (r.sku ?? '').toLowerCase(),

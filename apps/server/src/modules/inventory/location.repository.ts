@@ -11,9 +11,14 @@ export async function lockLocationWrites(db: Executor): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(LOCATION_WRITES_LOCK)})`.execute(db);
 }
 
-/** Every location (or only the active ones), by fulfillment priority. */
+/** Every location (or only the active ones), by fulfillment priority, then name. */
 export async function listLocations(db: Executor, opts: { activeOnly?: boolean } = {}): Promise<Location[]> {
-  let q = db.selectFrom('locations').selectAll().orderBy('fulfillment_priority').orderBy('id');
+  let q = db
+    .selectFrom('locations')
+    .selectAll()
+    .orderBy('fulfillment_priority')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
   if (opts.activeOnly) q = q.where('active', '=', true);
   return (await q.execute()).map(toLocation);
 }

@@ -346,6 +346,11 @@ export async function refundLocked(
     await takeFromCustomerSpend(trx, before.customerId, amount);
   }
   const after = await refreshOrderStatus(trx, before.id);
+  // Each restocked line names where it went back, so the log and the timeline can say it in words.
+  const restockIds = [
+    ...new Set(plan.lines.flatMap((p) => (p.restock && p.locationId ? [p.locationId] : []))),
+  ];
+  const restockedAt = new Map((await locationsByIds(trx, restockIds)).map((l) => [l.id, l.name]));
   await recordAudit(trx, actor, {
     action: 'order.refund',
     subjectType: 'Order',
@@ -353,7 +358,10 @@ export async function refundLocked(
     changes: {
       amount: { before: null, after: amount },
       ...(plan.shipping ? { shipping: { before: null, after: plan.shipping } } : {}),
-      payment_status: { before: before.paymentStatus, after: after.paymentStatus },
+      // Only what changed: a second partial refund leaves the payment status as it was.
+      ...(before.paymentStatus !== after.paymentStatus
+        ? { payment_status: { before: before.paymentStatus, after: after.paymentStatus } }
+        : {}),
       total_refunded: { before: Number(before.totalRefunded), after: Number(after.totalRefunded) },
       ...(plan.lines.length
         ? {
@@ -364,6 +372,7 @@ export async function refundLocked(
                 title: p.line.productTitle,
                 quantity: p.quantity,
                 restock: p.restock,
+                ...(p.restock && p.locationId ? { location: restockedAt.get(p.locationId) ?? null } : {}),
               })),
             },
           }

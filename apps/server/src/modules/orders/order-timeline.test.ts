@@ -52,6 +52,23 @@ describe('order timeline sentences', () => {
     expect(eventSentence(e, 'USD')).toBe('Cancelled fulfillment #1001-F1: 3 items back to unfulfilled');
   });
 
+  it('reads refunded lines as sentences, old refunds (no location kept) too', () => {
+    const say = (changes: Record<string, unknown>) => eventSentence(event('order.refund', changes), 'USD');
+    expect(
+      say({
+        amount: 2500,
+        lines: [
+          { sku: 'CAP', title: 'Slim Leather Cap', quantity: 1, restock: true, location: 'Main warehouse' },
+          { sku: 'MUG', title: 'Mug', quantity: 2, restock: false },
+        ],
+      }),
+    ).toBe('Refunded $25.00: 1 × Slim Leather Cap, restocked at Main warehouse; 2 × Mug');
+    expect(say({ amount: 900, lines: [{ sku: 'CAP', title: 'Cap', quantity: 1, restock: true }] })).toBe(
+      'Refunded $9.00: 1 × Cap, restocked',
+    );
+    expect(say({ amount: 500, reason: 'Late' })).toBe('Refunded $5.00. Reason: Late');
+  });
+
   it('formats amounts with the currency’s own decimals', () => {
     expect(moneyWords(1234, 'EUR')).toBe('€12.34');
     expect(moneyWords(1234, 'JPY')).toBe('¥1,234');

@@ -95,9 +95,37 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
     const fields = Object.keys(changes).map((k) => FIELD_WORDS[k] ?? k.replace(/_/g, ' '));
     return fields.length ? `Changed the ${listWords(fields)}` : 'Edited the order';
   },
-  'order.refund': ({ changes, currencyCode }) =>
-    `Refunded ${moneyWords(after(changes, 'amount'), currencyCode)}`,
+  'order.refund': ({ changes, currencyCode }) => {
+    const lines = after(changes, 'lines');
+    const items = Array.isArray(lines) && lines.length ? `: ${lines.map(refundLineWords).join('; ')}` : '';
+    const reason = after(changes, 'reason');
+    return `Refunded ${moneyWords(after(changes, 'amount'), currencyCode)}${items}${
+      typeof reason === 'string' && reason ? `. Reason: ${reason}` : ''
+    }`;
+  },
 };
+
+/**
+ * A refunded line as the refund recorded it: "1 × Slim Leather Cap, restocked at Main warehouse".
+ * Refunds recorded before the location was kept say "restocked".
+ */
+export function refundLineWords(line: unknown): string {
+  const l = (line ?? {}) as {
+    title?: unknown;
+    sku?: unknown;
+    quantity?: unknown;
+    restock?: unknown;
+    location?: unknown;
+  };
+  const title =
+    typeof l.title === 'string' && l.title ? l.title : typeof l.sku === 'string' ? l.sku : 'an item';
+  const restock = l.restock
+    ? typeof l.location === 'string' && l.location
+      ? `, restocked at ${l.location}`
+      : ', restocked'
+    : '';
+  return `${Number(l.quantity ?? 1).toLocaleString('en-US')} × ${title}${restock}`;
+}
 
 /** The comment itself is on the timeline; its audit event would say it twice. */
 const SHOWN_AS_COMMENT = new Set(['order.comment']);

@@ -5,6 +5,9 @@ import type { AuditEventsQueryVariables } from '../../../gql/graphql';
 /** One page of the audit log, newest first, for a search. */
 export const auditEventsDocument = graphql(`
   query AuditEvents($query: String, $first: Int, $after: String, $last: Int, $before: String) {
+    shop {
+      currencyCode
+    }
     auditEvents(query: $query, first: $first, after: $after, last: $last, before: $before) {
       nodes {
         id

@@ -4,8 +4,15 @@ import { RevertButton } from './revert-button';
 import { Link } from 'react-router';
 import type { AuditEventsQuery } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
-import { actionWords, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
-import { ChangeValues } from '../../../components/audit-change';
+import {
+  actionWords,
+  shownChanges,
+  subjectName,
+  subjectPath,
+  typeWords,
+  type StoreFormats,
+} from '../../../lib/audit-words';
+import { ChangeValues, useStoreFormats } from '../../../components/audit-change';
 
 type AuditEvent = AuditEventsQuery['auditEvents']['nodes'][number];
 
@@ -25,12 +32,13 @@ function Subject({ event }: { event: AuditEvent }) {
   );
 }
 
-/** A record made or removed shows its values once; a change shows before → after. */
-function Changes({ event }: { event: AuditEvent }) {
+/** A record made or removed shows its values once; a change shows only what changed, in words. */
+function Changes({ event, formats }: { event: AuditEvent; formats: StoreFormats }) {
   const made = event.changes.every((c) => c.before === null);
   const gone = !made && event.changes.every((c) => c.after === null);
-  const shown =
+  const kept =
     made || gone ? event.changes.filter((c) => !EMPTY.has(made ? c.after : c.before)) : event.changes;
+  const shown = shownChanges(kept, formats);
   if (!shown.length) return null;
   return (
     <Table
@@ -43,9 +51,9 @@ function Changes({ event }: { event: AuditEvent }) {
     >
       <Table.Tbody>
         {shown.map((c) => (
-          <Table.Tr key={c.field}>
+          <Table.Tr key={c.key} data-testid="audit-change">
             <Table.Td c="dimmed" w="30%" style={{ verticalAlign: 'top' }}>
-              {c.field.replace(/_/g, ' ')}
+              {c.label}
             </Table.Td>
             <Table.Td style={{ wordBreak: 'break-word' }}>
               <ChangeValues change={c} mode={made ? 'made' : gone ? 'gone' : 'changed'} />
@@ -61,7 +69,7 @@ function Changes({ event }: { event: AuditEvent }) {
 const EMPTY = new Set<string | null | undefined>([null, undefined, 'null', '[]', '""', 'false']);
 
 /** One event: who did what to which record, when, from where, field by field; "Revert" where undo applies. */
-function AuditEventCard({ event: e }: { event: AuditEvent }) {
+function AuditEventCard({ event: e, formats }: { event: AuditEvent; formats: StoreFormats }) {
   const format = useFormatDateTime();
   const [refusal, setRefusal] = useState<string | null>(null);
   const name = e.subjectLabel ?? subjectName(e.changes);
@@ -86,7 +94,7 @@ function AuditEventCard({ event: e }: { event: AuditEvent }) {
               {ACTORS[e.actorType]}
             </Badge>
           )}
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="audit-when">
             {format(e.createdAt)}
           </Text>
           {e.revertable && (
@@ -98,7 +106,7 @@ function AuditEventCard({ event: e }: { event: AuditEvent }) {
           )}
         </Group>
       </Group>
-      <Changes event={e} />
+      <Changes event={e} formats={formats} />
       {refusal && (
         <Alert color="yellow" variant="light" role="alert" title="Not reverted" mt="xs" p="xs">
           {refusal}
@@ -109,11 +117,12 @@ function AuditEventCard({ event: e }: { event: AuditEvent }) {
 }
 
 /** The log, newest first. */
-export function AuditEventList({ events }: { events: AuditEvent[] }) {
+export function AuditEventList({ events, currencyCode }: { events: AuditEvent[]; currencyCode: string }) {
+  const formats = useStoreFormats(currencyCode);
   return (
     <Stack gap="xs">
       {events.map((e) => (
-        <AuditEventCard key={e.id} event={e} />
+        <AuditEventCard key={e.id} event={e} formats={formats} />
       ))}
     </Stack>
   );

@@ -104,7 +104,7 @@ export function AuditRoute() {
             noun="event"
             onPage={(cursor) => params.update(cursor)}
           >
-            <AuditEventList events={data.auditEvents.nodes} />
+            <AuditEventList events={data.auditEvents.nodes} currencyCode={data.shop.currencyCode} />
           </ListResults>
         )}
       </DataView>

@@ -39,3 +39,24 @@ describe('customer timeline', () => {
     ]);
   });
 });
+
+describe('customer timeline in words (issue #26)', () => {
+  it('shows a state as a word and leaves out a field that did not change', () => {
+    const [entry] = timelineEntries({
+      comments: [],
+      events: [
+        {
+          id: 'aud_1',
+          action: 'customer.disable',
+          actorName: 'Ada',
+          createdAt: '2026-11-28T05:00:00.000Z',
+          changes: [
+            { field: 'state', before: '"ENABLED"', after: '"DISABLED"' },
+            { field: 'email', before: '"a@example.com"', after: '"a@example.com"' },
+          ],
+        },
+      ],
+    });
+    expect(entry!.details).toEqual(['State: Enabled → Disabled']);
+  });
+});

@@ -1,4 +1,5 @@
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
+import { codeWords } from '../../../lib/audit-words';
 
 export interface TimelineEntry {
   key: string;
@@ -44,6 +45,8 @@ function show(json: string | null): string {
   const value: unknown = JSON.parse(json);
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  // A state is a code (DISABLED): shown as a word, as in the audit log.
+  if (typeof value === 'string' && /^[A-Z][A-Z_]+$/.test(value)) return codeWords(value);
   return String(value);
 }
 
@@ -70,7 +73,7 @@ export function timelineEntries(
       who: e.actorName ?? 'Stockroom',
       text: ACTIONS[e.action] ?? e.action,
       details: e.changes
-        .filter((c) => c.field in FIELDS && e.action !== 'customer.create')
+        .filter((c) => c.field in FIELDS && e.action !== 'customer.create' && c.before !== c.after)
         .map((c) =>
           c.field === 'default_address_id'
             ? 'Changed the default address'

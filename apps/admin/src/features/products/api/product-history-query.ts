@@ -4,6 +4,9 @@ import { graphql } from '../../../gql';
 /** A product's history from the audit log, newest first. */
 export const productHistoryDocument = graphql(`
   query ProductHistory($id: ID!) {
+    shop {
+      currencyCode
+    }
     product(id: $id) {
       id
       events {

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
-import { actionWords } from '../../../lib/audit-words';
-import { ChangeValues } from '../../../components/audit-change';
+import { actionWords, shownChanges } from '../../../lib/audit-words';
+import { ChangeValues, useStoreFormats } from '../../../components/audit-change';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useProductHistoryQuery } from '../api/product-history-query';
 
@@ -10,6 +10,7 @@ export function HistoryCard({ productId }: { productId: string }) {
   const format = useFormatDateTime();
   const { data, error } = useProductHistoryQuery(productId);
   const events = data?.product?.events ?? [];
+  const formats = useStoreFormats(data?.shop.currencyCode);
   return (
     <SectionCard title="History" description="The last 50 changes, newest first." testId="product-history">
       <Stack gap="xs" mt="xs">
@@ -30,10 +31,10 @@ export function HistoryCard({ productId }: { productId: string }) {
               </Text>
             </Text>
             {e.action !== 'product.create' &&
-              e.changes.map((c) => (
-                <Text key={c.field} size="sm" style={{ wordBreak: 'break-word' }}>
+              shownChanges(e.changes, formats).map((c) => (
+                <Text key={c.key} size="sm" style={{ wordBreak: 'break-word' }}>
                   <Text span size="sm" c="dimmed">
-                    {c.field.replace(/_/g, ' ')}:
+                    {c.label}:
                   </Text>{' '}
                   <ChangeValues change={c} mode="changed" />
                 </Text>
