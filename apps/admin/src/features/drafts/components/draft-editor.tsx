@@ -281,7 +281,11 @@ export function DraftEditor({
             error={errors.fields['shipping'] ?? null}
             readOnly={readOnly}
             placed={placed ? { line: placed.shippingLine ?? null } : null}
-            hasAddress={Boolean(values.shippingAddress?.countryCode)}
+            hasAddress={Boolean(
+              values.shippingAddress?.countryCode &&
+                values.shippingAddress.line1.trim() &&
+                values.shippingAddress.city.trim(),
+            )}
           />
           <DraftAddressCard
             values={values}

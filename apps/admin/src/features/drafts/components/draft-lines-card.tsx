@@ -348,7 +348,7 @@ export function DraftLinesCard({
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>
-                      <Text size="sm">
+                      <Text size="sm" hidden={Boolean(figures) && !overridden}>
                         {overridden && line.catalogPrice && (
                           <Text span td="line-through" c="dimmed" mr={6}>
                             {formatMoney(line.catalogPrice)}
@@ -395,7 +395,7 @@ export function DraftLinesCard({
                       </ActionIcon>
                     </Group>
                   )}
-                  {readOnly && (
+                  {readOnly && !figures && (
                     <Text size="sm" c="dimmed">
                       Quantity {line.quantity}
                     </Text>
