@@ -132,12 +132,17 @@ describe('drafts: the customer, the address and the placed order', () => {
     const link = page.getByTestId('draft-placed').getByRole('link');
     expect(await link.getAttribute('href')).toBe(`/orders/${orderId}`);
     await page.getByTestId('draft-placed-shipping').getByText('Ground · $6.00').waitFor();
-    await page.getByTestId('draft-discount-message').getByText(/Applied/).waitFor();
+    await page
+      .getByTestId('draft-discount-message')
+      .getByText(/Applied/)
+      .waitFor();
     expect(await page.getByText('Checking…').count()).toBe(0);
     expect(await page.getByText(/No shipping rate applies/).count()).toBe(0);
     await amount.getByText('$10.00 × 2').waitFor();
     expect(await page.getByTestId('draft-complete').count()).toBe(0);
-    expect(await page.getByRole('textbox', { name: 'Shipping city' }).getAttribute('readonly')).not.toBeNull();
+    expect(
+      await page.getByRole('textbox', { name: 'Shipping city' }).getAttribute('readonly'),
+    ).not.toBeNull();
     await shot(page, 'draft-completed-desktop');
 
     // The customer keeps the address and sees the order, then its refund, on their timeline.
@@ -145,9 +150,13 @@ describe('drafts: the customer, the address and the placed order', () => {
     await page.goto(`/customers/${customerId}`);
     await page.getByTestId('address-card').getByText('100 Main St').waitFor();
     expect(await page.getByText('No addresses yet.').count()).toBe(0);
-    const placed = page.getByTestId('timeline-order').filter({ hasText: `Placed order ${orderName} ($23.10)` });
+    const placed = page
+      .getByTestId('timeline-order')
+      .filter({ hasText: `Placed order ${orderName} ($23.10)` });
     await placed.waitFor();
-    expect(await placed.getByRole('link', { name: orderName }).getAttribute('href')).toBe(`/orders/${orderId}`);
+    expect(await placed.getByRole('link', { name: orderName }).getAttribute('href')).toBe(
+      `/orders/${orderId}`,
+    );
     const refunded = await api.request<{ orderRefund: { userErrors: { message: string }[] } }>(
       `mutation($input: OrderRefundInput!) { orderRefund(input: $input) { userErrors { message } } }`,
       { input: { orderId, amount: '3.00' } },

@@ -7,7 +7,7 @@ describe('addressSchema', () => {
     const result = validate(addressSchema, { line1: null, city: undefined, countryCode: null }, ['address']);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.map((e) => [e.field.join('.'), e.code, e.message])).toEqual([
+    expect(result.errors.map((e) => [(e.field ?? []).join('.'), e.code, e.message])).toEqual([
       ['address.line1', 'REQUIRED', 'Enter the street address.'],
       ['address.city', 'REQUIRED', 'Enter the city.'],
       ['address.countryCode', 'REQUIRED', 'Choose a country.'],

@@ -26,7 +26,8 @@ const optionalText = (max: number) =>
 
 /** A required text's message when it is missing altogether (null or left out), not zod's "expected string". */
 const missing = (message: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined),
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? message : undefined,
 });
 
 export const countryCodeSchema = z

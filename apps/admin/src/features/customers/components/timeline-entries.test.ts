@@ -56,7 +56,13 @@ describe('customer timeline', () => {
         },
       ],
       orderActivity: [
-        { kind: 'REFUND', orderId: 'ord_1', orderName: '#1234', amount: money('5.00'), createdAt: '2026-11-23T09:00:00Z' },
+        {
+          kind: 'REFUND',
+          orderId: 'ord_1',
+          orderName: '#1234',
+          amount: money('5.00'),
+          createdAt: '2026-11-23T09:00:00Z',
+        },
         {
           kind: 'ORDER_PLACED',
           orderId: 'ord_1',

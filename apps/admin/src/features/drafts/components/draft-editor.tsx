@@ -81,7 +81,11 @@ function placedFigures(order: PlacedOrder, discountCode: string | null | undefin
     })),
     discount:
       order.discountCode || discountCode
-        ? { code: order.discountCode ?? discountCode ?? '', applied: Boolean(order.discountCode), message: null }
+        ? {
+            code: order.discountCode ?? discountCode ?? '',
+            applied: Boolean(order.discountCode),
+            message: null,
+          }
         : null,
     availableShippingRates: [],
   };
@@ -283,16 +287,11 @@ export function DraftEditor({
             placed={placed ? { line: placed.shippingLine ?? null } : null}
             hasAddress={Boolean(
               values.shippingAddress?.countryCode &&
-                values.shippingAddress.line1.trim() &&
-                values.shippingAddress.city.trim(),
+              values.shippingAddress.line1.trim() &&
+              values.shippingAddress.city.trim(),
             )}
           />
-          <DraftAddressCard
-            values={values}
-            onChange={change}
-            errors={errors.fields}
-            readOnly={readOnly}
-          />
+          <DraftAddressCard values={values} onChange={change} errors={errors.fields} readOnly={readOnly} />
         </Stack>
         <Stack gap="lg" className={classes.side}>
           {/* On a phone it is the first card of the column above. */}

@@ -223,9 +223,9 @@ export function placeDraftErrors(
     if (line) placed.lines[line.key] ??= e.message;
     else if (head && head !== 'id' && head !== 'lines') {
       placed.fields[head] ??= e.message;
-      if (field[1] !== undefined) placed.fields[`${head}.${field[1]}`] ??= e.message;
-    }
-    else placed.other.push(e.message);
+      if (field[1] !== undefined && (head === 'shippingAddress' || head === 'billingAddress'))
+        placed.fields[`${head}.${field[1]}`] ??= e.message;
+    } else placed.other.push(e.message);
   }
   return placed;
 }

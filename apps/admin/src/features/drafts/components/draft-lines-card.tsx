@@ -324,9 +324,7 @@ export function DraftLinesCard({
             const unit = line.variantId ? (overridden ? line.price : line.catalogPrice?.amount) : line.price;
             const figures = lineFigures[i] ?? null;
             const currency =
-              line.catalogPrice?.currencyCode ??
-              lineFigures.find(Boolean)?.unitPrice.currencyCode ??
-              'USD';
+              line.catalogPrice?.currencyCode ?? lineFigures.find(Boolean)?.unitPrice.currencyCode ?? 'USD';
             return (
               <Fragment key={line.key}>
                 {i > 0 && <Divider />}
