@@ -201,4 +201,21 @@ describe('discount codes in the admin', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('shows a fixed amount as money, as the rest of the admin does ($20.00 off)', async () => {
+    const made = await api.request<{ discountCreate: { discount: { id: string } } }>(
+      `mutation($input: DiscountInput!) { discountCreate(input: $input) { discount { id } } }`,
+      { input: { code: 'TWENTY-OFF', kind: 'FIXED_AMOUNT', value: '20.00', appliesTo: 'ALL' } },
+    );
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto('/discounts');
+    const row = page.getByTestId('discount-row').filter({ hasText: 'TWENTY-OFF' });
+    await row.getByText('$20.00 off', { exact: true }).waitFor();
+    expect(await page.getByText(/USD off/).count()).toBe(0);
+    await page.goto(`/discounts/${made.discountCreate.discount.id}`);
+    await page.getByTestId('discount-summary').getByText('$20.00 off', { exact: true }).waitFor();
+    await shot(page, 'discount-fixed-amount-desktop');
+    await context.close();
+  });
 });

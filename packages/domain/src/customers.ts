@@ -24,8 +24,14 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** A required text's message when it is missing altogether (null or left out), not zod's "expected string". */
+const missing = (message: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? message : undefined,
+});
+
 export const countryCodeSchema = z
-  .string()
+  .string(missing('Choose a country.'))
   .trim()
   .toUpperCase()
   .refine(isCountryCode, { message: 'Choose a country from the list.' });
@@ -36,13 +42,13 @@ export const addressSchema = z
     lastName: optionalText(255),
     company: optionalText(255),
     line1: z
-      .string()
+      .string(missing('Enter the street address.'))
       .trim()
       .min(1, { message: 'Enter the street address.' })
       .max(255, { message: 'Use at most 255 characters.' }),
     line2: optionalText(255),
     city: z
-      .string()
+      .string(missing('Enter the city.'))
       .trim()
       .min(1, { message: 'Enter the city.' })
       .max(255, { message: 'Use at most 255 characters.' }),

@@ -217,6 +217,64 @@ export async function customerAddressAdd(
   return { address: address!, customer };
 }
 
+/** An address as compared for equality: text trimmed and case-folded, empty the same as missing. */
+function addressKey(a: Partial<Record<keyof repo.AddressValues, string | null | undefined>>): string {
+  const fields: (keyof repo.AddressValues)[] = [
+    'firstName',
+    'lastName',
+    'company',
+    'line1',
+    'line2',
+    'city',
+    'region',
+    'postalCode',
+    'countryCode',
+    'phone',
+  ];
+  return JSON.stringify(fields.map((f) => (a[f] ?? '').trim().toLowerCase()));
+}
+
+/**
+ * Keeps the address an order ships to on its customer (SPEC §4), in the order's transaction: added
+ * unless an equal one is there already (fields compared trimmed, case-insensitive, country code in
+ * capitals), the first one becoming the default; audited as an address the staff member placing the
+ * order added. An address that is not a complete customer address (no street, city or country), an
+ * erased customer or one at the address limit keeps what they have. Call it once the customer's
+ * row is locked by the order (the figures' update): it takes no lock of its own before that.
+ */
+export async function customerAddressFromOrder(
+  trx: Tx,
+  actor: Actor,
+  customerId: string,
+  shippingAddress: Record<string, unknown> | null | undefined,
+  orderName: string,
+): Promise<CustomerAddress | null> {
+  if (!shippingAddress) return null;
+  const parsed = validate(addressSchema, shippingAddress, ['address']);
+  if (!parsed.ok) return null;
+  const values = addressValues(parsed.value);
+  values.countryCode = values.countryCode.toUpperCase();
+  const customer = await repo.lockCustomer(trx, customerId);
+  if (!customer || customer.state === 'ERASED') return null;
+  const existing = await repo.addressesOfCustomers(trx, [customerId]);
+  const key = addressKey(values);
+  if (existing.some((a) => addressKey({ ...a, countryCode: a.countryCode.trim() }) === key)) return null;
+  if (existing.length >= MAX_ADDRESSES) return null;
+  const position = existing.reduce((max, a) => Math.max(max, a.position + 1), 0);
+  const [address] = await repo.insertAddresses(trx, [{ id: uuidv7(), customerId, position, ...values }]);
+  if (!customer.defaultAddressId) await repo.setDefaultAddressId(trx, customerId, address!.id);
+  await recordAudit(trx, actor, {
+    action: 'customer.address_add',
+    subjectType: 'Customer',
+    subjectId: customerId,
+    changes: {
+      ...diff(null, address!, ['line1', 'city', 'postalCode', 'countryCode']),
+      order: { before: null, after: orderName },
+    },
+  });
+  return address!;
+}
+
 export async function customerAddressUpdate(
   trx: Tx,
   actor: Actor,

@@ -7,6 +7,7 @@ import { uuidv7 } from '../../lib/uuid.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { commitForOrder, type Allocation } from '../inventory/order-stock.js';
+import { customerAddressFromOrder } from '../customers/customer.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { taxRateFor } from '../shipping/tax.service.js';
 import {
@@ -270,6 +271,9 @@ export async function placeParsed(
       ),
     sellable.map((s) => s.index),
   );
+  // The address it ships to stays with the customer; their row is already locked by the figures.
+  if (buyer && input.shippingAddress)
+    await customerAddressFromOrder(trx, actor, buyer.id, { ...input.shippingAddress }, name);
   // After the stock and the customer's row, as a cancel gives the use back.
   if (discount) {
     await takeDiscountUse(trx, {

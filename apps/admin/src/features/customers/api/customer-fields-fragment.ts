@@ -44,6 +44,16 @@ export const customerFieldsFragment = graphql(`
       createdAt
       staffName
     }
+    orderActivity {
+      kind
+      orderId
+      orderName
+      amount {
+        amount
+        currencyCode
+      }
+      createdAt
+    }
     events {
       id
       action

@@ -1,14 +1,34 @@
-import { Button, Group, Stack, Text, Textarea, Timeline } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useCustomerCommentAddMutation } from '../api/customer-comment-add-mutation';
-import { timelineEntries } from './timeline-entries';
+import { timelineEntries, type TimelineEntry } from './timeline-entries';
 
-/** Staff comments and the customer's history from the audit log, newest first, with a box to comment. */
+/** The entry's words, the order's name in them a link to the order. */
+function EntryText({ entry }: { entry: TimelineEntry }) {
+  if (!entry.order) return <>{entry.text}</>;
+  const at = entry.text.indexOf(entry.order.name);
+  if (at < 0) return <>{entry.text}</>;
+  return (
+    <>
+      {entry.text.slice(0, at)}
+      <Anchor component={Link} to={`/orders/${entry.order.id}`} size="sm" inherit>
+        {entry.order.name}
+      </Anchor>
+      {entry.text.slice(at + entry.order.name.length)}
+    </>
+  );
+}
+
+/**
+ * Staff comments, the customer's history from the audit log, and their orders and refunds, newest
+ * first, with a box to comment.
+ */
 export function TimelineCard({
   customer,
   canComment,
@@ -74,15 +94,16 @@ export function TimelineCard({
             {entries.map((e) => (
               <Timeline.Item
                 key={e.key}
-                title={e.who}
-                data-testid={e.kind === 'comment' ? 'timeline-comment' : 'timeline-event'}
+                title={e.kind === 'order' ? undefined : e.who}
+                data-testid={`timeline-${e.kind}`}
               >
                 <Text
                   size="sm"
+                  fw={e.kind === 'order' ? 600 : undefined}
                   c={e.kind === 'event' ? 'dimmed' : undefined}
                   style={{ whiteSpace: 'pre-wrap' }}
                 >
-                  {e.text}
+                  <EntryText entry={e} />
                 </Text>
                 {e.details.map((d) => (
                   <Text key={d} size="xs" c="dimmed">

@@ -38,6 +38,47 @@ describe('customer timeline', () => {
       ['Maya', 'Created the customer', []],
     ]);
   });
+
+  it('shows orders placed and refunds given, in the store currency, linking to the order', () => {
+    const money = (amount: string) => ({ amount, currencyCode: 'USD' });
+    const entries = timelineEntries({
+      comments: [],
+      events: [
+        {
+          id: 'aud_9',
+          action: 'customer.address_add',
+          actorName: 'Maya',
+          createdAt: '2026-11-22T09:00:00Z',
+          changes: [
+            { field: 'line1', before: null, after: '"100 Main St"' },
+            { field: 'order', before: null, after: '"#1234"' },
+          ],
+        },
+      ],
+      orderActivity: [
+        {
+          kind: 'REFUND',
+          orderId: 'ord_1',
+          orderName: '#1234',
+          amount: money('5.00'),
+          createdAt: '2026-11-23T09:00:00Z',
+        },
+        {
+          kind: 'ORDER_PLACED',
+          orderId: 'ord_1',
+          orderName: '#1234',
+          amount: money('77.00'),
+          createdAt: '2026-11-22T09:00:00Z',
+        },
+      ],
+    });
+    expect(entries.map((e) => [e.kind, e.text, e.order?.id ?? null])).toEqual([
+      ['order', 'Refunded $5.00 on #1234', 'ord_1'],
+      ['event', 'Added an address', null],
+      ['order', 'Placed order #1234 ($77.00)', 'ord_1'],
+    ]);
+    expect(entries[1]!.details).toEqual(['Street: — → 100 Main St', 'From order #1234']);
+  });
 });
 
 describe('customer timeline in words (issue #26)', () => {

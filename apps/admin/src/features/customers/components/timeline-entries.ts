@@ -1,5 +1,6 @@
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
 import { codeWords } from '../../../lib/audit-words';
+import { formatMoney } from '../../../lib/format';
 
 export interface TimelineEntry {
   key: string;
@@ -9,7 +10,9 @@ export interface TimelineEntry {
   text: string;
   /** Field changes, e.g. "First name: Tim → Timothy". */
   details: string[];
-  kind: 'comment' | 'event';
+  kind: 'comment' | 'event' | 'order';
+  /** The order the entry is about: its name in `text` links to it. */
+  order?: { id: string; name: string };
 }
 
 const ACTIONS: Record<string, string> = {
@@ -38,6 +41,7 @@ const FIELDS: Record<string, string> = {
   city: 'City',
   postal_code: 'Postal code',
   country_code: 'Country',
+  order: 'From order',
 };
 
 function show(json: string | null): string {
@@ -51,12 +55,25 @@ function show(json: string | null): string {
 }
 
 /**
- * Staff comments and what the audit log recorded about the customer, newest first. Comment events
- * are left out: the comment itself is on the timeline.
+ * Staff comments, what the audit log recorded about the customer, and the orders they placed and
+ * refunds they got, newest first. Comment events are left out: the comment itself is on the timeline.
  */
 export function timelineEntries(
-  customer: Pick<CustomerFieldsFragment, 'comments' | 'events'>,
+  customer: Pick<CustomerFieldsFragment, 'comments' | 'events'> &
+    Partial<Pick<CustomerFieldsFragment, 'orderActivity'>>,
 ): TimelineEntry[] {
+  const orders: TimelineEntry[] = (customer.orderActivity ?? []).map((a) => ({
+    key: `${a.kind}-${a.orderId}-${a.createdAt}`,
+    at: a.createdAt,
+    who: a.kind === 'REFUND' ? 'Refund' : 'Order',
+    text:
+      a.kind === 'REFUND'
+        ? `Refunded ${formatMoney(a.amount)} on ${a.orderName}`
+        : `Placed order ${a.orderName} (${formatMoney(a.amount)})`,
+    details: [],
+    kind: 'order',
+    order: { id: a.orderId, name: a.orderName },
+  }));
   const comments: TimelineEntry[] = customer.comments.map((c, i) => ({
     key: `c-${c.createdAt}-${i}`,
     at: c.createdAt,
@@ -77,9 +94,11 @@ export function timelineEntries(
         .map((c) =>
           c.field === 'default_address_id'
             ? 'Changed the default address'
-            : `${FIELDS[c.field]}: ${show(c.before)} → ${show(c.after)}`,
+            : c.field === 'order'
+              ? `From order ${show(c.after)}`
+              : `${FIELDS[c.field]}: ${show(c.before)} → ${show(c.after)}`,
         ),
       kind: 'event',
     }));
-  return [...comments, ...events].sort((a, b) => b.at.localeCompare(a.at));
+  return [...comments, ...events, ...orders].sort((a, b) => b.at.localeCompare(a.at));
 }

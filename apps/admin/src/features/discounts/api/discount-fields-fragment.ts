@@ -8,6 +8,10 @@ export const discountFieldsFragment = graphql(`
     kind
     value
     summary
+    amount {
+      amount
+      currencyCode
+    }
     appliesTo
     products {
       id

@@ -26,7 +26,12 @@ export const discountsDocument = graphql(`
         id
         code
         status
+        kind
         summary
+        amount {
+          amount
+          currencyCode
+        }
         appliesTo
         usageCount
         usageLimit

@@ -1,3 +1,4 @@
+import { discountSummary } from './discount-words';
 import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -79,7 +80,7 @@ export function DiscountEditor({
         notifications.show({
           color: 'green',
           title: `Code ${payload.discount.code} created`,
-          message: payload.discount.summary,
+          message: discountSummary(payload.discount),
         });
         await navigate(`/discounts/${payload.discount.id}`, { replace: true });
         return [];

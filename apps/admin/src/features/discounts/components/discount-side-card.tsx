@@ -11,7 +11,7 @@ import { useDiscountDeleteMutation } from '../api/discount-delete-mutation';
 import { useDiscountUpdateMutation } from '../api/discount-save-mutations';
 import { DiscountOrdersCard } from './discount-orders-card';
 import { DiscountStatusBadge } from './discount-status-badge';
-import { usageText } from './discount-words';
+import { usageText, discountSummary } from './discount-words';
 
 /** Status, use and the actions of a code: save, disable or enable, delete; then its orders. */
 export function DiscountSideCard({
@@ -90,7 +90,7 @@ export function DiscountSideCard({
                 </Text>
                 <DiscountStatusBadge status={discount.status} />
               </Group>
-              <Text size="sm">{discount.summary}</Text>
+              <Text size="sm">{discountSummary(discount)}</Text>
               <Text size="sm" c="dimmed" data-testid="discount-usage">
                 {usageText(discount.usageCount, discount.usageLimit)}
                 {discount.oncePerCustomer ? ' · once per customer' : ''}

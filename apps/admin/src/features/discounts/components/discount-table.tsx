@@ -4,7 +4,7 @@ import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { DiscountSortKeys, DiscountsQuery } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { DiscountStatusBadge } from './discount-status-badge';
-import { APPLIES_TO_LABEL, usageText } from './discount-words';
+import { APPLIES_TO_LABEL, usageText, discountSummary } from './discount-words';
 
 type Row = DiscountsQuery['discounts']['nodes'][number];
 
@@ -63,7 +63,7 @@ export function DiscountTable({
               <DiscountStatusBadge status={r.status} />
             </Group>
             <Text size="sm">
-              {r.summary} · {APPLIES_TO_LABEL[r.appliesTo].toLowerCase()}
+              {discountSummary(r)} · {APPLIES_TO_LABEL[r.appliesTo].toLowerCase()}
               {r.oncePerCustomer ? ' · once per customer' : ''}
             </Text>
             <Text size="xs" c="dimmed" mt={4}>
@@ -105,7 +105,7 @@ export function DiscountTable({
               <DiscountStatusBadge status={r.status} />
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{r.summary}</Text>
+              <Text size="sm">{discountSummary(r)}</Text>
               <Text size="xs" c="dimmed">
                 {APPLIES_TO_LABEL[r.appliesTo]}
                 {r.oncePerCustomer ? ' · once per customer' : ''}

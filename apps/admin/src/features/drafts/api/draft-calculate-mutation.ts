@@ -31,6 +31,14 @@ export const draftCalculateDocument = graphql(`
         taxRate
         taxName
         lines {
+          unitPrice {
+            amount
+            currencyCode
+          }
+          subtotal {
+            amount
+            currencyCode
+          }
           discount {
             amount
             currencyCode

@@ -58,11 +58,65 @@ export const draftFieldsFragment = graphql(`
       currencyCode
     }
     order {
-      id
-      name
+      ...DraftPlacedOrder
     }
     completedAt
     updatedAt
+  }
+
+  fragment DraftPlacedOrder on Order {
+    id
+    name
+    itemsCount
+    pricesIncludeTax
+    discountCode
+    subtotal {
+      amount
+      currencyCode
+    }
+    discountTotal {
+      amount
+      currencyCode
+    }
+    shippingTotal {
+      amount
+      currencyCode
+    }
+    taxTotal {
+      amount
+      currencyCode
+    }
+    total {
+      amount
+      currencyCode
+    }
+    shippingLine {
+      name
+      price {
+        amount
+        currencyCode
+      }
+    }
+    lines {
+      id
+      quantity
+      unitPrice {
+        amount
+        currencyCode
+      }
+      subtotal {
+        amount
+        currencyCode
+      }
+      discount {
+        amount
+        currencyCode
+      }
+      total {
+        amount
+        currencyCode
+      }
+    }
   }
 
   fragment DraftAddressFields on OrderAddress {

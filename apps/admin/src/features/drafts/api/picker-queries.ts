@@ -8,6 +8,8 @@ export const draftCustomerSearchDocument = graphql(`
       nodes {
         id
         displayName
+        firstName
+        lastName
         email
         phone
         state

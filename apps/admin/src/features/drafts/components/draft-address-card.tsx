@@ -1,18 +1,21 @@
 import { Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { CountrySelect } from '../../../components/country-select';
 import { SectionCard } from '../../../components/section-card';
-import { EMPTY_ADDRESS, type AddressValues, type DraftValues } from './draft-form';
+import { EMPTY_ADDRESS, newAddress, type AddressValues, type DraftValues } from './draft-form';
 
 function AddressFields({
   label,
   value,
   onChange,
   readOnly,
+  errors,
 }: {
   label: string;
   value: AddressValues;
   onChange: (next: AddressValues) => void;
   readOnly: boolean;
+  /** Messages by the address's part (city, countryCode …). */
+  errors: Partial<Record<keyof AddressValues, string>>;
 }) {
   const field = (key: keyof AddressValues, title: string, extra: { autoComplete?: string } = {}) => (
     <TextInput
@@ -21,6 +24,7 @@ function AddressFields({
       readOnly={readOnly}
       onChange={(e) => onChange({ ...value, [key]: e.currentTarget.value })}
       aria-label={`${label} ${title.toLowerCase()}`}
+      error={errors[key]}
       {...extra}
     />
   );
@@ -43,23 +47,54 @@ function AddressFields({
         value={value.countryCode}
         readOnly={readOnly}
         onChange={(code) => onChange({ ...value, countryCode: code ?? '' })}
+        error={errors.countryCode}
       />
     </Stack>
   );
 }
 
-/** Where it goes (which decides the shipping rates and the tax) and who pays. */
+const PARTS = [
+  'firstName',
+  'lastName',
+  'company',
+  'line1',
+  'line2',
+  'city',
+  'region',
+  'postalCode',
+  'countryCode',
+  'phone',
+] as const;
+
+/** The messages about one address's parts, from the editor's errors ("shippingAddress.city"). */
+function partErrors(errors: Record<string, string>, address: string) {
+  return Object.fromEntries(
+    PARTS.filter((p) => errors[`${address}.${p}`]).map((p) => [p, errors[`${address}.${p}`]]),
+  ) as Partial<Record<keyof AddressValues, string>>;
+}
+
+/**
+ * Where it goes (which decides the shipping rates and the tax) and who pays. A new address starts
+ * with the customer's name; each message shows under its input.
+ */
 export function DraftAddressCard({
   values,
   onChange,
-  error,
+  errors,
   readOnly,
 }: {
   values: DraftValues;
   onChange: (next: DraftValues) => void;
-  error: string | null;
+  /** The editor's field errors; only those about the addresses are shown here. */
+  errors: Record<string, string>;
   readOnly: boolean;
 }) {
+  const shipping = partErrors(errors, 'shippingAddress');
+  const billing = partErrors(errors, 'billingAddress');
+  // A message about an address as a whole (no part named) shows below it.
+  const whole = (key: string, parts: object) =>
+    Object.keys(parts).length === 0 ? (errors[key] ?? null) : null;
+  const error = whole('shippingAddress', shipping) ?? whole('billingAddress', billing);
   return (
     <SectionCard title="Addresses" description="The shipping address decides the shipping rates and the tax.">
       <Stack gap="md">
@@ -68,6 +103,7 @@ export function DraftAddressCard({
             label="Shipping"
             value={values.shippingAddress}
             readOnly={readOnly}
+            errors={shipping}
             onChange={(a) => onChange({ ...values, shippingAddress: a })}
           />
         ) : readOnly ? (
@@ -77,7 +113,7 @@ export function DraftAddressCard({
         ) : (
           <Button
             variant="light"
-            onClick={() => onChange({ ...values, shippingAddress: { ...EMPTY_ADDRESS } })}
+            onClick={() => onChange({ ...values, shippingAddress: newAddress(values.customer) })}
           >
             Add shipping address
           </Button>
@@ -112,6 +148,7 @@ export function DraftAddressCard({
               label="Billing"
               value={values.billingAddress}
               readOnly={readOnly}
+              errors={billing}
               onChange={(a) => onChange({ ...values, billingAddress: a })}
             />
           </>

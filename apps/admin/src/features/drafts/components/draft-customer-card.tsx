@@ -18,6 +18,8 @@ const customerCreateDocument = graphql(`
       customer {
         id
         displayName
+        firstName
+        lastName
         email
         phone
         state
@@ -56,12 +58,24 @@ function useCustomerResults(text: string) {
 /** Picking a customer fills the contact and, when empty, both addresses from their default one. */
 export function choose(values: DraftValues, c: Found): DraftValues {
   const address = addressValues(c.defaultAddress);
+  const open = values.shippingAddress;
+  // An address opened before the customer was chosen takes their name when it has none yet.
+  const named =
+    open && !open.firstName.trim() && !open.lastName.trim()
+      ? { ...open, firstName: c.firstName ?? '', lastName: c.lastName ?? '' }
+      : open;
   return {
     ...values,
-    customer: { id: c.id, displayName: c.displayName, email: c.email },
+    customer: {
+      id: c.id,
+      displayName: c.displayName,
+      email: c.email,
+      firstName: c.firstName ?? null,
+      lastName: c.lastName ?? null,
+    },
     email: c.email || values.email,
     phone: c.phone ?? values.phone,
-    shippingAddress: values.shippingAddress ?? address,
+    shippingAddress: named ?? address,
   };
 }
 

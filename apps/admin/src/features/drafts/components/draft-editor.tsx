@@ -30,6 +30,66 @@ import { DraftTotalsCard, type Figures } from './draft-totals-card';
 import classes from '../../../components/editor-layout.module.css';
 
 const NO_ERRORS: PlacedDraftErrors = { lines: {}, fields: {}, other: [] };
+const ADDRESSES = ['shippingAddress', 'billingAddress'] as const;
+
+/** The parts of the addresses that changed between two versions of the values ("shippingAddress.city"). */
+function typedParts(before: DraftValues, after: DraftValues): string[] {
+  return ADDRESSES.flatMap((key) => {
+    const a = before[key];
+    const b = after[key];
+    // Opening or closing an address is not typing in it.
+    if (!a || !b) return [];
+    return (Object.keys(b) as (keyof typeof b)[]).filter((k) => a[k] !== b[k]).map((k) => `${key}.${k}`);
+  });
+}
+
+/**
+ * The calculation's messages about the addresses wait until the person has typed in that part (or
+ * saves): a form that just opened says nothing yet.
+ */
+function shownWhileTyping(errors: PlacedDraftErrors, typed: ReadonlySet<string>): PlacedDraftErrors {
+  const fields = Object.fromEntries(
+    Object.entries(errors.fields).filter(([key]) => {
+      const [head, part] = key.split('.');
+      if (!ADDRESSES.some((a) => a === head)) return true;
+      if (part) return typed.has(key);
+      return [...typed].some((t) => t.startsWith(`${head}.`));
+    }),
+  );
+  return { ...errors, fields };
+}
+
+type PlacedOrder = NonNullable<DraftFieldsFragment['order']>;
+
+/** A completed draft's figures are its order's, as placed. */
+function placedFigures(order: PlacedOrder, discountCode: string | null | undefined): Figures {
+  return {
+    subtotal: order.subtotal,
+    discountTotal: order.discountTotal,
+    shippingTotal: order.shippingTotal,
+    taxTotal: order.taxTotal,
+    total: order.total,
+    itemsCount: order.itemsCount,
+    pricesIncludeTax: order.pricesIncludeTax,
+    taxRate: null,
+    taxName: null,
+    lines: order.lines.map((l) => ({
+      unitPrice: l.unitPrice,
+      subtotal: l.subtotal,
+      discount: l.discount,
+      total: l.total,
+    })),
+    discount:
+      order.discountCode || discountCode
+        ? {
+            code: order.discountCode ?? discountCode ?? '',
+            applied: Boolean(order.discountCode),
+            message: null,
+          }
+        : null,
+    availableShippingRates: [],
+  };
+}
 
 /**
  * The draft editor a support person uses with a customer on the phone: customer, items, addresses,
@@ -48,7 +108,9 @@ export function DraftEditor({
   const [values, setValues] = useState<DraftValues>(() => (draft ? fromDraft(draft) : EMPTY_DRAFT));
   const [dirty, setDirty] = useState(false);
   const [saveErrors, setSaveErrors] = useState<PlacedDraftErrors | null>(null);
+  const [typed, setTyped] = useState<ReadonlySet<string>>(() => new Set());
   const completed = draft?.status === 'COMPLETED';
+  const placed = completed ? (draft?.order ?? null) : null;
   const readOnly = completed || !canWrite;
   const input = useMemo(() => draftInput(values), [values]);
   const [asked] = useDebouncedValue(input, 300);
@@ -92,8 +154,10 @@ export function DraftEditor({
   }, [asked, calculate, readOnly]);
 
   const stale = calc.input !== input;
-  const errors = saveErrors ?? calc.errors;
+  const errors = saveErrors ?? shownWhileTyping(calc.errors, typed);
   const change = (next: DraftValues) => {
+    const parts = typedParts(values, next);
+    if (parts.length) setTyped((prev) => new Set([...prev, ...parts]));
     setValues(next);
     setDirty(true);
     setSaveErrors(null);
@@ -181,8 +245,9 @@ export function DraftEditor({
       canCreate={canCreateCustomer}
     />
   );
-  const lineTotals = values.lines.map((_l, i) => calc.figures?.lines[i]?.total ?? null);
-  const figures = calc.figures;
+  // A completed draft shows what its order was placed for; an open one the server's calculation.
+  const figures = placed ? placedFigures(placed, draft?.discountCode) : calc.figures;
+  const lineFigures = values.lines.map((_l, i) => figures?.lines[i] ?? null);
   const canComplete = !readOnly && values.lines.length > 0;
 
   return (
@@ -208,7 +273,7 @@ export function DraftEditor({
           <DraftLinesCard
             values={values}
             onChange={change}
-            lineTotals={lineTotals}
+            lineFigures={lineFigures}
             lineErrors={errors.lines}
             readOnly={readOnly}
             error={errors.fields['lines'] ?? null}
@@ -219,34 +284,38 @@ export function DraftEditor({
             rates={figures?.availableShippingRates ?? []}
             error={errors.fields['shipping'] ?? null}
             readOnly={readOnly}
-            hasAddress={Boolean(values.shippingAddress?.countryCode)}
+            placed={placed ? { line: placed.shippingLine ?? null } : null}
+            hasAddress={Boolean(
+              values.shippingAddress?.countryCode &&
+              values.shippingAddress.line1.trim() &&
+              values.shippingAddress.city.trim(),
+            )}
           />
-          <DraftAddressCard
-            values={values}
-            onChange={change}
-            error={errors.fields['shippingAddress'] ?? errors.fields['billingAddress'] ?? null}
-            readOnly={readOnly}
-          />
+          <DraftAddressCard values={values} onChange={change} errors={errors.fields} readOnly={readOnly} />
         </Stack>
         <Stack gap="lg" className={classes.side}>
-          <DraftCustomerCard
-            values={values}
-            onChange={change}
-            errors={errors.fields}
-            readOnly={readOnly}
-            canCreate={canCreateCustomer}
-          />
+          {/* On a phone it is the first card of the column above. */}
+          {wide && customerCard}
           <DraftDiscountCard
             values={values}
             onChange={change}
             discount={figures?.discount ?? null}
             discountTotal={figures?.discountTotal ?? null}
-            stale={stale}
+            stale={stale && !placed}
             error={saveErrors?.fields['discountCode'] ?? null}
             readOnly={readOnly}
           />
-          <DraftTotalsCard figures={completed ? null : figures} stale={stale && !readOnly}>
-            {completed && draft && (
+          <DraftTotalsCard figures={completed && !placed ? null : figures} stale={stale && !readOnly}>
+            {placed && (
+              <Text size="sm" mt="xs" data-testid="draft-placed">
+                As placed on order{' '}
+                <Anchor component={Link} to={`/orders/${placed.id}`} inherit>
+                  {placed.name}
+                </Anchor>
+                .
+              </Text>
+            )}
+            {completed && !placed && draft && (
               <Text size="sm" mt="xs">
                 Placed for {formatMoney(draft.total)}.
               </Text>

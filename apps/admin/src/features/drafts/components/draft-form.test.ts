@@ -51,13 +51,19 @@ describe('draft form', () => {
           { field: ['input', 'lines', '1', 'price'], message: 'Enter the price of the item.' },
           { field: ['lines', '0', 'quantity'], message: 'Only 1 available at Warehouse.' },
           { field: ['input', 'shipping', 'shippingRateId'], message: 'No.' },
+          { field: ['input', 'shippingAddress', 'city'], message: 'Enter the city.' },
           { field: ['id'], message: 'Already completed.' },
         ],
         [lamp, wrap],
       ),
     ).toEqual({
       lines: { a: 'Only 1 available at Warehouse.', b: 'Enter the price of the item.' },
-      fields: { shipping: 'No.' },
+      // An address's part also by its path, to show under its input.
+      fields: {
+        shipping: 'No.',
+        shippingAddress: 'Enter the city.',
+        'shippingAddress.city': 'Enter the city.',
+      },
       other: ['Already completed.'],
     });
   });

@@ -35,7 +35,13 @@ export type ShippingChoice =
   { kind: 'none' } | { kind: 'rate'; rateId: string } | { kind: 'custom'; title: string; price: string };
 
 export interface DraftValues {
-  customer: { id: string; displayName: string; email: string | null } | null;
+  customer: {
+    id: string;
+    displayName: string;
+    email: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+  } | null;
   email: string;
   phone: string;
   shippingAddress: AddressValues | null;
@@ -76,6 +82,11 @@ export const EMPTY_DRAFT: DraftValues = {
   tags: [],
   discountCode: '',
 };
+
+/** A new address for the draft: the customer's name already in it. */
+export function newAddress(customer: DraftValues['customer']): AddressValues {
+  return { ...EMPTY_ADDRESS, firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '' };
+}
 
 let keys = 0;
 export const lineKey = () => `line-${++keys}`;
@@ -191,7 +202,10 @@ export function draftInput(v: DraftValues): DraftOrderInput {
 export interface PlacedDraftErrors {
   /** By line key: the first message about the line. */
   lines: Record<string, string>;
-  /** By top-level field name (email, shipping, shippingAddress …). */
+  /**
+   * By top-level field name (email, shipping, shippingAddress …); an address's part also by its
+   * path ("shippingAddress.city"), to show under its input.
+   */
   fields: Record<string, string>;
   other: string[];
 }
@@ -207,8 +221,11 @@ export function placeDraftErrors(
     const [head, index] = field;
     const line = head === 'lines' && index !== undefined ? lines[Number(index)] : undefined;
     if (line) placed.lines[line.key] ??= e.message;
-    else if (head && head !== 'id' && head !== 'lines') placed.fields[head] ??= e.message;
-    else placed.other.push(e.message);
+    else if (head && head !== 'id' && head !== 'lines') {
+      placed.fields[head] ??= e.message;
+      if (field[1] !== undefined && (head === 'shippingAddress' || head === 'billingAddress'))
+        placed.fields[`${head}.${field[1]}`] ??= e.message;
+    } else placed.other.push(e.message);
   }
   return placed;
 }

@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { formatMinor, parseMoney } from '@stockroom/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
@@ -23,6 +24,40 @@ import { lineKey, type DraftLineValues, type DraftValues, type Money } from './d
 import { SearchPicker } from '../../../components/search-picker';
 
 type FoundVariant = DraftVariantSearchQuery['productVariants']['nodes'][number];
+
+/** What the server worked out for one line. */
+export interface LineFigures {
+  unitPrice: Money;
+  subtotal: Money;
+  discount: Money;
+}
+
+const minorOf = (m: Money) => parseMoney(m.amount, m.currencyCode) ?? 0;
+
+/**
+ * A line's amount as the order page shows it: price × quantity, the discount taken off it, and what
+ * that leaves before tax (tax is one figure for the order, in the totals).
+ */
+function LineAmount({ figures, quantity }: { figures: LineFigures; quantity: number }) {
+  const discount = minorOf(figures.discount);
+  const currencyCode = figures.subtotal.currencyCode;
+  const net = { amount: formatMinor(minorOf(figures.subtotal) - discount, currencyCode), currencyCode };
+  return (
+    <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }} data-testid="draft-line-amount">
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(figures.unitPrice)} × {quantity}
+      </Text>
+      {discount > 0 && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          −{formatMoney(figures.discount)} discount
+        </Text>
+      )}
+      <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(net)}
+      </Text>
+    </Stack>
+  );
+}
 
 function useVariantResults(text: string) {
   const query = useDraftVariantSearch(text);
@@ -194,14 +229,15 @@ function CustomItemDialog({
 export function DraftLinesCard({
   values,
   onChange,
-  lineTotals,
+  lineFigures,
   lineErrors,
   readOnly,
   error,
 }: {
   values: DraftValues;
   onChange: (next: DraftValues) => void;
-  lineTotals: (Money | null)[];
+  /** The server's figures per line (a completed draft's: its order's), in the lines' order. */
+  lineFigures: (LineFigures | null)[];
   lineErrors: Record<string, string>;
   readOnly: boolean;
   error: string | null;
@@ -286,8 +322,9 @@ export function DraftLinesCard({
           values.lines.map((line, i) => {
             const overridden = Boolean(line.variantId && line.price);
             const unit = line.variantId ? (overridden ? line.price : line.catalogPrice?.amount) : line.price;
+            const figures = lineFigures[i] ?? null;
             const currency =
-              line.catalogPrice?.currencyCode ?? lineTotals.find(Boolean)?.currencyCode ?? 'USD';
+              line.catalogPrice?.currencyCode ?? lineFigures.find(Boolean)?.unitPrice.currencyCode ?? 'USD';
             return (
               <Fragment key={line.key}>
                 {i > 0 && <Divider />}
@@ -309,7 +346,7 @@ export function DraftLinesCard({
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>
-                      <Text size="sm">
+                      <Text size="sm" hidden={Boolean(figures) && !overridden}>
                         {overridden && line.catalogPrice && (
                           <Text span td="line-through" c="dimmed" mr={6}>
                             {formatMoney(line.catalogPrice)}
@@ -323,9 +360,7 @@ export function DraftLinesCard({
                         </Text>
                       )}
                     </Stack>
-                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {lineTotals[i] ? formatMoney(lineTotals[i]) : ''}
-                    </Text>
+                    {figures && <LineAmount figures={figures} quantity={line.quantity} />}
                   </Group>
                   {!readOnly && (
                     <Group gap="sm" wrap="wrap">
@@ -358,7 +393,7 @@ export function DraftLinesCard({
                       </ActionIcon>
                     </Group>
                   )}
-                  {readOnly && (
+                  {readOnly && !figures && (
                     <Text size="sm" c="dimmed">
                       Quantity {line.quantity}
                     </Text>

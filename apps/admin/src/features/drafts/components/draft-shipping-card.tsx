@@ -16,6 +16,7 @@ export function DraftShippingCard({
   error,
   readOnly,
   hasAddress,
+  placed = null,
 }: {
   values: DraftValues;
   onChange: (next: DraftValues) => void;
@@ -23,10 +24,23 @@ export function DraftShippingCard({
   error: string | null;
   readOnly: boolean;
   hasAddress: boolean;
+  /** A completed draft: its order's shipping as placed (null line: none). */
+  placed?: { line: { name: string; price: { amount: string; currencyCode: string } } | null } | null;
 }) {
   const s = values.shipping;
   const value = s.kind === 'rate' ? `rate:${s.rateId}` : s.kind;
   const set = (shipping: ShippingChoice) => onChange({ ...values, shipping });
+  if (placed) {
+    return (
+      <SectionCard title="Shipping">
+        <Text size="sm" data-testid="draft-placed-shipping">
+          {placed.line
+            ? `${placed.line.name} · ${placed.line.price.amount === '0.00' ? 'Free' : formatMoney(placed.line.price)}`
+            : 'No shipping (pickup, digital)'}
+        </Text>
+      </SectionCard>
+    );
+  }
   return (
     <SectionCard title="Shipping">
       <Stack gap="sm">
