@@ -75,7 +75,7 @@ export function isLowStock(
 
 /** What Home and Inventory say low stock counts, in a merchant's words. */
 export const LOW_STOCK_RULE =
-  'Low stock counts each tracked variant at each location that stocks it (stock was ever received, adjusted or sold there) whose available units are at or below its low-stock threshold (the variant’s, else the store’s). A location that never stocked an item doesn’t count it.';
+  'Tracked variants at or below their low-stock threshold (the variant’s, else the store’s), at each location that stocks them. A location where an item was never received, adjusted or sold doesn’t count it.';
 
 /** Whether on hand may end at this value. */
 export function onHandInRange(onHand: number): boolean {

@@ -67,7 +67,7 @@ export function TopProducts({ products }: { products: HomeSales['topProducts'] }
             {products.map((p) => (
               <Table.Tr key={p.productId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/products/${p.productId}`} size="sm" lineClamp={1}>
+                  <Anchor component={Link} to={`/products/${p.productId}`} size="sm" lineClamp={2}>
                     {p.title}
                   </Anchor>
                   {productDetail(p, products) && (

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Table, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconChevronDown, IconMinus } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
@@ -188,62 +178,64 @@ export function SalesFigures({
   const [open, setOpen] = useState(false);
   const breakdownId = useId();
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <Figure
-          label="Net sales"
-          value={formatMoney(current.netSales)}
-          hint={`${formatMoney(current.totalSales)} total sales with shipping and taxes`}
-          change={sales.netSalesChange ?? null}
-          previous={period.previous}
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <Figure
+        label="Net sales"
+        value={formatMoney(current.netSales)}
+        hint={`${formatMoney(current.totalSales)} total sales with shipping and taxes`}
+        change={sales.netSalesChange ?? null}
+        previous={period.previous}
+      >
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          fw={500}
+          mt={6}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={open ? breakdownId : undefined}
         >
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            mt={6}
-            ml={-6}
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            aria-controls={open ? breakdownId : undefined}
-            rightSection={
-              <IconChevronDown
-                size={14}
-                aria-hidden
-                style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 120ms' }}
-              />
-            }
-          >
+          <Group gap={2} wrap="nowrap" component="span">
             {open ? 'Hide breakdown' : 'Show breakdown'}
-          </Button>
-        </Figure>
-        <Figure
-          label="Orders"
-          value={current.orders.toLocaleString()}
-          hint="Placed, cancelled ones included"
-          change={sales.ordersChange ?? null}
-          previous={period.previous}
-        />
-        <Figure
-          label="Average order value"
-          value={aov ? formatMoney(aov) : '—'}
-          hint="Gross sales less discounts, per order"
-          change={
-            aov && previous.averageOrderValue
-              ? changeOf(Number(aov.amount), Number(previous.averageOrderValue.amount))
-              : null
-          }
-          previous={period.previous}
-        />
-      </SimpleGrid>
+            <IconChevronDown
+              size={14}
+              aria-hidden
+              style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 120ms' }}
+            />
+          </Group>
+        </Anchor>
+      </Figure>
       {open && (
-        <SalesBreakdown
-          id={breakdownId}
-          current={current}
-          previous={previous}
-          period={period}
-          timezone={timezone}
-        />
+        // Right under net sales on a phone; under the three figures, full width, on a wider screen.
+        <div className={classes.breakdown}>
+          <SalesBreakdown
+            id={breakdownId}
+            current={current}
+            previous={previous}
+            period={period}
+            timezone={timezone}
+          />
+        </div>
       )}
-    </Stack>
+      <Figure
+        label="Orders"
+        value={current.orders.toLocaleString()}
+        hint="Placed, cancelled ones included"
+        change={sales.ordersChange ?? null}
+        previous={period.previous}
+      />
+      <Figure
+        label="Average order value"
+        value={aov ? formatMoney(aov) : '—'}
+        hint="Gross sales less discounts, per order"
+        change={
+          aov && previous.averageOrderValue
+            ? changeOf(Number(aov.amount), Number(previous.averageOrderValue.amount))
+            : null
+        }
+        previous={period.previous}
+      />
+    </SimpleGrid>
   );
 }
