@@ -302,10 +302,16 @@ describe.each(DATABASES)('inventory on $name', ({ postgresUrl }) => {
         `{ inventoryLevels(query: "low_stock:true sku:INV-CAS", first: 5) { nodes { available lowStock } } }`,
       )
     ).body.data?.inventoryLevels.nodes;
-    // The received level is low (2), and so are the variant's untouched levels elsewhere (0).
-    expect(low.length).toBeGreaterThan(1);
-    expect(low).toContainEqual({ available: 2, lowStock: true });
-    expect(low.every((l: any) => l.lowStock)).toBe(true);
+    // The received level is low (2); the variant's untouched levels elsewhere (0, never stocked
+    // there) are not (issue #26 §1.4), in the search and in each level's flag alike.
+    expect(low).toEqual([{ available: 2, lowStock: true }]);
+    const all = (
+      await client.request(
+        `{ inventoryLevels(query: "sku:INV-CAS", first: 5) { nodes { available lowStock } } }`,
+      )
+    ).body.data?.inventoryLevels.nodes;
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.filter((l: any) => l.available === 0).every((l: any) => !l.lowStock)).toBe(true);
     const bad = (
       await client.request(
         `{ inventoryLevels(query: "bin:A1", first: 5) { nodes { available } userErrors { message } } }`,

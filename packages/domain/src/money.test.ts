@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMinor, allocateMinor, currencyDecimals, formatMinor, parseMoney, percentOf } from './money.js';
-import { available, isLowStock, onHandInRange, transferQuantityValid, isAdjustmentReason } from './stock.js';
+import {
+  available,
+  isLowStock,
+  isStocked,
+  onHandInRange,
+  transferQuantityValid,
+  isAdjustmentReason,
+} from './stock.js';
 
 describe('currency decimals from Intl', () => {
   it('knows zero-, two- and three-decimal currencies', () => {
@@ -58,6 +65,15 @@ describe('stock rules', () => {
     expect(isLowStock(6, null, 5)).toBe(false);
     expect(isLowStock(6, 10, 5)).toBe(true);
     expect(isLowStock(1, 0, 5)).toBe(false);
+  });
+  it('low stock only where the location stocks the variant (SPEC §10)', () => {
+    const untouched = { onHand: 0, committed: 0, hasMovements: false };
+    expect(isStocked(untouched)).toBe(false);
+    expect(isStocked({ ...untouched, hasMovements: true })).toBe(true);
+    expect(isStocked({ ...untouched, onHand: -1 })).toBe(true);
+    expect(isStocked({ ...untouched, committed: 2 })).toBe(true);
+    expect(isLowStock(0, null, 5, isStocked(untouched))).toBe(false);
+    expect(isLowStock(0, null, 5, true)).toBe(true);
   });
   it('limits', () => {
     expect(onHandInRange(1_000_000_000)).toBe(true);

@@ -47,14 +47,35 @@ export function lowStockThreshold(
   return variantThreshold ?? storeThreshold;
 }
 
-/** Low stock: available at or below the threshold in force. */
+/**
+ * Whether a location stocks a variant (SPEC §10): its level holds or owes units, or has ever moved
+ * (received, adjusted, transferred, sold, imported …). A level made automatically at zero for every
+ * location (issue #16) that nothing ever moved is "not stocked here", never low stock.
+ */
+export function isStocked(level: { onHand: number; committed: number; hasMovements: boolean }): boolean {
+  return level.onHand !== 0 || level.committed !== 0 || level.hasMovements;
+}
+
+/** The same rule as SQL, over a level's columns and the ledger (`inventory_movements`). */
+export const STOCKED_SQL = (alias: string) =>
+  `(${alias}.on_hand <> 0 or ${alias}.committed <> 0 or exists (select 1 from inventory_movements stocked_m where stocked_m.variant_id = ${alias}.variant_id and stocked_m.location_id = ${alias}.location_id))`;
+
+/**
+ * Low stock: available at or below the threshold in force, at a location that stocks the variant
+ * (`stocked`, see isStocked; the variant tracks stock, or it has no levels to ask about).
+ */
 export function isLowStock(
   availableUnits: number,
   variantThreshold: number | null | undefined,
   storeThreshold: number,
+  stocked = true,
 ): boolean {
-  return availableUnits <= lowStockThreshold(variantThreshold, storeThreshold);
+  return stocked && availableUnits <= lowStockThreshold(variantThreshold, storeThreshold);
 }
+
+/** What Home and Inventory say low stock counts, in a merchant's words. */
+export const LOW_STOCK_RULE =
+  'Tracked variants at or below their low-stock threshold (the variant’s, else the store’s), at each location that stocks them. A location where an item was never received, adjusted or sold doesn’t count it.';
 
 /** Whether on hand may end at this value. */
 export function onHandInRange(onHand: number): boolean {

@@ -1,19 +1,119 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 /**
- * Which orders count as sales, everywhere on the home screen:
- * - cancelled orders are left out entirely (SPEC §4: nothing was sold; their payment, if any, was
- *   refunded or voided when they were cancelled);
- * - an order counts on the day it was placed in the store's timezone, whatever its payment status
- *   (as Shopify's "total sales" does: an unpaid order is still a sale to chase);
- * - sales are the order's total (lines after discounts, plus shipping and tax), and net sales take
- *   away what has been refunded on those orders so far (total − totalRefunded), so a refund lowers
- *   the figures of the day the order was placed.
- * `orders_sales_idx` (created_at, with total and total_refunded, cancelled orders left out) serves
- * every statement here as a range scan.
+ * Home's sales figures (SPEC §10, Shopify's definitions), in the store's timezone:
+ * - gross sales: line prices × quantities, on the day the order was placed;
+ * - discounts: what the lines' discounts took off, that day;
+ * - returns: the refunded lines' worth (their share of the line after its discount), on the day
+ *   refunded; refunded shipping lowers shipping and refunded tax lowers taxes instead;
+ * - net sales = gross − discounts − returns; total sales = net sales + shipping + taxes.
+ * Prices that include tax: gross, discounts, returns and shipping are without their tax (each line's
+ * tax is split between its gross and its discount in proportion), so the sum is still what was paid.
+ * Cancelled orders: their sale stays on the day they were placed (they were orders, and are counted
+ * as such); on the day they were cancelled everything not refunded before is returned — the lines'
+ * worth as returns, the shipping and the tax out of shipping and taxes — whether the payment was
+ * refunded, kept or never taken: nothing was sold, so a cancelled order nets to zero, and an unpaid
+ * one does not inflate sales for ever. A refund made after the cancellation counts nothing more (its
+ * items were returned by the cancellation); a refund of money only (no items, no shipping) is not a
+ * return. Order counts are orders placed, cancelled ones included, like the sales they carry.
+ * Every share is the refunds' own: floor(amount × units refunded so far ÷ units), so the returns
+ * of a line refunded in parts add up to the line's worth, to the minor unit.
  */
-const NOT_CANCELLED = sql<boolean>`o.status <> 'CANCELLED'`;
+
+/** floor(total × part ÷ whole) over non-negative integers; 0 when whole is 0. */
+const share = (total: RawBuilder<unknown>, part: RawBuilder<unknown>, whole: RawBuilder<unknown>) =>
+  sql`(case when ${whole} = 0 then 0 else (${total})::bigint * (${part}) / (${whole}) end)`;
+
+// Over a line `l` of an order `o`.
+const SUBTOTAL = sql`(l.unit_price::bigint * l.quantity)`;
+/** The tax inside the line's subtotal when prices include tax (the line's tax, scaled from after the discount to before it). */
+const GROSS_TAX = sql`(case when o.prices_include_tax and ${SUBTOTAL} > l.discount
+  then (l.tax::bigint * ${SUBTOTAL} * 2 + (${SUBTOTAL} - l.discount)) / (2 * (${SUBTOTAL} - l.discount))
+  else 0 end)`;
+const LINE_GROSS = sql`(${SUBTOTAL} - ${GROSS_TAX})`;
+const LINE_DISCOUNT = sql`(l.discount - case when o.prices_include_tax then ${GROSS_TAX} - l.tax else 0 end)`;
+/** What the line was worth in sales: after its discount, without its tax. */
+const LINE_NET = sql`(${SUBTOTAL} - l.discount - case when o.prices_include_tax then l.tax else 0 end)`;
+/** Shipping as charged (with its tax when prices exclude tax: what a shipping refund gives back of). */
+const SHIPPING_CHARGED = sql`(o.shipping_total + case when o.prices_include_tax then 0 else o.shipping_tax end)`;
+const SHIPPING_NET = sql`(o.shipping_total - case when o.prices_include_tax then o.shipping_tax else 0 end)`;
+/** A refund `r` counts unless it came after its order's cancellation (which already returned everything). */
+const REFUND_COUNTS = sql`(o.status <> 'CANCELLED' or o.cancelled_at is null or r.created_at <= o.cancelled_at)`;
+
+/**
+ * Every sales event in [from, to): one row per line sold, order placed, line refunded, shipping
+ * refunded, line and shipping of a cancelled order, with when it happened and its product.
+ */
+function salesFacts(from: Date, to: Date) {
+  const placed = sql`o.created_at >= ${from} and o.created_at < ${to}`;
+  const refunded = sql`r.created_at >= ${from} and r.created_at < ${to} and ${REFUND_COUNTS}`;
+  const cancelled = sql`o.status = 'CANCELLED' and o.cancelled_at >= ${from} and o.cancelled_at < ${to}`;
+  const linePart = (units: RawBuilder<unknown>, before: RawBuilder<unknown>) => ({
+    worth: sql`(${share(LINE_NET, sql`${before} + ${units}`, sql`l.quantity`)} - ${share(LINE_NET, before, sql`l.quantity`)})`,
+    tax: sql`(${share(sql`l.tax`, sql`${before} + ${units}`, sql`l.quantity`)} - ${share(sql`l.tax`, before, sql`l.quantity`)})`,
+  });
+  const refundLine = linePart(sql`rl.quantity`, sql`x.before`);
+  const cancelLine = linePart(sql`(l.quantity - x.before)`, sql`x.before`);
+  const shippingTax = (amount: RawBuilder<unknown>, before: RawBuilder<unknown>) =>
+    sql`(${share(sql`o.shipping_tax`, sql`${before} + ${amount}`, SHIPPING_CHARGED)} - ${share(sql`o.shipping_tax`, before, SHIPPING_CHARGED)})`;
+  const refundShippingTax = shippingTax(sql`r.shipping_amount`, sql`x.before`);
+  const cancelShippingTax = shippingTax(sql`(${SHIPPING_CHARGED} - x.before)`, sql`x.before`);
+  return sql`
+    select o.created_at as at, l.product_id, l.product_title as title, 0 as orders, l.quantity::bigint as units,
+      ${LINE_GROSS} as gross, ${LINE_DISCOUNT} as discounts, 0 as returns, 0 as shipping, l.tax::bigint as taxes
+    from orders o join order_lines l on l.order_id = o.id
+    where ${placed}
+    union all
+    select o.created_at, null, null, 1, 0, 0, 0, 0, ${SHIPPING_NET}, o.shipping_tax
+    from orders o
+    where ${placed}
+    union all
+    select r.created_at, l.product_id, l.product_title, 0, -rl.quantity::bigint, 0, 0,
+      ${refundLine.worth}, 0, -${refundLine.tax}
+    from refunds r
+    join orders o on o.id = r.order_id
+    join refund_lines rl on rl.refund_id = r.id
+    join order_lines l on l.id = rl.order_line_id
+    cross join lateral (
+      select coalesce(sum(rl2.quantity), 0)::bigint as before
+      from refund_lines rl2 join refunds r2 on r2.id = rl2.refund_id
+      where rl2.order_line_id = rl.order_line_id and (r2.created_at, r2.id) < (r.created_at, r.id)
+    ) x
+    where ${refunded}
+    union all
+    select r.created_at, null, null, 0, 0, 0, 0, 0,
+      -(r.shipping_amount - ${refundShippingTax}), -${refundShippingTax}
+    from refunds r
+    join orders o on o.id = r.order_id
+    cross join lateral (
+      select coalesce(sum(r2.shipping_amount), 0)::bigint as before
+      from refunds r2
+      where r2.order_id = r.order_id and (r2.created_at, r2.id) < (r.created_at, r.id)
+    ) x
+    where r.shipping_amount > 0 and ${refunded}
+    union all
+    select o.cancelled_at, l.product_id, l.product_title, 0, -(l.quantity - x.before), 0, 0,
+      ${cancelLine.worth}, 0, -${cancelLine.tax}
+    from orders o
+    join order_lines l on l.order_id = o.id
+    cross join lateral (
+      select coalesce(sum(rl.quantity), 0)::bigint as before
+      from refund_lines rl join refunds r on r.id = rl.refund_id
+      where rl.order_line_id = l.id and r.created_at <= o.cancelled_at
+    ) x
+    where ${cancelled}
+    union all
+    select o.cancelled_at, null, null, 0, 0, 0, 0, 0,
+      -((${SHIPPING_CHARGED} - x.before) - ${cancelShippingTax}), -${cancelShippingTax}
+    from orders o
+    cross join lateral (
+      select coalesce(sum(r.shipping_amount), 0)::bigint as before
+      from refunds r
+      where r.order_id = o.id and r.created_at <= o.cancelled_at
+    ) x
+    where ${cancelled}`;
+}
 
 export interface PeriodBounds {
   /** First instant of the period (midnight in the store's timezone, N − 1 days before today). */
@@ -55,92 +155,99 @@ export async function periodBounds(db: Executor, timezone: string, days: number)
 export interface SalesRow {
   orders: number;
   gross: number;
-  refunded: number;
+  discounts: number;
+  returns: number;
+  shipping: number;
+  taxes: number;
 }
 
-/** Orders, sales and refunds of the period and of the one before it, in one range scan. */
+/** net sales = gross − discounts − returns */
+export const netOf = (r: SalesRow): number => r.gross - r.discounts - r.returns;
+/** total sales = net sales + shipping + taxes */
+export const totalOf = (r: SalesRow): number => netOf(r) + r.shipping + r.taxes;
+
+const FIGURES = ['orders', 'gross', 'discounts', 'returns', 'shipping', 'taxes'] as const;
+
+/** The figures of the period and of the one before it. */
 export async function salesOfPeriods(
   db: Executor,
   b: PeriodBounds,
 ): Promise<{ current: SalesRow; previous: SalesRow }> {
-  const cur = sql<boolean>`o.created_at >= ${b.currentStart}`;
-  const { rows } = await sql<Record<string, string | number>>`select
-      count(*) filter (where ${cur})::int as cur_orders,
-      coalesce(sum(o.total) filter (where ${cur}), 0)::bigint as cur_gross,
-      coalesce(sum(o.total_refunded) filter (where ${cur}), 0)::bigint as cur_refunded,
-      count(*) filter (where not ${cur})::int as prev_orders,
-      coalesce(sum(o.total) filter (where not ${cur}), 0)::bigint as prev_gross,
-      coalesce(sum(o.total_refunded) filter (where not ${cur}), 0)::bigint as prev_refunded
-    from orders o
-    where ${NOT_CANCELLED} and o.created_at >= ${b.previousStart} and o.created_at < ${b.currentEnd}`.execute(
-    db,
-  );
+  const cur = sql<boolean>`f.at >= ${b.currentStart}`;
+  const sums = FIGURES.flatMap((c) => [
+    sql`coalesce(sum(f.${sql.raw(c)}) filter (where ${cur}), 0)::bigint as ${sql.raw(`cur_${c}`)}`,
+    sql`coalesce(sum(f.${sql.raw(c)}) filter (where not ${cur}), 0)::bigint as ${sql.raw(`prev_${c}`)}`,
+  ]);
+  const { rows } = await sql<Record<string, string | number>>`
+    select ${sql.join(sums)} from (${salesFacts(b.previousStart, b.currentEnd)}) f`.execute(db);
   const r = rows[0]!;
-  const row = (p: string): SalesRow => ({
-    orders: Number(r[`${p}_orders`]),
-    gross: Number(r[`${p}_gross`]),
-    refunded: Number(r[`${p}_refunded`]),
-  });
+  const row = (p: string) =>
+    Object.fromEntries(FIGURES.map((c) => [c, Number(r[`${p}_${c}`])])) as unknown as SalesRow;
   return { current: row('cur'), previous: row('prev') };
 }
 
-export interface SalesDay {
+export interface SalesDay extends SalesRow {
   day: string;
-  orders: number;
-  gross: number;
-  refunded: number;
 }
 
-/** Every day of the period in the store's timezone, days without orders included (as zeros). */
+/** Every day of the period in the store's timezone, days without sales included (as zeros). */
 export async function salesPerDay(db: Executor, timezone: string, b: PeriodBounds): Promise<SalesDay[]> {
-  const { rows } = await sql<{ day: string; orders: number; gross: string; refunded: string }>`
-    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(x.orders, 0)::int as orders,
-      coalesce(x.gross, 0)::bigint as gross, coalesce(x.refunded, 0)::bigint as refunded
+  const sums = FIGURES.map((c) => sql`coalesce(sum(f.${sql.raw(c)}), 0)::bigint as ${sql.raw(c)}`);
+  const { rows } = await sql<Record<string, string>>`
+    select to_char(d.day, 'YYYY-MM-DD') as day, ${sql.join(FIGURES.map((c) => sql`coalesce(x.${sql.raw(c)}, 0)::bigint as ${sql.raw(c)}`))}
     from generate_series(${b.firstDay}::timestamp, ${b.lastDay}::timestamp, interval '1 day') as d(day)
     left join (
-      select date_trunc('day', o.created_at at time zone ${timezone}) as day, count(*) as orders,
-        sum(o.total) as gross, sum(o.total_refunded) as refunded
-      from orders o
-      where ${NOT_CANCELLED} and o.created_at >= ${b.currentStart} and o.created_at < ${b.currentEnd}
+      select date_trunc('day', f.at at time zone ${timezone}) as day, ${sql.join(sums)}
+      from (${salesFacts(b.currentStart, b.currentEnd)}) f
       group by 1
     ) x on x.day = d.day
     order by d.day`.execute(db);
   return rows.map((r) => ({
-    day: r.day,
-    orders: Number(r.orders),
-    gross: Number(r.gross),
-    refunded: Number(r.refunded),
+    day: String(r.day),
+    ...(Object.fromEntries(FIGURES.map((c) => [c, Number(r[c])])) as unknown as SalesRow),
   }));
 }
 
 export interface TopProduct {
   productId: string;
   title: string;
+  /** From the catalog; null once the product is deleted. */
+  vendor: string | null;
+  handle: string | null;
   units: number;
   revenue: number;
 }
 
 /**
- * Products by what their lines brought in during the period: units kept (sold − refunded) times
- * the unit price, less the line's discount on those units. Tax and shipping are not a product's.
+ * Products by net sales in the period, by the same rule as the period's figures (gross − discounts
+ * − returns of their lines, returns on the day refunded); units are units sold less units returned.
  */
 export async function topProducts(db: Executor, b: PeriodBounds, limit: number): Promise<TopProduct[]> {
-  const { rows } = await sql<{ product_id: string; title: string; units: number; revenue: string }>`
-    select l.product_id, max(l.product_title) as title,
-      sum(l.quantity - l.refunded_quantity)::int as units,
-      sum(l.unit_price * (l.quantity - l.refunded_quantity)
-        - (l.discount * (l.quantity - l.refunded_quantity)) / l.quantity)::bigint as revenue
-    from orders o
-    join order_lines l on l.order_id = o.id
-    where ${NOT_CANCELLED} and o.created_at >= ${b.currentStart} and o.created_at < ${b.currentEnd}
-      and l.product_id is not null
-    group by l.product_id
-    having sum(l.quantity - l.refunded_quantity) > 0
-    order by revenue desc, l.product_id
+  const { rows } = await sql<{
+    product_id: string;
+    title: string;
+    vendor: string | null;
+    handle: string | null;
+    units: string;
+    revenue: string;
+  }>`
+    select t.product_id, coalesce(p.title, t.title) as title, p.vendor, p.handle, t.units, t.revenue
+    from (
+      select f.product_id, max(f.title) as title, sum(f.units)::bigint as units,
+        sum(f.gross - f.discounts - f.returns)::bigint as revenue
+      from (${salesFacts(b.currentStart, b.currentEnd)}) f
+      where f.product_id is not null
+      group by f.product_id
+    ) t
+    left join products p on p.id = t.product_id
+    where t.revenue > 0 or t.units > 0
+    order by t.revenue desc, t.product_id
     limit ${limit}`.execute(db);
   return rows.map((r) => ({
     productId: r.product_id,
     title: r.title,
+    vendor: r.vendor,
+    handle: r.handle,
     units: Number(r.units),
     revenue: Number(r.revenue),
   }));

@@ -3,7 +3,7 @@ import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, CountRef } from '../../graphql/builder.js';
 import { MoneyRef, ProductRef, type MoneyValue } from '../catalog/product.schema.js';
-import type { SalesDay, TopProduct } from './analytics.repository.js';
+import { netOf, totalOf, type SalesDay, type SalesRow, type TopProduct } from './analytics.repository.js';
 import {
   ANALYTICS_PERIODS,
   changePercent,
@@ -31,23 +31,38 @@ const AnalyticsPeriodEnum = builder.enumType('AnalyticsPeriod', {
   values: ANALYTICS_PERIODS,
 });
 
+const money = (pick: (r: SalesRow) => number, description: string) => ({
+  type: MoneyRef,
+  description,
+  resolve: (r: SalesRow, _a: object, ctx: Ctx) => moneyOf(ctx, pick(r)),
+});
+
 const SalesFiguresRef = builder.objectRef<SalesFigures>('SalesFigures').implement({
   description:
-    'Orders placed in a span of time, cancelled ones left out. Sales are order totals (after discounts, with shipping and tax); net sales take away what was refunded on those orders.',
+    'A span of time’s sales as merchants know them from Shopify’s reports (SPEC §10): gross sales − discounts − returns = net sales; net sales + shipping + taxes = total sales. Sales count on the day the order was placed, returns on the day refunded, a cancelled order’s reversal on the day cancelled. When prices include tax, every amount but taxes is without its tax.',
   extensions: reports,
   fields: (t) => ({
     from: t.field({ type: 'DateTime', resolve: (f) => f.from }),
     to: t.field({ type: 'DateTime', description: 'Exclusive.', resolve: (f) => f.to }),
-    orders: t.exposeInt('orders'),
-    grossSales: t.field({ type: MoneyRef, resolve: (f, _a, ctx) => moneyOf(ctx, f.gross) }),
-    refunds: t.field({ type: MoneyRef, resolve: (f, _a, ctx) => moneyOf(ctx, f.refunded) }),
-    netSales: t.field({ type: MoneyRef, resolve: (f, _a, ctx) => moneyOf(ctx, f.gross - f.refunded) }),
+    orders: t.int({ description: 'Orders placed, cancelled ones included.', resolve: (f) => f.orders }),
+    grossSales: t.field(money((r) => r.gross, 'Line prices × quantities of the orders placed.')),
+    discounts: t.field(money((r) => r.discounts, 'What discounts took off those lines.')),
+    returns: t.field(
+      money(
+        (r) => r.returns,
+        'Refunded items’ worth (after their discount, without tax and shipping), on the day refunded; a cancelled order’s items on the day cancelled.',
+      ),
+    ),
+    netSales: t.field(money(netOf, 'Gross sales − discounts − returns.')),
+    shipping: t.field(money((r) => r.shipping, 'Shipping charged less shipping refunded.')),
+    taxes: t.field(money((r) => r.taxes, 'Tax charged less tax refunded.')),
+    totalSales: t.field(money(totalOf, 'Net sales + shipping + taxes.')),
     averageOrderValue: t.field({
       type: MoneyRef,
       nullable: true,
-      description: 'Net sales ÷ orders; null without orders.',
+      description: '(Gross sales − discounts) ÷ orders; null without orders.',
       resolve: (f, _a, ctx) =>
-        f.orders ? moneyOf(ctx, Math.round((f.gross - f.refunded) / f.orders)) : null,
+        f.orders ? moneyOf(ctx, Math.round((f.gross - f.discounts) / f.orders)) : null,
     }),
   }),
 });
@@ -57,7 +72,8 @@ const DailySalesRef = builder.objectRef<SalesDay>('DailySales').implement({
   fields: (t) => ({
     date: t.string({ description: 'The day in the store’s timezone, YYYY-MM-DD.', resolve: (d) => d.day }),
     orders: t.exposeInt('orders'),
-    netSales: t.field({ type: MoneyRef, resolve: (d, _a, ctx) => moneyOf(ctx, d.gross - d.refunded) }),
+    netSales: t.field(money(netOf, 'Gross sales − discounts − returns of the day.')),
+    totalSales: t.field(money(totalOf, 'Net sales + shipping + taxes of the day.')),
   }),
 });
 
@@ -65,7 +81,16 @@ const TopProductRef = builder.objectRef<TopProduct>('TopProduct').implement({
   extensions: reports,
   fields: (t) => ({
     productId: t.id({ resolve: (p) => encodeId('Product', p.productId) }),
-    title: t.string({ description: 'As on its latest order line.', resolve: (p) => p.title }),
+    title: t.string({
+      description: 'As in the catalog (as on its order lines once deleted).',
+      resolve: (p) => p.title,
+    }),
+    vendor: t.string({ nullable: true, description: 'Null once deleted.', resolve: (p) => p.vendor }),
+    handle: t.string({
+      nullable: true,
+      description: 'Tells apart products with one title; null once deleted.',
+      resolve: (p) => p.handle,
+    }),
     product: t.field({
       type: ProductRef,
       nullable: true,
@@ -73,8 +98,15 @@ const TopProductRef = builder.objectRef<TopProduct>('TopProduct').implement({
       resolve: (p, _a, ctx) =>
         ctx.viewer?.permissions.has('CATALOG_READ') ? ctx.loaders.productById.load(p.productId) : null,
     }),
-    unitsSold: t.int({ description: 'Units sold less units refunded.', resolve: (p) => p.units }),
-    netSales: t.field({ type: MoneyRef, resolve: (p, _a, ctx) => moneyOf(ctx, p.revenue) }),
+    unitsSold: t.int({
+      description: 'Units sold less units returned in the period.',
+      resolve: (p) => p.units,
+    }),
+    netSales: t.field({
+      type: MoneyRef,
+      description: 'Gross − discounts − returns of its lines in the period, as the period’s net sales.',
+      resolve: (p, _a, ctx) => moneyOf(ctx, p.revenue),
+    }),
   }),
 });
 
@@ -88,9 +120,8 @@ const SalesReportRef = builder.objectRef<SalesReport>('SalesReport').implement({
     previous: t.field({ type: SalesFiguresRef, resolve: (r) => r.previous }),
     netSalesChange: t.float({
       nullable: true,
-      description: 'Percent, one decimal; null when the previous period sold nothing.',
-      resolve: (r) =>
-        changePercent(r.current.gross - r.current.refunded, r.previous.gross - r.previous.refunded),
+      description: 'Percent, one decimal; null when the previous period’s net sales were zero.',
+      resolve: (r) => changePercent(netOf(r.current), netOf(r.previous)),
     }),
     ordersChange: t.float({
       nullable: true,
@@ -145,7 +176,10 @@ const WorkQueueRef = builder.objectRef<object>('WorkQueue').implement({
     unpaidOrders: t.field(queueField('unpaidOrders', 'Orders not cancelled and not (wholly) paid.')),
     openDrafts: t.field(queueField('openDrafts', 'Draft orders not completed.')),
     lowStock: t.field(
-      queueField('lowStock', 'Stock levels at or below their low-stock threshold (variant’s, else store’s).'),
+      queueField(
+        'lowStock',
+        'Tracked variants’ stock at locations that stock them (SPEC §10: ever received, adjusted or sold there, or holding units), available at or below the low-stock threshold (variant’s, else store’s).',
+      ),
     ),
   }),
 });

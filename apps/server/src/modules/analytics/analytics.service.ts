@@ -59,10 +59,13 @@ export async function salesReport(
   };
 }
 
-/** The change from `before` to `now` in percent, one decimal; null when there was nothing before. */
+/**
+ * The change from `before` to `now` in percent, one decimal; null when there was nothing before.
+ * Measured against |before|, so a rise from a negative figure (more returned than sold) is positive.
+ */
 export function changePercent(now: number, before: number): number | null {
   if (before === 0) return null;
-  return Math.round(((now - before) / before) * 1000) / 10;
+  return Math.round(((now - before) / Math.abs(before)) * 1000) / 10;
 }
 
 /**

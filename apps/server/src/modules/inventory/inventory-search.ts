@@ -1,5 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AVAILABLE_SQL, MOVEMENT_REASONS, type Comparison, type SearchFields } from '@stockroom/domain';
+import {
+  AVAILABLE_SQL,
+  MOVEMENT_REASONS,
+  STOCKED_SQL,
+  type Comparison,
+  type SearchFields,
+} from '@stockroom/domain';
 import { searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
 /** Stock levels (aliases: l level, v variant, p product, loc location, s settings). */
@@ -24,8 +30,11 @@ export const MOVEMENT_SEARCH_FIELDS: SearchFields = {
 
 const lower = (v: unknown) => String(v).toLowerCase();
 const AVAILABLE = sql.raw(AVAILABLE_SQL('l'));
-/** The domain's low-stock rule: available at or below the variant's threshold, else the store's. */
-const LOW_STOCK = sql<boolean>`${AVAILABLE} <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1))`;
+/**
+ * The domain's low-stock rule (isLowStock, SPEC §10): at a location that stocks the variant,
+ * available at or below the variant's threshold, else the store's. Home's count is this search's.
+ */
+const LOW_STOCK = sql<boolean>`(${AVAILABLE} <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1)) and ${sql.raw(STOCKED_SQL('l'))})`;
 
 function levelField(field: string, op: Comparison, value: unknown): RawBuilder<boolean> {
   const cmp = sql.raw(SQL_OPS[op]);

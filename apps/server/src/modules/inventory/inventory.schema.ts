@@ -2,6 +2,7 @@ import {
   ADJUSTMENT_REASONS,
   decodeIdOf,
   isLowStock,
+  isStocked,
   MOVEMENT_REASONS,
   type UserError,
 } from '@stockroom/domain';
@@ -71,10 +72,16 @@ builder.node(LevelRef, {
     available: t.int({ description: 'On hand minus committed.', resolve: (l) => levelAvailable(l) }),
     incoming: t.exposeInt('incoming'),
     lowStock: t.boolean({
-      description: 'Available is at or below the variant’s threshold (or the store’s).',
+      description:
+        'Available is at or below the variant’s threshold (or the store’s) at a location that stocks it (SPEC §10: it holds or owes units, or stock ever moved there).',
       resolve: async (l, _a, ctx) => {
         const [v, shop] = await Promise.all([ctx.loaders.variantById.load(l.variantId), ctx.loaders.shop()]);
-        return isLowStock(levelAvailable(l), v?.lowStockThreshold, shop.lowStockThreshold);
+        const hasMovements =
+          l.onHand !== 0 || l.committed !== 0
+            ? true
+            : await ctx.loaders.levelHasMovements.load(`${l.variantId}:${l.locationId}`);
+        const stocked = isStocked({ onHand: l.onHand, committed: l.committed, hasMovements });
+        return isLowStock(levelAvailable(l), v?.lowStockThreshold, shop.lowStockThreshold, stocked);
       },
     }),
     updatedAt: t.field({ type: 'DateTime', resolve: (l) => l.updatedAt }),

@@ -162,6 +162,19 @@ export async function writeStockChange(
   return { levels: rows.map(toLevel), stampedAt: rows[0]?.stamped_at ?? new Date() };
 }
 
+/** Which of these levels (variant, location) have ever moved: the ledger half of isStocked. */
+export async function levelsWithMovements(db: Executor, pairs: readonly LevelKey[]): Promise<Set<string>> {
+  if (!pairs.length) return new Set();
+  const keys = sql.join(pairs.map((p) => sql`(${p.variantId}::uuid, ${p.locationId}::uuid)`));
+  const { rows } = await sql<{ variant_id: string; location_id: string }>`
+    select k.variant_id, k.location_id from (values ${keys}) as k(variant_id, location_id)
+    where exists (
+      select 1 from inventory_movements m where m.variant_id = k.variant_id and m.location_id = k.location_id)`.execute(
+    db,
+  );
+  return new Set(rows.map((r) => `${r.variant_id}:${r.location_id}`));
+}
+
 /** Units available of these products (product_stock); a product none of whose variants track stock has none. */
 export async function availableOfProducts(
   db: Executor,

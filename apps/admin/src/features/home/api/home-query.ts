@@ -36,30 +36,12 @@ export const homeDocument = graphql(`
         ordersChange
         current {
           from
-          orders
-          netSales {
-            amount
-            currencyCode
-          }
-          refunds {
-            amount
-            currencyCode
-          }
-          averageOrderValue {
-            amount
-            currencyCode
-          }
+          to
+          ...SalesFiguresFields
         }
         previous {
-          orders
-          netSales {
-            amount
-            currencyCode
-          }
-          averageOrderValue {
-            amount
-            currencyCode
-          }
+          from
+          ...SalesFiguresFields
         }
         perDay {
           date
@@ -72,6 +54,8 @@ export const homeDocument = graphql(`
         topProducts(first: 5) {
           productId
           title
+          vendor
+          handle
           unitsSold
           netSales {
             amount
@@ -127,6 +111,42 @@ export const homeDocument = graphql(`
           after
         }
       }
+    }
+  }
+
+  fragment SalesFiguresFields on SalesFigures {
+    orders
+    grossSales {
+      amount
+      currencyCode
+    }
+    discounts {
+      amount
+      currencyCode
+    }
+    returns {
+      amount
+      currencyCode
+    }
+    netSales {
+      amount
+      currencyCode
+    }
+    shipping {
+      amount
+      currencyCode
+    }
+    taxes {
+      amount
+      currencyCode
+    }
+    totalSales {
+      amount
+      currencyCode
+    }
+    averageOrderValue {
+      amount
+      currencyCode
     }
   }
 

@@ -1,4 +1,5 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { LOW_STOCK_RULE } from '@stockroom/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { actionWords, subjectName, subjectPath, typeWords } from '../../../lib/audit-words';
@@ -30,7 +31,18 @@ function Card({
   );
 }
 
-/** The best sellers of the period by net sales, each a link to its product. */
+/**
+ * What tells a product apart from the others listed: its vendor, and its handle too when another
+ * product listed has the same title and vendor.
+ */
+function productDetail(p: HomeSales['topProducts'][number], all: HomeSales['topProducts']): string | null {
+  const twins = all.filter((o) => o.productId !== p.productId && o.title === p.title);
+  const sameVendor = twins.some((o) => o.vendor === p.vendor);
+  const parts = [p.vendor, twins.length && (sameVendor || !p.vendor) ? p.handle : null];
+  return parts.filter(Boolean).join(' · ') || null;
+}
+
+/** The best sellers of the period by net sales (as the figures count them), each a link to its product. */
 export function TopProducts({ products }: { products: HomeSales['topProducts'] }) {
   return (
     <Card id="home-top" title="Top products">
@@ -55,9 +67,14 @@ export function TopProducts({ products }: { products: HomeSales['topProducts'] }
             {products.map((p) => (
               <Table.Tr key={p.productId}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/products/${p.productId}`} size="sm" lineClamp={1}>
+                  <Anchor component={Link} to={`/products/${p.productId}`} size="sm" lineClamp={2}>
                     {p.title}
                   </Anchor>
+                  {productDetail(p, products) && (
+                    <Text size="xs" c="dimmed" truncate data-testid="top-product-detail">
+                      {productDetail(p, products)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{p.unitsSold.toLocaleString()}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -86,9 +103,12 @@ export function LowStock({ levels, total }: { levels: HomeLowStock; total: numbe
         ) : undefined
       }
     >
+      <Text size="xs" c="dimmed" mb="sm" data-testid="low-stock-rule">
+        {LOW_STOCK_RULE}
+      </Text>
       {levels.length === 0 ? (
         <Text c="dimmed" size="sm">
-          Every tracked variant is above its low-stock threshold.
+          Every tracked variant is above its low-stock threshold wherever it is stocked.
         </Text>
       ) : (
         <Stack gap={8}>

@@ -7,9 +7,21 @@ export type HomeActivity = NonNullable<HomeQuery['auditEvents']>['nodes'];
 
 /** The periods Home offers, as the URL names them (`?period=7d`) and the API does. */
 export const PERIODS = [
-  { value: 'today', label: 'Today', api: 'TODAY', previous: 'all of yesterday' },
-  { value: '7d', label: '7 days', api: 'LAST_7_DAYS', previous: 'the 7 days before' },
-  { value: '30d', label: '30 days', api: 'LAST_30_DAYS', previous: 'the 30 days before' },
+  { value: 'today', label: 'Today', api: 'TODAY', previous: 'all of yesterday', previousLabel: 'Yesterday' },
+  {
+    value: '7d',
+    label: '7 days',
+    api: 'LAST_7_DAYS',
+    previous: 'the 7 days before',
+    previousLabel: '7 days before',
+  },
+  {
+    value: '30d',
+    label: '30 days',
+    api: 'LAST_30_DAYS',
+    previous: 'the 30 days before',
+    previousLabel: '30 days before',
+  },
 ] as const;
 export type PeriodChoice = (typeof PERIODS)[number];
 

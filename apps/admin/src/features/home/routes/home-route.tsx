@@ -96,7 +96,7 @@ export function HomeRoute() {
             <WorkQueue queue={analytics.workQueue} />
             {analytics.sales && (
               <>
-                <SalesFigures sales={analytics.sales} period={period} />
+                <SalesFigures sales={analytics.sales} period={period} timezone={shop.timezone} />
                 <Suspense fallback={<Skeleton height={290} radius="md" />}>
                   <OrdersChart sales={analytics.sales} />
                 </Suspense>
