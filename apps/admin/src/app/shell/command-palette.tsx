@@ -182,20 +182,23 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
 
   // Keys typed right after Ctrl/Cmd-K, before this input had the focus (palette-store.ts), are
   // the start of the query; an Enter among them opens the first entry once the query shows.
-  const [enterTyped, setEnterTyped] = useState(false);
+  const enterTyped = useRef(false);
   const onFocus = () => {
     const { text, enter } = takeTypeahead();
-    if (text) setQuery((q) => q + text);
-    if (enter) setEnterTyped(true);
+    if (!text) {
+      if (enter) openFirst();
+      return;
+    }
+    enterTyped.current = enter;
+    setQuery((q) => q + text);
   };
   useEffect(() => {
-    if (!enterTyped) return;
-    setEnterTyped(false);
+    if (!enterTyped.current) return;
+    enterTyped.current = false;
     arrowed.current = false;
     openFirst();
-    // openFirst reads the list as rendered for the typed query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enterTyped]);
+    // After the render of the typed query: openFirst reads the list as shown.
+  }, [query]);
 
   const errorText = search.error ? describeError(search.error).message : null;
   const nothing = !groups.length && !commands.length && !lists.length && !searching;
