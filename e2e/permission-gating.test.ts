@@ -41,7 +41,7 @@ describe('screens follow the permissions of a Fulfillment member', () => {
 
   async function currentTab(page: Page): Promise<string | null> {
     const tab = page.getByRole('navigation', { name: 'Settings sections' }).locator('[aria-current="page"]');
-    return (await tab.count()) ? (await tab.textContent())?.trim() ?? null : null;
+    return (await tab.count()) ? ((await tab.textContent())?.trim() ?? null) : null;
   }
 
   const STAFF_PAGES = [
@@ -100,7 +100,9 @@ describe('screens follow the permissions of a Fulfillment member', () => {
       // Discounts need DISCOUNTS_READ, which Fulfillment lacks.
       await page.goto('/discounts');
       const error = page.getByTestId('error-state');
-      await error.getByText(/You don't have permission to .*Ask a staff manager for DISCOUNTS_READ\./).waitFor();
+      await error
+        .getByText(/You don't have permission to .*Ask a staff manager for DISCOUNTS_READ\./)
+        .waitFor();
       expect(await error.getByRole('button', { name: 'Retry' }).count()).toBe(0);
       expect(await writeButtons(page)).toEqual([]);
       await shot(page, `forbidden-discounts-${label}`);
