@@ -108,7 +108,7 @@ describe('screens on a 390 px phone, with data', () => {
         const box = await page.getByTestId('user-menu').boundingBox();
         return box ? box.x + box.width : Infinity;
       };
-      await expect.poll(accountRight, path).toBeLessThanOrEqual(PHONE_390.width);
+      await expect.poll(accountRight, { message: path }).toBeLessThanOrEqual(PHONE_390.width);
       await shot(page, `phone-390${path.replaceAll('/', '-')}`);
     }
 
