@@ -197,6 +197,7 @@ describe('home, command palette and shortcuts', () => {
     await box.fill('add customer');
     const first = page.getByRole('dialog').getByRole('button', { name: 'Create customer' });
     await first.waitFor();
+    await shot(page, 'palette-synonyms-desktop');
     await box.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/customers/new');
     await context.close();
