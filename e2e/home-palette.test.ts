@@ -171,6 +171,38 @@ describe('home, command palette and shortcuts', () => {
     await context.close();
   });
 
+  it('keeps what is typed right after Ctrl-K, and finds commands by any of their words', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto('/');
+    await page.getByTestId('queue-ordersToFulfill').waitFor();
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('light');
+    // No wait between the shortcut and the words: the palette's code is still loading.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('dark');
+    await page.keyboard.press('Enter');
+    await expect.poll(scheme).toBe('dark');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Again, with the palette's code loaded: still every key.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('new product');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/products/new');
+
+    const box = await openPalette(page);
+    await box.fill('add customer');
+    const first = page.getByRole('dialog').getByRole('button', { name: 'Create customer' });
+    await first.waitFor();
+    await shot(page, 'palette-synonyms-desktop');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/customers/new');
+    await context.close();
+  });
+
   it('g-keys go to lists, ? lists every shortcut, and neither fires while typing', async () => {
     const { context, page } = await newPage(browser, server.url, DESKTOP);
     await signIn(page, server.ownerEmail, server.ownerPassword);

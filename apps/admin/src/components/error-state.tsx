@@ -14,7 +14,10 @@ function iconFor(kind: ErrorDescription['kind']) {
   return <IconAlertTriangle aria-hidden />;
 }
 
-/** SPEC §2 error state: the message, a Retry button, and the request id when the server gave one. */
+/**
+ * SPEC §2 error state: the message, a Retry button, and the request id when the server gave one. A
+ * permission error (SPEC §8: who to ask for what) offers no Retry: asking again changes nothing.
+ */
 export function ErrorState({ error, onRetry, retrying = false }: ErrorStateProps) {
   // The internal-error message already names the request id; don't say it twice.
   const showRequestId = error.requestId !== null && !error.message.includes(error.requestId);
@@ -34,17 +37,19 @@ export function ErrorState({ error, onRetry, retrying = false }: ErrorStateProps
             Request id: <Code>{error.requestId}</Code>
           </Text>
         )}
-        <Group>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={onRetry}
-            loading={retrying}
-          >
-            Retry
-          </Button>
-        </Group>
+        {error.kind !== 'forbidden' && (
+          <Group>
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={onRetry}
+              loading={retrying}
+            >
+              Retry
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Alert>
   );

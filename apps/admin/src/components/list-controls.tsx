@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Group, NativeSelect } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useId } from 'react';
 import { searchFieldValue, setSearchField, type ListParams } from '../lib/list-params';
 import { directionOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
 import classes from './list-controls.module.css';
+import { ScrollRow } from './scroll-row';
 
 export { directionOf, reverseOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
 
@@ -27,8 +28,8 @@ export function ListControls<K extends string>({
   const next = dir === 'asc' ? 'Sort descending' : 'Sort ascending';
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      {/* On a phone, five tabs are wider than the screen: they scroll sideways rather than clip. */}
-      <Box maw="100%" style={{ overflowX: 'auto' }}>
+      {/* On a phone, five tabs are wider than the screen: they scroll sideways, with a fading edge. */}
+      <ScrollRow current={tab}>
         <div role="radiogroup" aria-label={list.tabLabel} className={classes.tabs}>
           {list.tabs.map((t) => (
             <label key={t.value} className={classes.tab}>
@@ -48,7 +49,7 @@ export function ListControls<K extends string>({
             </label>
           ))}
         </div>
-      </Box>
+      </ScrollRow>
       <Group gap="xs" wrap="nowrap">
         <NativeSelect
           aria-label="Sort by"

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { Permission } from '../gql/graphql';
 import { useSession } from '../lib/session-context';
+import { ScrollRow } from './scroll-row';
 
 const SECTIONS: { to: string; label: string; permission?: Permission }[] = [
   { to: '/settings', label: 'Store' },
@@ -18,36 +19,34 @@ const SECTIONS: { to: string; label: string; permission?: Permission }[] = [
 export function SettingsTabs() {
   const { pathname } = useLocation();
   const { can } = useSession();
-  const sections = SECTIONS.filter((s) => !s.permission || can(s.permission));
-  const active = [...sections]
-    .reverse()
+  // The page shown, most specific first ("/settings/staff/…" is Staff, not Store): its tab is
+  // marked even when reached by URL without the permission (the page then says so).
+  const active = [...SECTIONS]
+    .sort((a, b) => b.to.length - a.to.length)
     .find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to;
+  const sections = SECTIONS.filter((s) => !s.permission || can(s.permission) || s.to === active);
   return (
     <Stack gap="xs">
       <Title order={1}>Settings</Title>
-      <Group
-        component="nav"
-        aria-label="Settings sections"
-        gap={2}
-        wrap="nowrap"
-        style={{ overflowX: 'auto' }}
-      >
-        {sections.map((s) => (
-          <Button
-            key={s.to}
-            component={Link}
-            to={s.to}
-            size="compact-sm"
-            px={10}
-            style={{ flexShrink: 0 }}
-            variant={s.to === active ? 'light' : 'subtle'}
-            color={s.to === active ? undefined : 'gray'}
-            aria-current={s.to === active ? 'page' : undefined}
-          >
-            {s.label}
-          </Button>
-        ))}
-      </Group>
+      <ScrollRow component="nav" aria-label="Settings sections" current={active}>
+        <Group gap={2} wrap="nowrap">
+          {sections.map((s) => (
+            <Button
+              key={s.to}
+              component={Link}
+              to={s.to}
+              size="compact-sm"
+              px={10}
+              style={{ flexShrink: 0 }}
+              variant={s.to === active ? 'light' : 'subtle'}
+              color={s.to === active ? undefined : 'gray'}
+              aria-current={s.to === active ? 'page' : undefined}
+            >
+              {s.label}
+            </Button>
+          ))}
+        </Group>
+      </ScrollRow>
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
@@ -29,7 +29,7 @@ import { useSession } from '../../lib/session-context';
 import { GLOBAL_SEARCH_MAX_LENGTH, useGlobalSearchQuery } from '../../lib/shell-api/global-search-query';
 import type { GlobalSearchQuery } from '../../lib/shell-api/shell.generated';
 import { COMMANDS, matchingCommands } from './palette-commands';
-import { paletteStore } from './palette-store';
+import { PALETTE_INPUT_ATTRIBUTE, paletteStore, takeTypeahead } from './palette-store';
 import { useSignOut } from './use-sign-out';
 
 const VISUALLY_HIDDEN = {
@@ -154,6 +154,17 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
     else if (command.run === 'shortcuts') onShortcuts();
   };
 
+  /** Enter with no entry chosen by the arrows: the first entry, whatever the mouse rests on. */
+  const openFirst = () => {
+    const list = document.getElementById(paletteStore.getState().listId);
+    const first = list?.querySelector<HTMLElement>('[data-action]');
+    if (!first) return;
+    // Spotlight then triggers "the selected" entry: there is none.
+    list?.querySelector('[data-selected]')?.removeAttribute('data-selected');
+    paletteStore.setState({ ...paletteStore.getState(), selected: -1 });
+    first.click();
+  };
+
   // Enter opens the first entry unless the arrows chose another since the last keystroke — so
   // "#1001 Enter" is enough, whatever the mouse happens to rest on as the results appear.
   const arrowed = useRef(false);
@@ -166,15 +177,28 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
       arrowed.current = false;
       return;
     }
-    if (arrowed.current) return;
-    const list = document.getElementById(paletteStore.getState().listId);
-    const first = list?.querySelector<HTMLElement>('[data-action]');
-    if (!first) return;
-    // Spotlight then triggers "the selected" entry: there is none.
-    list?.querySelector('[data-selected]')?.removeAttribute('data-selected');
-    paletteStore.setState({ ...paletteStore.getState(), selected: -1 });
-    first.click();
+    if (!arrowed.current) openFirst();
   };
+
+  // Keys typed right after Ctrl/Cmd-K, before this input had the focus (palette-store.ts), are
+  // the start of the query; an Enter among them opens the first entry once the query shows.
+  const enterTyped = useRef(false);
+  const onFocus = () => {
+    const { text, enter } = takeTypeahead();
+    if (!text) {
+      if (enter) openFirst();
+      return;
+    }
+    enterTyped.current = enter;
+    setQuery((q) => q + text);
+  };
+  useEffect(() => {
+    if (!enterTyped.current) return;
+    enterTyped.current = false;
+    arrowed.current = false;
+    openFirst();
+    // After the render of the typed query: openFirst reads the list as shown.
+  }, [query]);
 
   const errorText = search.error ? describeError(search.error).message : null;
   const nothing = !groups.length && !commands.length && !lists.length && !searching;
@@ -201,6 +225,8 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
         leftSection={<IconSearch size={18} aria-hidden />}
         rightSection={searching ? <Loader size="xs" aria-label="Searching" /> : null}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        {...{ [PALETTE_INPUT_ATTRIBUTE]: '' }}
       />
       <Spotlight.ActionsList aria-label="Results and commands">
         {!query.trim() && recent.length > 0 && (

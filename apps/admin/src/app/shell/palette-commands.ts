@@ -5,10 +5,14 @@ import {
   IconLogout,
   IconMoon,
   IconPlus,
+  IconUserPlus,
+  IconKey,
+  IconHistory,
   type Icon,
 } from '@tabler/icons-react';
 import type { Permission } from '../../gql/graphql';
 import { NAV_ENTRIES } from './nav-registry';
+import { matchByWords } from './palette-match';
 
 export interface Command {
   id: string;
@@ -29,6 +33,20 @@ export const COMMANDS: readonly Command[] = [
     icon: IconPlus,
     permission: 'CATALOG_WRITE',
     to: '/products/new',
+  },
+  {
+    id: 'create-customer',
+    label: 'Create customer',
+    icon: IconUserPlus,
+    permission: 'CUSTOMERS_WRITE',
+    to: '/customers/new',
+  },
+  {
+    id: 'create-collection',
+    label: 'Create collection',
+    icon: IconPlus,
+    permission: 'CATALOG_WRITE',
+    to: '/collections/new',
   },
   {
     id: 'new-draft',
@@ -53,6 +71,29 @@ export const COMMANDS: readonly Command[] = [
     permission: e.permission,
     to: e.to,
   })),
+  {
+    id: 'go-staff',
+    label: 'Go to staff',
+    icon: IconUserPlus,
+    permission: 'STAFF_MANAGE',
+    to: '/settings/staff',
+    keywords: 'invite roles',
+  },
+  {
+    id: 'go-api-tokens',
+    label: 'Go to API tokens',
+    icon: IconKey,
+    permission: 'STAFF_MANAGE',
+    to: '/settings/api-tokens',
+    keywords: 'integrations',
+  },
+  {
+    id: 'go-audit',
+    label: 'Go to audit log',
+    icon: IconHistory,
+    permission: 'AUDIT_READ',
+    to: '/settings/audit',
+  },
   {
     id: 'toggle-theme',
     label: 'Toggle dark mode',
@@ -79,9 +120,10 @@ export const COMMANDS: readonly Command[] = [
   },
 ];
 
-/** Commands whose words start with, or contain, what was typed. */
+/**
+ * Commands answering what was typed: every typed word starts a word of the command or names one
+ * of its synonyms (palette-match.ts), in any order, best matches first.
+ */
 export function matchingCommands(commands: readonly Command[], query: string): Command[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...commands];
-  return commands.filter((c) => `${c.label} ${c.keywords ?? ''}`.toLowerCase().includes(q));
+  return matchByWords(commands, query, (c) => `${c.label} ${c.keywords ?? ''}`);
 }

@@ -12,6 +12,7 @@ import { useApiTokenRevokeMutation } from '../api/api-token-mutations';
 import { useApiTokensQuery } from '../api/api-tokens-query';
 import { TokenForm } from '../components/token-form';
 import { TokenTable } from '../components/token-table';
+import { useSession } from '../../../lib/session-context';
 
 type Token = ApiTokensQuery['apiTokens'][number];
 
@@ -19,6 +20,7 @@ type Token = ApiTokensQuery['apiTokens'][number];
 export function ApiTokensRoute() {
   useDocumentTitle('API tokens · Stockroom');
   const query = useApiTokensQuery();
+  const canManage = useSession().can('STAFF_MANAGE');
   const [making, setMaking] = useState(false);
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<Token | null>(null);
@@ -38,7 +40,7 @@ export function ApiTokensRoute() {
     setRevoking(null);
   };
 
-  const makeButton = (
+  const makeButton = canManage && (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setMaking(true)}>
       Make a token
     </Button>

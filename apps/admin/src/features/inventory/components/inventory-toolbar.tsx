@@ -76,7 +76,8 @@ export function InventoryToolbar({ params, searchError }: InventoryToolbarProps)
         description="Fields: sku:, location:, vendor:, available:<5, on_hand:, committed:, low_stock:true"
         error={searchError}
       />
-      <Group gap="sm" align="flex-end" wrap="nowrap">
+      {/* On a phone the sort goes under the filters rather than past the screen's edge. */}
+      <Group gap="sm" align="flex-end" wrap="wrap">
         <Stack gap={4}>
           <Input.Label component="span">Filter</Input.Label>
           <Button

@@ -49,7 +49,12 @@ export function LevelCards({ levels, selection, active, onStale, onTransfer }: L
                 <Text size="xs" c="dimmed" truncate>
                   {level.location.name}
                 </Text>
-                {onTransfer && <TransferButton level={level} onTransfer={onTransfer} labelled />}
+                {onTransfer && (
+                  // The location's name gives way, not the button's label.
+                  <div style={{ flexShrink: 0 }}>
+                    <TransferButton level={level} onTransfer={onTransfer} labelled />
+                  </div>
+                )}
               </Group>
               <SimpleGrid cols={3} spacing="xs">
                 <Figure label="On hand">

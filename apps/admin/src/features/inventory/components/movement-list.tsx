@@ -45,6 +45,15 @@ function What({ movement }: { movement: Movement }) {
   );
 }
 
+/** The reason in words ("Order committed"), never cut: as wide as its label, in sentence case. */
+function ReasonBadge({ reason }: { reason: Movement['reason'] }) {
+  return (
+    <Badge variant="light" color="gray" size="sm" tt="none" miw="max-content">
+      {MOVEMENT_REASON_LABELS[reason]}
+    </Badge>
+  );
+}
+
 function When({ iso }: { iso: string }) {
   const formatDateTime = useFormatDateTime();
   return (
@@ -92,9 +101,7 @@ export function MovementTable({ movements }: { movements: readonly Movement[] })
                 <Text size="sm">{m.location.name}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray" size="sm">
-                  {MOVEMENT_REASON_LABELS[m.reason]}
-                </Badge>
+                <ReasonBadge reason={m.reason} />
               </Table.Td>
               <Table.Td style={numeric}>
                 <Change movement={m} />
@@ -139,9 +146,7 @@ export function MovementCards({ movements }: { movements: readonly Movement[] })
               <Change movement={m} />
             </Group>
             <Group gap="xs" wrap="wrap">
-              <Badge variant="light" color="gray" size="sm">
-                {MOVEMENT_REASON_LABELS[m.reason]}
-              </Badge>
+              <ReasonBadge reason={m.reason} />
               <Text size="xs" c="dimmed">
                 {m.location.name} · {m.onHandBefore.toLocaleString()} → {m.onHandAfter.toLocaleString()}
               </Text>

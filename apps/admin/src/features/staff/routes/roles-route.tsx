@@ -10,6 +10,7 @@ import type { StaffRolesQuery } from '../../../gql/graphql';
 import { useRoleCreateMutation, useRoleDeleteMutation, useRoleUpdateMutation } from '../api/role-mutations';
 import { useRolesQuery } from '../api/staff-queries';
 import { RoleForm, type RoleValues } from '../components/role-form';
+import { useSession } from '../../../lib/session-context';
 
 type Role = StaffRolesQuery['roles'][number];
 type Editing = { kind: 'new'; from: RoleValues } | { kind: 'edit'; role: Role } | null;
@@ -18,6 +19,7 @@ type Editing = { kind: 'new'; from: RoleValues } | { kind: 'edit'; role: Role } 
 export function RolesRoute() {
   useDocumentTitle('Roles · Stockroom');
   const query = useRolesQuery();
+  const canManage = useSession().can('STAFF_MANAGE');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const [deleteErrors, setDeleteErrors] = useState<string[]>([]);
@@ -54,12 +56,14 @@ export function RolesRoute() {
         <Text c="dimmed" size="sm">
           What each kind of work may do. Built-in roles can be copied and changed as your own.
         </Text>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setEditing({ kind: 'new', from: empty })}
-        >
-          New role
-        </Button>
+        {canManage && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing({ kind: 'new', from: empty })}
+          >
+            New role
+          </Button>
+        )}
       </Group>
       <DataView query={query} skeleton={<Skeleton height={300} radius="md" />}>
         {(data) => (
@@ -85,46 +89,48 @@ export function RolesRoute() {
                       {r.permissions.join(' · ')}
                     </Text>
                   </Stack>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      onClick={() =>
-                        setEditing({
-                          kind: 'new',
-                          from: {
-                            name: `${r.name} (copy)`,
-                            description: r.description,
-                            permissions: r.permissions,
-                          },
-                        })
-                      }
-                    >
-                      Copy
-                    </Button>
-                    {!r.builtIn && (
-                      <>
-                        <Button
-                          variant="subtle"
-                          size="compact-sm"
-                          onClick={() => setEditing({ kind: 'edit', role: r })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="compact-sm"
-                          onClick={() => {
-                            setDeleteErrors([]);
-                            setDeleting(r);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </Group>
+                  {canManage && (
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() =>
+                          setEditing({
+                            kind: 'new',
+                            from: {
+                              name: `${r.name} (copy)`,
+                              description: r.description,
+                              permissions: r.permissions,
+                            },
+                          })
+                        }
+                      >
+                        Copy
+                      </Button>
+                      {!r.builtIn && (
+                        <>
+                          <Button
+                            variant="subtle"
+                            size="compact-sm"
+                            onClick={() => setEditing({ kind: 'edit', role: r })}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            size="compact-sm"
+                            onClick={() => {
+                              setDeleteErrors([]);
+                              setDeleting(r);
+                            }}
+                          >
+                            Delete
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  )}
                 </Group>
               </Paper>
             ))}

@@ -14,6 +14,7 @@ import { InviteForm } from '../components/invite-form';
 import { LinkDialog } from '../components/link-dialog';
 import { StaffStateBadge } from '../components/staff-state-badge';
 import { usePhone } from '../../../lib/use-phone';
+import { useSession } from '../../../lib/session-context';
 
 /** `/settings/staff` (STAFF_MANAGE): the team, and inviting someone to it. */
 export function StaffRoute() {
@@ -24,6 +25,7 @@ export function StaffRoute() {
   const query = useStaffMembersQuery({ query: params.q || null, ...pageVariables(params) });
   const connection = (query.data ?? query.previousData)?.staffMembers;
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
+  const canManage = useSession().can('STAFF_MANAGE');
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<{ name: string; path: string } | null>(null);
 
@@ -34,17 +36,21 @@ export function StaffRoute() {
         <Text c="dimmed" size="sm">
           Who works in the back office, and what each may do.
         </Text>
-        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
-          Invite staff
-        </Button>
+        {canManage && (
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+            Invite staff
+          </Button>
+        )}
       </Group>
-      <SearchField
-        label="Search staff"
-        value={params.q}
-        onSearch={(q, how) => params.update({ q }, how)}
-        placeholder="A name or an email; or state:invited"
-        error={searchError}
-      />
+      {canManage && (
+        <SearchField
+          label="Search staff"
+          value={params.q}
+          onSearch={(q, how) => params.update({ q }, how)}
+          placeholder="A name or an email; or state:invited"
+          error={searchError}
+        />
+      )}
       <DataView
         keepPrevious
         query={query}
