@@ -134,6 +134,14 @@ describe('the admin through a server outage', () => {
     await stopServer();
     await page.getByRole('tab', { name: 'Unfulfilled' }).click();
     await errorState(page).waitFor();
+    // Back to All, loaded before the outage: its rows, marked as what was loaded before once the
+    // refresh gives up (not only in a toast that goes away).
+    await page.getByRole('tab', { name: 'All' }).click();
+    await expect.poll(() => rowNames(page)).toHaveLength(3);
+    const stale = page.getByTestId('stale-state');
+    await stale.waitFor();
+    expect(await stale.textContent()).toContain('Showing what was loaded before.');
+    await shot(page, 'outage-stale-desktop');
 
     await startServer();
     await page.getByRole('tab', { name: 'Open' }).click();
@@ -142,6 +150,10 @@ describe('the admin through a server outage', () => {
     await page.getByRole('tab', { name: 'Unfulfilled' }).click();
     await expect.poll(() => rowNames(page)).toEqual([open.name]);
     expect(await errorState(page).count()).toBe(0);
+    // All again: refreshed, no longer marked as old.
+    await page.getByRole('tab', { name: 'All' }).click();
+    await expect.poll(() => rowNames(page)).toHaveLength(3);
+    await stale.waitFor({ state: 'detached' });
   });
 
   it('opening an order whose code was not loaded yet: the error and Retry inside the frame', async () => {

@@ -9,7 +9,7 @@ type Screen = ComponentType;
 const CODE_FAILED: ErrorDescription = {
   kind: 'network',
   message: TRANSPORT_MESSAGES.network,
-  hint: "This screen's code could not be downloaded. Retry once the connection is back.",
+  hint: 'This screen could not be opened. Retry once the connection is back.',
   requestId: null,
   retryAfter: null,
 };

@@ -31,7 +31,7 @@ export interface DataViewInput<TData> {
 }
 
 /** How long a list's previous rows may stand, dimmed, for the next ones; then a skeleton. */
-export const PREVIOUS_ROWS_MS = 1500;
+export const PREVIOUS_ROWS_MS = 3000;
 
 export function dataViewShows<TData>(input: DataViewInput<TData>): DataViewShows<TData> {
   if (input.data !== undefined) return { kind: 'current', data: input.data };

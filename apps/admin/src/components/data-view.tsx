@@ -1,5 +1,6 @@
 import {
   Alert,
+  Button,
   EmptyState,
   Group,
   Loader,
@@ -10,10 +11,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInbox, IconWifiOff } from '@tabler/icons-react';
+import { IconInbox, IconRefresh } from '@tabler/icons-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useRetryingConnection } from '../lib/connection-status';
-import { describeError, TRANSPORT_MESSAGES } from '../lib/errors';
+import { describeError, TRANSPORT_MESSAGES, type ErrorDescription } from '../lib/errors';
 import { dataViewShows, PREVIOUS_ROWS_MS } from './data-view-state';
 import { ErrorState } from './error-state';
 import { NotFoundState } from './not-found-state';
@@ -78,17 +79,52 @@ function RetryingNotice() {
     <Alert
       color="yellow"
       variant="light"
-      icon={<IconWifiOff aria-hidden />}
+      icon={<Loader size={18} color="yellow.8" aria-hidden />}
       role="status"
       aria-live="polite"
       data-testid="retrying-state"
       py="xs"
     >
-      <Group gap="xs" wrap="nowrap">
-        <Loader size="xs" color="yellow" aria-hidden />
-        <Text size="sm" fw={500}>
-          {TRANSPORT_MESSAGES.retrying}
+      <Text size="sm" fw={500}>
+        {TRANSPORT_MESSAGES.retrying}
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * Over data whose refresh failed: it is what was loaded before, not the current state; the toast
+ * says so once, this stays until a refresh succeeds.
+ */
+function StaleNotice({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: ErrorDescription;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <Alert color="yellow" variant="light" role="status" data-testid="stale-state" py="xs">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            Showing what was loaded before.
+          </Text>{' '}
+          {error.message}
         </Text>
+        {error.kind !== 'forbidden' && (
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+            loading={retrying}
+          >
+            Retry
+          </Button>
+        )}
       </Group>
     </Alert>
   );
@@ -149,7 +185,22 @@ export function DataView<TData>({
   const shows =
     decided.kind === 'previous' && isEmpty?.(decided.data) ? { kind: 'loading' as const } : decided;
   const hasCurrent = shows.kind === 'current';
-  const notice = query.loading && connectionRetrying ? <RetryingNotice /> : null;
+  const retry = () => {
+    setRetrying(true);
+    // The outcome arrives through `query`; a rejection here is already shown as the error state.
+    void query
+      .refetch()
+      .catch(() => undefined)
+      .finally(() => setRetrying(false));
+  };
+
+  const staleError = hasCurrent && error ? describeError(error) : null;
+  const notice =
+    query.loading && connectionRetrying ? (
+      <RetryingNotice />
+    ) : staleError && staleError.kind !== 'unauthenticated' ? (
+      <StaleNotice error={staleError} onRetry={() => retry()} retrying={retrying || query.loading} />
+    ) : null;
 
   useEffect(() => {
     if (!error || !hasCurrent) return;
@@ -162,15 +213,6 @@ export function DataView<TData>({
       message: [described.message, described.hint].filter(Boolean).join(' '),
     });
   }, [error, hasCurrent]);
-
-  const retry = () => {
-    setRetrying(true);
-    // The outcome arrives through `query`; a rejection here is already shown as the error state.
-    void query
-      .refetch()
-      .catch(() => undefined)
-      .finally(() => setRetrying(false));
-  };
 
   if (shows.kind === 'current' || shows.kind === 'previous') {
     const shown = shows.data;
