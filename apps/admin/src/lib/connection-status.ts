@@ -9,11 +9,11 @@ import { useSyncExternalStore } from 'react';
  */
 export interface ConnectionStatus {
   /** An operation's attempt failed for want of the server, and it will be tried again. */
-  retrying(operation: object): void;
+  retrying: (operation: object) => void;
   /** The operation is over: answered (the server is back) or given up on. */
-  done(operation: object): void;
-  isRetrying(): boolean;
-  subscribe(listener: () => void): () => void;
+  done: (operation: object) => void;
+  isRetrying: () => boolean;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createConnectionStatus(): ConnectionStatus {
