@@ -49,21 +49,22 @@ export function lazyScreen(
 
   function ScreenCodeFailed() {
     const [screen, setScreen] = useState<{ Loaded: Screen | null }>({ Loaded: loaded });
-    // A visit long after the failure tries again at once; right after it, the error shows first.
-    const [state, setState] = useState<'loading' | 'failed' | 'updated'>(() =>
-      Date.now() - failedAt > 2000 ? 'loading' : 'failed',
+    // A visit long after the failure downloads again at once; right after it, only the check below.
+    const [state, setState] = useState<'loading' | 'checking' | 'failed' | 'updated'>(() =>
+      Date.now() - failedAt > 2000 ? 'loading' : 'checking',
     );
     useEffect(() => {
-      if (state !== 'loading' || screen.Loaded) return;
+      if (screen.Loaded || (state !== 'loading' && state !== 'checking')) return;
       let live = true;
-      attempt().then(
-        (Loaded) => live && setScreen({ Loaded }),
-        async () => {
-          // The server answers but the code is gone: a new version was deployed since this tab opened.
-          const updated = await serverAnswers();
-          if (live) setState(updated ? 'updated' : 'failed');
-        },
-      );
+      if (state === 'loading') {
+        void attempt().then(
+          (Loaded) => live && setScreen({ Loaded }),
+          () => live && setState('checking'),
+        );
+      } else {
+        // The server answers but the code is gone: a new version was deployed since this tab opened.
+        void serverAnswers().then((answers) => live && setState(answers ? 'updated' : 'failed'));
+      }
       return () => {
         live = false;
       };
@@ -83,7 +84,7 @@ export function lazyScreen(
           <ErrorState
             error={CODE_FAILED}
             onRetry={() => setState('loading')}
-            retrying={state === 'loading'}
+            retrying={state === 'loading' || state === 'checking'}
           />
         )}
       </Box>
