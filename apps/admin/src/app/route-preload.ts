@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { isCodeFailedStandIn } from './lazy-screen';
 
 let known: RouteObject[] = [];
 
@@ -19,7 +20,15 @@ export function preloadRoute(path: string): void {
   started.add(path);
   for (const match of matchRoutes(known, path) ?? []) {
     const lazy = match.route.lazy;
-    if (typeof lazy === 'function') void lazy().catch(() => started.delete(path));
+    if (typeof lazy !== 'function') continue;
+    // A download that failed (lazyScreen's stand-in) may be tried again by the next hover.
+    void lazy().then(
+      (loaded) => {
+        if (isCodeFailedStandIn((loaded as { Component?: unknown } | undefined)?.Component))
+          started.delete(path);
+      },
+      () => started.delete(path),
+    );
   }
 }
 

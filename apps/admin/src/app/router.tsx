@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyScreen } from './lazy-screen';
 import { PageLoader } from './page-loader';
 import { prefetchQuery } from '../lib/prefetch';
 import { listParamsOf } from '../lib/list-params';
@@ -22,19 +23,25 @@ export const routes: RouteObject[] = [
     path: '/invite/:token',
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorBoundary,
-    lazy: async () => ({ Component: (await import('../features/auth/routes/invite-route')).InviteRoute }),
+    lazy: lazyScreen(async () => (await import('../features/auth/routes/invite-route')).InviteRoute, {
+      standalone: true,
+    }),
   },
   {
     path: '/reset/:token',
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorBoundary,
-    lazy: async () => ({ Component: (await import('../features/auth/routes/reset-route')).ResetRoute }),
+    lazy: lazyScreen(async () => (await import('../features/auth/routes/reset-route')).ResetRoute, {
+      standalone: true,
+    }),
   },
   {
     path: '/login',
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorBoundary,
-    lazy: async () => ({ Component: (await import('../features/auth/routes/login-route')).LoginRoute }),
+    lazy: lazyScreen(async () => (await import('../features/auth/routes/login-route')).LoginRoute, {
+      standalone: true,
+    }),
   },
   {
     path: '/',
@@ -45,14 +52,12 @@ export const routes: RouteObject[] = [
       {
         index: true,
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({ Component: (await import('../features/home/routes/home-route')).HomeRoute }),
+        lazy: lazyScreen(async () => (await import('../features/home/routes/home-route')).HomeRoute),
       },
       {
         path: 'account',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/account/routes/account-route')).AccountRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/account/routes/account-route')).AccountRoute),
       },
       {
         path: 'products',
@@ -63,241 +68,226 @@ export const routes: RouteObject[] = [
             productsDocument,
             productsVariablesOf(listParamsOf(new URL(request.url).searchParams)),
           ),
-        lazy: async () => ({
-          Component: (await import('../features/products/routes/products-route')).ProductsRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/products/routes/products-route')).ProductsRoute,
+        ),
       },
       {
         path: 'products/new',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/products/routes/product-new-route')).ProductNewRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/products/routes/product-new-route')).ProductNewRoute,
+        ),
       },
       {
         path: 'products/:productId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/products/routes/product-route')).ProductRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/products/routes/product-route')).ProductRoute,
+        ),
       },
       {
         path: 'products/:productId/variants/:variantId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/products/routes/variant-route')).VariantRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/products/routes/variant-route')).VariantRoute,
+        ),
       },
       {
         path: 'inventory',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/inventory/routes/inventory-route')).InventoryRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/inventory/routes/inventory-route')).InventoryRoute,
+        ),
       },
       {
         path: 'inventory/history',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/inventory/routes/inventory-history-route'))
-            .InventoryHistoryRoute,
-        }),
+        lazy: lazyScreen(
+          async () =>
+            (await import('../features/inventory/routes/inventory-history-route')).InventoryHistoryRoute,
+        ),
       },
       {
         path: 'settings/locations',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/locations/routes/locations-route')).LocationsRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/locations/routes/locations-route')).LocationsRoute,
+        ),
       },
       {
         path: 'settings/locations/:locationId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/locations/routes/location-route')).LocationRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/locations/routes/location-route')).LocationRoute,
+        ),
       },
       {
         path: 'categories',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/categories/routes/categories-route')).CategoriesRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/categories/routes/categories-route')).CategoriesRoute,
+        ),
       },
       {
         path: 'categories/:categoryId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/categories/routes/category-route')).CategoryRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/categories/routes/category-route')).CategoryRoute,
+        ),
       },
       {
         path: 'collections',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/collections/routes/collections-route')).CollectionsRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/collections/routes/collections-route')).CollectionsRoute,
+        ),
       },
       {
         path: 'collections/new',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/collections/routes/collection-new-route')).CollectionNewRoute,
-        }),
+        lazy: lazyScreen(
+          async () =>
+            (await import('../features/collections/routes/collection-new-route')).CollectionNewRoute,
+        ),
       },
       {
         path: 'collections/:collectionId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/collections/routes/collection-route')).CollectionRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/collections/routes/collection-route')).CollectionRoute,
+        ),
       },
       {
         path: 'orders',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/orders/routes/orders-route')).OrdersRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/orders/routes/orders-route')).OrdersRoute),
       },
       {
         path: 'orders/:orderId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/orders/routes/order-route')).OrderRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/orders/routes/order-route')).OrderRoute),
       },
       {
         path: 'orders/:orderId/fulfill',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/orders/routes/order-fulfill-route')).OrderFulfillRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/orders/routes/order-fulfill-route')).OrderFulfillRoute,
+        ),
       },
       {
         path: 'orders/:orderId/refund',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/orders/routes/order-refund-route')).OrderRefundRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/orders/routes/order-refund-route')).OrderRefundRoute,
+        ),
       },
       {
         path: 'drafts',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/drafts/routes/drafts-route')).DraftsRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/drafts/routes/drafts-route')).DraftsRoute),
       },
       {
         path: 'drafts/:draftId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/drafts/routes/draft-route')).DraftRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/drafts/routes/draft-route')).DraftRoute),
       },
       {
         path: 'discounts',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/discounts/routes/discounts-route')).DiscountsRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/discounts/routes/discounts-route')).DiscountsRoute,
+        ),
       },
       {
         path: 'discounts/:discountId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/discounts/routes/discount-route')).DiscountRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/discounts/routes/discount-route')).DiscountRoute,
+        ),
       },
       {
         path: 'customers',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/customers/routes/customers-route')).CustomersRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/customers/routes/customers-route')).CustomersRoute,
+        ),
       },
       {
         path: 'customers/new',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/customers/routes/customer-new-route')).CustomerNewRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/customers/routes/customer-new-route')).CustomerNewRoute,
+        ),
       },
       {
         path: 'customers/:customerId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/customers/routes/customer-route')).CustomerRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/customers/routes/customer-route')).CustomerRoute,
+        ),
       },
       {
         path: 'settings',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/settings/routes/settings-route')).SettingsRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/settings/routes/settings-route')).SettingsRoute,
+        ),
       },
       {
         path: 'settings/shipping',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/settings/routes/shipping-route')).ShippingRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/settings/routes/shipping-route')).ShippingRoute,
+        ),
       },
       {
         path: 'settings/shipping/:zoneId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/settings/routes/shipping-zone-route')).ShippingZoneRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/settings/routes/shipping-zone-route')).ShippingZoneRoute,
+        ),
       },
       {
         path: 'settings/staff',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/staff/routes/staff-route')).StaffRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/staff/routes/staff-route')).StaffRoute),
       },
       {
         path: 'settings/staff/:staffId',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/staff/routes/staff-member-route')).StaffMemberRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/staff/routes/staff-member-route')).StaffMemberRoute,
+        ),
       },
       {
         path: 'settings/roles',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/staff/routes/roles-route')).RolesRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/staff/routes/roles-route')).RolesRoute),
       },
       {
         path: 'settings/api-tokens',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/api-tokens/routes/api-tokens-route')).ApiTokensRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/api-tokens/routes/api-tokens-route')).ApiTokensRoute,
+        ),
       },
       {
         path: 'settings/audit',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/audit/routes/audit-route')).AuditRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/audit/routes/audit-route')).AuditRoute),
       },
       {
         path: 'settings/taxes',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/settings/routes/taxes-route')).TaxesRoute,
-        }),
+        lazy: lazyScreen(async () => (await import('../features/settings/routes/taxes-route')).TaxesRoute),
       },
       {
         path: '*',
         ErrorBoundary: RouteErrorBoundary,
-        lazy: async () => ({
-          Component: (await import('../features/not-found/routes/not-found-route')).NotFoundRoute,
-        }),
+        lazy: lazyScreen(
+          async () => (await import('../features/not-found/routes/not-found-route')).NotFoundRoute,
+        ),
       },
     ],
   },

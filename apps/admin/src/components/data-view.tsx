@@ -1,8 +1,21 @@
-import { EmptyState, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInbox } from '@tabler/icons-react';
+import { IconInbox, IconRefresh } from '@tabler/icons-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { describeError } from '../lib/errors';
+import { useRetryingConnection } from '../lib/connection-status';
+import { describeError, TRANSPORT_MESSAGES, type ErrorDescription } from '../lib/errors';
+import { dataViewShows, PREVIOUS_ROWS_MS } from './data-view-state';
 import { ErrorState } from './error-state';
 import { NotFoundState } from './not-found-state';
 
@@ -33,7 +46,7 @@ interface DataViewProps<TData> {
   thing?: string;
   /**
    * Lists: while the next result loads (a new search, sort or page), keep the rows shown before
-   * instead of a skeleton, dimmed and marked busy; their pager waits (useShowingOldRows).
+   * instead of a skeleton, dimmed and marked "Loading…", briefly; their pager waits (useShowingOldRows).
    */
   keepPrevious?: boolean;
   children: (data: TData) => ReactNode;
@@ -60,11 +73,85 @@ export function DefaultSkeleton() {
   );
 }
 
+/** "Cannot reach the server. Retrying…", while a query waits for its next attempt. */
+function RetryingNotice() {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<Loader size={18} color="yellow.8" aria-hidden />}
+      role="status"
+      aria-live="polite"
+      data-testid="retrying-state"
+      py="xs"
+    >
+      <Text size="sm" fw={500}>
+        {TRANSPORT_MESSAGES.retrying}
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * Over data whose refresh failed: it is what was loaded before, not the current state; the toast
+ * says so once, this stays until a refresh succeeds.
+ */
+function StaleNotice({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: ErrorDescription;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <Alert color="yellow" variant="light" role="status" data-testid="stale-state" py="xs">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            Showing what was loaded before.
+          </Text>{' '}
+          {error.message}
+        </Text>
+        {error.kind !== 'forbidden' && (
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+            loading={retrying}
+          >
+            Retry
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
+
+/** True once `active` has held for `ms` without a break. */
+function useHeldFor(active: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => setHeld(true), ms);
+    return () => {
+      window.clearTimeout(timer);
+      setHeld(false);
+    };
+  }, [active, ms]);
+  return active && held;
+}
+
 /**
  * The four states of every screen that loads data (SPEC §2): loading (skeleton), ready, empty (what to
  * do next) and error (message, Retry, request id). Data already shown stays visible while it is
- * refetched; a failed refetch shows a toast and keeps the old data (SPEC §4, data loading). A list
- * (keepPrevious) also keeps its rows while other rows load, so typing a search never flashes empty.
+ * refetched; a failed refetch shows a toast and keeps the old data (SPEC §4, data loading). Data for
+ * other variables never stands for the new ones (data-view-state.ts): a list (keepPrevious) keeps its
+ * rows, dimmed and marked "Loading…", only while the next ones load and briefly, so typing a search
+ * does not flash empty; if they fail, the error state with Retry. While the server cannot be reached
+ * and the query is retried, the screen says so at once.
  */
 export function DataView<TData>({
   query,
@@ -76,23 +163,28 @@ export function DataView<TData>({
   children,
 }: DataViewProps<TData>) {
   const [retrying, setRetrying] = useState(false);
-  const old = query.data === undefined && (query.error || (keepPrevious && query.loading));
-  const shown = query.data ?? (old ? query.previousData : undefined);
-  const hasData = shown !== undefined;
+  const connectionRetrying = useRetryingConnection();
   const { error } = query;
-
-  useEffect(() => {
-    if (!error || !hasData) return;
-    const described = describeError(error);
-    // A session that ended redirects to sign-in; a toast would only add noise.
-    if (described.kind === 'unauthenticated') return;
-    notifications.show({
-      color: 'red',
-      title: "Couldn't refresh; showing what was loaded before",
-      message: [described.message, described.hint].filter(Boolean).join(' '),
-    });
-  }, [error, hasData]);
-
+  const waitingForNext =
+    Boolean(keepPrevious) &&
+    query.data === undefined &&
+    !error &&
+    query.loading &&
+    query.previousData !== undefined;
+  const slow = useHeldFor(waitingForNext, PREVIOUS_ROWS_MS);
+  const decided = dataViewShows({
+    data: query.data,
+    previousData: query.previousData,
+    loading: query.loading,
+    error,
+    keepPrevious: Boolean(keepPrevious),
+    retrying: connectionRetrying,
+    slow,
+  });
+  // An empty list's "nothing here" is no stand-in for the next rows: a skeleton while they load.
+  const shows =
+    decided.kind === 'previous' && isEmpty?.(decided.data) ? { kind: 'loading' as const } : decided;
+  const hasCurrent = shows.kind === 'current';
   const retry = () => {
     setRetrying(true);
     // The outcome arrives through `query`; a rejection here is already shown as the error state.
@@ -102,7 +194,28 @@ export function DataView<TData>({
       .finally(() => setRetrying(false));
   };
 
-  if (shown !== undefined) {
+  const staleError = hasCurrent && error ? describeError(error) : null;
+  const notice =
+    query.loading && connectionRetrying ? (
+      <RetryingNotice />
+    ) : staleError && staleError.kind !== 'unauthenticated' ? (
+      <StaleNotice error={staleError} onRetry={() => retry()} retrying={retrying || query.loading} />
+    ) : null;
+
+  useEffect(() => {
+    if (!error || !hasCurrent) return;
+    const described = describeError(error);
+    // A session that ended redirects to sign-in; a toast would only add noise.
+    if (described.kind === 'unauthenticated') return;
+    notifications.show({
+      color: 'red',
+      title: "Couldn't refresh; showing what was loaded before",
+      message: [described.message, described.hint].filter(Boolean).join(' '),
+    });
+  }, [error, hasCurrent]);
+
+  if (shows.kind === 'current' || shows.kind === 'previous') {
+    const shown = shows.data;
     if (isEmpty?.(shown) && empty) {
       return (
         <EmptyState icon={<IconInbox aria-hidden />} variant="light" py="xl" data-testid="empty-state">
@@ -112,22 +225,28 @@ export function DataView<TData>({
         </EmptyState>
       );
     }
-    if (!keepPrevious) return <>{children(shown)}</>;
-    const loadingNext = shown !== query.data && query.loading;
-    return (
-      <OldRowsContext.Provider value={shown !== query.data}>
-        <div
-          aria-busy={loadingNext}
-          data-testid="list-rows"
-          style={{ opacity: loadingNext ? 0.6 : 1, transition: 'opacity 150ms' }}
-        >
-          {children(shown)}
+    const content = !keepPrevious ? (
+      children(shown)
+    ) : (
+      <OldRowsContext.Provider value={shows.kind === 'previous'}>
+        <div aria-busy={shows.kind === 'previous'} data-testid="list-rows" style={{ position: 'relative' }}>
+          {shows.kind === 'previous' && <LoadingNextBadge />}
+          <div style={{ opacity: shows.kind === 'previous' ? 0.45 : 1, transition: 'opacity 150ms' }}>
+            {children(shown)}
+          </div>
         </div>
       </OldRowsContext.Provider>
     );
+    if (!notice) return <>{content}</>;
+    return (
+      <Stack gap="sm">
+        {notice}
+        {content}
+      </Stack>
+    );
   }
 
-  if (error) {
+  if (shows.kind === 'error') {
     const described = describeError(error);
     if (described.kind === 'not-found') return <NotFoundState thing={thing} headingOrder={2} />;
     if (described.kind !== 'unauthenticated') {
@@ -136,9 +255,33 @@ export function DataView<TData>({
   }
 
   return (
-    <div role="status" aria-live="polite" data-testid="loading-state">
-      <VisuallyHidden>Loading…</VisuallyHidden>
-      {skeleton ?? <DefaultSkeleton />}
-    </div>
+    <Stack gap="sm">
+      {notice}
+      <div role="status" aria-live="polite" data-testid="loading-state">
+        <VisuallyHidden>Loading…</VisuallyHidden>
+        {skeleton ?? <DefaultSkeleton />}
+      </div>
+    </Stack>
+  );
+}
+
+/** Over a list's previous rows while the next load: they are not the new list. */
+function LoadingNextBadge() {
+  return (
+    <Paper
+      role="status"
+      shadow="sm"
+      radius="xl"
+      px="sm"
+      py={4}
+      withBorder
+      data-testid="loading-next"
+      style={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
+    >
+      <Group gap={6} wrap="nowrap">
+        <Loader size={14} aria-hidden />
+        <Text size="sm">Loading…</Text>
+      </Group>
+    </Paper>
   );
 }

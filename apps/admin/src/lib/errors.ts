@@ -34,6 +34,8 @@ export const TRANSPORT_MESSAGES = {
   serverTrouble: 'The server is having trouble; try again.',
   empty: 'The server sent an empty response.',
   network: 'Cannot reach the server. Check your connection.',
+  /** While queries are retried automatically (SPEC §8). */
+  retrying: 'Cannot reach the server. Retrying…',
   unreadable: 'The server sent a response the app could not read. Try again.',
   sessionEnded: 'Your session has ended. Sign in again.',
   throttled: (seconds: number) => `Too many requests; retrying in ${seconds} s.`,

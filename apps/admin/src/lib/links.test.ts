@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { parse, type FormattedExecutionResult } from 'graphql';
 import { firstValueFrom, Observable, of, throwError } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
+import { createConnectionStatus } from './connection-status';
 import { EmptyResponseError, REQUEST_ID_EXTENSION } from './errors';
 import { createNetworkRetryLink, createResponseLink, createThrottleLink } from './links';
 
@@ -64,6 +65,49 @@ describe('network retry link', () => {
       run(ApolloLink.from([createNetworkRetryLink(5), server.link]), mutation),
     ).rejects.toBeInstanceOf(TypeError);
     expect(server.calls()).toBe(1);
+  });
+
+  it('says it is retrying from the first failed attempt until the server answers', async () => {
+    const status = createConnectionStatus();
+    const seen: boolean[] = [];
+    status.subscribe(() => seen.push(status.isRetrying()));
+    const atSecondAttempt: boolean[] = [];
+    const server = scripted([
+      offline,
+      () => {
+        atSecondAttempt.push(status.isRetrying());
+        return of({ data: { shop: { name: 'Northwind' } } });
+      },
+    ]);
+    await run(ApolloLink.from([createNetworkRetryLink(4, status), server.link]));
+    // Said before the wait for the next attempt, not once the retries are over.
+    expect(atSecondAttempt).toEqual([true]);
+    expect(seen).toEqual([true, false]);
+    expect(status.isRetrying()).toBe(false);
+  }, 20_000);
+
+  it('gives up after its attempts, within a few seconds, and stops saying it is retrying', async () => {
+    const status = createConnectionStatus();
+    const server = scripted([offline]);
+    const started = Date.now();
+    await expect(
+      run(ApolloLink.from([createNetworkRetryLink(undefined, status), server.link])),
+    ).rejects.toBeInstanceOf(TypeError);
+    expect(server.calls()).toBe(4);
+    // Waits of at most 0.6 + 1.2 + 2.4 s: the screen offers Retry soon, not after 15 s.
+    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(status.isRetrying()).toBe(false);
+  }, 20_000);
+
+  it('never says it is retrying a mutation', async () => {
+    const status = createConnectionStatus();
+    const seen: boolean[] = [];
+    status.subscribe(() => seen.push(status.isRetrying()));
+    const server = scripted([offline]);
+    await expect(
+      run(ApolloLink.from([createNetworkRetryLink(4, status), server.link]), mutation),
+    ).rejects.toBeInstanceOf(TypeError);
+    expect(seen).toEqual([]);
   });
 });
 

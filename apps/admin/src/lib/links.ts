@@ -2,7 +2,8 @@ import { ApolloLink, CombinedGraphQLErrors, HttpLink } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { RetryLink } from '@apollo/client/link/retry';
 import { OperationTypeNode } from 'graphql';
-import { defer, map, mergeMap, of, retry, throwError, timer } from 'rxjs';
+import { defer, finalize, map, mergeMap, of, retry, tap, throwError, timer } from 'rxjs';
+import { connectionStatus, type ConnectionStatus } from './connection-status';
 import { describeError, EmptyResponseError, REQUEST_ID_EXTENSION } from './errors';
 import { CSRF_HEADER, fetchWithEarlyAnswers } from './early-requests';
 
@@ -43,16 +44,34 @@ export function createResponseLink(): ApolloLink {
 /**
  * Network failures of queries are retried with exponential backoff and jitter (SPEC §8). Mutations
  * are not: the request may have reached the server, and repeating it is the person's decision.
+ * Three retries (waits of at most 0.6, 1.2 and 2.4 s) then the error, so a screen offers Retry within
+ * a few seconds; `status` hears of the first failure at once, so the screen can say "Retrying…" while
+ * they run, and of the operation's end (answered or given up).
  */
-export function createNetworkRetryLink(maxAttempts = 5): ApolloLink {
-  return new RetryLink({
-    delay: { initial: 500, max: 8_000, jitter: true },
+export function createNetworkRetryLink(
+  maxAttempts = 4,
+  status: Pick<ConnectionStatus, 'retrying' | 'done'> = connectionStatus,
+): ApolloLink {
+  const retryLink = new RetryLink({
+    delay: { initial: 300, max: 4_000, jitter: true },
     attempts: {
       max: maxAttempts,
-      retryIf: (error, operation) =>
-        operation.operationType === OperationTypeNode.QUERY && describeError(error).kind === 'network',
+      retryIf: (error, operation) => {
+        const retry =
+          operation.operationType === OperationTypeNode.QUERY && describeError(error).kind === 'network';
+        if (retry) status.retrying(operation);
+        return retry;
+      },
     },
   });
+  const reporter = new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      // An answer means the server is reachable again, even when the operation goes on (@defer).
+      tap(() => status.done(operation)),
+      finalize(() => status.done(operation)),
+    ),
+  );
+  return ApolloLink.from([reporter, retryLink]);
 }
 
 /**
