@@ -142,7 +142,9 @@ describe.each(DATABASES)('API tokens on $name', ({ postgresUrl }) => {
       headers: { 'content-type': 'application/json', authorization: 'Bearer srk_not-a-token-at-all' },
       body: JSON.stringify({ query: '{ products(first: 1) { nodes { id } } }' }),
     }).then((r) => r.json());
+    expect(after.status).toBe(401);
     expect(after.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(after.body.errors[0].message).toMatch(/API token .*invalid, expired or revoked/);
     expect(after.body.errors[0].message).toBe(unknown.errors[0].message);
   });
 });

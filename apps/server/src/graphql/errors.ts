@@ -1,9 +1,23 @@
 import { GraphQLError } from 'graphql';
 import { forbiddenMessage, MESSAGES, type Permission } from '@stockroom/domain';
 
+/** What a request with an `Authorization: Bearer` header no live token matches is told (HTTP 401). */
+export const INVALID_API_TOKEN_MESSAGE =
+  'The API token in the Authorization: Bearer header is invalid, expired or revoked. Send a current token, or create a new one in Settings → API tokens.';
+
 /** Top-level errors of SPEC §8. Anything else thrown is masked with the request id. */
 export function unauthenticated(): GraphQLError {
   return new GraphQLError(MESSAGES.sessionEnded, { extensions: { code: 'UNAUTHENTICATED' } });
+}
+
+/**
+ * An `Authorization: Bearer` token that is malformed, unknown, expired or revoked: HTTP 401 with
+ * words about the token (an integration has no session to end).
+ */
+export function invalidApiToken(): GraphQLError {
+  return new GraphQLError(INVALID_API_TOKEN_MESSAGE, {
+    extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+  });
 }
 
 export function forbidden(permission: Permission): GraphQLError {

@@ -200,3 +200,26 @@ export function useRefuseNul(): Plugin {
     },
   };
 }
+
+/**
+ * Yoga reads `variables` and `extensions` of a GET (or form-encoded) request with a bare
+ * JSON.parse: malformed JSON there is the caller's mistake, answered as BAD_REQUEST (HTTP 400)
+ * in words, not a masked server error.
+ */
+export function useRequestParamErrors(): Plugin {
+  return {
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      setRequestParser(async (request) => {
+        try {
+          return await requestParser(request);
+        } catch (err) {
+          if (!(err instanceof SyntaxError)) throw err;
+          throw new GraphQLError('The variables or extensions parameter is not valid JSON.', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        }
+      });
+    },
+  };
+}

@@ -13,7 +13,7 @@ import { DomainError, MESSAGES } from '@stockroom/domain';
 import { CSRF_HEADER } from '../http/csrf.js';
 import { currentRequestId } from '../lib/request-context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { databaseUnavailable } from './errors.js';
+import { databaseUnavailable, invalidApiToken } from './errors.js';
 import type { Services } from '../services.js';
 import { viewerFromToken } from '../modules/staff/auth.service.js';
 import { forgetViewers } from '../modules/staff/viewer-cache.js';
@@ -21,8 +21,20 @@ import { viewerFromApiToken } from '../modules/staff/api-token.service.js';
 import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
 import type { Ctx } from './context.js';
 import { createLoaders } from './loaders.js';
-import { useCost, useCostOnRefusals, useLimitErrors, useNoIntrospection, useRefuseNul } from './plugins.js';
+import {
+  useCost,
+  useCostOnRefusals,
+  useLimitErrors,
+  useNoIntrospection,
+  useRefuseNul,
+  useRequestParamErrors,
+} from './plugins.js';
 import { buildSchema } from './schema.js';
+
+/** True when the request names an API token (valid or not) rather than a session. */
+export function sendsBearer(authorization: string | null | undefined): boolean {
+  return /^Bearer(\s|$)/i.test(authorization ?? '');
+}
 
 /** Who makes the request: an API token (Authorization: Bearer), or the session of the cookie. */
 export async function viewerOfRequest(
@@ -48,7 +60,14 @@ function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      // A value that is no valid %-escape is no session of ours: signed out, not a server fault.
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -158,6 +177,22 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
           );
           return databaseUnavailable(requestId, graphqlError?.path);
         }
+        // Yoga's own refusals of the request (a body or variables that are not JSON, no query): the
+        // caller's fault in words, without the parser's message Yoga attaches as originalError.
+        // Answered with that 4xx status whatever the Accept header (Yoga's `spec` flag would make
+        // it 200 for application/json).
+        const http = graphqlError?.extensions?.http;
+        if (graphqlError && http?.status !== undefined && http.status >= 400 && http.status < 500) {
+          const { originalError: _parserMessage, ...extensions } = graphqlError.extensions;
+          return new GraphQLError(graphqlError.message, {
+            path: graphqlError.path,
+            extensions: {
+              code: 'BAD_REQUEST',
+              ...extensions,
+              http: { status: http.status, ...(http.headers ? { headers: http.headers } : {}) },
+            },
+          });
+        }
         if (graphqlError && (!original || original instanceof GraphQLError)) return graphqlError;
         const requestId = currentRequestId() ?? 'unknown';
         services.log.error({ err: original ?? error }, 'unexpected error while answering a GraphQL request');
@@ -167,20 +202,23 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         });
       },
     },
-    context: async ({ request, requestId, ip, userAgent, secure, cookies }): Promise<Ctx> => ({
-      requestId,
-      ip,
-      userAgent,
-      secure,
-      viewer: await viewerOfRequest(
-        services.db,
-        request.headers.get('authorization'),
-        request.headers.get('cookie'),
-      ),
-      services,
-      loaders: createLoaders(services.db),
-      setCookie: (cookie) => cookies.push(cookie),
-    }),
+    context: async ({ request, requestId, ip, userAgent, secure, cookies }): Promise<Ctx> => {
+      const authorization = request.headers.get('authorization');
+      const viewer = await viewerOfRequest(services.db, authorization, request.headers.get('cookie'));
+      // A token that matches no live one is refused outright (HTTP 401), not read as no one: the
+      // integration learns its token is the problem instead of meeting "session ended" field by field.
+      if (!viewer && sendsBearer(authorization)) throw invalidApiToken();
+      return {
+        requestId,
+        ip,
+        userAgent,
+        secure,
+        viewer,
+        services,
+        loaders: createLoaders(services.db),
+        setCookie: (cookie) => cookies.push(cookie),
+      };
+    },
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
@@ -190,6 +228,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         costLimit: { enabled: false }, // our own cost (useCost) also reports extensions.cost
         blockFieldSuggestion: { enabled: !dev },
       }),
+      useRequestParamErrors(),
       useRefuseNul(),
       useLimitErrors(),
       useCostOnRefusals(services.rateLimiter),

@@ -20,6 +20,27 @@ export const productMediaUploadDocument = graphql(`
   }
 `);
 
+/** The server's cap on one upload request (MAX_UPLOAD_BODY in apps/server/src/http/server.ts). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Room for the request's own form fields (operations, map, boundaries) beside the files. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+const inMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Why these files can't go in one upload, in words; null when they can. Said before sending: a
+ * browser sending 150 MB only to be refused wastes minutes, and a cut-off answer would read as
+ * "Cannot reach the server".
+ */
+export function uploadTooLarge(files: readonly { size: number }[]): string | null {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total + FORM_OVERHEAD_BYTES <= MAX_UPLOAD_BYTES) return null;
+  return `These images come to ${inMb(total)}; one upload can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Add them a few at a time.`;
+}
+
+/** What an upload refused with HTTP 413 says when the answer carries no words of its own. */
+export const UPLOAD_REFUSED_AS_TOO_LARGE = `One upload can be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Add the images a few at a time.`;
+
 export interface UploadOutcome {
   /** The server's refusals (type, size …), in its words. */
   errors: string[];
@@ -30,6 +51,8 @@ export interface UploadOutcome {
  * sends JSON only, so this one request goes through fetch with the same cookie and CSRF header.
  */
 export async function uploadProductMedia(productId: string, files: readonly File[]): Promise<UploadOutcome> {
+  const tooLarge = uploadTooLarge(files);
+  if (tooLarge) return { errors: [tooLarge] };
   const body = new FormData();
   body.append(
     'operations',
@@ -59,7 +82,12 @@ export async function uploadProductMedia(productId: string, files: readonly File
     data?: ProductMediaUploadMutation | null;
     errors?: { message: string }[];
   } | null;
-  if (!json) return { errors: [TRANSPORT_MESSAGES.http(response.status)] };
+  if (!json)
+    return {
+      errors: [
+        response.status === 413 ? UPLOAD_REFUSED_AS_TOO_LARGE : TRANSPORT_MESSAGES.http(response.status),
+      ],
+    };
   if (json.errors?.length) return { errors: json.errors.map((e) => e.message) };
   return {
     errors: json.data?.productMediaUpload.userErrors.map((e) => e.message) ?? [TRANSPORT_MESSAGES.empty],
