@@ -15,6 +15,7 @@ import * as stemmedSearch from './2026-11-24-013-stemmed-search.js';
 import * as moreSorts from './2026-11-24-014-more-sorts.js';
 import * as stockEverywhere from './2026-11-27-015-stock-everywhere.js';
 import * as levelSortKey from './2026-11-27-016-level-sort-key.js';
+import * as refundTruth from './2026-11-28-130-refund-truth.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-more-sorts': moreSorts,
   '2026-11-27-015-stock-everywhere': stockEverywhere,
   '2026-11-27-016-level-sort-key': levelSortKey,
+  '2026-11-28-130-refund-truth': refundTruth,
 };
