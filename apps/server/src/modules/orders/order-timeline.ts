@@ -95,8 +95,22 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
     const fields = Object.keys(changes).map((k) => FIELD_WORDS[k] ?? k.replace(/_/g, ' '));
     return fields.length ? `Changed the ${listWords(fields)}` : 'Edited the order';
   },
-  'order.refund': ({ changes, currencyCode }) =>
-    `Refunded ${moneyWords(after(changes, 'amount'), currencyCode)}`,
+  // Units back in stock are said too: a refund of items alone is a restock, not "Refunded $0.00".
+  'order.refund': ({ changes, currencyCode }) => {
+    const amount = Number(after(changes, 'amount') ?? 0);
+    const lines = after(changes, 'lines');
+    const back = Array.isArray(lines)
+      ? lines.reduce((n: number, l: unknown) => {
+          const restocked = (l as { restocked?: unknown } | null)?.restocked;
+          return n + (typeof restocked === 'number' ? restocked : 0);
+        }, 0)
+      : 0;
+    const money = `Refunded ${moneyWords(amount, currencyCode)}`;
+    if (!back) return money;
+    return amount > 0
+      ? `${money}; ${items(back)} back in stock`
+      : `${items(back)} back in stock, no money refunded`;
+  },
 };
 
 /** The comment itself is on the timeline; its audit event would say it twice. */

@@ -26,9 +26,15 @@ function StateNotice({ order }: { order: OrderFieldsFragment }) {
   const formatDateTime = useFormatDateTime();
   if (order.status === 'CANCELLED') {
     return (
-      <Alert color="gray" variant="light" title="This order is cancelled" data-testid="order-cancelled">
+      <Alert
+        color="gray"
+        variant="light"
+        title={order.closedAt ? 'This order is cancelled and archived' : 'This order is cancelled'}
+        data-testid="order-cancelled"
+      >
         {order.cancelledAt ? `Cancelled ${formatDateTime(order.cancelledAt)}. ` : ''}
         {order.cancelReason ? `Reason: ${order.cancelReason}` : 'No reason was given.'}
+        {order.closedAt ? ` Archived ${formatDateTime(order.closedAt)}.` : ''}
       </Alert>
     );
   }
