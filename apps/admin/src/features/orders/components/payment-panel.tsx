@@ -52,9 +52,16 @@ function RefundRow({ refund }: { refund: Refund }) {
           </Text>
         )}
       </Stack>
-      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        −{formatMoney(refund.amount)}
-      </Text>
+      {refund.amount.amount === '0.00' ? (
+        // Items back in stock, no money back: not "−$0.00".
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          No money
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          −{formatMoney(refund.amount)}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -122,9 +122,14 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
         setSubmitted(placeRefundErrors(userErrors, lines));
         return;
       }
+      const refunded = payload?.refund?.amount;
       notifications.show({
         color: 'green',
-        title: `Refunded ${payload?.refund ? formatMoney(payload.refund.amount) : ''}`,
+        // A refund of items alone gave no money back: say what it did instead of "Refunded $0.00".
+        title:
+          refunded && refunded.amount !== '0.00'
+            ? `Refunded ${formatMoney(refunded)}`
+            : 'Items back in stock',
         message: `${order.name}: the refund is recorded.`,
       });
       await navigate(`/orders/${order.id}`);

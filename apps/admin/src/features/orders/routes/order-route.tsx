@@ -60,7 +60,7 @@ function OrderPage({ order }: { order: OrderFieldsFragment }) {
           <OrderLinesCard order={order} />
           <FulfillmentPanel order={order} canWrite={write} />
           <OrderTotalsCard order={order} />
-          {order.transactions.length > 0 && <PaymentPanel order={order} />}
+          {(order.transactions.length > 0 || order.refunds.length > 0) && <PaymentPanel order={order} />}
         </Stack>
         <Stack gap="lg" className={classes.side}>
           <OrderCustomerCard order={order} canEdit={write} canReadCustomers={can('CUSTOMERS_READ')} />
