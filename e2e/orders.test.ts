@@ -172,6 +172,31 @@ describe('orders', () => {
     await page.goto('/orders');
     await page.getByRole('tab', { name: 'Archived' }).click();
     await page.getByRole('link', { name: dropped.name, exact: true }).first().waitFor();
+    // The stock history names the order each of its movements belongs to, and links to it.
+    await page.goto('/inventory/history');
+    const released = page.getByRole('link', { name: `Order ${dropped.name} cancelled` });
+    await released.waitFor();
+    expect(await released.getAttribute('href')).toBe(`/orders/${dropped.id}`);
+    await page
+      .getByRole('link', { name: `Order ${shipped.name}-F1` })
+      .first()
+      .waitFor();
+    await shot(page, 'inventory-history-order-links-desktop');
+    await released.click();
+    await page.waitForURL(`**/orders/${dropped.id}`);
+    await context.close();
+  });
+
+  it('links order movements in the stock history on a phone', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto('/inventory/history');
+    await page
+      .getByTestId('movement-cards')
+      .getByRole('link', { name: `Order ${unpaid.name}` })
+      .first()
+      .waitFor();
+    await shot(page, 'inventory-history-order-links-phone');
     await context.close();
   });
 

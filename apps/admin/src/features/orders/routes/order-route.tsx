@@ -34,7 +34,12 @@ function StateNotice({ order }: { order: OrderFieldsFragment }) {
       >
         {order.cancelledAt ? `Cancelled ${formatDateTime(order.cancelledAt)}. ` : ''}
         {order.cancelReason ? `Reason: ${order.cancelReason}` : 'No reason was given.'}
-        {order.closedAt ? ` Archived ${formatDateTime(order.closedAt)}.` : ''}
+        {order.closedAt && (
+          <>
+            <br />
+            Archived {formatDateTime(order.closedAt)}; unarchive it to see it in the working lists again.
+          </>
+        )}
       </Alert>
     );
   }
