@@ -24,7 +24,6 @@ describe.each(DATABASES)('refunds against the stock ledger on $name', ({ postgre
   const ctx = useServer({ postgresUrl });
   let owner: Client;
   let ownerName: string;
-  let warehouse: string;
   let shop: string;
   let lamp: string;
   let mug: string;
@@ -114,7 +113,7 @@ describe.each(DATABASES)('refunds against the stock ledger on $name', ({ postgre
   }
 
   it('sets up', async () => {
-    ({ owner, warehouse, shop, lamp, mug } = await setUpActionStore(ctx.server, 200));
+    ({ owner, shop, lamp, mug } = await setUpActionStore(ctx.server, 200));
     ownerName = (await gql(owner, `{ me { name } }`)).me.name;
     expect(ownerName).toBeTruthy();
   });
