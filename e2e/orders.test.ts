@@ -30,6 +30,7 @@ describe('orders', () => {
   let browser: Browser;
   let unpaid: PlacedOrder;
   let shipped: PlacedOrder;
+  let dropped: PlacedOrder;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -61,7 +62,7 @@ describe('orders', () => {
       ],
       tags: ['gift'],
     });
-    const dropped = await placeOrder(api, {
+    dropped = await placeOrder(api, {
       email: 'mia@example.com',
       shippingAddress: ADDRESS,
       lines: [{ variantId: apron.variantId, quantity: 1 }],
@@ -154,6 +155,48 @@ describe('orders', () => {
     const orders = page.getByTestId('customer-orders');
     await orders.getByRole('link', { name: unpaid.name }).waitFor();
     await orders.getByRole('link', { name: shipped.name }).waitFor();
+    await context.close();
+  });
+
+  it('archives a cancelled order from More actions, and finds it under Archived (desktop)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/orders/${dropped.id}`);
+    await page.getByTestId('order-cancelled').getByText('Reason: Ordered twice').waitFor();
+    // Nothing was paid and nothing shipped: there is nothing to refund.
+    expect(await page.getByRole('link', { name: 'Refund' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.getByText('This order is cancelled and archived').waitFor();
+    await shot(page, 'order-cancelled-archived-desktop');
+    await page.goto('/orders');
+    await page.getByRole('tab', { name: 'Archived' }).click();
+    await page.getByRole('link', { name: dropped.name, exact: true }).first().waitFor();
+    // The stock history names the order each of its movements belongs to, and links to it.
+    await page.goto('/inventory/history');
+    const released = page.getByRole('link', { name: `Order ${dropped.name} cancelled` });
+    await released.waitFor();
+    expect(await released.getAttribute('href')).toBe(`/orders/${dropped.id}`);
+    await page
+      .getByRole('link', { name: `Order ${shipped.name}-F1` })
+      .first()
+      .waitFor();
+    await shot(page, 'inventory-history-order-links-desktop');
+    await released.click();
+    await page.waitForURL(`**/orders/${dropped.id}`);
+    await context.close();
+  });
+
+  it('links order movements in the stock history on a phone', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto('/inventory/history');
+    await page
+      .getByTestId('movement-cards')
+      .getByRole('link', { name: `Order ${unpaid.name}` })
+      .first()
+      .waitFor();
+    await shot(page, 'inventory-history-order-links-phone');
     await context.close();
   });
 

@@ -35,6 +35,7 @@ describe('refunds and voids', () => {
   let browser: Browser;
   let api: Api;
   let board: { variantId: string };
+  let shippingRateId: string;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -151,6 +152,105 @@ describe('refunds and voids', () => {
       .getByTestId('nothing-to-fulfill')
       .getByText('Every item still to ship was refunded.')
       .waitFor();
+    await context.close();
+  });
+
+  it('says the shipping limit includes its tax, and refuses a refund that gives nothing back (desktop)', async () => {
+    // 5% on shipping of $20.00: $21.00 can be refunded for shipping, and the page says why.
+    const tax = await api.request<{ taxRateCreate: { userErrors: unknown[] } }>(
+      `mutation { taxRateCreate(input: { countryCode: "US", name: "US sales tax", rate: "5" }) { userErrors { message } } }`,
+    );
+    expect(tax.taxRateCreate.userErrors).toEqual([]);
+    const zone = await api.request<{ shippingZoneCreate: { zone: { id: string } } }>(
+      `mutation { shippingZoneCreate(input: { name: "US", countries: ["US"] }) { zone { id } } }`,
+    );
+    const rate = await api.request<{ shippingRateCreate: { rate: { id: string } } }>(
+      `mutation($z: ID!) { shippingRateCreate(zoneId: $z, input: { name: "Courier", price: "20.00" }) { rate { id } } }`,
+      { z: zone.shippingZoneCreate.zone.id },
+    );
+    shippingRateId = rate.shippingRateCreate.rate.id;
+    const paid = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      shippingRateId,
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+      payment: { kind: 'SALE' },
+    });
+    // Shipped, never paid: only the goods can come back.
+    const unpaid = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+    });
+    await api.request(
+      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
+      {
+        id: unpaid.id,
+      },
+    );
+
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, SUPPORT.email, SUPPORT.password);
+    await page.goto(`/orders/${paid.id}/refund`);
+    await page.getByText('Up to $21.00 of shipping ($20.00 + $1.00 tax) is left to refund.').waitFor();
+    await shot(page, 'order-refund-shipping-tax-desktop');
+
+    const before = await onHand(api, board.variantId);
+    await page.goto(`/orders/${unpaid.id}`);
+    await page.getByRole('link', { name: 'Refund' }).click();
+    await page.waitForURL(`**/orders/${unpaid.id}/refund`);
+    await page.getByRole('button', { name: 'One more Oak Board' }).click();
+    await page.getByRole('checkbox', { name: 'Restock' }).uncheck();
+    await page
+      .getByTestId('refund-nothing')
+      .getByText('This gives back no money and puts nothing back in stock, so there is nothing to refund.')
+      .waitFor();
+    expect(await page.getByTestId('refund-submit').isDisabled()).toBe(true);
+    await shot(page, 'order-refund-nothing-desktop');
+    await page.getByRole('checkbox', { name: 'Restock' }).check();
+    await expect.poll(() => page.getByTestId('refund-submit').isDisabled()).toBe(false);
+    await page.getByTestId('refund-submit').click();
+    await page.waitForURL(`**/orders/${unpaid.id}`);
+    const refund = page.getByTestId('refund');
+    await refund.getByText('1 × Oak Board (restocked at Main warehouse)').waitFor();
+    await refund.getByText(SUPPORT.name, { exact: false }).waitFor();
+    await page.getByTestId('order-timeline').getByText('1 item back in stock, no money refunded').waitFor();
+    expect(await onHand(api, board.variantId)).toBe(before + 1);
+    await context.close();
+  });
+
+  it('offers no Refund on a cancelled, refunded order, which can still be archived (phone)', async () => {
+    const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      shippingRateId,
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+      payment: { kind: 'SALE' },
+    });
+    const cancelled = await api.request<{ orderCancel: { userErrors: unknown[] } }>(
+      `mutation($id: ID!) { orderCancel(id: $id, refund: true) { userErrors { message } } }`,
+      { id: order.id },
+    );
+    expect(cancelled.orderCancel.userErrors).toEqual([]);
+
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/orders/${order.id}`);
+    await page.getByTestId('order-cancelled').waitFor();
+    await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Refunded');
+    expect(await page.getByRole('link', { name: 'Refund' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.getByText('This order is cancelled and archived').waitFor();
+    await page.getByRole('button', { name: 'Unarchive' }).waitFor();
+    await shot(page, 'order-cancelled-archived-phone');
+    // Reached by its address, the refund page says there is nothing left to refund.
+    await page.goto(`/orders/${order.id}/refund`);
+    await page
+      .getByTestId('nothing-to-refund')
+      .getByText('Nothing is left to refund on this order')
+      .waitFor();
+    await shot(page, 'order-refund-nothing-left-phone');
     await context.close();
   });
 

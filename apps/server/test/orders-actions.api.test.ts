@@ -193,7 +193,6 @@ describe.each(DATABASES)('order actions on $name', ({ postgresUrl }) => {
 
     for (const [query, field, message] of [
       [CANCEL, 'orderCancel', 'This order is already cancelled.'],
-      [CLOSE, 'orderClose', "A cancelled order can't be closed."],
       [REOPEN, 'orderReopen', "A cancelled order can't be reopened."],
       [FULFILL, 'orderFulfill', "A cancelled order can't be fulfilled."],
       [MARK_PAID, 'orderMarkAsPaid', "A cancelled order can't be marked as paid."],

@@ -354,13 +354,18 @@ describe.each(DATABASES)('refunds on $name', ({ postgresUrl }) => {
       customer: { totalSpent: { amount: '0.00' } },
       refunds: [{ amount: { amount: '25.00' }, reason: 'Order cancelled: Changed mind', lines: [] }],
     });
-    // Refunding its lines afterwards moves no stock twice and no spend below zero.
+    // Refunding its lines afterwards would give nothing back (no money left, the stock was released
+    // by the cancel): refused, and it moves no stock twice (issue #26 §1.1).
     const mugBefore = await stockOf(owner, mug);
-    await refundOk(owner, {
+    const nothing = await refundOrder(owner, {
       orderId: order.id,
       lines: [{ lineId: order.lines[0].id, quantity: 2 }],
       amount: '0',
     });
+    expect(nothing.userErrors).toEqual([
+      expect.objectContaining({ code: 'REQUIRED', field: ['input', 'amount'] }),
+    ]);
     expect(await stockOf(owner, mug)).toEqual(mugBefore);
+    expect((await readRefundOrder(owner, order.id)).refunds).toHaveLength(1);
   });
 });

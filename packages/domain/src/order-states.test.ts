@@ -159,12 +159,13 @@ describe('order actions', () => {
   const msg = (o: Partial<OrderForAction>, a: (typeof ORDER_ACTIONS)[number]) =>
     checkOrderAction(order(o), a)?.errors[0]?.message ?? null;
 
-  it('allows or refuses every action in every state, as SPEC §4 says (all 504 pairs)', () => {
+  it('allows or refuses every action in every state, as SPEC §4 says (all 1,008 pairs)', () => {
     // The rules written again, independently, as a table: which states let each action run.
     const allowed: Record<(typeof ORDER_ACTIONS)[number], (o: OrderForAction) => boolean> = {
       cancel: (o) => o.status === 'OPEN' && o.fulfillmentStatus === 'UNFULFILLED',
-      close: (o) => o.status === 'OPEN',
-      reopen: (o) => o.status === 'CLOSED',
+      // A cancelled order is archived (and unarchived) apart from its status, which stays CANCELLED.
+      close: (o) => o.status === 'OPEN' || (o.status === 'CANCELLED' && !o.archived),
+      reopen: (o) => o.status === 'CLOSED' || (o.status === 'CANCELLED' && Boolean(o.archived)),
       fulfill: (o) => o.status === 'OPEN' && o.fulfillmentStatus !== 'FULFILLED',
       markPaid: (o) =>
         o.status !== 'CANCELLED' && ['PENDING', 'PARTIALLY_PAID', 'VOIDED'].includes(o.paymentStatus),
@@ -176,20 +177,21 @@ describe('order actions', () => {
     for (const status of ORDER_STATUSES)
       for (const paymentStatus of PAYMENT_STATUSES)
         for (const fulfillmentStatus of FULFILLMENT_STATUSES)
-          for (const action of ORDER_ACTIONS) {
-            const o = { status, paymentStatus, fulfillmentStatus };
-            const refused = checkOrderAction(o, action);
-            const where = `${action} on ${status}/${paymentStatus}/${fulfillmentStatus}`;
-            expect(refused === null, where).toBe(allowed[action](o));
-            if (refused) {
-              expect(refused.errors, where).toHaveLength(1);
-              expect(refused.errors[0]!.code, where).toBe('INVALID_TRANSITION');
-              // The rule in plain words, a sentence a person can act on.
-              expect(refused.errors[0]!.message, where).toMatch(/^[A-Z].+\.$/);
+          for (const archived of [false, true])
+            for (const action of ORDER_ACTIONS) {
+              const o = { status, paymentStatus, fulfillmentStatus, archived };
+              const refused = checkOrderAction(o, action);
+              const where = `${action} on ${status}/${paymentStatus}/${fulfillmentStatus}${archived ? '/archived' : ''}`;
+              expect(refused === null, where).toBe(allowed[action](o));
+              if (refused) {
+                expect(refused.errors, where).toHaveLength(1);
+                expect(refused.errors[0]!.code, where).toBe('INVALID_TRANSITION');
+                // The rule in plain words, a sentence a person can act on.
+                expect(refused.errors[0]!.message, where).toMatch(/^[A-Z].+\.$/);
+              }
+              pairs++;
             }
-            pairs++;
-          }
-    expect(pairs).toBe(504);
+    expect(pairs).toBe(1008);
   });
 
   it('cancel only open orders with nothing fulfilled; CANCELLED is final', () => {
@@ -199,9 +201,18 @@ describe('order actions', () => {
     );
     expect(msg({ status: 'CANCELLED' }, 'reopen')).toBe("A cancelled order can't be reopened.");
     expect(msg({ status: 'CLOSED' }, 'cancel')).toBe("A closed order can't be cancelled; reopen it first.");
-    for (const a of ['cancel', 'close', 'reopen', 'fulfill', 'markPaid', 'capture', 'void'] as const) {
+    for (const a of ['cancel', 'reopen', 'fulfill', 'markPaid', 'capture', 'void'] as const) {
       expect(checkOrderAction(order({ status: 'CANCELLED' }), a)?.errors[0]?.code).toBe('INVALID_TRANSITION');
     }
+  });
+
+  it('archives a cancelled order apart from its status (issue #26 §3), and unarchives it', () => {
+    expect(msg({ status: 'CANCELLED' }, 'close')).toBeNull();
+    expect(msg({ status: 'CANCELLED', archived: true }, 'close')).toBe('This order is already archived.');
+    expect(msg({ status: 'CANCELLED', archived: true }, 'reopen')).toBeNull();
+    expect(msg({ status: 'CANCELLED', archived: true }, 'fulfill')).toBe(
+      "A cancelled order can't be fulfilled.",
+    );
   });
 
   it('close and reopen', () => {

@@ -127,6 +127,11 @@ export interface OrderForAction {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   fulfillmentStatus: FulfillmentStatus;
+  /**
+   * A cancelled order that was archived (its closedAt is set): archiving is separate from
+   * cancelling, as in Shopify, so a cancelled order stays CANCELLED (final) and is archived too.
+   */
+  archived?: boolean;
 }
 
 const invalid = (message: string) => DomainError.one('INVALID_TRANSITION', message);
@@ -147,11 +152,14 @@ export function checkOrderAction(order: OrderForAction, action: OrderAction): Do
       if (ship !== 'UNFULFILLED') return invalid("An order with fulfillments can't be cancelled.");
       return null;
     case 'close':
-      if (status === 'CANCELLED') return invalid("A cancelled order can't be closed.");
+      // Archiving a cancelled order only takes it out of the working lists: it stays cancelled.
+      if (status === 'CANCELLED') return order.archived ? invalid('This order is already archived.') : null;
       if (status === 'CLOSED') return invalid('This order is already closed.');
       return null;
     case 'reopen':
-      if (status === 'CANCELLED') return invalid("A cancelled order can't be reopened.");
+      // Unarchiving a cancelled order brings it back to the lists, still cancelled (never OPEN).
+      if (status === 'CANCELLED')
+        return order.archived ? null : invalid("A cancelled order can't be reopened.");
       if (status === 'OPEN') return invalid('This order is already open.');
       return null;
     case 'fulfill':
@@ -178,6 +186,33 @@ export function checkOrderAction(order: OrderForAction, action: OrderAction): Do
       // and an unpaid order may refund items for 0. The amount and quantity checks do the limiting.
       return null;
   }
+}
+
+export interface RefundableLine extends FulfillmentLine {
+  /** The line's units are counted in stock (a tracked variant, committed at a location). */
+  tracksStock: boolean;
+}
+
+/**
+ * Shipped units of a line not yet refunded: the units a return can put back on hand. Refunds take
+ * unshipped units first (unfulfilledQuantity), so these are what is left once those are counted.
+ */
+export function shippedUnrefunded(line: FulfillmentLine): number {
+  return line.quantity - line.refundedQuantity - unfulfilledQuantity(line);
+}
+
+/**
+ * Issue #26 §1.2: Refund is offered only when it can do something: money was captured and not all
+ * of it given back, or shipped units of a stocked line can still be restocked. An unpaid order's
+ * unshipped units are not a reason (nothing was paid; edit or cancel the order instead), and a
+ * cancelled order's were released by the cancel.
+ */
+export function refundOffered(
+  money: { captured: number; refunded: number },
+  lines: readonly RefundableLine[],
+): boolean {
+  if (refundable(money.captured, money.refunded) > 0) return true;
+  return lines.some((l) => l.tracksStock && shippedUnrefunded(l) > 0);
 }
 
 /** SPEC §5: a refund's amount is ≤ captured − refunded. */

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeOrderTotals, type OrderDiscountInput } from './order-totals.js';
-import { refundLineShare, shippingRefundable, suggestRefund, type RefundLineFigures } from './refunds.js';
+import { refundOffered } from './order-states.js';
+import {
+  refundLineShare,
+  shippingRefundable,
+  shippingTaxRefundable,
+  suggestRefund,
+  type RefundLineFigures,
+} from './refunds.js';
 
 describe('refund shares', () => {
   it('splits a line so that its parts add up to what was paid', () => {
@@ -136,5 +143,33 @@ describe('refund property: never more than paid, everything back to the minor un
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('what the refund page says and offers (issue #26)', () => {
+  it('says how much of the shipping left is its tax', () => {
+    const order = { shippingTotal: 1995, shippingTax: 115, pricesIncludeTax: false };
+    expect(shippingRefundable(order, 0)).toBe(2110);
+    expect(shippingTaxRefundable(order, 2110)).toBe(115);
+    // After $10.55 of it was refunded, half of the tax is left (rounded down).
+    expect(shippingTaxRefundable(order, 1055)).toBe(57);
+    expect(shippingTaxRefundable({ ...order, pricesIncludeTax: true }, 1995)).toBe(0);
+    expect(shippingTaxRefundable({ ...order, shippingTax: 0 }, 1995)).toBe(0);
+  });
+
+  it('offers Refund only when money or shipped units can come back', () => {
+    const line = { quantity: 2, fulfilledQuantity: 0, refundedQuantity: 0, tracksStock: true };
+    // Unpaid, nothing shipped: nothing to refund (units still reserved are no reason).
+    expect(refundOffered({ captured: 0, refunded: 0 }, [line])).toBe(false);
+    expect(refundOffered({ captured: 500, refunded: 0 }, [line])).toBe(true);
+    expect(refundOffered({ captured: 500, refunded: 500 }, [line])).toBe(false);
+    // Shipped and unpaid: the goods can come back, unless they are not stocked or already refunded.
+    expect(refundOffered({ captured: 0, refunded: 0 }, [{ ...line, fulfilledQuantity: 1 }])).toBe(true);
+    expect(
+      refundOffered({ captured: 0, refunded: 0 }, [{ ...line, fulfilledQuantity: 1, tracksStock: false }]),
+    ).toBe(false);
+    expect(
+      refundOffered({ captured: 0, refunded: 0 }, [{ ...line, fulfilledQuantity: 1, refundedQuantity: 2 }]),
+    ).toBe(false);
   });
 });

@@ -62,6 +62,20 @@ export function shippingRefundable(
   return Math.max(0, charged - shippingRefunded);
 }
 
+/**
+ * The part of `left` (shippingRefundable's answer) that is shipping tax, so the refund page can say
+ * "$21.10 of shipping ($19.95 + $1.15 tax)". 0 when prices include tax (the tax is inside the
+ * price) or there is none; after a partial shipping refund, the tax's share of what is left.
+ */
+export function shippingTaxRefundable(
+  order: { shippingTotal: number; shippingTax: number; pricesIncludeTax: boolean },
+  left: number,
+): number {
+  if (order.pricesIncludeTax || order.shippingTax <= 0) return 0;
+  const charged = order.shippingTotal + order.shippingTax;
+  return Math.min(left, share(order.shippingTax, left, charged));
+}
+
 export interface SuggestedRefundFigures {
   lines: RefundLineShare[];
   subtotal: number;

@@ -107,6 +107,7 @@ const COLUMNS = {
     staff_id: 'uuid',
     staff_name: 'text',
     transfer_id: 'uuid',
+    order_id: 'uuid',
     created_at: 'timestamptz',
   },
 } as const;

@@ -79,7 +79,16 @@ export function liveOrder(
   ) => {
     const level = draft.lines[i]!.level;
     if (level === null) return;
-    const row = movement(stock.level(level), reason(onHand, committed), onHand, committed, at, note, staff);
+    const row = movement(
+      stock.level(level),
+      reason(onHand, committed),
+      onHand,
+      committed,
+      at,
+      note,
+      staff,
+      id,
+    );
     movements.push({ row, level });
   };
   lines.forEach((l, i) => stockMove(i, 0, l.quantity, t0, `Order ${draft.name}`, null));

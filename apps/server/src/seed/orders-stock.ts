@@ -88,6 +88,7 @@ export function movement(
   at: number,
   note: string | null,
   staff: SeedStaff | null,
+  orderId: string | null = null,
 ): MovementRow {
   return {
     id: uuidv7(at),
@@ -102,6 +103,7 @@ export function movement(
     staff_id: staff?.id ?? null,
     staff_name: staff?.name ?? null,
     transfer_id: null,
+    order_id: orderId,
     created_at: new Date(at),
   };
 }

@@ -15,6 +15,7 @@ import * as stemmedSearch from './2026-11-24-013-stemmed-search.js';
 import * as moreSorts from './2026-11-24-014-more-sorts.js';
 import * as stockEverywhere from './2026-11-27-015-stock-everywhere.js';
 import * as levelSortKey from './2026-11-27-016-level-sort-key.js';
+import * as refundTruth from './2026-11-28-130-refund-truth.js';
 import * as salesFigures from './2026-11-28-140-sales-figures.js';
 import * as levelSortByLocation from './2026-11-28-170-level-sort-by-location.js';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-more-sorts': moreSorts,
   '2026-11-27-015-stock-everywhere': stockEverywhere,
   '2026-11-27-016-level-sort-key': levelSortKey,
+  '2026-11-28-130-refund-truth': refundTruth,
   '2026-11-28-140-sales-figures': salesFigures,
   '2026-11-28-170-level-sort-by-location': levelSortByLocation,
 };

@@ -40,6 +40,8 @@ export interface InventoryMovement {
   staffId: string | null;
   staffName: string | null;
   transferId: string | null;
+  /** The order that made this movement, when one did. */
+  orderId: string | null;
   createdAt: Date;
 }
 
@@ -84,6 +86,7 @@ export function toMovement(r: InventoryMovementRow): InventoryMovement {
     staffId: r.staff_id,
     staffName: r.staff_name,
     transferId: r.transfer_id,
+    orderId: r.order_id,
     createdAt: r.created_at,
   };
 }

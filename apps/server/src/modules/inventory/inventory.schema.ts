@@ -1,6 +1,7 @@
 import {
   ADJUSTMENT_REASONS,
   decodeIdOf,
+  encodeId,
   isLowStock,
   isStocked,
   MOVEMENT_REASONS,
@@ -116,6 +117,12 @@ builder.node(MovementRef, {
     onHandAfter: t.exposeInt('onHandAfter'),
     committedAfter: t.exposeInt('committedAfter'),
     note: t.exposeString('note', { nullable: true }),
+    orderId: t.id({
+      nullable: true,
+      description:
+        'The order that made this movement (ORDER_COMMITTED, ORDER_RELEASED, FULFILLED, RESTOCKED); its note names it ("Order #1001-F2").',
+      resolve: (m) => (m.orderId ? encodeId('Order', m.orderId) : null),
+    }),
     staffName: t.exposeString('staffName', {
       nullable: true,
       description: 'Who made it; null for the system (orders, imports).',

@@ -40,6 +40,8 @@ export interface InventoryMovementTable {
   staff_id: string | null;
   staff_name: string | null;
   transfer_id: string | null;
+  /** The order behind an ORDER_COMMITTED, ORDER_RELEASED, FULFILLED or RESTOCKED movement. */
+  order_id: Generated<string | null>;
   created_at: Timestamp;
 }
 

@@ -138,11 +138,11 @@ export async function writeStockChange(
   const ledger = movements.length
     ? sql`, ledger as (
         insert into inventory_movements (id, variant_id, location_id, on_hand_delta, committed_delta,
-          on_hand_after, committed_after, reason, note, staff_id, staff_name, transfer_id, created_at)
+          on_hand_after, committed_after, reason, note, staff_id, staff_name, transfer_id, order_id, created_at)
         values ${sql.join(
           movements.map(
             (m) =>
-              sql`(${m.id}::uuid, ${m.variantId}::uuid, ${m.locationId}::uuid, ${m.onHandDelta}::int, ${m.committedDelta}::int, ${m.onHandAfter}::int, ${m.committedAfter}::int, ${m.reason}, ${m.note}, ${m.staffId}::uuid, ${m.staffName}, ${m.transferId}::uuid, statement_timestamp())`,
+              sql`(${m.id}::uuid, ${m.variantId}::uuid, ${m.locationId}::uuid, ${m.onHandDelta}::int, ${m.committedDelta}::int, ${m.onHandAfter}::int, ${m.committedAfter}::int, ${m.reason}, ${m.note}, ${m.staffId}::uuid, ${m.staffName}, ${m.transferId}::uuid, ${m.orderId}::uuid, statement_timestamp())`,
           ),
         )}
       )`

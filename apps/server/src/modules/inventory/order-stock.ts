@@ -13,6 +13,15 @@ import { applyStockChanges, levelAvailable, lockLevels } from './stock.js';
  * locks levels in a fixed order, and writes its movements; a tracked variant without backorder is
  * never committed beyond what is on hand, however many orders race for the last units.
  */
+/**
+ * The order a movement belongs to (issue #26 §3): its id, kept on the movement so the stock history
+ * links to it, and the note naming it as the store numbers it, e.g. "Fulfilled for order #1021".
+ */
+export interface MovementOrigin {
+  orderId: string;
+  note: string;
+}
+
 export interface Allocation {
   variantId: string;
   locationId: string;
@@ -33,7 +42,7 @@ export async function commitForOrder(
   actor: Actor,
   lines: { variantId: string; quantity: number }[],
   opts: {
-    note?: string;
+    origin?: MovementOrigin;
     variants?: readonly StockVariant[];
     alongside?: (allocations: Allocation[]) => OperationNodeSource[];
   } = {},
@@ -92,7 +101,8 @@ export async function commitForOrder(
     })),
     'ORDER_COMMITTED',
     {
-      note: opts.note,
+      note: opts.origin?.note,
+      orderId: opts.origin?.orderId,
       guardAvailable: guard,
       locationNames: new Map(locations.map((l) => [l.id, l.name])),
       locked: levels,
@@ -108,9 +118,9 @@ export function releaseForOrder(
   trx: Tx,
   actor: Actor,
   allocations: Allocation[],
-  note?: string,
+  origin?: MovementOrigin,
 ): Promise<void> {
-  return moveUnits(trx, actor, allocations, { onHand: 0, committed: -1 }, 'ORDER_RELEASED', note);
+  return moveUnits(trx, actor, allocations, { onHand: 0, committed: -1 }, 'ORDER_RELEASED', origin);
 }
 
 /** Fulfilling: the units leave the building (on hand and committed both go down). */
@@ -118,14 +128,19 @@ export function takeForFulfillment(
   trx: Tx,
   actor: Actor,
   allocations: Allocation[],
-  note?: string,
+  origin?: MovementOrigin,
 ): Promise<void> {
-  return moveUnits(trx, actor, allocations, { onHand: -1, committed: -1 }, 'FULFILLED', note);
+  return moveUnits(trx, actor, allocations, { onHand: -1, committed: -1 }, 'FULFILLED', origin);
 }
 
 /** A refund with restock: the units come back on hand. */
-export function restock(trx: Tx, actor: Actor, allocations: Allocation[], note?: string): Promise<void> {
-  return moveUnits(trx, actor, allocations, { onHand: 1, committed: 0 }, 'RESTOCKED', note);
+export function restock(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  origin?: MovementOrigin,
+): Promise<void> {
+  return moveUnits(trx, actor, allocations, { onHand: 1, committed: 0 }, 'RESTOCKED', origin);
 }
 
 /**
@@ -144,7 +159,7 @@ export async function moveCommitment(
     /** Where to report this move's refusal, e.g. ['input', 'lines', '0', 'quantity']. */
     field?: string[];
   }[],
-  note?: string,
+  origin?: MovementOrigin,
 ): Promise<void> {
   const real = moves.filter((m) => m.fromLocationId !== m.toLocationId && m.quantity > 0);
   if (!real.length) return;
@@ -157,7 +172,7 @@ export async function moveCommitment(
     trx,
     actor,
     real.map((m) => ({ variantId: m.variantId, locationId: m.fromLocationId, quantity: m.quantity })),
-    note,
+    origin,
   );
   await applyStockChanges(
     trx,
@@ -171,7 +186,8 @@ export async function moveCommitment(
     })),
     'ORDER_COMMITTED',
     {
-      note,
+      note: origin?.note,
+      orderId: origin?.orderId,
       guardAvailable: new Set(variants.filter((v) => !v.allowBackorder).map((v) => v.id)),
       locationNames: new Map(locations.map((l) => [l.id, l.name])),
     },
@@ -183,9 +199,9 @@ export function returnFromFulfillment(
   trx: Tx,
   actor: Actor,
   allocations: Allocation[],
-  note?: string,
+  origin?: MovementOrigin,
 ): Promise<void> {
-  return moveUnits(trx, actor, allocations, { onHand: 1, committed: 1 }, 'RESTOCKED', note);
+  return moveUnits(trx, actor, allocations, { onHand: 1, committed: 1 }, 'RESTOCKED', origin);
 }
 
 /** Writes the same per-unit change (e.g. on hand −1, committed −1) for every allocation. */
@@ -195,7 +211,7 @@ async function moveUnits(
   allocations: Allocation[],
   perUnit: { onHand: number; committed: number },
   reason: MovementReason,
-  note?: string,
+  origin?: MovementOrigin,
 ): Promise<void> {
   await applyStockChanges(
     trx,
@@ -207,6 +223,6 @@ async function moveUnits(
       committedDelta: perUnit.committed * a.quantity,
     })),
     reason,
-    { note },
+    { note: origin?.note, orderId: origin?.orderId },
   );
 }

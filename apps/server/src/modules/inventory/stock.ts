@@ -97,6 +97,8 @@ export async function applyStockChanges(
   opts: {
     note?: string | null;
     transferId?: string | null;
+    /** The order making this change (commit, release, fulfilment, restock). */
+    orderId?: string | null;
     guardAvailable?: Set<string>;
     locationNames?: Map<string, string>;
     /**
@@ -182,6 +184,7 @@ export async function applyStockChanges(
       staffId: actor.viewer?.staffId ?? null,
       staffName: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
       transferId: opts.transferId ?? null,
+      orderId: opts.orderId ?? null,
     });
   }
   const { levels: updated, stampedAt } = await writeStockChange(

@@ -14,7 +14,7 @@ import {
   setLineLocations,
 } from './fulfillment.repository.js';
 import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
-import { fulfillmentName, movesStock } from './order-fulfillment.service.js';
+import { fulfillmentName, movesStock, orderOrigin } from './order-fulfillment.service.js';
 
 const missing = () => DomainError.one('INVALID', 'This fulfillment does not exist.', ['id']);
 
@@ -56,10 +56,12 @@ export async function fulfillmentCancel(
       { variantId: b.line.variantId!, locationId: b.line.locationId! },
     ]),
   );
+  const origin = await orderOrigin(trx, before, (name) => `Order ${name}-F${fulfillment.position} cancelled`);
   await returnFromFulfillment(
     trx,
     actor,
     back.map((b) => ({ variantId: b.line.variantId!, locationId: here, quantity: b.quantity })),
+    origin,
   );
   const elsewhere = back.filter((b) => b.line.locationId !== here);
   const restReservedElsewhere = (b: (typeof back)[number]) =>
@@ -77,6 +79,7 @@ export async function fulfillmentCancel(
       toLocationId: b.line.locationId!,
       quantity: b.quantity,
     })),
+    origin,
   );
   await setLineLocations(
     trx,

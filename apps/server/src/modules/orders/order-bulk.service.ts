@@ -6,7 +6,7 @@ import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
 import { updateOrder } from './order.repository.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { loadOrderForAction, type LoadedOrder } from './order-state.service.js';
+import { loadOrderForAction, orderForAction, type LoadedOrder } from './order-state.service.js';
 import { chooseLocation, fulfillEverything } from './order-fulfillment.service.js';
 import { closeLocked } from './order-status.service.js';
 import { MAX_ORDER_TAGS, orderTags } from './order-edit.service.js';
@@ -92,8 +92,9 @@ export async function ordersBulkUpdate(
         changes: { tags: { before: before.tags, after: tags } },
       });
     }
-    // Closing what is already closed is what the person asked for; only a cancelled order refuses.
-    if (input.close && order.status !== 'CLOSED') order = await closeLocked(trx, actor, order);
+    // Closing what is already closed (or archived, for a cancelled order) is what the person asked for.
+    if (input.close && order.status !== 'CLOSED' && !orderForAction(order).archived)
+      order = await closeLocked(trx, actor, order);
     return order;
   });
 }

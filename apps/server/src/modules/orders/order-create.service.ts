@@ -261,7 +261,7 @@ export async function placeParsed(
         actor,
         sellable.map((s) => ({ variantId: s.variant.id, quantity: s.quantity })),
         {
-          note: `Order ${name}`,
+          origin: { orderId: id, note: `Order ${name}` },
           variants: sellable.map((s) => s.variant),
           alongside: (allocations) => [
             linesInsert(trx, lines(allocations)),

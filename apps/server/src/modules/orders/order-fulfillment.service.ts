@@ -5,13 +5,18 @@ import {
   unfulfilledQuantity,
   type UserError,
 } from '@stockroom/domain';
-import type { Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { Fulfillment, OrderLine, Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { moveCommitment, takeForFulfillment, type Allocation } from '../inventory/order-stock.js';
+import {
+  moveCommitment,
+  takeForFulfillment,
+  type Allocation,
+  type MovementOrigin,
+} from '../inventory/order-stock.js';
 import { lockLevels } from '../inventory/stock.js';
 import { storeSettings } from '../settings/settings.service.js';
 import {
@@ -56,8 +61,24 @@ export const movesStock = (line: OrderLine): line is OrderLine & { locationId: s
 
 /** The fulfillment's name, as on packing slips: "#1001-F2". */
 export async function fulfillmentName(trx: Tx, order: Order, position: number): Promise<string> {
-  const prefix = (await storeSettings(trx)).orderNumberPrefix;
-  return `${prefix}${order.number}-F${position}`;
+  return `${await orderName(trx, order)}-F${position}`;
+}
+
+/** The order's name as the store numbers it: "#1001" (the prefix is the store's). */
+export async function orderName(trx: Executor, order: Pick<Order, 'number'>): Promise<string> {
+  return `${(await storeSettings(trx)).orderNumberPrefix}${order.number}`;
+}
+
+/**
+ * What the stock history says about a movement an order made (issue #26 §3): the order's id, so it
+ * links to the order, and a note naming it as the seed's demo rows do ("Order #1001-F2 cancelled").
+ */
+export async function orderOrigin(
+  trx: Executor,
+  order: Pick<Order, 'id' | 'number'>,
+  what: (name: string) => string = (name) => `Order ${name}`,
+): Promise<MovementOrigin> {
+  return { orderId: order.id, note: what(await orderName(trx, order)) };
 }
 
 function checkTracking(input: OrderFulfillInput): Tracking {
@@ -186,6 +207,8 @@ export async function fulfillLocked(
       { variantId: p.line.variantId!, locationId: location.id },
     ]),
   );
+  const position = await nextFulfillmentPosition(trx, before.id);
+  const origin = await orderOrigin(trx, before, (name) => `Order ${name}-F${position}`);
   const moving = stocked.filter((p) => p.line.locationId !== location.id);
   await moveCommitment(
     trx,
@@ -197,13 +220,14 @@ export async function fulfillLocked(
       quantity: p.quantity,
       field: p.field,
     })),
+    origin,
   );
   const taken: Allocation[] = stocked.map((p) => ({
     variantId: p.line.variantId!,
     locationId: location.id,
     quantity: p.quantity,
   }));
-  await takeForFulfillment(trx, actor, taken);
+  await takeForFulfillment(trx, actor, taken, origin);
   // A line shipped in full from elsewhere has nothing left reserved at its old location; what a
   // later cancel returns comes back here, so this is where it is committed from now on.
   await setLineLocations(
@@ -216,7 +240,6 @@ export async function fulfillLocked(
     trx,
     picks.map((p) => ({ lineId: p.line.id, delta: p.quantity })),
   );
-  const position = await nextFulfillmentPosition(trx, before.id);
   const fulfillment = await insertFulfillment(
     trx,
     {
@@ -275,7 +298,23 @@ export async function fulfillEverything(
 ): Promise<Order> {
   const refused = checkOrderAction(before, 'fulfill');
   if (refused) throw refused;
-  const picks = pickLines(before.lines, null);
+  // Each pick names its place, so a refusal can say which item it is about (issue #26 §3): a bulk
+  // refusal lists orders, not lines, so "Only 0 available" alone doesn't say what is missing.
+  const picks = pickLines(before.lines, null).map((p, i) => ({ ...p, field: ['lines', String(i)] }));
   const none = { carrier: null, trackingNumber: null, trackingUrl: null };
-  return (await fulfillLocked(trx, actor, before, picks, location, none)).order;
+  try {
+    return (await fulfillLocked(trx, actor, before, picks, location, none)).order;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw new DomainError(
+      error.errors.map((e) => {
+        const pick = e.field?.[0] === 'lines' ? picks[Number(e.field[1])] : undefined;
+        if (!pick) return e;
+        const { productTitle, variantTitle } = pick.line;
+        const item =
+          variantTitle && variantTitle !== 'Default' ? `${productTitle} — ${variantTitle}` : productTitle;
+        return { ...e, message: `${item}: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}` };
+      }),
+    );
+  }
 }

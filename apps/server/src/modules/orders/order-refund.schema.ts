@@ -24,11 +24,17 @@ const RefundLineRef = builder.objectRef<RefundLine & { orderId: string }>('Refun
       resolve: (rl, _a, ctx) => lineOf(ctx, rl.orderId, rl.orderLineId),
     }),
     quantity: t.exposeInt('quantity'),
-    restock: t.exposeBoolean('restock'),
+    restock: t.exposeBoolean('restock', {
+      description: 'Some units went back to stock (restockedQuantity > 0).',
+    }),
+    restockedQuantity: t.exposeInt('restockedQuantity', {
+      description:
+        'Units that went back to stock through this refund: shipped units restocked on hand, or units still reserved for the order released. Each is a movement in the stock history.',
+    }),
     location: t.field({
       type: LocationRef,
       nullable: true,
-      description: 'Where the units went back on hand; null when not restocked.',
+      description: 'Where the units went back to stock; null when none did.',
       resolve: (rl, _a, ctx) => (rl.locationId ? ctx.loaders.locationById.load(rl.locationId) : null),
     }),
   }),
@@ -48,10 +54,8 @@ export const RefundRef = builder.objectRef<Refund>('Refund').implement({
     reason: t.exposeString('reason', { nullable: true }),
     staffName: t.string({
       nullable: true,
-      resolve: async (r, _a, ctx) =>
-        r.transactionId
-          ? ((await ctx.loaders.transactionById.load(r.transactionId))?.actorName ?? null)
-          : null,
+      description: "Who made the refund: the staff member's name, or the API token's.",
+      resolve: (r) => r.staffName,
     }),
     transaction: t.field({
       type: OrderTransactionRef,
@@ -75,7 +79,7 @@ const OrderRefundLineInput = builder.inputType('OrderRefundLineInput', {
     restock: t.boolean({
       defaultValue: false,
       description:
-        'Put shipped units back on hand. Units not yet shipped are always released from their reservation.',
+        "Put shipped units back on hand. Units not yet shipped are always released from their reservation (a cancelled order's were released by the cancel); restock with nothing shipped and nothing reserved is refused.",
     }),
     locationId: t.id({ description: 'Where restocked units go; default where the line shipped from.' }),
   }),
@@ -134,7 +138,19 @@ const SuggestedRefundRef = builder.objectRef<Suggestion>('SuggestedRefund').impl
         'The total, at most maximumRefundable: what the refund gives unless lowered.',
       ),
       maximumRefundable: figure((p) => p.figures.maximum, 'Captured − refunded.'),
-      shippingRefundable: figure((p) => p.shippingLeft, 'Shipping charged and not yet refunded.'),
+      shippingRefundable: figure(
+        (p) => p.shippingLeft,
+        'Shipping charged and not yet refunded, with its tax when prices exclude tax.',
+      ),
+      shippingTaxRefundable: figure(
+        (p) => p.shippingTaxLeft,
+        'The part of shippingRefundable that is shipping tax (0 when prices include tax).',
+      ),
+      unitsBackInStock: t.int({
+        description:
+          'Units this refund puts back in stock: shipped units restocked and units still reserved released. A refund with no money and no units back is refused.',
+        resolve: (s) => s.plan?.unitsBack ?? 0,
+      }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (s) => s.userErrors }),
     };
   },

@@ -7,6 +7,7 @@ import {
   parseMoney,
   paymentSums,
   shippingRefundable,
+  shippingTaxRefundable,
   suggestRefund,
   unfulfilledQuantity,
   type SuggestedRefundFigures,
@@ -22,7 +23,8 @@ import { releaseForOrder, restock } from '../inventory/order-stock.js';
 import { locationsByIds } from '../inventory/location.service.js';
 import { findOrder, linesOfOrders, transactionsOfOrders } from './order.repository.js';
 import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
-import { addTransaction } from './order-payment.service.js';
+import { actorName, addTransaction } from './order-payment.service.js';
+import { orderOrigin } from './order-fulfillment.service.js';
 import {
   addRefundedQuantities,
   findRefund,
@@ -49,8 +51,14 @@ export interface OrderRefundRaw {
 interface PlannedLine {
   line: OrderLine;
   quantity: number;
-  restock: boolean;
-  /** Where restocked units go back; null when nothing is restocked. */
+  /** Units still reserved for the order (not shipped, order not cancelled): their reservation is released. */
+  released: number;
+  /** Shipped units that go back on hand (restock asked). */
+  restocked: number;
+  /**
+   * Where the units went back to stock: the restock location when shipped units are restocked,
+   * else where the released units were reserved; null when nothing went back.
+   */
   locationId: string | null;
 }
 
@@ -59,6 +67,10 @@ export interface RefundPlan {
   shipping: number;
   /** Shipping that could still be refunded before this refund. */
   shippingLeft: number;
+  /** The part of shippingLeft that is shipping tax (prices excluding tax); 0 when tax is included or none. */
+  shippingTaxLeft: number;
+  /** Units this refund puts back in stock: released reservations and restocked shipped units. */
+  unitsBack: number;
   figures: SuggestedRefundFigures;
 }
 
@@ -80,6 +92,7 @@ export async function planRefund(
 ): Promise<RefundPlan> {
   const errors: UserError[] = [];
   const currency = order.currencyCode.trim();
+  const cancelled = order.status === 'CANCELLED';
   const asked = raw.lines ?? [];
   if (asked.length > REFUND_LINES_MAX) {
     throw DomainError.one(
@@ -130,8 +143,30 @@ export async function planRefund(
       });
       return;
     }
-    let locationId = wantsRestock ? line.locationId : null;
-    if (wantsRestock && a.locationId != null) {
+    // Issue #26 §1.1: only units taken from stock can go back to it: shipped units (restocked on
+    // hand), or units still reserved for the order (their reservation is released). A cancelled
+    // order released its reservations when it was cancelled, so nothing of it is left to restock.
+    const unshipped = unfulfilledQuantity({
+      quantity: line.quantity,
+      fulfilledQuantity: line.fulfilledQuantity,
+      refundedQuantity: line.refundedQuantity,
+    });
+    const notShipped = Math.min(a.quantity, unshipped);
+    const shipped = a.quantity - notShipped;
+    const released = cancelled || !restockable(line) ? 0 : notShipped;
+    if (wantsRestock && shipped === 0 && released === 0) {
+      errors.push({
+        code: 'INVALID',
+        message: cancelled
+          ? 'These units went back to stock when the order was cancelled; there is nothing to restock. Untick Restock.'
+          : 'These units never left stock; there is nothing to restock. Untick Restock.',
+        field: field('lines', i, 'restock'),
+      });
+      return;
+    }
+    const restocked = wantsRestock ? shipped : 0;
+    let locationId = wantsRestock && restocked > 0 ? line.locationId : null;
+    if (restocked > 0 && a.locationId != null) {
       locationId = decodeIdOf('Location', String(a.locationId));
       if (!locationId) {
         errors.push({
@@ -143,7 +178,8 @@ export async function planRefund(
       }
       wantedLocations.push({ index: i, id: locationId });
     }
-    planned.push({ line, quantity: a.quantity, restock: wantsRestock, locationId });
+    if (!locationId && released > 0) locationId = line.locationId;
+    planned.push({ line, quantity: a.quantity, released, restocked, locationId });
   });
   if (wantedLocations.length) {
     const found = new Map(
@@ -164,14 +200,13 @@ export async function planRefund(
   }
 
   const pricesIncludeTax = order.pricesIncludeTax;
-  const shippingLeft = shippingRefundable(
-    {
-      shippingTotal: Number(order.shippingTotal),
-      shippingTax: Number(order.shippingTax),
-      pricesIncludeTax,
-    },
-    await shippingRefunded(db, order.id),
-  );
+  const shippingCharged = {
+    shippingTotal: Number(order.shippingTotal),
+    shippingTax: Number(order.shippingTax),
+    pricesIncludeTax,
+  };
+  const shippingLeft = shippingRefundable(shippingCharged, await shippingRefunded(db, order.id));
+  const shippingTaxLeft = shippingTaxRefundable(shippingCharged, shippingLeft);
   let shipping = 0;
   if (raw.shipping != null && raw.shipping.trim() !== '') {
     const parsed = parseMoney(raw.shipping, currency);
@@ -211,7 +246,8 @@ export async function planRefund(
     captured: sums.captured,
     refunded: sums.refunded,
   });
-  return { lines: planned, shipping, shippingLeft, figures };
+  const unitsBack = planned.reduce((n, p) => n + p.released + p.restocked, 0);
+  return { lines: planned, shipping, shippingLeft, shippingTaxLeft, unitsBack, figures };
 }
 
 /** The figures of a refund before it is made (the refund page asks as the person edits). */
@@ -281,37 +317,34 @@ export async function refundLocked(
   const sums = paymentSums(transactions.map((t) => ({ ...t, amount: Number(t.amount) })));
   const tooMuch = checkRefundAmount(amount, sums.captured, sums.refunded, currency, field('amount'));
   if (tooMuch) throw tooMuch;
-  if (amount === 0 && plan.lines.length === 0 && plan.shipping === 0) {
+  if (amount === 0 && plan.unitsBack === 0) {
+    // Issue #26 §1.1: a refund of nothing would be a record of what did not happen.
     throw DomainError.one(
       'REQUIRED',
-      'Choose items or shipping to refund, or enter an amount.',
-      field('lines'),
+      plan.lines.length || plan.shipping
+        ? 'This refund gives back no money and puts nothing back in stock; enter an amount, or choose items to restock.'
+        : 'Choose items or shipping to refund, or enter an amount.',
+      amount === 0 && (plan.lines.length || plan.shipping) ? field('amount') : field('lines'),
     );
   }
 
   // Stock: units still waiting to ship are only reserved, so they are released; shipped units come
-  // back on hand when restocked. A cancelled order released its reservations already.
+  // back on hand when restocked (planRefund worked out which). A cancelled order released its
+  // reservations already. Every unit a refund line says went back is one of these movements.
   const cancelled = before.status === 'CANCELLED';
   const release = [];
   const back = [];
   for (const p of plan.lines) {
-    const unshipped = unfulfilledQuantity({
-      quantity: p.line.quantity,
-      fulfilledQuantity: p.line.fulfilledQuantity,
-      refundedQuantity: p.line.refundedQuantity,
-    });
-    const released = Math.min(p.quantity, unshipped);
-    const shipped = p.quantity - released;
-    if (!cancelled && released > 0 && p.line.variantId && p.line.locationId) {
-      release.push({ variantId: p.line.variantId, locationId: p.line.locationId, quantity: released });
+    if (p.released > 0) {
+      release.push({ variantId: p.line.variantId!, locationId: p.line.locationId!, quantity: p.released });
     }
-    if (p.restock && shipped > 0 && p.line.variantId && p.locationId) {
-      back.push({ variantId: p.line.variantId, locationId: p.locationId, quantity: shipped });
+    if (p.restocked > 0) {
+      back.push({ variantId: p.line.variantId!, locationId: p.locationId!, quantity: p.restocked });
     }
   }
-  const name = `Refund on order ${before.number}`;
-  if (release.length) await releaseForOrder(trx, actor, release, name);
-  if (back.length) await restock(trx, actor, back, name);
+  const origin = await orderOrigin(trx, before, (name) => `Refund on order ${name}`);
+  if (release.length) await releaseForOrder(trx, actor, release, origin);
+  if (back.length) await restock(trx, actor, back, origin);
 
   const payment = transactions
     .filter((t) => t.status === 'SUCCESS' && (t.kind === 'CAPTURE' || t.kind === 'SALE'))
@@ -330,11 +363,12 @@ export async function refundLocked(
       reason,
       transactionId: transaction?.id ?? null,
       staffId: actor.viewer?.staffId ?? null,
+      staffName: actorName(actor),
     },
     plan.lines.map((p) => ({
       orderLineId: p.line.id,
       quantity: p.quantity,
-      restock: p.restock,
+      restockedQuantity: p.released + p.restocked,
       locationId: p.locationId,
     })),
   );
@@ -348,7 +382,9 @@ export async function refundLocked(
   const after = await refreshOrderStatus(trx, before.id);
   // Each restocked line names where it went back, so the log and the timeline can say it in words.
   const restockIds = [
-    ...new Set(plan.lines.flatMap((p) => (p.restock && p.locationId ? [p.locationId] : []))),
+    ...new Set(
+      plan.lines.flatMap((p) => (p.released + p.restocked > 0 && p.locationId ? [p.locationId] : [])),
+    ),
   ];
   const restockedAt = new Map((await locationsByIds(trx, restockIds)).map((l) => [l.id, l.name]));
   await recordAudit(trx, actor, {
@@ -371,8 +407,11 @@ export async function refundLocked(
                 sku: p.line.sku,
                 title: p.line.productTitle,
                 quantity: p.quantity,
-                restock: p.restock,
-                ...(p.restock && p.locationId ? { location: restockedAt.get(p.locationId) ?? null } : {}),
+                restock: p.released + p.restocked > 0,
+                restocked: p.released + p.restocked,
+                ...(p.released + p.restocked > 0 && p.locationId
+                  ? { location: restockedAt.get(p.locationId) ?? null }
+                  : {}),
               })),
             },
           }

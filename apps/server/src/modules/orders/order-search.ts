@@ -63,7 +63,10 @@ function field(name: string, op: Comparison, value: unknown, currency: string): 
   const v = String(value);
   switch (name) {
     case 'status':
-      return sql<boolean>`o.status = ${v}`;
+      // Archived: closed orders and archived cancelled ones (a cancelled order stays CANCELLED).
+      return v === 'CLOSED'
+        ? sql<boolean>`(o.status = 'CLOSED' or (o.status = 'CANCELLED' and o.closed_at is not null))`
+        : sql<boolean>`o.status = ${v}`;
     case 'payment_status':
       return sql<boolean>`o.payment_status = ${v}`;
     case 'fulfillment_status':

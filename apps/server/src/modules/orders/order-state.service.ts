@@ -30,6 +30,7 @@ export function orderForAction(order: Order): OrderForAction {
     status: order.status,
     paymentStatus: order.paymentStatus as PaymentStatus,
     fulfillmentStatus: order.fulfillmentStatus as FulfillmentStatus,
+    archived: order.status === 'CANCELLED' && order.closedAt !== null,
   };
 }
 

@@ -5,19 +5,21 @@ import type { Actor } from '../../actor.js';
 import type { Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
+import type { AuditChange } from '../audit/audit.model.js';
 import { releaseForOrder } from '../inventory/order-stock.js';
 import { transactionsOfOrders, updateOrder } from './order.repository.js';
 import { loadOrderForAction, orderForAction, refreshOrderStatus } from './order-state.service.js';
-import { movesStock } from './order-fulfillment.service.js';
+import { movesStock, orderOrigin } from './order-fulfillment.service.js';
 import { addTransaction, capturableOf } from './order-payment.service.js';
 import { takeFromCustomerSpend } from './refund.repository.js';
 import { refundLocked } from './order-refund.service.js';
 
 export const CANCEL_REASON_MAX = 500;
 
-const statusChanges = (before: Order, after: Order) => ({
-  status: { before: before.status, after: after.status },
-});
+const statusChanges = (before: Order, after: Order): Record<string, AuditChange> =>
+  before.status === after.status
+    ? { archived: { before: before.closedAt !== null, after: after.closedAt !== null } }
+    : { status: { before: before.status, after: after.status } };
 
 /**
  * SPEC §4: cancel only while nothing is fulfilled. Releases the stock reserved for unshipped
@@ -47,6 +49,7 @@ export async function orderCancel(
       });
       return quantity > 0 ? [{ variantId: l.variantId, locationId: l.locationId, quantity }] : [];
     }),
+    await orderOrigin(trx, before, (name) => `Order ${name} cancelled`),
   );
 
   const transactions = await transactionsOfOrders(trx, [before.id]);
@@ -90,11 +93,18 @@ export async function orderCancel(
   return after;
 }
 
-/** Archive: a finished order leaves the working lists (SPEC §4 OPEN → CLOSED). */
+/**
+ * Archive: a finished order leaves the working lists (SPEC §4 OPEN → CLOSED). A cancelled order is
+ * archived too (issue #26 §3), but CANCELLED is final, so it keeps its status and only gets its
+ * closedAt: archiving is separate from cancelling, as in Shopify, and `status:closed` finds both.
+ */
 export async function closeLocked(trx: Tx, actor: Actor, before: Order): Promise<Order> {
   const refused = checkOrderAction(orderForAction(before), 'close');
   if (refused) throw refused;
-  await updateOrder(trx, before.id, { status: 'CLOSED', closedAt: new Date() });
+  await updateOrder(trx, before.id, {
+    status: before.status === 'CANCELLED' ? 'CANCELLED' : 'CLOSED',
+    closedAt: new Date(),
+  });
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
     action: 'order.close',
@@ -113,7 +123,11 @@ export async function orderReopen(trx: Tx, actor: Actor, input: { id: string }):
   const before = await loadOrderForAction(trx, input.id);
   const refused = checkOrderAction(before, 'reopen');
   if (refused) throw refused;
-  await updateOrder(trx, before.id, { status: 'OPEN', closedAt: null });
+  // Unarchiving a cancelled order brings it back to the lists; it stays cancelled.
+  await updateOrder(trx, before.id, {
+    status: before.status === 'CANCELLED' ? 'CANCELLED' : 'OPEN',
+    closedAt: null,
+  });
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {
     action: 'order.reopen',

@@ -35,6 +35,13 @@ describe('order timeline sentences', () => {
       'Cancelled: customer changed mind',
     );
     expect(say('order.cancel', { refunded: 1999 })).toBe('Cancelled (refunded $19.99)');
+    expect(say('order.refund', { amount: 1794 })).toBe('Refunded $17.94');
+    expect(say('order.refund', { amount: 1794, lines: [{ restocked: 2 }, { restocked: 0 }] })).toBe(
+      'Refunded $17.94; 2 items back in stock',
+    );
+    expect(say('order.refund', { amount: 0, lines: [{ restocked: 1 }] })).toBe(
+      '1 item back in stock, no money refunded',
+    );
     expect(say('order.close', {})).toBe('Archived');
     expect(say('order.reopen', {})).toBe('Unarchived');
     expect(say('order.update', { email: 'x', shipping_address: {}, tags: [] })).toBe(

@@ -95,13 +95,22 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
     const fields = Object.keys(changes).map((k) => FIELD_WORDS[k] ?? k.replace(/_/g, ' '));
     return fields.length ? `Changed the ${listWords(fields)}` : 'Edited the order';
   },
+  // Units back in stock are said too: a refund of items alone is a restock, not "Refunded $0.00".
   'order.refund': ({ changes, currencyCode }) => {
+    const amount = Number(after(changes, 'amount') ?? 0);
     const lines = after(changes, 'lines');
-    const items = Array.isArray(lines) && lines.length ? `: ${lines.map(refundLineWords).join('; ')}` : '';
+    const list: unknown[] = Array.isArray(lines) ? lines : [];
+    const back = list.reduce((n: number, l: unknown) => {
+      const restocked = (l as { restocked?: unknown } | null)?.restocked;
+      return n + (typeof restocked === 'number' ? restocked : 0);
+    }, 0);
+    const head =
+      amount > 0 || !back
+        ? `Refunded ${moneyWords(amount, currencyCode)}`
+        : `${items(back)} back in stock, no money refunded`;
+    const detail = list.length ? `: ${list.map(refundLineWords).join('; ')}` : '';
     const reason = after(changes, 'reason');
-    return `Refunded ${moneyWords(after(changes, 'amount'), currencyCode)}${items}${
-      typeof reason === 'string' && reason ? `. Reason: ${reason}` : ''
-    }`;
+    return `${head}${detail}${typeof reason === 'string' && reason ? `. Reason: ${reason}` : ''}`;
   },
 };
 
@@ -115,15 +124,16 @@ export function refundLineWords(line: unknown): string {
     sku?: unknown;
     quantity?: unknown;
     restock?: unknown;
+    restocked?: unknown;
     location?: unknown;
   };
   const title =
     typeof l.title === 'string' && l.title ? l.title : typeof l.sku === 'string' ? l.sku : 'an item';
-  const restock = l.restock
-    ? typeof l.location === 'string' && l.location
-      ? `, restocked at ${l.location}`
-      : ', restocked'
-    : '';
+  const quantity = Number(l.quantity ?? 1);
+  // Refunds recorded since issue 26 carry how many units went back; older ones only a flag.
+  const back = typeof l.restocked === 'number' ? l.restocked : l.restock ? quantity : 0;
+  const where = typeof l.location === 'string' && l.location ? ` at ${l.location}` : '';
+  const restock = back <= 0 ? '' : back === quantity ? `, restocked${where}` : `, ${back} restocked${where}`;
   return `${Number(l.quantity ?? 1).toLocaleString('en-US')} × ${title}${restock}`;
 }
 

@@ -126,6 +126,7 @@ export interface Refund {
   reason: string | null;
   transactionId: string | null;
   staffId: string | null;
+  staffName: string | null;
   createdAt: Date;
 }
 
@@ -134,6 +135,8 @@ export interface RefundLine {
   orderLineId: string;
   quantity: number;
   restock: boolean;
+  /** Units that went back to stock: released reservations and restocked shipped units. */
+  restockedQuantity: number;
   locationId: string | null;
 }
 
@@ -297,6 +300,7 @@ export function toRefund(r: RefundRow): Refund {
     reason: r.reason,
     transactionId: r.transaction_id,
     staffId: r.staff_id,
+    staffName: r.staff_name,
     createdAt: r.created_at,
   };
 }
@@ -307,6 +311,7 @@ export function toRefundLine(r: RefundLineRow): RefundLine {
     orderLineId: r.order_line_id,
     quantity: r.quantity,
     restock: r.restock,
+    restockedQuantity: r.restocked_quantity,
     locationId: r.location_id,
   };
 }

@@ -4,6 +4,8 @@ import {
   FULFILLMENT_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  refundable,
+  refundOffered,
   unfulfilledQuantity,
   type OrderAction,
   type UserError,
@@ -95,8 +97,25 @@ builder.node(OrderRef, {
             allowed.includes('fulfill') && o.totalRefunded > 0
               ? (await ctx.loaders.linesByOrderId.load(o.id)).every((l) => unfulfilledQuantity(l) === 0)
               : false;
+          // Issue #26 §1.2: Refund only when it can give money back or put shipped units back in
+          // stock (money left is tested first: it spares reading the lines).
+          const canRefund =
+            allowed.includes('refund') &&
+            (refundable(o.totalPaid, o.totalRefunded) > 0 ||
+              refundOffered(
+                { captured: o.totalPaid, refunded: o.totalRefunded },
+                (await ctx.loaders.linesByOrderId.load(o.id)).map((l) => ({
+                  ...l,
+                  tracksStock: l.variantId !== null && l.locationId !== null,
+                })),
+              ));
           return allowed
-            .filter((a) => (a !== 'capture' || capturable > 0) && (a !== 'fulfill' || !nothingToShip))
+            .filter(
+              (a) =>
+                (a !== 'capture' || capturable > 0) &&
+                (a !== 'fulfill' || !nothingToShip) &&
+                (a !== 'refund' || canRefund),
+            )
             .map((a) => ACTIONS[a]);
         },
       }),

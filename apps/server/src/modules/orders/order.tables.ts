@@ -121,6 +121,8 @@ export interface RefundTable {
   reason: string | null;
   transaction_id: string | null;
   staff_id: string | null;
+  /** Who made the refund: a person's name, or the API token's (migration 130). */
+  staff_name: string | null;
   created_at: Timestamp;
 }
 
@@ -128,7 +130,10 @@ export interface RefundLineTable {
   refund_id: string;
   order_line_id: string;
   quantity: number;
+  /** restocked_quantity > 0. */
   restock: Generated<boolean>;
+  /** Units of this line that went back to stock through this refund (migration 130). */
+  restocked_quantity: Generated<number>;
   location_id: string | null;
 }
 

@@ -47,8 +47,14 @@ export async function insertRefund(
     reason: string | null;
     transactionId: string | null;
     staffId: string | null;
+    staffName: string;
   },
-  lines: readonly { orderLineId: string; quantity: number; restock: boolean; locationId: string | null }[],
+  lines: readonly {
+    orderLineId: string;
+    quantity: number;
+    restockedQuantity: number;
+    locationId: string | null;
+  }[],
 ): Promise<Refund> {
   const row = await db
     .insertInto('refunds')
@@ -60,6 +66,7 @@ export async function insertRefund(
       reason: refund.reason,
       transaction_id: refund.transactionId,
       staff_id: refund.staffId,
+      staff_name: refund.staffName,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -71,7 +78,8 @@ export async function insertRefund(
           refund_id: refund.id,
           order_line_id: l.orderLineId,
           quantity: l.quantity,
-          restock: l.restock,
+          restock: l.restockedQuantity > 0,
+          restocked_quantity: l.restockedQuantity,
           location_id: l.locationId,
         })),
       )

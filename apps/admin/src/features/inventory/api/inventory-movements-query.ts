@@ -25,6 +25,7 @@ export const inventoryMovementsDocument = graphql(`
         createdAt
         reason
         note
+        orderId
         staffName
         onHandBefore
         onHandAfter

@@ -1,6 +1,8 @@
-import { Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
 import type { InventoryMovementsQuery } from '../../../gql/graphql';
 import { formatRelative } from '../../../lib/format';
+import { useSession } from '../../../lib/session-context';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import classes from './movement-list.module.css';
 import { MOVEMENT_REASON_LABELS, signed } from './stock-terms';
@@ -65,6 +67,26 @@ function When({ iso }: { iso: string }) {
   );
 }
 
+/**
+ * The movement's note; one an order made ("Order #1021-F1") links to the order, for whoever may
+ * read orders (issue #26 §3).
+ */
+function Note({ movement, size }: { movement: Movement; size: 'sm' | 'xs' }) {
+  const { can } = useSession();
+  const note = movement.note ?? '';
+  if (movement.orderId && can('ORDERS_READ'))
+    return (
+      <Anchor component={Link} to={`/orders/${movement.orderId}`} size={size} lineClamp={2}>
+        {note || 'Order'}
+      </Anchor>
+    );
+  return (
+    <Text size={size} c="dimmed" lineClamp={2}>
+      {note}
+    </Text>
+  );
+}
+
 function committedNote(movement: Movement): string | null {
   return movement.committedDelta !== 0
     ? `Committed ${signed(movement.committedDelta)} → ${movement.committedAfter.toLocaleString()}`
@@ -122,9 +144,7 @@ export function MovementTable({ movements }: { movements: readonly Movement[] })
                 </Text>
               </Table.Td>
               <Table.Td maw={220}>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {m.note ?? ''}
-                </Text>
+                <Note movement={m} size="sm" />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -157,11 +177,7 @@ export function MovementCards({ movements }: { movements: readonly Movement[] })
               </Text>
               <When iso={m.createdAt} />
             </Group>
-            {m.note && (
-              <Text size="xs" c="dimmed">
-                {m.note}
-              </Text>
-            )}
+            {(m.note || m.orderId) && <Note movement={m} size="xs" />}
           </Stack>
         </Paper>
       ))}

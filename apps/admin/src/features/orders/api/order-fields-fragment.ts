@@ -153,6 +153,7 @@ export const orderFieldsFragment = graphql(`
       lines {
         quantity
         restock
+        restockedQuantity
         location {
           id
           name

@@ -40,6 +40,11 @@ export const suggestedRefundDocument = graphql(`
           amount
           currencyCode
         }
+        shippingTaxRefundable {
+          amount
+          currencyCode
+        }
+        unitsBackInStock
         userErrors {
           field
           message

@@ -20,7 +20,6 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import { CaptureDialog } from './capture-dialog';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { runOrderAction } from './order-command';
-import { refundableMinor } from './payment-forms';
 import { VoidDialog } from './void-dialog';
 
 type Dialog = 'capture' | 'markPaid' | 'cancel' | 'void' | null;
@@ -51,11 +50,8 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
     close: write && allowed('CLOSE'),
     reopen: write && allowed('REOPEN'),
     cancel: write && allowed('CANCEL'),
-    // Money still to give back, or items not yet refunded (returned goods on an unpaid order).
-    refund:
-      can('REFUNDS_WRITE') &&
-      allowed('REFUND') &&
-      (refundableMinor(order) > 0 || order.lines.some((l) => l.refundedQuantity < l.quantity)),
+    // The server offers REFUND only when money or shipped units can come back (issue #26 §1.2).
+    refund: can('REFUNDS_WRITE') && allowed('REFUND'),
   };
   // An open order that can't be cancelled says why in the menu (SPEC §8: the rule that failed),
   // rather than leaving the person to wonder where the action went.
@@ -74,7 +70,11 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
   const unarchive = () =>
     runOrderAction(async () => (await reopen({ variables: { id: order.id } })).data?.orderReopen.userErrors, {
       title: 'Order unarchived',
-      message: `${order.name} is open again.`,
+      // A cancelled order comes back to the lists still cancelled.
+      message:
+        order.status === 'CANCELLED'
+          ? `${order.name} is back in the order lists.`
+          : `${order.name} is open again.`,
     });
   return (
     <Group gap="xs" data-testid="order-actions">

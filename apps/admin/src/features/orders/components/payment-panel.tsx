@@ -10,14 +10,21 @@ import { VoidDialog } from './void-dialog';
 
 type Refund = OrderFieldsFragment['refunds'][number];
 
-/** "2 × Linen shirt, M (restocked at Main warehouse)": what went back, as the packer reads it. */
-export function refundedItems(refund: Refund): string[] {
+/**
+ * "2 × Linen shirt, M (restocked at Main warehouse)": what went back, as the packer reads it; only
+ * the units that really went back to stock are said to ("3 × Mug (1 restocked at Shop)").
+ */
+export function refundedItems(refund: Pick<Refund, 'lines'>): string[] {
   return refund.lines.map((l) => {
     const title =
       l.line.variantTitle && l.line.variantTitle !== 'Default'
         ? `${l.line.productTitle}, ${l.line.variantTitle}`
         : l.line.productTitle;
-    const where = l.restock && l.location ? ` (restocked at ${l.location.name})` : '';
+    const back = l.restockedQuantity;
+    const where =
+      back > 0 && l.location
+        ? ` (${back === l.quantity ? '' : `${back} `}restocked at ${l.location.name})`
+        : '';
     return `${l.quantity} × ${title}${where}`;
   });
 }
@@ -45,9 +52,16 @@ function RefundRow({ refund }: { refund: Refund }) {
           </Text>
         )}
       </Stack>
-      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        −{formatMoney(refund.amount)}
-      </Text>
+      {refund.amount.amount === '0.00' ? (
+        // Items back in stock, no money back: not "−$0.00".
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          No money
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          −{formatMoney(refund.amount)}
+        </Text>
+      )}
     </Group>
   );
 }

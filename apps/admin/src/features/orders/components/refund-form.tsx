@@ -28,6 +28,7 @@ import {
   initialChoices,
   placeRefundErrors,
   refundLinesInput,
+  shippingLeftWords,
   type PlacedRefundErrors,
   type RefundChoices,
 } from './refund-plan';
@@ -94,7 +95,10 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
         ? `At most ${formatMoney(figures.maximumRefundable)} can be refunded: what was paid and not yet refunded.`
         : null;
   const noShipping = figures?.shippingRefundable.amount === '0.00' && !shipping;
-  const nothing = lines.length === 0 && !(parseMoney(shipping, currency) ?? 0) && !amountMinor;
+  const nothingChosen = lines.length === 0 && !(parseMoney(shipping, currency) ?? 0) && !amountMinor;
+  // Issue #26 §1.1: no money and no units back in stock would record a refund of nothing.
+  const nothingBack = !nothingChosen && !amountMinor && (figures?.unitsBackInStock ?? 0) === 0;
+  const nothing = nothingChosen || nothingBack;
   const update = (change: () => void) => {
     setSubmitted(null);
     change();
@@ -118,9 +122,14 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
         setSubmitted(placeRefundErrors(userErrors, lines));
         return;
       }
+      const refunded = payload?.refund?.amount;
       notifications.show({
         color: 'green',
-        title: `Refunded ${payload?.refund ? formatMoney(payload.refund.amount) : ''}`,
+        // A refund of items alone gave no money back: say what it did instead of "Refunded $0.00".
+        title:
+          refunded && refunded.amount !== '0.00'
+            ? `Refunded ${formatMoney(refunded)}`
+            : 'Items back in stock',
         message: `${order.name}: the refund is recorded.`,
       });
       await navigate(`/orders/${order.id}`);
@@ -159,6 +168,7 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                       choice={choices[line.id]!}
                       locations={locations}
                       error={errors.lines[line.id] ?? null}
+                      cancelled={order.status === 'CANCELLED'}
                       onChange={(choice) => update(() => setChoices((c) => ({ ...c, [line.id]: choice })))}
                     />
                   </Fragment>
@@ -176,7 +186,7 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                     label="Shipping to refund"
                     description={
                       figures
-                        ? `Up to ${formatMoney(figures.shippingRefundable)} of shipping is left to refund.`
+                        ? shippingLeftWords(figures.shippingRefundable, figures.shippingTaxRefundable)
                         : undefined
                     }
                     placeholder="0.00"
@@ -260,8 +270,10 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                   : 'Refund'}
               </Button>
               {nothing && (
-                <Text size="xs" c="dimmed">
-                  Choose items or shipping to refund, or enter an amount.
+                <Text size="xs" c="dimmed" data-testid="refund-nothing">
+                  {nothingChosen
+                    ? 'Choose items or shipping to refund, or enter an amount.'
+                    : 'This gives back no money and puts nothing back in stock, so there is nothing to refund.'}
                 </Text>
               )}
             </Stack>

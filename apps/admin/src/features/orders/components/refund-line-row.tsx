@@ -22,17 +22,19 @@ interface RefundLineRowProps {
   choice: RefundLineChoice;
   locations: readonly { id: string; name: string }[];
   error: string | null;
+  /** The order is cancelled: its unshipped units went back to stock then. */
+  cancelled: boolean;
   onChange: (choice: RefundLineChoice) => void;
 }
 
 /** One line: what it is, how many to refund (big −/+ for a thumb), and where returned units go. */
-export function RefundLineRow({ line, choice, locations, error, onChange }: RefundLineRowProps) {
+export function RefundLineRow({ line, choice, locations, error, cancelled, onChange }: RefundLineRowProps) {
   const max = refundableUnits(line);
   const title =
     line.variantTitle !== 'Default' ? `${line.productTitle}, ${line.variantTitle}` : line.productTitle;
   const set = (n: number) => onChange({ ...choice, quantity: Math.min(max, Math.max(0, n)) });
   const locationName = locations.find((l) => l.id === choice.locationId)?.name ?? line.location?.name ?? null;
-  const note = stockNote(line, choice, locationName);
+  const note = stockNote(line, choice, locationName, cancelled);
   // Where the units shipped from may have been deactivated since: offer it only while it is active.
   const options = locations.map((l) => ({ value: l.id, label: l.name }));
   return (

@@ -3,6 +3,7 @@ import {
   initialChoices,
   placeRefundErrors,
   refundLinesInput,
+  shippingLeftWords,
   stockNote,
   type RefundLineView,
 } from './refund-plan';
@@ -35,6 +36,11 @@ describe('refund plan', () => {
       { lineId: 'l2', quantity: 1, restock: false, locationId: null },
     ]);
     expect(refundLinesInput([shirt], { l1: { quantity: 0, restock: true, locationId: 'wh' } })).toEqual([]);
+    // Only unshipped units chosen (all of a cancelled order's): nothing to restock, so none is asked
+    // (issue #26 §1.1: the server refuses a restock of units that never left or already came back).
+    expect(refundLinesInput([shirt], { l1: { quantity: 1, restock: true, locationId: 'wh' } })).toEqual([
+      { lineId: 'l1', quantity: 1, restock: false, locationId: null },
+    ]);
   });
 
   it('says what happens to the stock', () => {
@@ -52,6 +58,17 @@ describe('refund plan', () => {
       ),
     ).toBe('2 not restocked');
     expect(stockNote(custom, { quantity: 1, restock: false, locationId: null }, null)).toBeNull();
+    expect(stockNote(shirt, { quantity: 1, restock: true, locationId: 'wh' }, 'Warehouse', true)).toBe(
+      '1 not shipped: back in stock since the order was cancelled',
+    );
+  });
+
+  it('says the shipping limit includes its tax (issue #26 §3)', () => {
+    const usd = (amount: string) => ({ amount, currencyCode: 'USD' });
+    expect(shippingLeftWords(usd('21.10'), usd('1.15'))).toBe(
+      'Up to $21.10 of shipping ($19.95 + $1.15 tax) is left to refund.',
+    );
+    expect(shippingLeftWords(usd('19.95'), usd('0.00'))).toBe('Up to $19.95 of shipping is left to refund.');
   });
 
   it('puts errors next to the line they are about', () => {

@@ -1,4 +1,6 @@
+import { formatMinor, parseMoney } from '@stockroom/domain';
 import type { OrderRefundLineInput } from '../../../gql/graphql';
+import { formatMoney } from '../../../lib/format';
 
 /** A line of the refund page as the query gives it. */
 export interface RefundLineView {
@@ -32,7 +34,11 @@ export function initialChoices(lines: readonly RefundLineView[]): RefundChoices 
   );
 }
 
-/** The lines to send: only those with a quantity, restock only where it means something. */
+/**
+ * The lines to send: only those with a quantity, restock only where it means something: shipped
+ * units among those chosen (a refund takes unshipped units first; those are released whatever the
+ * checkbox says, or were released by the cancel). The server refuses a restock of nothing.
+ */
 export function refundLinesInput(
   lines: readonly RefundLineView[],
   choices: RefundChoices,
@@ -40,19 +46,21 @@ export function refundLinesInput(
   return lines.flatMap((l) => {
     const c = choices[l.id];
     if (!c || c.quantity <= 0) return [];
-    const restock = c.restock && canRestock(l);
+    const restock = c.restock && canRestock(l) && c.quantity > l.unfulfilledQuantity;
     return [{ lineId: l.id, quantity: c.quantity, restock, locationId: restock ? c.locationId : null }];
   });
 }
 
 /**
  * What happens to the stock of these units: units not shipped yet were only reserved, so they are
- * released whatever the checkbox says (SPEC: a refund takes unshipped units first).
+ * released whatever the checkbox says (SPEC: a refund takes unshipped units first) — or, on a
+ * cancelled order, were released by the cancel already and move no stock now.
  */
 export function stockNote(
   line: RefundLineView,
   choice: RefundLineChoice,
   locationName: string | null,
+  cancelled = false,
 ): string | null {
   if (choice.quantity <= 0 || !canRestock(line)) return null;
   const unshipped = Math.min(choice.quantity, line.unfulfilledQuantity);
@@ -60,7 +68,9 @@ export function stockNote(
   const parts: string[] = [];
   if (unshipped > 0)
     parts.push(
-      `${unshipped} not shipped yet: ${unshipped === 1 ? 'its reservation is' : 'their reservations are'} released`,
+      cancelled
+        ? `${unshipped} not shipped: back in stock since the order was cancelled`
+        : `${unshipped} not shipped yet: ${unshipped === 1 ? 'its reservation is' : 'their reservations are'} released`,
     );
   if (shipped > 0)
     parts.push(
@@ -99,4 +109,22 @@ export function placeRefundErrors(
     else placed.other.push(e.message);
   }
   return placed;
+}
+
+type Money = { amount: string; currencyCode: string };
+
+/**
+ * "Up to $21.10 of shipping ($19.95 + $1.15 tax) is left to refund." The limit includes the
+ * shipping tax when prices exclude tax (issue #26 §3): say so rather than let $21.10 puzzle anyone
+ * who charged $19.95.
+ */
+export function shippingLeftWords(left: Money, tax: Money): string {
+  const currency = left.currencyCode;
+  const leftMinor = parseMoney(left.amount, currency) ?? 0;
+  const taxMinor = parseMoney(tax.amount, currency) ?? 0;
+  if (taxMinor <= 0 || taxMinor >= leftMinor)
+    return `Up to ${formatMoney(left)} of shipping is left to refund.`;
+  const money = (minor: number) =>
+    formatMoney({ amount: formatMinor(minor, currency), currencyCode: currency });
+  return `Up to ${formatMoney(left)} of shipping (${money(leftMinor - taxMinor)} + ${money(taxMinor)} tax) is left to refund.`;
 }

@@ -50,6 +50,23 @@ export function OrderRefundRoute() {
               </Alert>
             );
           }
+          // The server's rule (issue #26 §1.2): no money left to give back and no shipped units to restock.
+          if (!found.availableActions.includes('REFUND')) {
+            return (
+              <Alert
+                color="gray"
+                variant="light"
+                title="Nothing is left to refund on this order"
+                data-testid="nothing-to-refund"
+              >
+                Everything paid has been refunded (or nothing was paid), and no shipped items are left to take
+                back into stock.{' '}
+                <Anchor component={Link} to={`/orders/${found.id}`}>
+                  Back to {found.name}
+                </Anchor>
+              </Alert>
+            );
+          }
           // Keyed by order: the choices start from the order the page opened with.
           return <RefundForm key={found.id} order={found} locations={data.locations} />;
         }}

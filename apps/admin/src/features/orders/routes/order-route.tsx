@@ -26,9 +26,20 @@ function StateNotice({ order }: { order: OrderFieldsFragment }) {
   const formatDateTime = useFormatDateTime();
   if (order.status === 'CANCELLED') {
     return (
-      <Alert color="gray" variant="light" title="This order is cancelled" data-testid="order-cancelled">
+      <Alert
+        color="gray"
+        variant="light"
+        title={order.closedAt ? 'This order is cancelled and archived' : 'This order is cancelled'}
+        data-testid="order-cancelled"
+      >
         {order.cancelledAt ? `Cancelled ${formatDateTime(order.cancelledAt)}. ` : ''}
         {order.cancelReason ? `Reason: ${order.cancelReason}` : 'No reason was given.'}
+        {order.closedAt && (
+          <>
+            <br />
+            Archived {formatDateTime(order.closedAt)}; unarchive it to see it in the working lists again.
+          </>
+        )}
       </Alert>
     );
   }
@@ -54,7 +65,7 @@ function OrderPage({ order }: { order: OrderFieldsFragment }) {
           <OrderLinesCard order={order} />
           <FulfillmentPanel order={order} canWrite={write} />
           <OrderTotalsCard order={order} />
-          {order.transactions.length > 0 && <PaymentPanel order={order} />}
+          {(order.transactions.length > 0 || order.refunds.length > 0) && <PaymentPanel order={order} />}
         </Stack>
         <Stack gap="lg" className={classes.side}>
           <OrderCustomerCard order={order} canEdit={write} canReadCustomers={can('CUSTOMERS_READ')} />
