@@ -38,13 +38,13 @@ describe.each(DATABASES)('refunds in the audit log and the timeline on $name', (
       await gql(owner, `query($id: ID!) { node(id: $id) { ... on Location { name } } }`, { id: warehouse })
     ).node.name;
     expect(JSON.parse(first!.lines!.after!)).toEqual([
-      { sku: 'ACT-LAMP', title, quantity: 1, restock: true, location: warehouseName },
+      { sku: 'ACT-LAMP', title, quantity: 1, restock: true, restocked: 1, location: warehouseName },
     ]);
     expect(JSON.parse(second!.lines!.after!)).toEqual([
-      { sku: 'ACT-LAMP', title, quantity: 1, restock: true, location: 'Shop' },
+      { sku: 'ACT-LAMP', title, quantity: 1, restock: true, restocked: 1, location: 'Shop' },
     ]);
     expect(JSON.parse(third!.lines!.after!)).toEqual([
-      { sku: 'ACT-LAMP', title, quantity: 1, restock: false },
+      { sku: 'ACT-LAMP', title, quantity: 1, restock: false, restocked: 0 },
     ]);
     // PAID → PARTIALLY_REFUNDED is a change; PARTIALLY_REFUNDED → PARTIALLY_REFUNDED is not recorded.
     expect(first!.payment_status).toEqual({

@@ -36,11 +36,17 @@ describe('order timeline sentences', () => {
     );
     expect(say('order.cancel', { refunded: 1999 })).toBe('Cancelled (refunded $19.99)');
     expect(say('order.refund', { amount: 1794 })).toBe('Refunded $17.94');
-    expect(say('order.refund', { amount: 1794, lines: [{ restocked: 2 }, { restocked: 0 }] })).toBe(
-      'Refunded $17.94; 2 items back in stock',
-    );
-    expect(say('order.refund', { amount: 0, lines: [{ restocked: 1 }] })).toBe(
-      '1 item back in stock, no money refunded',
+    expect(
+      say('order.refund', {
+        amount: 1794,
+        lines: [
+          { title: 'Cap', quantity: 2, restocked: 2, location: 'Shop' },
+          { title: 'Mug', quantity: 1, restocked: 0 },
+        ],
+      }),
+    ).toBe('Refunded $17.94: 2 × Cap, restocked at Shop; 1 × Mug');
+    expect(say('order.refund', { amount: 0, lines: [{ title: 'Cap', quantity: 3, restocked: 1 }] })).toBe(
+      '1 item back in stock, no money refunded: 3 × Cap, 1 restocked',
     );
     expect(say('order.close', {})).toBe('Archived');
     expect(say('order.reopen', {})).toBe('Unarchived');
