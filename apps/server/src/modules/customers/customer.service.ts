@@ -217,21 +217,23 @@ export async function customerAddressAdd(
   return { address: address!, customer };
 }
 
+/** An address's fields, in the order the audit log and comparisons list them. */
+const ADDRESS_FIELDS: (keyof repo.AddressValues)[] = [
+  'firstName',
+  'lastName',
+  'company',
+  'line1',
+  'line2',
+  'city',
+  'region',
+  'postalCode',
+  'countryCode',
+  'phone',
+];
+
 /** An address as compared for equality: text trimmed and case-folded, empty the same as missing. */
 function addressKey(a: Partial<Record<keyof repo.AddressValues, string | null | undefined>>): string {
-  const fields: (keyof repo.AddressValues)[] = [
-    'firstName',
-    'lastName',
-    'company',
-    'line1',
-    'line2',
-    'city',
-    'region',
-    'postalCode',
-    'countryCode',
-    'phone',
-  ];
-  return JSON.stringify(fields.map((f) => (a[f] ?? '').trim().toLowerCase()));
+  return JSON.stringify(ADDRESS_FIELDS.map((f) => (a[f] ?? '').trim().toLowerCase()));
 }
 
 /**
@@ -291,18 +293,7 @@ export async function customerAddressUpdate(
     action: 'customer.address_update',
     subjectType: 'Customer',
     subjectId: before.customerId,
-    changes: diff(before, after, [
-      'firstName',
-      'lastName',
-      'company',
-      'line1',
-      'line2',
-      'city',
-      'region',
-      'postalCode',
-      'countryCode',
-      'phone',
-    ]),
+    changes: diff(before, after, ADDRESS_FIELDS),
   });
   return after;
 }
