@@ -6,6 +6,7 @@ import {
   CLOSE,
   createOrder,
   FULFILL,
+  FULFILLMENT_CANCEL,
   gql,
   readOrder,
   REOPEN,
@@ -195,6 +196,47 @@ describe.each(DATABASES)('refunds against the stock ledger on $name', ({ postgre
     const [w, wc] = stock['Warehouse']!.split('/').map(Number);
     expect(await stockOf(owner, lamp)).toEqual({ ...stock, Warehouse: `${w! + 1}/${wc}` });
     await expectLedgerMatchesRefunds(order.id);
+  });
+
+  it('refuses to cancel a shipment whose items were refunded after shipping, and writes nothing', async () => {
+    const order = await createOrder(owner, [{ variantId: lamp, quantity: 2 }], { payment: { kind: 'SALE' } });
+    await fulfillAll(owner, order.id);
+    const line = order.lines[0].id;
+    await refundOk(owner, { orderId: order.id, lines: [{ lineId: line, quantity: 1, restock: true }] });
+    const fulfillmentId = (await readOrder(owner, order.id)).fulfillments[0].id;
+    const before = {
+      ledger: await ledgerOf(order.id),
+      stock: await stockOf(owner, lamp),
+      all: await allMovements(),
+    };
+    const refused = (await gql(owner, FULFILLMENT_CANCEL, { id: fulfillmentId })).fulfillmentCancel;
+    expect(refused.userErrors).toEqual([
+      {
+        field: ['id'],
+        code: 'INVALID_TRANSITION',
+        message:
+          "Items of this shipment were refunded after they shipped, so the shipment can't be cancelled.",
+      },
+    ]);
+    expect(await ledgerOf(order.id)).toEqual(before.ledger);
+    expect(await stockOf(owner, lamp)).toEqual(before.stock);
+    expect(await allMovements()).toBe(before.all);
+    await expectLedgerMatchesRefunds(order.id);
+
+    // A refund of units that never shipped does not stand in the way of cancelling the shipment.
+    const partly = await createOrder(owner, [{ variantId: lamp, quantity: 3 }], {
+      payment: { kind: 'SALE' },
+    });
+    const partLine = partly.lines[0].id;
+    const shipped = await gql(owner, FULFILL, {
+      input: { orderId: partly.id, lines: [{ lineId: partLine, quantity: 1 }] },
+    });
+    expect(shipped.orderFulfill.userErrors).toEqual([]);
+    await refundOk(owner, { orderId: partly.id, lines: [{ lineId: partLine, quantity: 2 }] });
+    const cancelled = (await gql(owner, FULFILLMENT_CANCEL, { id: shipped.orderFulfill.fulfillment.id }))
+      .fulfillmentCancel;
+    expect(cancelled.userErrors).toEqual([]);
+    expect(cancelled.order.lines[0]).toMatchObject({ fulfilledQuantity: 0, unfulfilledQuantity: 1 });
   });
 
   it('records an API token as the one who refunded', async () => {

@@ -45,6 +45,19 @@ export async function fulfillmentCancel(
     );
   const shipped = await linesOfFulfillment(trx, fulfillment.id);
   const lines = new Map(before.lines.map((l) => [l.id, l]));
+  // Units refunded after they shipped (restocked or kept by the customer) are settled: undoing the
+  // shipment would put them back on the shelf as reserved for an order that no longer owes them,
+  // and a restocked unit would be counted twice. Refunds of units that never shipped are fine.
+  const refundedAfterShipping = shipped.some((s) => {
+    const line = lines.get(s.orderLineId)!;
+    return line.refundedQuantity > line.quantity - line.fulfilledQuantity;
+  });
+  if (refundedAfterShipping)
+    throw DomainError.one(
+      'INVALID_TRANSITION',
+      "Items of this shipment were refunded after they shipped, so the shipment can't be cancelled.",
+      ['id'],
+    );
   const here = fulfillment.locationId;
   const back = shipped
     .map((s) => ({ line: lines.get(s.orderLineId)!, quantity: s.quantity }))
