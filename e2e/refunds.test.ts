@@ -215,6 +215,9 @@ describe('refunds and voids', () => {
     await refund.getByText('1 × Oak Board (restocked at Main warehouse)').waitFor();
     await refund.getByText(SUPPORT.name, { exact: false }).waitFor();
     await page.getByTestId('order-timeline').getByText('1 item back in stock, no money refunded').waitFor();
+    // Its shipment can no longer be undone: the refund settled the unit it shipped.
+    await page.getByTestId('shipment-settled').waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel shipment' }).count()).toBe(0);
     expect(await onHand(api, board.variantId)).toBe(before + 1);
     await context.close();
   });

@@ -13,6 +13,7 @@ import {
   paymentStatus,
   paymentSums,
   refundable,
+  refundedAfterShipping,
   unfulfilledQuantity,
   type FulfillmentLine,
   type OrderForAction,
@@ -117,6 +118,14 @@ describe('fulfillment status', () => {
     expect(fulfillmentStatus([line(3, 0, 3)])).toBe('UNFULFILLED');
     expect(unfulfilledQuantity(line(5, 2, 1))).toBe(2);
     expect(() => unfulfilledQuantity(line(1, 2))).toThrow(RangeError);
+  });
+
+  it('knows when refunded units had shipped', () => {
+    // quantity, fulfilled, refunded
+    expect(refundedAfterShipping(line(2, 2, 1))).toBe(true);
+    expect(refundedAfterShipping(line(3, 1, 2))).toBe(false); // the two that never shipped
+    expect(refundedAfterShipping(line(3, 1, 3))).toBe(true);
+    expect(refundedAfterShipping(line(2, 0, 2))).toBe(false);
   });
 
   it('matches its definition over random fulfilments and refunds', () => {

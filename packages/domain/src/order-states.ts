@@ -96,6 +96,15 @@ export interface FulfillmentLine {
  * line fully refunded before shipping needs no fulfilment. The server must refund in that order;
  * refunding a returned unit while others of the line are unshipped reduces what is left to ship.
  */
+/**
+ * Whether some of a line's refunded units had shipped: more units are refunded than were never
+ * shipped. A shipment holding such a line can't be cancelled (the refund settled those units; undoing
+ * the shipment would reserve them again and count a restocked unit twice).
+ */
+export function refundedAfterShipping(line: FulfillmentLine): boolean {
+  return line.refundedQuantity > line.quantity - line.fulfilledQuantity;
+}
+
 export function unfulfilledQuantity(line: FulfillmentLine): number {
   const { quantity, fulfilledQuantity, refundedQuantity } = line;
   for (const v of [quantity, fulfilledQuantity, refundedQuantity]) {

@@ -1,4 +1,4 @@
-import { decodeIdOf, unfulfilledQuantity } from '@stockroom/domain';
+import { decodeIdOf, refundedAfterShipping, unfulfilledQuantity } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { Fulfillment, Order } from './order.model.js';
@@ -48,11 +48,7 @@ export async function fulfillmentCancel(
   // Units refunded after they shipped (restocked or kept by the customer) are settled: undoing the
   // shipment would put them back on the shelf as reserved for an order that no longer owes them,
   // and a restocked unit would be counted twice. Refunds of units that never shipped are fine.
-  const refundedAfterShipping = shipped.some((s) => {
-    const line = lines.get(s.orderLineId)!;
-    return line.refundedQuantity > line.quantity - line.fulfilledQuantity;
-  });
-  if (refundedAfterShipping)
+  if (shipped.some((s) => refundedAfterShipping(lines.get(s.orderLineId)!)))
     throw DomainError.one(
       'INVALID_TRANSITION',
       "Items of this shipment were refunded after they shipped, so the shipment can't be cancelled.",

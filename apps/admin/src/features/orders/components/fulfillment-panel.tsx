@@ -1,5 +1,6 @@
 import { Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { refundedAfterShipping } from '@stockroom/domain';
 import { Fragment, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
@@ -36,6 +37,11 @@ function Shipment({ order, f, canCancel, onCancel }: ShipmentProps) {
   const formatDateTime = useFormatDateTime();
   const titles = new Map(order.lines.map((l) => [l.id, l]));
   const cancelled = f.status === 'CANCELLED';
+  // The server refuses it too: units refunded after they shipped are settled.
+  const settled = f.lines.some((fl) => {
+    const line = titles.get(fl.line.id);
+    return line ? refundedAfterShipping(line) : false;
+  });
   return (
     <Stack gap={4} data-testid="fulfillment" opacity={cancelled ? 0.7 : 1}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -45,10 +51,15 @@ function Shipment({ order, f, canCancel, onCancel }: ShipmentProps) {
           </Text>
           <ShipmentStatusBadge status={f.status} />
         </Group>
-        {canCancel && !cancelled && (
+        {canCancel && !cancelled && !settled && (
           <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(f)}>
             Cancel shipment
           </Button>
+        )}
+        {canCancel && !cancelled && settled && (
+          <Text size="xs" c="dimmed" data-testid="shipment-settled">
+            Items refunded after shipping; can't be cancelled
+          </Text>
         )}
       </Group>
       <Text size="xs" c="dimmed">
