@@ -117,6 +117,9 @@ describe('the admin through a server outage', () => {
 
     const clickedAt = Date.now();
     await page.getByRole('tab', { name: 'Unfulfilled' }).click();
+    // Sampled from the frame that shows the new tab: the click's own frame may still paint the old
+    // list for an instant on a loaded machine (CI), before the list knows its variables changed.
+    await page.getByRole('tab', { name: 'Unfulfilled', selected: true }).waitFor();
     // The old rows (a shipped and a cancelled order under "Unfulfilled") never stand for the new list.
     await neverShows([shipped.name, cancelled.name], () => retrying(page).isVisible());
     // Said promptly, while the retries go on; not after seconds of silence.
@@ -190,6 +193,10 @@ describe('the admin through a server outage', () => {
     await page.goto('/settings');
     const taxes = page.getByRole('link', { name: 'Taxes', exact: true });
     await taxes.waitFor();
+    // The store page's own requests have finished: stopped under one of them, the page would (rightly)
+    // show that request's error instead of its tabs, which is not what this test is about.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('textbox', { name: 'Store name' }).waitFor();
     await stopServer();
 
     await taxes.click();
