@@ -73,6 +73,20 @@ export const addressSchema = z
 
 export type AddressInput = z.output<typeof addressSchema>;
 
+/** An address's parts, in the order forms, comparisons and the audit log list them. */
+export const ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'company',
+  'line1',
+  'line2',
+  'city',
+  'region',
+  'postalCode',
+  'countryCode',
+  'phone',
+] as const satisfies readonly (keyof z.infer<typeof addressSchema>)[];
+
 export const CUSTOMER_STATES = ['ENABLED', 'DISABLED', 'ERASED'] as const;
 export type CustomerState = (typeof CUSTOMER_STATES)[number];
 

@@ -9,7 +9,7 @@ import {
 import type { Tx } from '../../db/database.js';
 import type { Customer, CustomerAddress, CustomerComment } from './customer.model.js';
 import type { Actor } from '../../actor.js';
-import { DomainError } from '@stockroom/domain';
+import { ADDRESS_FIELDS, DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit, redactAudit } from '../audit/audit.service.js';
 import * as repo from './customer.repository.js';
@@ -216,20 +216,6 @@ export async function customerAddressAdd(
   });
   return { address: address!, customer };
 }
-
-/** An address's fields, in the order the audit log and comparisons list them. */
-const ADDRESS_FIELDS: (keyof repo.AddressValues)[] = [
-  'firstName',
-  'lastName',
-  'company',
-  'line1',
-  'line2',
-  'city',
-  'region',
-  'postalCode',
-  'countryCode',
-  'phone',
-];
 
 /** An address as compared for equality: text trimmed and case-folded, empty the same as missing. */
 function addressKey(a: Partial<Record<keyof repo.AddressValues, string | null | undefined>>): string {

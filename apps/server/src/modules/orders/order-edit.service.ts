@@ -12,7 +12,7 @@ import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AddressJson } from '../../db/columns.js';
 import type { OrderComment, Order } from './order.model.js';
-import { DomainError } from '@stockroom/domain';
+import { ADDRESS_FIELDS, DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
 import { insertOrderComment } from './comment.repository.js';
@@ -66,23 +66,10 @@ export interface OrderUpdateInput {
   version?: number | null;
 }
 
-const ADDRESS_KEYS = [
-  'firstName',
-  'lastName',
-  'company',
-  'line1',
-  'line2',
-  'city',
-  'region',
-  'postalCode',
-  'countryCode',
-  'phone',
-] as const;
-
 /** An address in one canonical shape, so a form that sends the stored address back changes nothing. */
 function canonical(a: AddressJson | null): AddressJson | null {
   if (!a) return null;
-  return Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a[k] ?? null]));
+  return Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, a[k] ?? null]));
 }
 
 const nameOf = (a: AddressJson | null) => [a?.firstName, a?.lastName].filter(Boolean).join(' ') || null;

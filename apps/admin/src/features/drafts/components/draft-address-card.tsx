@@ -1,4 +1,5 @@
 import { Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ADDRESS_FIELDS } from '@stockroom/domain';
 import { CountrySelect } from '../../../components/country-select';
 import { SectionCard } from '../../../components/section-card';
 import { EMPTY_ADDRESS, newAddress, type AddressValues, type DraftValues } from './draft-form';
@@ -53,23 +54,10 @@ function AddressFields({
   );
 }
 
-const PARTS = [
-  'firstName',
-  'lastName',
-  'company',
-  'line1',
-  'line2',
-  'city',
-  'region',
-  'postalCode',
-  'countryCode',
-  'phone',
-] as const;
-
 /** The messages about one address's parts, from the editor's errors ("shippingAddress.city"). */
 function partErrors(errors: Record<string, string>, address: string) {
   return Object.fromEntries(
-    PARTS.filter((p) => errors[`${address}.${p}`]).map((p) => [p, errors[`${address}.${p}`]]),
+    ADDRESS_FIELDS.filter((p) => errors[`${address}.${p}`]).map((p) => [p, errors[`${address}.${p}`]]),
   ) as Partial<Record<keyof AddressValues, string>>;
 }
 
