@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLocation,
@@ -149,12 +149,26 @@ describe('home, command palette and shortcuts', () => {
     await empty.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    // Commands: typed and run with Enter.
-    const again = await openPalette(page);
-    await again.fill('go to inv');
+    // Commands: typed and run with Enter — also while the search for the words is still on its way
+    // and the order found by the earlier search is still shown above the commands: Enter waits for
+    // what was typed for, and does not open that order.
+    const slowSearch = async (route: Route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'GlobalSearch') await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    };
+    await page.route('**/graphql', slowSearch);
+    const seen = await openPalette(page);
+    await seen.fill(orders[2]!.name);
+    await hit.waitFor();
+    await seen.fill('go to inv');
     await page.getByRole('dialog').getByRole('button', { name: 'Go to inventory' }).waitFor();
-    await again.press('Enter');
+    await page.getByRole('dialog').getByLabel('Searching').waitFor();
+    await expect.poll(() => hit.isVisible(), { timeout: 1_000 }).toBe(true);
+    await seen.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/inventory');
+    await page.unroute('**/graphql', slowSearch);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // More than a few results: the whole list, searched for the same words.
     const more = await openPalette(page);

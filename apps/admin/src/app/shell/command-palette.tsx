@@ -155,15 +155,34 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
   };
 
   /** Enter with no entry chosen by the arrows: the first entry, whatever the mouse rests on. */
+  const list = () => document.getElementById(paletteStore.getState().listId);
   const openFirst = () => {
-    const list = document.getElementById(paletteStore.getState().listId);
-    const first = list?.querySelector<HTMLElement>('[data-action]');
+    const first = list()?.querySelector<HTMLElement>('[data-action]');
     if (!first) return;
     // Spotlight then triggers "the selected" entry: there is none.
-    list?.querySelector('[data-selected]')?.removeAttribute('data-selected');
+    list()?.querySelector('[data-selected]')?.removeAttribute('data-selected');
     paletteStore.setState({ ...paletteStore.getState(), selected: -1 });
     first.click();
   };
+
+  // An Enter typed while the search for the query is still on its way waits for its answer: the
+  // first entry is then the first of what was typed for, never a record left from an earlier
+  // query (shown meanwhile so the list does not flicker).
+  const enterPending = useRef(false);
+  const chooseFirst = () => {
+    if (!searching) {
+      openFirst();
+      return;
+    }
+    enterPending.current = true;
+    list()?.querySelector('[data-selected]')?.removeAttribute('data-selected');
+    paletteStore.setState({ ...paletteStore.getState(), selected: -1 });
+  };
+  useEffect(() => {
+    if (searching || !enterPending.current) return;
+    enterPending.current = false;
+    openFirst();
+  });
 
   // Enter opens the first entry unless the arrows chose another since the last keystroke — so
   // "#1001 Enter" is enough, whatever the mouse happens to rest on as the results appear.
@@ -171,13 +190,15 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       arrowed.current = true;
+      enterPending.current = false;
       return;
     }
     if (event.key !== 'Enter') {
       arrowed.current = false;
+      enterPending.current = false;
       return;
     }
-    if (!arrowed.current) openFirst();
+    if (!arrowed.current) chooseFirst();
   };
 
   // Keys typed right after Ctrl/Cmd-K, before this input had the focus (palette-store.ts), are
@@ -186,7 +207,7 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
   const onFocus = () => {
     const { text, enter } = takeTypeahead();
     if (!text) {
-      if (enter) openFirst();
+      if (enter) chooseFirst();
       return;
     }
     enterTyped.current = enter;
@@ -196,7 +217,7 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
     if (!enterTyped.current) return;
     enterTyped.current = false;
     arrowed.current = false;
-    openFirst();
+    chooseFirst();
     // After the render of the typed query: openFirst reads the list as shown.
   }, [query]);
 
