@@ -202,24 +202,17 @@ export function CommandPalette({ onShortcuts }: { onShortcuts: () => void }) {
   };
 
   // Keys typed right after Ctrl/Cmd-K, before this input had the focus (palette-store.ts), are
-  // the start of the query; an Enter among them opens the first entry once the query shows.
-  const enterTyped = useRef(false);
+  // the start of the query; an Enter among them opens the first entry once the query's results show.
   const onFocus = () => {
     const { text, enter } = takeTypeahead();
     if (!text) {
       if (enter) chooseFirst();
       return;
     }
-    enterTyped.current = enter;
+    arrowed.current = false;
+    enterPending.current = enter;
     setQuery((q) => q + text);
   };
-  useEffect(() => {
-    if (!enterTyped.current) return;
-    enterTyped.current = false;
-    arrowed.current = false;
-    chooseFirst();
-    // After the render of the typed query: openFirst reads the list as shown.
-  }, [query]);
 
   const errorText = search.error ? describeError(search.error).message : null;
   const nothing = !groups.length && !commands.length && !lists.length && !searching;
