@@ -1,6 +1,6 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
-import { builder } from './builder.js';
-import { applyAuth } from './auth.js';
+import { builder } from '../graphql/builder.js';
+import { applyAuth } from '../graphql/auth.js';
 // Each module adds its types and fields to the builder when imported.
 import '../modules/settings/settings.schema.js';
 import '../modules/staff/staff.schema.js';
