@@ -1,10 +1,10 @@
 import { DomainError, encodeId, type Permission } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { AuditEvent } from './audit.model.js';
-import { sameValue, type Restorable, type Revertable } from './audit.service.js';
+import type { AuditEvent } from '../audit/audit.model.js';
+import { sameValue, type Restorable, type Revertable } from '../audit/audit.service.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
-import { laterEventTouching } from './audit.repository.js';
+import { laterEventTouching } from '../audit/audit.repository.js';
 import {
   categoryRestorable,
   collectionRestorable,

@@ -9,9 +9,9 @@ import {
 } from '../../graphql/builder.js';
 import { forbidden } from '../../graphql/errors.js';
 import { settingsChanged } from '../settings/settings.service.js';
-import { findAuditEvent } from './audit.repository.js';
-import { auditEventRevert, isRevertable, revertPermission } from './audit-revert.service.js';
-import { AuditEventRef } from './audit.schema.js';
+import { findAuditEvent } from '../audit/audit.repository.js';
+import { auditEventRevert, isRevertable, revertPermission } from './undo.service.js';
+import { AuditEventRef } from '../audit/audit.schema.js';
 
 const AuditEventRevertPayload = builder
   .objectRef<{ userErrors: UserError[]; recordedEvents?: string[] }>('AuditEventRevertPayload')
