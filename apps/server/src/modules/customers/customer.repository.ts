@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { jsonRow } from '../../db/json-row.js';
-import type { AddressJson } from '../../db/columns.js';
 import type { CustomerAddressTable, CustomerRow } from './customer.tables.js';
 import {
   toCustomer,
