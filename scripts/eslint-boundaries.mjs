@@ -110,6 +110,12 @@ const RULES = [
   },
 ];
 
+// Issue #27 §6: errors leave the lower layers as DomainError; the API edge makes GraphQL errors of them.
+const BELOW_THE_EDGE = (file) =>
+  /^apps\/server\/src\/modules\/.*\.(service|repository)\.ts$/.test(file) || under(file, `${SERVER}lib`);
+const EDGE_MESSAGE =
+  'Services, repositories and lib/ raise DomainError, never GraphQL errors: the API edge (app/yoga.ts) answers it.';
+
 function sourcesOf(node) {
   if (
     (node.type === 'ImportDeclaration' ||
@@ -129,6 +135,8 @@ const boundaries = {
     const from = rel(context.filename);
     const check = (node) => {
       for (const source of sourcesOf(node)) {
+        if (source.value === 'graphql' && BELOW_THE_EDGE(from))
+          context.report({ node: source, message: `${EDGE_MESSAGE} ("graphql")` });
         const target = resolveImport(context.filename, String(source.value));
         if (!target) continue;
         const to = rel(target);

@@ -58,6 +58,17 @@ describe('stockroom/boundaries: layers one way', () => {
   });
 });
 
+describe('stockroom/boundaries: errors leave lower layers as DomainError', () => {
+  it('refuses the graphql package in services, repositories and lib/, and lets schema files use it', () => {
+    const code = `import { GraphQLError } from 'graphql';`;
+    for (const file of ['apps/server/src/lib/x.ts', 'apps/server/src/modules/search/x.service.ts'])
+      expect(problems('boundaries', file, code), file).toEqual([
+        expect.stringContaining('raise DomainError'),
+      ]);
+    expect(problems('boundaries', 'apps/server/src/modules/search/x.schema.ts', code)).toEqual([]);
+  });
+});
+
 describe('stockroom/no-module-cycle', () => {
   it('refuses an import of a module that imports this one (any file of each)', () => {
     // customers imports catalog (customer.schema names MoneyRef): catalog may not import customers.
