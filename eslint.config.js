@@ -18,6 +18,7 @@ export default tseslint.config(
       'e2e/screenshots/**',
       // Declarations of the bench's JavaScript for the TypeScript test that runs its scenarios.
       'bench/**/*.d.mts',
+      'scripts/*.d.mts',
     ],
   },
   js.configs.recommended,
@@ -44,6 +45,8 @@ export default tseslint.config(
     rules: {
       'stockroom/boundaries': 'error',
       'stockroom/no-cycle': 'error',
+      'stockroom/no-module-cycle': 'error',
+      'stockroom/table-owner': 'error',
       'check-file/filename-naming-convention': [
         'error',
         { '**/*.{ts,tsx}': 'KEBAB_CASE' },

@@ -1,5 +1,7 @@
 // The import boundaries of ARCHITECTURE §3 as a small local ESLint plugin: `stockroom/boundaries`
-// (who may import whom) and `stockroom/no-cycle` (no import cycles between our own files). Relative
+// (who may import whom), `stockroom/no-cycle` (no import cycles between our own files),
+// `stockroom/no-module-cycle` (no two server modules import each other, counting any file of each)
+// and `stockroom/table-owner` (a module writes only the tables its *.tables.ts declares). Relative
 // imports are resolved by path (`./x.js` → `./x.ts`), so it needs no resolver package.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +30,7 @@ function resolveImport(fromFile, source) {
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const segment = (file, prefix) => (file.startsWith(prefix) ? file.slice(prefix.length).split('/')[0] : null);
 const FEATURES = 'apps/admin/src/features/';
+const SERVER = 'apps/server/src/';
 const MODULES = 'apps/server/src/modules/';
 
 /** The rules, each a predicate on (importing file, imported file), both relative to the repo root. */
@@ -82,6 +85,14 @@ const RULES = [
     message: 'Services and repositories know nothing of GraphQL: raise a DomainError; the schema maps it.',
   },
   {
+    // Issue #27 §3: layers one way. app/ wires everything together and is imported by nothing below.
+    broken: (from, to) =>
+      ['modules', 'lib', 'db', 'graphql'].some((d) => under(from, `${SERVER}${d}`)) &&
+      under(to, `${SERVER}app`),
+    message:
+      'app/ is the composition root (Yoga, schema assembly, loaders, HTTP, start): modules/, lib/, db/ and the graphql/ toolkit never import it.',
+  },
+  {
     broken: (from, to) =>
       /^apps\/server\/src\/modules\/.*\.repository\.ts$/.test(from) && /\.service\.ts$/.test(to),
     message: 'Repositories hold SQL only; services call them, not the reverse.',
@@ -98,6 +109,12 @@ const RULES = [
       'Only repositories and models know the tables: services, loaders and schema work with the domain objects of a *.model.ts.',
   },
 ];
+
+// Issue #27 §6: errors leave the lower layers as DomainError; the API edge makes GraphQL errors of them.
+const BELOW_THE_EDGE = (file) =>
+  /^apps\/server\/src\/modules\/.*\.(service|repository)\.ts$/.test(file) || under(file, `${SERVER}lib`);
+const EDGE_MESSAGE =
+  'Services, repositories and lib/ raise DomainError, never GraphQL errors: the API edge (app/yoga.ts) answers it.';
 
 function sourcesOf(node) {
   if (
@@ -118,6 +135,8 @@ const boundaries = {
     const from = rel(context.filename);
     const check = (node) => {
       for (const source of sourcesOf(node)) {
+        if (source.value === 'graphql' && BELOW_THE_EDGE(from))
+          context.report({ node: source, message: `${EDGE_MESSAGE} ("graphql")` });
         const target = resolveImport(context.filename, String(source.value));
         if (!target) continue;
         const to = rel(target);
@@ -178,4 +197,116 @@ const noCycle = {
   },
 };
 
-export const stockroomPlugin = { rules: { boundaries, 'no-cycle': noCycle } };
+// ---- Modules one way (issue #27 §3) ----
+
+// Every import of a file, type-only ones included: a module that names another's types depends on it.
+const ANY_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+const ANY_DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/**
+ * Module pairs that still import each other, each to be made one way (the rule names them until
+ * then). catalog ⇄ inventory: product creation makes stock levels, stock changes sync collections.
+ */
+const KNOWN_MODULE_CYCLES = new Set(['catalog|inventory']);
+
+/** The server module a file belongs to, or null. */
+const moduleOf = (file) => segment(file, MODULES);
+
+/** The other modules the module's files (tests aside) import, each with one file that does. */
+function moduleDependencies(module, skipFile) {
+  const dir = path.join(root, MODULES, module);
+  const found = new Map();
+  if (!fs.existsSync(dir)) return found;
+  for (const name of fs.readdirSync(dir, { recursive: true })) {
+    const file = path.join(dir, String(name));
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file === skipFile) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of [...text.matchAll(ANY_IMPORT), ...text.matchAll(ANY_DYNAMIC_IMPORT)]) {
+      const target = resolveImport(file, m[1]);
+      const other = target && moduleOf(rel(target));
+      if (other && other !== module && !found.has(other)) found.set(other, rel(file));
+    }
+  }
+  return found;
+}
+
+const noModuleCycle = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = rel(context.filename);
+    const module = moduleOf(from);
+    if (!module || /\.test\.tsx?$/.test(from)) return {};
+    const back = new Map();
+    const check = (node) => {
+      for (const source of sourcesOf(node)) {
+        const target = resolveImport(context.filename, String(source.value));
+        const other = target && moduleOf(rel(target));
+        if (!other || other === module || KNOWN_MODULE_CYCLES.has([module, other].sort().join('|'))) continue;
+        if (!back.has(other)) back.set(other, moduleDependencies(other, context.filename).get(module));
+        const by = back.get(other);
+        if (by)
+          context.report({
+            node: source,
+            message: `Modules ${module} and ${other} import each other (${by} imports ${module}): make it one way — the higher module calls the lower, and a command composes both ("${source.value}")`,
+          });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+// ---- Each table written by one module (issue #27 §4) ----
+
+const WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom']);
+
+/** Table → the module whose *.tables.ts declares it (in its `…Tables` interface). */
+function tableOwners() {
+  const owners = new Map();
+  const modules = path.join(root, MODULES);
+  for (const module of fs.readdirSync(modules)) {
+    const dir = path.join(modules, module);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.tables.ts'))) {
+      const text = fs.readFileSync(path.join(dir, name), 'utf8');
+      for (const [, body] of text.matchAll(/export interface \w+Tables\s*(?:extends[^{]*)?\{([^}]*)\}/g))
+        for (const [, table] of body.matchAll(/^\s*([a-z_][a-z0-9_]*)\s*:/gm)) owners.set(table, module);
+    }
+  }
+  return owners;
+}
+
+const tableOwner = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = rel(context.filename);
+    const module = moduleOf(from);
+    if (!module || /\.test\.tsx?$/.test(from)) return {};
+    let owners;
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (!WRITES.has(callee.property.name)) return;
+        const arg = node.arguments[0];
+        if (!arg || arg.type !== 'Literal' || typeof arg.value !== 'string') return;
+        const table = arg.value.trim().split(/\s+/)[0];
+        owners ??= tableOwners();
+        const owner = owners.get(table);
+        if (owner && owner !== module)
+          context.report({
+            node: arg,
+            message: `${table} belongs to the ${owner} module (${owner}/*.tables.ts): ${module} asks a function of ${owner}'s service to write it, in the same transaction.`,
+          });
+      },
+    };
+  },
+};
+
+export const stockroomPlugin = {
+  rules: { boundaries, 'no-cycle': noCycle, 'no-module-cycle': noModuleCycle, 'table-owner': tableOwner },
+};

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './lib/logger.js';
-import { startApp } from './app.js';
+import { startApp } from './app/app.js';
 import { migrate, openDatabase } from './db/database.js';
-import { bootstrap, setOwnerPassword } from './bootstrap.js';
+import { bootstrap, setOwnerPassword } from './app/bootstrap.js';
 import { SCALES, seed, type Scale } from './seed/seed.js';
-import { printedSchema } from './graphql/schema.js';
+import { printedSchema } from './app/schema.js';
 import { backup, restore } from './db/backup.js';
 import path from 'node:path';
 
@@ -102,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
         seed(db, config, values.scale as Scale, log, { products }),
       );
       if (values.json) {
-        // For the server's first start (app.ts), which loads the demo store through this command.
+        // For the server's first start (app/app.ts), which loads the demo store through this command.
         process.stdout.write(JSON.stringify({ staff: result.staff }) + '\n');
         return;
       }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { BUILT_IN_ROLES } from '@stockroom/domain';
 import { loadConfig, type Config } from './config.js';
-import { startApp, type RunningApp, type StartOptions } from './app.js';
+import { startApp, type RunningApp, type StartOptions } from './app/app.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { hashPassword } from './modules/staff/password.js';
 import { insertStaff } from './modules/staff/staff.repository.js';

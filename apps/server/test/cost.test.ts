@@ -7,7 +7,7 @@ import {
   listBounds,
   requestedCost,
 } from '../src/graphql/cost.js';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../src/graphql/rate-limit.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../src/lib/rate-limit.js';
 import { connectRedis } from '../src/lib/redis.js';
 import { createLogger } from '../src/lib/logger.js';
 

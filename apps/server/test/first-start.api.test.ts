@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { startApp } from '../src/app.js';
+import { startApp } from '../src/app/app.js';
 import { createLogger } from '../src/lib/logger.js';
 import { sql } from 'kysely';
 import { Client } from './helpers.js';

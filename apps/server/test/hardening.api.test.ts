@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeId } from '@stockroom/domain';
 import { DATABASES, signedIn, useServer } from './helpers.js';
-import { documentCacheOf } from '../src/graphql/yoga.js';
+import { documentCacheOf } from '../src/app/yoga.js';
 
 /** Issue 10: no way in from another origin, no request that works the server for minutes, bad input answered as the caller's fault. */
 describe.each(DATABASES)('hardening on $name', ({ postgresUrl }) => {

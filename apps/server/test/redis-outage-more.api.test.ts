@@ -5,7 +5,7 @@ import { DATABASES } from './helpers.js';
 import { RedisServer } from './support/redis-server.js';
 import { startTestServer, type TestServer } from '../src/testing.js';
 import { connectRedis, type RedisLink } from '../src/lib/redis.js';
-import { BUCKET_SIZE, redisRateLimiter } from '../src/graphql/rate-limit.js';
+import { BUCKET_SIZE, redisRateLimiter } from '../src/lib/rate-limit.js';
 import { redisLoginThrottle } from '../src/modules/staff/login-throttle.js';
 import {
   SHOP,

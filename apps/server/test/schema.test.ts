@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { applyAuth, findUndeclaredFields } from '../src/graphql/auth.js';
-import { buildSchema, printedSchema } from '../src/graphql/schema.js';
+import { buildSchema, printedSchema } from '../src/app/schema.js';
 
 describe('schema', () => {
   it('matches the committed apps/server/schema.graphql (run `npm run schema:print` after changing it)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Client, DATABASES, signedIn, useServer } from './helpers.js';
-import { memoryRateLimiter } from '../src/graphql/rate-limit.js';
+import { memoryRateLimiter } from '../src/lib/rate-limit.js';
 
 describe.each(DATABASES)('transport, limits and errors on $name', ({ postgresUrl }) => {
   const ctx = useServer({ postgresUrl });

@@ -1,8 +1,15 @@
 import type { Viewer } from '../actor.js';
-import type { Services } from '../services.js';
-import type { Loaders } from './loaders.js';
+import type { Services } from './services.js';
 
 export type { Viewer };
+
+/**
+ * Per-request batch loaders: one query per relation per request. Each module adds its own to this
+ * interface beside them (`declare module` in its `*.loaders.ts`), and app/loaders.ts makes them all
+ * fresh for each request, so the toolkit names no module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Loaders {}
 
 export interface Ctx {
   requestId: string;

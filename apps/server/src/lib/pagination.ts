@@ -1,7 +1,6 @@
-import type { UserError } from '@stockroom/domain';
+import { DomainError, type UserError, type UserErrorCode } from '@stockroom/domain';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/types.js';
-import { GraphQLError } from 'graphql';
 
 /** SPEC §7.2 / §9: default 50, at most 250; counts stop at 10,000. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -48,8 +47,16 @@ const INVALID_CURSOR = 'This page cursor is not valid; start again from the firs
 const CURSOR_COLUMN = 'keyset_cursor_value';
 const MAX_CURSOR_LENGTH = 20_000;
 
-function badRequest(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
+/**
+ * Page arguments the caller got wrong: a DomainError like any rule a query's argument breaks, which
+ * the API edge (app/yoga.ts) answers as a top-level BAD_REQUEST error with this message.
+ */
+function badRequest(
+  message: string,
+  field: string[] | null = null,
+  code: UserErrorCode = 'INVALID',
+): DomainError {
+  return DomainError.one(code, message, field);
 }
 
 /**
@@ -190,11 +197,16 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: stri
   descending: boolean,
   args: PageArgs,
 ): Promise<Page<Row>> {
-  if (args.first != null && args.last != null) throw badRequest('Pass either first or last, not both.');
+  if (args.first != null && args.last != null)
+    throw badRequest('Pass either first or last, not both.', ['last']);
   const backward = args.last != null || (args.before != null && args.first == null);
   const size = (backward ? args.last : args.first) ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 0 || size > MAX_PAGE_SIZE) {
-    throw badRequest(`Ask for 0 to ${MAX_PAGE_SIZE} items at a time.`);
+    throw badRequest(
+      `Ask for 0 to ${MAX_PAGE_SIZE} items at a time.`,
+      [backward ? 'last' : 'first'],
+      'OUT_OF_RANGE',
+    );
   }
   const given = backward ? args.before : args.after;
   const cursor = given ? decodeCursor(given, sort as SortKey<unknown>) : null;

@@ -2,10 +2,7 @@ import { encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
 import type { AuditEvent } from './audit.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
-import { CustomerRef } from '../customers/customer.schema.js';
-import { ProductRef } from '../catalog/product.schema.js';
 import { findAuditEvent } from './audit.repository.js';
-import { latestEventsAbout } from './audit.service.js';
 import { listAuditEvents } from './audit.service.js';
 import { readableValue, subjectLabel } from './audit-readable.js';
 
@@ -108,20 +105,4 @@ builder.queryField('auditEvents', (t) =>
     { name: 'AuditEventConnection' },
     { name: 'AuditEventEdge' },
   ),
-);
-
-builder.objectField(CustomerRef, 'events', (t) =>
-  t.field({
-    type: [AuditEventRef],
-    description: 'What happened to this customer (the audit log), newest first; the last 100.',
-    resolve: (c, _a, ctx) => latestEventsAbout(ctx.services.db, 'Customer', c.id, 100),
-  }),
-);
-
-builder.objectField(ProductRef, 'events', (t) =>
-  t.field({
-    type: [AuditEventRef],
-    description: 'What happened to this product (the audit log), newest first; the last 50.',
-    resolve: (p, _a, ctx) => latestEventsAbout(ctx.services.db, 'Product', p.id, 50),
-  }),
 );

@@ -9,7 +9,9 @@ import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import type { Actor } from '../../actor.js';
 import {
   countAuditEvents,
+  findAuditEvent,
   insertAuditEvent,
+  laterEventTouching,
   latestEventsOf,
   pageAuditEvents,
   redactEventsOf,
@@ -161,4 +163,18 @@ export interface Restorable {
   permission: Permission;
   exists(trx: Tx, subjectId: string): Promise<boolean>;
   recreate(trx: Tx, actor: Actor, subjectId: string, before: Record<string, unknown>): Promise<void>;
+}
+
+/** One event of the log, or null (undo reads the event it is asked to put back). */
+export function auditEventById(db: Executor, id: string): Promise<AuditEvent | null> {
+  return findAuditEvent(db, id);
+}
+
+/** Who last changed any of these fields of the event's subject after it, if anyone (undo refuses then). */
+export function laterChangeOf(
+  db: Executor,
+  event: AuditEvent,
+  fields: readonly string[],
+): ReturnType<typeof laterEventTouching> {
+  return laterEventTouching(db, event, fields);
 }

@@ -8,6 +8,11 @@ import { mediaOfProducts } from './media.repository.js';
 import { findProductsByIds } from './product.repository.js';
 import { findVariantsByIds, variantsOfProducts } from './variant.repository.js';
 
+declare module '../../graphql/context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Loaders extends ReturnType<typeof createCatalogLoaders> {}
+}
+
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createCatalogLoaders(db: Executor) {
   return {

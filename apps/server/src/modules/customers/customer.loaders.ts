@@ -4,6 +4,11 @@ import { byId, grouped } from '../../lib/batch.js';
 import type { CustomerAddress, Customer } from './customer.model.js';
 import { addressesOfCustomers, findCustomersByIds } from './customer.repository.js';
 
+declare module '../../graphql/context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Loaders extends ReturnType<typeof createCustomerLoaders> {}
+}
+
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createCustomerLoaders(db: Executor) {
   return {

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { jsonRow } from '../../db/json-row.js';
-import type { AddressJson } from '../../db/columns.js';
 import type { CustomerAddressTable, CustomerRow } from './customer.tables.js';
 import {
   toCustomer,
@@ -295,31 +294,6 @@ export async function eraseCustomerData(
   await db.deleteFrom('customer_addresses').where('customer_id', '=', id).execute();
   await db.updateTable('customer_comments').set({ body: '[erased]' }).where('customer_id', '=', id).execute();
   return toCustomer(after);
-}
-
-/**
- * The copies of the person's contact and addresses on their orders. The orders module has no
- * repository of its own yet; this is the one statement customers need of it.
- */
-export async function eraseOrderCopies(
-  db: Executor,
-  customerId: string,
-  placeholderEmail: string,
-  erasedAddress: AddressJson,
-): Promise<void> {
-  const address = JSON.stringify(erasedAddress);
-  await db
-    .updateTable('orders')
-    .set({
-      email: placeholderEmail,
-      phone: null,
-      customer_name: 'Erased customer',
-      shipping_address: sql`case when shipping_address is null then null else ${address}::jsonb end`,
-      billing_address: sql`case when billing_address is null then null else ${address}::jsonb end`,
-      note: null,
-    })
-    .where('customer_id', '=', customerId)
-    .execute();
 }
 
 // ---- The list (alias: c customers) ----

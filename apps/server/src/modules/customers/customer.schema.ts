@@ -186,7 +186,7 @@ const CustomerInput = builder.inputType('CustomerInput', {
   }),
 });
 
-const CustomerPayload = builder
+export const CustomerPayload = builder
   .objectRef<{
     customer?: Customer | null;
     address?: CustomerAddress | null;
@@ -251,17 +251,6 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) =>
       command(ctx, async (trx) => ({
         customer: await service.customerSetState(trx, ctx, service.customerUuid(args.id), 'ENABLED'),
-      })),
-  }),
-  customerErase: t.field({
-    type: CustomerPayload,
-    description:
-      "Erases the customer's personal data everywhere; irreversible. `confirmation` must be the customer's email.",
-    extensions: auth.permission('CUSTOMERS_ERASE'),
-    args: { id: t.arg.id({ required: true }), confirmation: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) =>
-      command(ctx, async (trx) => ({
-        customer: await service.customerErase(trx, ctx, service.customerUuid(args.id), args.confirmation),
       })),
   }),
   customerAddressAdd: t.field({

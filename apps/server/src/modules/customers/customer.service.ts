@@ -355,7 +355,7 @@ export function customerUuid(id: string | number, field = 'id'): string {
 
 /**
  * Erases a customer's personal data everywhere it is stored — the customer, their addresses, staff
- * comments, the copies on their orders, and the before/after values in the audit log — keeping the
+ * comments, the copies on their orders (`eraseCopies`), and the before/after values in the audit log — keeping the
  * record, the orders and their totals. Irreversible: the person types the customer's email to confirm.
  */
 export async function customerErase(
@@ -363,6 +363,8 @@ export async function customerErase(
   actor: Actor,
   id: string,
   confirmation: string,
+  /** Erases the copies other modules keep (orders), in this transaction, given the placeholder email. */
+  eraseCopies: (placeholderEmail: string) => Promise<void>,
 ): Promise<Customer> {
   const before = await repo.lockCustomer(trx, id);
   if (!before) throw DomainError.one('INVALID', 'This customer does not exist.', ['id']);
@@ -375,19 +377,7 @@ export async function customerErase(
   }
   const placeholder = `erased-${id.slice(-12)}@erased.invalid`;
   const after = await repo.eraseCustomerData(trx, id, placeholder);
-  // Orders keep their lines and totals; the copies of the person's contact and addresses go.
-  await repo.eraseOrderCopies(trx, id, placeholder, {
-    firstName: null,
-    lastName: null,
-    company: null,
-    line1: '[erased]',
-    line2: null,
-    city: '[erased]',
-    region: null,
-    postalCode: null,
-    countryCode: null,
-    phone: null,
-  });
+  await eraseCopies(placeholder);
   await redactAudit(trx, 'Customer', id, 'personal data erased');
   await recordAudit(trx, actor, {
     action: 'customer.erase',

@@ -5,6 +5,11 @@ import type { Discount } from './discount.model.js';
 import { findDiscountsByIds } from './discount.repository.js';
 import { targetsOf, type DiscountTargets } from './discount.service.js';
 
+declare module '../../graphql/context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Loaders extends ReturnType<typeof createDiscountLoaders> {}
+}
+
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createDiscountLoaders(db: Executor) {
   return {

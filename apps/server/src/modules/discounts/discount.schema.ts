@@ -23,7 +23,6 @@ import {
 } from '../../graphql/builder.js';
 import { MoneyRef, ProductRef, type MoneyValue } from '../catalog/product.schema.js';
 import { CollectionRef } from '../catalog/category-collection.schema.js';
-import { OrderRef } from '../orders/order.refs.js';
 import { countDiscounts, DISCOUNT_SORT_KEYS, pageDiscounts } from './discount.repository.js';
 import { discountSearchCondition } from './discount-search.js';
 import { ruleOf } from './discount.service.js';
@@ -295,15 +294,3 @@ builder.mutationFields((t) => ({
       })),
   }),
 }));
-
-builder.objectField(OrderRef, 'discount', (t) =>
-  t.field({
-    type: DiscountRef,
-    nullable: true,
-    description: 'The discount behind discountCode, while it exists; null without DISCOUNTS_READ.',
-    resolve: (o, _a, ctx) =>
-      o.discountId && ctx.viewer?.permissions.has('DISCOUNTS_READ')
-        ? ctx.loaders.discountById.load(o.discountId)
-        : null,
-  }),
-);

@@ -5,6 +5,11 @@ import type { InventoryLevel, Location } from './inventory.model.js';
 import { availableOfProducts, levelsByVariantIds, levelsWithMovements } from './level.repository.js';
 import { findLocationsByIds } from './location.repository.js';
 
+declare module '../../graphql/context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Loaders extends ReturnType<typeof createInventoryLoaders> {}
+}
+
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createInventoryLoaders(db: Executor) {
   return {

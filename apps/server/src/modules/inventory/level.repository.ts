@@ -99,16 +99,14 @@ export async function lockLevelsAndProducts(
 
 /**
  * Writes a stock change under the locks lockLevelsAndProducts took, in one statement: each level's
- * new quantities, each product's change of available units (tracked variants only) and the ledger
- * entries. Entries are stamped by the statement's clock rather than the transaction's: a command
+ * new quantities and the ledger entries. Entries are stamped by the statement's clock rather than the transaction's: a command
  * that waited for a level's lock is stamped after the one it waited for, so the ledger's order by
- * time is the order the changes were applied in. `alongside`: more writes of the caller's (an
- * order's lines, say) sent in the same statement. Answers the levels as written and that stamp.
+ * time is the order the changes were applied in. `alongside`: more writes of the caller's (the
+ * products' units available, an order's lines) sent in the same statement. Answers the levels as written and that stamp.
  */
 export async function writeStockChange(
   db: Executor,
   levels: readonly (LevelKey & { onHand: number; committed: number })[],
-  available: readonly { variantId: string; delta: number }[],
   movements: readonly NewMovement[],
   alongside: readonly OperationNodeSource[] = [],
 ): Promise<{ levels: InventoryLevel[]; stampedAt: Date }> {
@@ -121,20 +119,6 @@ export async function writeStockChange(
       (l) => sql`(${l.variantId}::uuid, ${l.locationId}::uuid, ${l.onHand}::int, ${l.committed}::int)`,
     ),
   );
-  const moved = available.filter((a) => a.delta !== 0);
-  const products = moved.length
-    ? sql`, products as (
-        update product_stock ps set total_available = ps.total_available + d.delta
-        from (
-          select v.product_id, sum(x.delta)::int as delta
-          from (values ${sql.join(moved.map((a) => sql`(${a.variantId}::uuid, ${a.delta}::int)`))}) as x(variant_id, delta)
-          join product_variants v on v.id = x.variant_id
-          where v.track_inventory
-          group by v.product_id
-        ) d
-        where ps.product_id = d.product_id and d.delta <> 0
-      )`
-    : sql``;
   const ledger = movements.length
     ? sql`, ledger as (
         insert into inventory_movements (id, variant_id, location_id, on_hand_delta, committed_delta,
@@ -154,7 +138,7 @@ export async function writeStockChange(
       from (values ${values}) as x(variant_id, location_id, on_hand, committed)
       where l.variant_id = x.variant_id and l.location_id = x.location_id
       returning l.*
-    )${products}${ledger}${sql.join(
+    )${ledger}${sql.join(
       alongside.map((write, i) => sql`, ${sql.ref(`alongside_${i}`)} as (${write})`),
       sql``,
     )}

@@ -12,6 +12,7 @@ import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { inventoryCollectionsSync } from '../catalog/collection.service.js';
+import { productStockFollows } from '../catalog/product-stock.service.js';
 import {
   ensureLevels,
   lockLevelRows,
@@ -187,19 +188,21 @@ export async function applyStockChanges(
       orderId: opts.orderId ?? null,
     });
   }
+  // A movement changes available units as the domain counts them: its on-hand less its committed change.
+  const productStock = productStockFollows(
+    movements.map((m) => ({
+      variantId: m.variantId,
+      delta: available({ onHand: m.onHandDelta, committed: m.committedDelta }),
+    })),
+  );
   const { levels: updated, stampedAt } = await writeStockChange(
     trx,
     [...running].map(([k, quantities]) => {
       const level = levels.get(k)!;
       return { variantId: level.variantId, locationId: level.locationId, ...quantities };
     }),
-    // A movement changes available units as the domain counts them: its on-hand less its committed change.
-    movements.map((m) => ({
-      variantId: m.variantId,
-      delta: available({ onHand: m.onHandDelta, committed: m.committedDelta }),
-    })),
     movements,
-    opts.alongside,
+    [...(productStock ? [productStock] : []), ...(opts.alongside ?? [])],
   );
   if (movements.length) await collections();
   const written = new Map(updated.map((l) => [key(l.variantId, l.locationId), l]));

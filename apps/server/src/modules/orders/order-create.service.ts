@@ -8,15 +8,10 @@ import { idempotent } from '../../lib/idempotency.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { commitForOrder, type Allocation } from '../inventory/order-stock.js';
 import { customerAddressFromOrder } from '../customers/customer.service.js';
+import { customerOrderPlaced } from '../customers/customer-figures.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { taxRateFor } from '../shipping/tax.service.js';
-import {
-  customerFiguresUpdate,
-  findOrder,
-  linesInsert,
-  insertOrder,
-  insertTransaction,
-} from './order.repository.js';
+import { findOrder, linesInsert, insertOrder, insertTransaction } from './order.repository.js';
 import { derivedStatus } from './order-state.service.js';
 import { actorName } from './order-payment.service.js';
 import { parseOrderCreate, type OrderCreateRaw } from './order-create-input.js';
@@ -265,7 +260,7 @@ export async function placeParsed(
           variants: sellable.map((s) => s.variant),
           alongside: (allocations) => [
             linesInsert(trx, lines(allocations)),
-            ...(buyer ? [customerFiguresUpdate(trx, buyer.id, totals.total)] : []),
+            ...(buyer ? [customerOrderPlaced(trx, buyer.id, totals.total)] : []),
           ],
         },
       ),

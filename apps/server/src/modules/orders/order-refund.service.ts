@@ -25,13 +25,8 @@ import { findOrder, linesOfOrders, transactionsOfOrders } from './order.reposito
 import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
 import { actorName, addTransaction } from './order-payment.service.js';
 import { orderOrigin } from './order-fulfillment.service.js';
-import {
-  addRefundedQuantities,
-  findRefund,
-  insertRefund,
-  shippingRefunded,
-  takeFromCustomerSpend,
-} from './refund.repository.js';
+import { addRefundedQuantities, findRefund, insertRefund, shippingRefunded } from './refund.repository.js';
+import { customerSpendTaken } from '../customers/customer-figures.service.js';
 import type { Refund } from './order.model.js';
 
 export const REFUND_REASON_MAX = 500;
@@ -377,7 +372,7 @@ export async function refundLocked(
     plan.lines.map((p) => ({ orderLineId: p.line.id, quantity: p.quantity })),
   );
   if (before.customerId && !cancelled && amount > 0) {
-    await takeFromCustomerSpend(trx, before.customerId, amount);
+    await customerSpendTaken(trx, before.customerId, amount);
   }
   const after = await refreshOrderStatus(trx, before.id);
   // Each restocked line names where it went back, so the log and the timeline can say it in words.

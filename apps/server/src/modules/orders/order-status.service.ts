@@ -11,7 +11,7 @@ import { transactionsOfOrders, updateOrder } from './order.repository.js';
 import { loadOrderForAction, orderForAction, refreshOrderStatus } from './order-state.service.js';
 import { movesStock, orderOrigin } from './order-fulfillment.service.js';
 import { addTransaction, capturableOf } from './order-payment.service.js';
-import { takeFromCustomerSpend } from './refund.repository.js';
+import { customerSpendTaken } from '../customers/customer-figures.service.js';
 import { refundLocked } from './order-refund.service.js';
 
 export const CANCEL_REASON_MAX = 500;
@@ -69,7 +69,7 @@ export async function orderCancel(
   await updateOrder(trx, before.id, { status: 'CANCELLED', cancelledAt: new Date(), cancelReason: reason });
   // What was refunded before left the spend with its refund.
   const spent = Number(before.total) - Number(before.totalRefunded);
-  if (before.customerId) await takeFromCustomerSpend(trx, before.customerId, spent);
+  if (before.customerId) await customerSpendTaken(trx, before.customerId, spent);
   await giveDiscountUseBack(trx, before.discountId);
   // The same refund as orderRefund's, on the order as now cancelled: its stock and spend are settled above.
   if (toRefund > 0) {

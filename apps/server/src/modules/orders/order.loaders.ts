@@ -19,6 +19,11 @@ import type { Refund, RefundLine } from './order.model.js';
 import { findDraftsByIds, linesOfDrafts } from './draft.repository.js';
 import type { DraftOrderLine, DraftOrder } from './order.model.js';
 
+declare module '../../graphql/context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Loaders extends ReturnType<typeof createOrderLoaders> {}
+}
+
 /**
  * One loader per `first` argument: a page size is part of the question, and a request rarely asks
  * for more than one.

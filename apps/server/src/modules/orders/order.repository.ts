@@ -106,21 +106,6 @@ export async function recentOrdersOfCustomers(
   return rows.map(toOrder);
 }
 
-/**
- * A placed order counts toward its customer's figures (a figure, not an edit: no new version). The
- * statement, unsent: placing an order sends it with the stock write.
- */
-export function customerFiguresUpdate(db: Executor, customerId: string, total: number) {
-  return db
-    .updateTable('customers')
-    .set({
-      orders_count: sql`orders_count + 1`,
-      total_spent: sql`total_spent + ${total}`,
-      last_order_at: sql`now()`,
-    })
-    .where('id', '=', customerId);
-}
-
 // ---- Lines ----
 
 /** Lines of many orders in one query, in their position order (DataLoader batch function). */

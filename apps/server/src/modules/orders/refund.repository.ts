@@ -101,16 +101,3 @@ export async function addRefundedQuantities(
       .execute();
   }
 }
-
-/**
- * Money that no longer counts toward what the customer spent: a refund, or a cancelled order's total
- * (the order count stays: it was placed). Never below zero, in case figures were imported without
- * their orders.
- */
-export async function takeFromCustomerSpend(db: Executor, customerId: string, amount: number): Promise<void> {
-  await db
-    .updateTable('customers')
-    .set({ total_spent: sql`greatest(0, total_spent - ${amount})` })
-    .where('id', '=', customerId)
-    .execute();
-}

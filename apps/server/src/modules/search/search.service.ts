@@ -1,5 +1,4 @@
-import { GraphQLError } from 'graphql';
-import type { Permission } from '@stockroom/domain';
+import { DomainError, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { ListResult } from '../../lib/pagination.js';
 import { listOrders } from '../orders/order-list.service.js';
@@ -23,22 +22,23 @@ export const SEARCH_TYPES = {
 } as const satisfies Record<string, Permission>;
 export type SearchType = keyof typeof SEARCH_TYPES;
 
-function badRequest(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_REQUEST' } });
+/** Arguments out of bounds: the API edge (app/yoga.ts) answers a DomainError as a BAD_REQUEST error. */
+function badRequest(message: string, field: string): DomainError {
+  return DomainError.one('OUT_OF_RANGE', message, [field]);
 }
 
-/** The query, trimmed, and the per-type limit; a BAD_REQUEST error naming the bound when outside it. */
+/** The query, trimmed, and the per-type limit; a DomainError (BAD_REQUEST at the edge) naming the bound when outside it. */
 export function checkSearchArgs(
   query: string,
   first: number | null | undefined,
 ): { words: string; first: number } {
   const words = query.trim();
   if (words.length > SEARCH_QUERY_MAX_LENGTH) {
-    throw badRequest(`A search can be at most ${SEARCH_QUERY_MAX_LENGTH} characters; shorten it.`);
+    throw badRequest(`A search can be at most ${SEARCH_QUERY_MAX_LENGTH} characters; shorten it.`, 'query');
   }
   const n = first ?? SEARCH_DEFAULT_PER_TYPE;
   if (!Number.isInteger(n) || n < 1 || n > SEARCH_MAX_PER_TYPE) {
-    throw badRequest(`"first" must be between 1 and ${SEARCH_MAX_PER_TYPE} results per type.`);
+    throw badRequest(`"first" must be between 1 and ${SEARCH_MAX_PER_TYPE} results per type.`, 'first');
   }
   return { words, first: n };
 }

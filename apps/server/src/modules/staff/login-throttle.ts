@@ -26,6 +26,13 @@ export const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 export const IP_WINDOW_SECONDS = 15 * 60;
 export const IP_MAX_FAILURES = 100;
 
+declare module '../../graphql/services.js' {
+  interface Services {
+    /** Sign-in failures per account and per IP (SPEC §9). */
+    loginThrottle: LoginThrottle;
+  }
+}
+
 export interface LoginThrottle {
   /** Seconds until this account's password may be checked again, or 0. */
   accountWait(email: string): Promise<number>;

@@ -5,6 +5,11 @@ import type { Role, Session, StaffMember } from './staff.model.js';
 import { findRolesByIds, findStaffByIds, rolesByStaffIds } from './staff.repository.js';
 import { liveSessionsOfStaff } from './session.repository.js';
 
+declare module '../../graphql/context.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface Loaders extends ReturnType<typeof createStaffLoaders> {}
+}
+
 /** This module's batch loaders, made fresh for every request: one query per relation per request. */
 export function createStaffLoaders(db: Executor) {
   return {

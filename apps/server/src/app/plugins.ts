@@ -8,10 +8,10 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { BUCKET_SIZE, RESTORE_PER_SECOND, type RateLimiter } from './rate-limit.js';
-import type { Ctx } from './context.js';
-import { actualCost, cachedRequestedCost, MAX_QUERY_COST } from './cost.js';
-import { queryTooComplex, throttled } from './errors.js';
+import { BUCKET_SIZE, RESTORE_PER_SECOND, type RateLimiter } from '../lib/rate-limit.js';
+import type { Ctx } from '../graphql/context.js';
+import { actualCost, cachedRequestedCost, MAX_QUERY_COST } from '../graphql/cost.js';
+import { queryTooComplex, throttled } from '../graphql/errors.js';
 
 const LIMIT_MESSAGE = /limit of \d+ exceeded/i;
 /** "Did you mean …?" in validation messages tells a prober what exists: SPEC §8 says only what failed. */

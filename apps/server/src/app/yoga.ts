@@ -10,16 +10,16 @@ import {
 import { LRUCache } from 'lru-cache';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { DomainError, MESSAGES } from '@stockroom/domain';
-import { CSRF_HEADER } from '../http/csrf.js';
+import { CSRF_HEADER } from './http/csrf.js';
 import { currentRequestId } from '../lib/request-context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { databaseUnavailable, invalidApiToken } from './errors.js';
-import type { Services } from '../services.js';
+import { databaseUnavailable, invalidApiToken } from '../graphql/errors.js';
+import type { Services } from '../graphql/services.js';
 import { viewerFromToken } from '../modules/staff/auth.service.js';
 import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { viewerFromApiToken } from '../modules/staff/api-token.service.js';
 import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from '../graphql/context.js';
 import { createLoaders } from './loaders.js';
 import {
   useCost,

@@ -1,10 +1,9 @@
 import { DomainError, encodeId, type Permission } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { AuditEvent } from './audit.model.js';
-import { sameValue, type Restorable, type Revertable } from './audit.service.js';
+import type { AuditEvent } from '../audit/audit.model.js';
+import { laterChangeOf, sameValue, type Restorable, type Revertable } from '../audit/audit.service.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
-import { laterEventTouching } from './audit.repository.js';
 import {
   categoryRestorable,
   collectionRestorable,
@@ -120,7 +119,7 @@ export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEvent)
     throw DomainError.one('INVALID_TRANSITION', `Undo can’t restore ${fieldWords(unknown)}.`, ['id']);
   const changed = changes.filter(([field, c]) => !sameValue(current[field], c.after)).map(([field]) => field);
   if (changed.length) {
-    const later = await laterEventTouching(trx, event, changed);
+    const later = await laterChangeOf(trx, event, changed);
     const what = `the ${fieldWords(changed)} of this ${handler.noun}`;
     if (!later)
       throw DomainError.one(

@@ -1,19 +1,19 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../services.js';
+import type { Services } from '../../graphql/services.js';
 import { readiness } from './readiness.js';
-import { requestStore } from '../lib/request-context.js';
-import { createGraphQLHandler, type ServerContext } from '../graphql/yoga.js';
+import { requestStore } from '../../lib/request-context.js';
+import { createGraphQLHandler, type ServerContext } from '../yoga.js';
 import { serveAdmin, serveMedia } from './static.js';
-import { mediaDir } from '../modules/catalog/media.service.js';
+import { mediaDir } from '../../modules/catalog/media.service.js';
 
 import { CSRF_HEADER } from './csrf.js';
-import { exportAuditEvents } from '../modules/audit/audit-export.js';
-import { sendsBearer, viewerOfRequest } from '../graphql/yoga.js';
-import { INVALID_API_TOKEN_MESSAGE } from '../graphql/errors.js';
-import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
+import { exportAuditEvents } from '../../modules/audit/audit-export.js';
+import { sendsBearer, viewerOfRequest } from '../yoga.js';
+import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
+import { SESSION_COOKIE } from '../../modules/staff/auth.schema.js';
 import { MESSAGES } from '@stockroom/domain';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../../lib/logger.js';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',

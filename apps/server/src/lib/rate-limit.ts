@@ -1,4 +1,4 @@
-import type { RedisLink } from '../lib/redis.js';
+import type { RedisLink } from './redis.js';
 
 /**
  * SPEC §9 rate limit: a token bucket per staff member (or per IP when signed out) holding 20,000

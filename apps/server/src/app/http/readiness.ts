@@ -1,5 +1,5 @@
-import { ping } from '../db/database.js';
-import type { Services } from '../services.js';
+import { ping } from '../../db/database.js';
+import type { Services } from '../../graphql/services.js';
 
 export interface Readiness {
   status: 200 | 503;

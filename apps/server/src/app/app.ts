@@ -1,26 +1,26 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config.js';
-import { migrate, openDatabase, type DatabaseHandle } from './db/database.js';
-import { INHERITED_LOCK_ENV, lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
-import { serveBackupRequests } from './db/backup.js';
-import { createLogger, type Logger } from './lib/logger.js';
+import type { Config } from '../config.js';
+import { migrate, openDatabase, type DatabaseHandle } from '../db/database.js';
+import { INHERITED_LOCK_ENV, lockDataDir, type DataDirLock } from '../db/data-dir-lock.js';
+import { serveBackupRequests } from '../db/backup.js';
+import { createLogger, type Logger } from '../lib/logger.js';
 import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
-import { seed, type SeededStaff } from './seed/seed.js';
-import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from './graphql/rate-limit.js';
+import { seed, type SeededStaff } from '../seed/seed.js';
+import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from '../lib/rate-limit.js';
 import { createHttpServer } from './http/server.js';
-import { connectRedis } from './lib/redis.js';
+import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Services } from './services.js';
-import { cachedListBounds } from './graphql/cost.js';
-import { countBoundingTables } from './lib/table-counts.repository.js';
+import type { Services } from '../graphql/services.js';
+import { cachedListBounds } from '../graphql/cost.js';
+import { countBoundingTables } from '../lib/table-counts.repository.js';
 import {
   loginThrottlePrefix,
   memoryLoginThrottle,
   redisLoginThrottle,
-} from './modules/staff/login-throttle.js';
+} from '../modules/staff/login-throttle.js';
 
 export interface RunningApp {
   url: string;

@@ -9,9 +9,9 @@ import {
 } from '../../graphql/builder.js';
 import { forbidden } from '../../graphql/errors.js';
 import { settingsChanged } from '../settings/settings.service.js';
-import { findAuditEvent } from './audit.repository.js';
-import { auditEventRevert, isRevertable, revertPermission } from './audit-revert.service.js';
-import { AuditEventRef } from './audit.schema.js';
+import { auditEventById } from '../audit/audit.service.js';
+import { auditEventRevert, isRevertable, revertPermission } from './undo.service.js';
+import { AuditEventRef } from '../audit/audit.schema.js';
 
 const AuditEventRevertPayload = builder
   .objectRef<{ userErrors: UserError[]; recordedEvents?: string[] }>('AuditEventRevertPayload')
@@ -32,7 +32,7 @@ builder.mutationField('auditEventRevert', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const uuid = decodeIdOf('AuditEvent', String(args.id));
-      const event = uuid ? await findAuditEvent(ctx.services.db, uuid) : null;
+      const event = uuid ? await auditEventById(ctx.services.db, uuid) : null;
       if (!event)
         return {
           userErrors: [

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { BUILT_IN_ROLES, passwordProblem } from '@stockroom/domain';
-import type { DB, Executor, Tx } from './db/database.js';
-import { SYSTEM_ACTOR } from './actor.js';
-import { recordAudit } from './modules/audit/audit.service.js';
-import { ensureSettings } from './modules/settings/settings.repository.js';
-import { hashPassword } from './modules/staff/password.js';
-import { revokeSessions } from './modules/staff/session.repository.js';
+import type { DB, Executor, Tx } from '../db/database.js';
+import { SYSTEM_ACTOR } from '../actor.js';
+import { recordAudit } from '../modules/audit/audit.service.js';
+import { ensureSettings } from '../modules/settings/settings.repository.js';
+import { hashPassword } from '../modules/staff/password.js';
+import { revokeSessions } from '../modules/staff/session.repository.js';
 import {
   countStaff,
   findOwner,
@@ -15,9 +15,9 @@ import {
   insertStaff,
   updateStaff,
   upsertBuiltInRole,
-} from './modules/staff/staff.repository.js';
-import { inTransaction } from './lib/unit-of-work.js';
-import { uuidv7 } from './lib/uuid.js';
+} from '../modules/staff/staff.repository.js';
+import { inTransaction } from '../lib/unit-of-work.js';
+import { uuidv7 } from '../lib/uuid.js';
 
 /** Keeps the built-in roles as SPEC §6 defines them (they are not editable; copies are). */
 export async function ensureBuiltInRoles(db: Executor): Promise<void> {
