@@ -1,8 +1,8 @@
 import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { available, AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { LEVEL_COLUMNS, type InventoryLevelRow } from './inventory.tables.js';
-import { toLevel, type InventoryLevel } from './inventory.model.js';
+import type { InventoryLevelRow } from './inventory.tables.js';
+import { levelRow, type InventoryLevel } from './inventory.model.js';
 import type { NewMovement } from './movement.repository.js';
 import {
   cappedCount,
@@ -77,7 +77,7 @@ export async function lockLevelsAndProducts(
     const { rows } = await sql<InventoryLevelRow>`
       select * from inventory_levels where (variant_id, location_id) in (${keys})
       order by variant_id, location_id for update`.execute(db);
-    return rows.map(toLevel);
+    return rows.map(levelRow.of);
   }
   // The products' CTE reads every level first (its count), so no product is locked before every
   // level is; each CTE locks its rows in its ORDER BY order.
@@ -94,7 +94,7 @@ export async function lockLevelsAndProducts(
       order by ps.product_id for update of ps
     )
     select levels.* from levels where (select count(*) from products) >= 0`.execute(db);
-  return rows.map(toLevel);
+  return rows.map(levelRow.of);
 }
 
 /**
@@ -159,7 +159,7 @@ export async function writeStockChange(
       sql``,
     )}
     select levels.*, statement_timestamp() as stamped_at from levels`.execute(db);
-  return { levels: rows.map(toLevel), stampedAt: rows[0]?.stamped_at ?? new Date() };
+  return { levels: rows.map(levelRow.of), stampedAt: rows[0]?.stamped_at ?? new Date() };
 }
 
 /** Which of these levels (variant, location) have ever moved: the ledger half of isStocked. */
@@ -202,12 +202,12 @@ export async function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): P
     .orderBy('location_id')
     .forUpdate()
     .execute();
-  return rows.map(toLevel);
+  return rows.map(levelRow.of);
 }
 
 export async function findLevel(db: Executor, id: string): Promise<InventoryLevel | null> {
   const row = await db.selectFrom('inventory_levels').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toLevel(row) : null;
+  return row ? levelRow.of(row) : null;
 }
 
 /** The levels of these variants, each variant's by its locations' fulfillment priority, then name. */
@@ -225,7 +225,7 @@ export async function levelsByVariantIds(
     .orderBy(sql`lower(loc.name)`)
     .orderBy('loc.id')
     .execute();
-  return rows.map(toLevel);
+  return rows.map(levelRow.of);
 }
 
 /** What a location holds in all, its levels locked when asked (so no stock arrives meanwhile). */
@@ -318,7 +318,7 @@ function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
     .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .innerJoin('locations as loc', 'loc.id', 'l.location_id')
-    .select(LEVEL_COLUMNS.map((c) => `l.${c}` as const))
+    .select(levelRow.columnsOf('l'))
     .select(['p.title as product_title', 'v.position as variant_position', 'v.sku'])
     .where('v.track_inventory', '=', true);
   if (condition) q = q.where(condition);
@@ -340,7 +340,7 @@ export async function pageLevels(
     key.descending !== reverse,
     args,
   );
-  return mapPage(page, toLevel);
+  return mapPage(page, levelRow.of);
 }
 
 export function countLevels(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
