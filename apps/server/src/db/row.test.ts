@@ -82,6 +82,15 @@ describe('tableRow', () => {
     expect(aliased[1]).toBe('t.country_code');
   });
 
+  it('picks some columns into a smaller mapper with the same fixes', () => {
+    const place = thingRow.pick(['id', 'country_code'] as const);
+    expect(place.columns).toStrictEqual(['id', 'country_code']);
+    expectTypeOf(place.of(row)).toEqualTypeOf<Pick<Thing, 'id' | 'countryCode'>>();
+    expect(place.of(row)).toStrictEqual({ id: 't1', countryCode: 'US' });
+    // @ts-expect-error search_text is no column of the thing's mapper
+    thingRow.pick(['id', 'search_text'] as const);
+  });
+
   it('refuses a column list that misses, adds or misnames a column (type-level)', () => {
     // @ts-expect-error search_text is neither listed nor omitted
     tableRow<ThingTable>()([

@@ -79,6 +79,8 @@ export interface TableRow<Table, C extends keyof Table & string> {
    * row, timestamps as epoch milliseconds): one list serves the SQL and the reader.
    */
   readonly json: (alias: string) => JsonRow<Camel<RowOf<Table, C>>>;
+  /** The mapper of some of these columns (same fixes), for a read that needs no more. */
+  readonly pick: <const P extends readonly C[]>(columns: P) => TableRow<Table, P[number]>;
 }
 
 /**
@@ -138,5 +140,6 @@ function makeRow<Table, C extends keyof Table & string>(
     columnsOf: <A extends string>(alias: A) => columns.map((c) => `${alias}.${c}` as const),
     of,
     json,
+    pick: (picked) => makeRow(picked, fixes),
   };
 }

@@ -3,6 +3,7 @@ import { available, AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { InventoryLevelRow } from './inventory.tables.js';
 import { levelRow, type InventoryLevel } from './inventory.model.js';
+import { variantRow } from '../catalog/catalog.model.js';
 import type { NewMovement } from './movement.repository.js';
 import {
   cappedCount,
@@ -246,29 +247,24 @@ export async function levelTotalsAtLocation(
   });
 }
 
-export interface StockVariant {
-  id: string;
-  sku: string | null;
-  title: string;
-  trackInventory: boolean;
-  allowBackorder: boolean;
-}
-
 /** The variant facts stock rules need: whether it tracks stock, may be oversold, and what to call it. */
+const stockVariantRow = variantRow.pick([
+  'id',
+  'sku',
+  'title',
+  'track_inventory',
+  'allow_backorder',
+] as const);
+export type StockVariant = ReturnType<typeof stockVariantRow.of>;
+
 export async function findStockVariants(db: Executor, ids: readonly string[]): Promise<StockVariant[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('product_variants')
-    .select(['id', 'sku', 'title', 'track_inventory', 'allow_backorder'])
+    .select(stockVariantRow.columns)
     .where('id', 'in', ids)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    sku: r.sku,
-    title: r.title,
-    trackInventory: r.track_inventory,
-    allowBackorder: r.allow_backorder,
-  }));
+  return rows.map(stockVariantRow.of);
 }
 
 // ---- The stock levels list (aliases: l level, v variant, p product, loc location) ----
