@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
 import type { AuditEventRow } from './audit.tables.js';
-import { toAuditEvent, type AuditChange, type AuditEvent } from './audit.model.js';
+import { auditEventRow, type AuditChange, type AuditEvent } from './audit.model.js';
 import {
   cappedCount,
   keysetPage,
@@ -32,7 +32,7 @@ export async function insertAuditEvent(db: Executor, event: Omit<AuditEvent, 'cr
 
 export async function findAuditEvent(db: Executor, id: string): Promise<AuditEvent | null> {
   const row = await db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toAuditEvent(row) : null;
+  return row ? auditEventRow.of(row) : null;
 }
 
 /** The latest events of one subject, newest first. */
@@ -51,7 +51,7 @@ export async function latestEventsOf(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toAuditEvent);
+  return rows.map(auditEventRow.of);
 }
 
 /**
@@ -104,7 +104,7 @@ export async function pageAuditEvents(
     idColumn: 'e.id',
     value: (r: AuditEventRow) => r.created_at,
   } as const;
-  return mapPage(await keysetPage(auditListQuery(db, filter), sort, true, args), toAuditEvent);
+  return mapPage(await keysetPage(auditListQuery(db, filter), sort, true, args), auditEventRow.of);
 }
 
 export function countAuditEvents(db: Executor, filter: AuditFilter): Promise<Count> {

@@ -1,206 +1,127 @@
-import type { ProductStatus } from '@stockroom/domain';
+import type { Selectable } from 'kysely';
+import { tableRow, type Camel, type RowOf } from '../../db/row.js';
 import type {
-  CategoryRow,
-  CollectionRow,
-  CollectionRuleJson,
-  MediaRow,
-  ProductOptionJson,
-  ProductRow,
-  VariantRow,
+  CategoryTable,
+  CollectionTable,
+  ProductMediaTable,
+  ProductTable,
+  ProductVariantTable,
 } from './catalog.tables.js';
 
 /**
- * The catalog's domain objects: what repositories hand the rest of the server. Only repositories
- * (and this file) know the tables' column names.
+ * The catalog's domain objects: what repositories hand the rest of the server, derived from the
+ * tables (db/row.ts). Only repositories (and this file) know the tables' column names.
  */
-export interface Product {
-  id: string;
-  title: string;
-  handle: string;
-  description: string;
-  status: ProductStatus;
-  vendor: string | null;
-  productType: string | null;
-  categoryId: string | null;
-  tags: string[];
-  options: ProductOptionJson[];
-  seoTitle: string | null;
-  seoDescription: string | null;
-  publishedAt: Date | null;
-  variantCount: number;
-  /** Lowest and highest variant price in minor units; null without variants. */
-  minPrice: number | null;
-  maxPrice: number | null;
+
+/** A product's row as the app reads it: every column but the search columns no domain object carries. */
+export const productRow = tableRow<ProductTable>()(
+  [
+    'id',
+    'title',
+    'handle',
+    'description',
+    'status',
+    'vendor',
+    'product_type',
+    'category_id',
+    'tags',
+    'options',
+    'seo_title',
+    'seo_description',
+    'published_at',
+    'variant_count',
+    'min_price',
+    'max_price',
+    'created_at',
+    'updated_at',
+    'version',
+  ] as const,
+  { omit: ['search_text', 'tag_keys'] },
+);
+
+export type Product = Camel<Omit<Selectable<ProductTable>, 'search_text' | 'tag_keys'>> & {
   /**
    * Units available across all locations for the variants that track stock; null when none do;
    * undefined when the query that read the product did not join product_stock (a loader reads it).
    */
   totalAvailable?: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
+};
 
-export interface Variant {
-  id: string;
-  productId: string;
-  title: string;
-  optionValues: string[];
-  sku: string | null;
-  barcode: string | null;
-  price: number;
-  compareAtPrice: number | null;
-  costPrice: number | null;
-  weightGrams: number | null;
-  trackInventory: boolean;
-  allowBackorder: boolean;
-  lowStockThreshold: number | null;
-  position: number;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
-export interface Category {
-  id: string;
-  name: string;
-  handle: string;
-  description: string;
-  parentId: string | null;
-  position: number;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
-export interface Collection {
-  id: string;
-  title: string;
-  handle: string;
-  description: string;
-  kind: 'MANUAL' | 'AUTOMATED';
-  rules: CollectionRuleJson[];
-  match: 'ALL' | 'ANY';
-  productCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
-export interface Media {
-  id: string;
-  productId: string;
-  position: number;
-  alt: string;
-  contentHash: string;
-  mimeType: string;
-  width: number;
-  height: number;
-  sizeBytes: number;
-  filename: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
-/** A product row as lists read it: without the search columns no domain object carries. */
-export type ProductListRow = Omit<ProductRow, 'search_text' | 'tag_keys'> & {
+/** A product row as lists read it: with its units available when the query joined product_stock. */
+export type ProductListRow = RowOf<ProductTable, (typeof productRow.columns)[number]> & {
   total_available?: number | null;
 };
 
 export function toProduct(r: ProductListRow): Product {
-  return {
-    id: r.id,
-    title: r.title,
-    handle: r.handle,
-    description: r.description,
-    status: r.status,
-    vendor: r.vendor,
-    productType: r.product_type,
-    categoryId: r.category_id,
-    tags: r.tags,
-    options: r.options,
-    seoTitle: r.seo_title,
-    seoDescription: r.seo_description,
-    publishedAt: r.published_at,
-    variantCount: r.variant_count,
-    minPrice: r.min_price,
-    maxPrice: r.max_price,
-    totalAvailable: r.total_available,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
+  return { ...productRow.of(r), totalAvailable: r.total_available };
 }
 
-export function toVariant(r: VariantRow): Variant {
-  return {
-    id: r.id,
-    productId: r.product_id,
-    title: r.title,
-    optionValues: r.option_values,
-    sku: r.sku,
-    barcode: r.barcode,
-    price: r.price,
-    compareAtPrice: r.compare_at_price,
-    costPrice: r.cost_price,
-    weightGrams: r.weight_grams,
-    trackInventory: r.track_inventory,
-    allowBackorder: r.allow_backorder,
-    lowStockThreshold: r.low_stock_threshold,
-    position: r.position,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
+export const variantRow = tableRow<ProductVariantTable>()([
+  'id',
+  'product_id',
+  'title',
+  'option_values',
+  'sku',
+  'barcode',
+  'price',
+  'compare_at_price',
+  'cost_price',
+  'weight_grams',
+  'track_inventory',
+  'allow_backorder',
+  'low_stock_threshold',
+  'position',
+  'created_at',
+  'updated_at',
+  'version',
+] as const);
+export type Variant = Camel<Selectable<ProductVariantTable>>;
+/** The variant of a row, under the name the orders module imports it by. */
+export const toVariant = variantRow.of;
 
-export function toCategory(r: CategoryRow): Category {
-  return {
-    id: r.id,
-    name: r.name,
-    handle: r.handle,
-    description: r.description,
-    parentId: r.parent_id,
-    position: r.position,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
+export const categoryRow = tableRow<CategoryTable>()([
+  'id',
+  'name',
+  'handle',
+  'description',
+  'parent_id',
+  'position',
+  'created_at',
+  'updated_at',
+  'version',
+] as const);
+export type Category = Camel<Selectable<CategoryTable>>;
 
-export function toCollection(r: CollectionRow): Collection {
-  return {
-    id: r.id,
-    title: r.title,
-    handle: r.handle,
-    description: r.description,
-    kind: r.kind,
-    rules: r.rules,
-    match: r.match,
-    productCount: r.product_count,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
+export const collectionRow = tableRow<CollectionTable>()([
+  'id',
+  'title',
+  'handle',
+  'description',
+  'kind',
+  'rules',
+  'match',
+  'product_count',
+  'created_at',
+  'updated_at',
+  'version',
+] as const);
+export type Collection = Camel<Selectable<CollectionTable>>;
 
-export function toMedia(r: MediaRow): Media {
-  return {
-    id: r.id,
-    productId: r.product_id,
-    position: r.position,
-    alt: r.alt,
-    contentHash: r.content_hash,
-    mimeType: r.mime_type,
-    width: r.width,
-    height: r.height,
-    sizeBytes: r.size_bytes,
-    filename: r.filename,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
+export const mediaRow = tableRow<ProductMediaTable>()([
+  'id',
+  'product_id',
+  'position',
+  'alt',
+  'content_hash',
+  'mime_type',
+  'width',
+  'height',
+  'size_bytes',
+  'filename',
+  'created_at',
+  'updated_at',
+  'version',
+] as const);
+export type Media = Camel<Selectable<ProductMediaTable>>;
 
 export type { CollectionRuleJson, ProductOptionJson } from './catalog.tables.js';

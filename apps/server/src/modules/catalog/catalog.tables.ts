@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { ProductStatus } from '@stockroom/domain';
 import type { Timestamp, Json } from '../../db/columns.js';
 
 export interface CategoryTable {
@@ -23,7 +24,7 @@ export interface ProductTable {
   title: string;
   handle: string;
   description: Generated<string>;
-  status: 'DRAFT' | 'ACTIVE' | 'ARCHIVED';
+  status: ProductStatus;
   vendor: string | null;
   product_type: string | null;
   category_id: string | null;
@@ -35,6 +36,7 @@ export interface ProductTable {
   seo_description: string | null;
   published_at: Timestamp | null;
   variant_count: Generated<number>;
+  /** Lowest and highest variant price in minor units; null without variants. */
   min_price: number | null;
   max_price: number | null;
   search_text: Generated<string>;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { CategoryRow } from './catalog.tables.js';
-import { toCategory, type Category } from './catalog.model.js';
+import { categoryRow, type Category } from './catalog.model.js';
 
 /** Any category edit that changes the tree's shape takes this lock, so two moves cannot make a cycle between them. */
 const TREE_LOCK = 7726011122;
@@ -17,7 +17,7 @@ export async function listCategoryTree(db: Executor): Promise<Category[]> {
     select id, name, handle, description, parent_id, position, created_at, updated_at, version from t order by path`.execute(
     db,
   );
-  return rows.map(toCategory);
+  return rows.map(categoryRow.of);
 }
 
 /** Ids of the category and everything below it. */
@@ -31,12 +31,12 @@ export async function subtreeIds(db: Executor, id: string): Promise<string[]> {
 
 export async function findCategory(db: Executor, id: string): Promise<Category | undefined> {
   const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toCategory(row);
+  return row && categoryRow.of(row);
 }
 
 export async function findCategoriesByIds(db: Executor, ids: readonly string[]): Promise<Category[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('categories').selectAll().where('id', 'in', ids).execute()).map(toCategory);
+  return (await db.selectFrom('categories').selectAll().where('id', 'in', ids).execute()).map(categoryRow.of);
 }
 
 export async function lockCategory(db: Executor, id: string): Promise<Category | undefined> {
@@ -46,7 +46,7 @@ export async function lockCategory(db: Executor, id: string): Promise<Category |
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row && toCategory(row);
+  return row && categoryRow.of(row);
 }
 
 export async function categoryExists(db: Executor, id: string): Promise<boolean> {
@@ -86,7 +86,7 @@ export async function insertCategory(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCategory(row);
+  return categoryRow.of(row);
 }
 
 /** Updates and bumps the version. */
@@ -109,7 +109,7 @@ export async function updateCategory(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCategory(row);
+  return categoryRow.of(row);
 }
 
 /** Only the order among siblings: not an edit of the sibling itself, so no new version. */

@@ -9,17 +9,19 @@ import {
   type PageArgs,
 } from '../../lib/pagination.js';
 import type { CollectionRow, ProductRow } from './catalog.tables.js';
-import { toCollection, toProduct, type Collection, type Product } from './catalog.model.js';
+import { collectionRow, toProduct, type Collection, type Product } from './catalog.model.js';
 import { rulesCondition } from './collection-rules.repository.js';
 
 export async function findCollection(db: Executor, id: string): Promise<Collection | undefined> {
   const row = await db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toCollection(row);
+  return row && collectionRow.of(row);
 }
 
 export async function findCollectionsByIds(db: Executor, ids: readonly string[]): Promise<Collection[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('collections').selectAll().where('id', 'in', ids).execute()).map(toCollection);
+  return (await db.selectFrom('collections').selectAll().where('id', 'in', ids).execute()).map(
+    collectionRow.of,
+  );
 }
 
 export async function lockCollection(db: Executor, id: string): Promise<Collection | undefined> {
@@ -29,7 +31,7 @@ export async function lockCollection(db: Executor, id: string): Promise<Collecti
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row && toCollection(row);
+  return row && collectionRow.of(row);
 }
 
 /** What a collection's create or update writes. */
@@ -54,7 +56,7 @@ export async function insertCollection(
     .values({ id: c.id, kind: c.kind, ...collectionColumns(c) })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCollection(row);
+  return collectionRow.of(row);
 }
 
 /** Updates and bumps the version. */
@@ -69,7 +71,7 @@ export async function updateCollection(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCollection(row);
+  return collectionRow.of(row);
 }
 
 export async function deleteCollection(db: Executor, id: string): Promise<void> {
@@ -84,7 +86,7 @@ export async function automatedCollections(
   let q = db.selectFrom('collections').selectAll().where('kind', '=', 'AUTOMATED').orderBy('id');
   if (filter.onlyId) q = q.where('id', '=', filter.onlyId);
   if (filter.onlyInventoryRules) q = q.where(sql<boolean>`rules @> '[{"field": "inventory"}]'::jsonb`);
-  return (await q.execute()).map(toCollection);
+  return (await q.execute()).map(collectionRow.of);
 }
 
 /**
@@ -194,7 +196,7 @@ export async function collectionsOfProducts(
     .where('cp.product_id', 'in', productIds)
     .orderBy('c.title')
     .execute();
-  return rows.map(({ product_id, ...c }) => ({ productId: product_id, collection: toCollection(c) }));
+  return rows.map(({ product_id, ...c }) => ({ productId: product_id, collection: collectionRow.of(c) }));
 }
 
 /** Collections whose title contains the words (all of them when empty), for a page and for its count. */
@@ -216,7 +218,7 @@ export async function pageCollections(
     idColumn: 'c.id',
     value: (r: CollectionRow) => r.title.toLowerCase(),
   } as const;
-  return mapPage(await keysetPage(collectionListQuery(db, words), sort, false, page), toCollection);
+  return mapPage(await keysetPage(collectionListQuery(db, words), sort, false, page), collectionRow.of);
 }
 
 export function countCollections(db: Executor, words: string): Promise<Count> {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toMedia, type Media } from './catalog.model.js';
+import { mediaRow, type Media } from './catalog.model.js';
 
 export async function findMedia(db: Executor, id: string): Promise<Media | null> {
   const row = await db.selectFrom('product_media').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toMedia(row) : null;
+  return row ? mediaRow.of(row) : null;
 }
 
 export async function lockMedia(db: Executor, id: string): Promise<Media | undefined> {
@@ -14,7 +14,7 @@ export async function lockMedia(db: Executor, id: string): Promise<Media | undef
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row && toMedia(row);
+  return row && mediaRow.of(row);
 }
 
 /** The images of these products, each product's in display order. */
@@ -27,7 +27,7 @@ export async function mediaOfProducts(db: Executor, productIds: readonly string[
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map(toMedia);
+  return rows.map(mediaRow.of);
 }
 
 /** The product's images in display order, locked for the rest of the transaction. */
@@ -40,7 +40,7 @@ export async function lockMediaOfProduct(db: Executor, productId: string): Promi
     .orderBy('id')
     .forUpdate()
     .execute();
-  return rows.map(toMedia);
+  return rows.map(mediaRow.of);
 }
 
 /** How many images the product has and the last position taken (-1 for none). */
@@ -79,7 +79,7 @@ export async function insertMedia(
     )
     .returningAll()
     .execute();
-  return rows.map(toMedia);
+  return rows.map(mediaRow.of);
 }
 
 /** Sets the alt text and bumps the version. */
@@ -90,7 +90,7 @@ export async function updateMediaAlt(db: Executor, id: string, alt: string): Pro
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toMedia(row);
+  return mediaRow.of(row);
 }
 
 export async function setMediaPosition(db: Executor, id: string, position: number): Promise<void> {

@@ -1,8 +1,14 @@
 import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
-import { jsonRow } from '../../db/json-row.js';
 import type { Executor } from '../../db/database.js';
-import type { Category, Media, Variant } from './catalog.model.js';
-import { toLocation, type InventoryLevel, type Location } from '../inventory/inventory.model.js';
+import {
+  categoryRow,
+  mediaRow,
+  variantRow,
+  type Category,
+  type Media,
+  type Variant,
+} from './catalog.model.js';
+import { levelRow, locationRow, type InventoryLevel, type Location } from '../inventory/inventory.model.js';
 
 /** Which relations of a page of products the caller will show. */
 export interface ProductPageWants {
@@ -22,29 +28,15 @@ export interface ProductPageRelations {
   locations: Location[];
 }
 
-const CATEGORY = jsonRow<Category>(
-  'c',
-  'id name handle description parent_id position created_at updated_at version',
-);
-const MEDIA = jsonRow<Media>(
-  'm',
-  `id product_id position alt content_hash mime_type width height size_bytes filename created_at
-   updated_at version`,
-);
-const LEVEL = jsonRow<InventoryLevel>(
-  'il',
-  'id variant_id location_id on_hand committed incoming created_at updated_at version',
-);
+const CATEGORY = categoryRow.json('c');
+const MEDIA = mediaRow.json('m');
+const LEVEL = levelRow.json('il');
 /** A variant's levels by its locations' fulfillment priority, then name (`v` is the variant). */
 const LEVELS = sql.raw(`(select coalesce(json_agg(json_build_array(${LEVEL.items})
     order by loc.fulfillment_priority, lower(loc.name), loc.id), '[]')
   from inventory_levels il join locations loc on loc.id = il.location_id where il.variant_id = v.id)`);
 /** A variant's columns (`v` is the variant); its levels follow them when asked for. */
-const VARIANT = jsonRow<Variant>(
-  'v',
-  `id product_id title option_values sku barcode price compare_at_price cost_price weight_grams
-   track_inventory allow_backorder low_stock_threshold position created_at updated_at version`,
-);
+const VARIANT = variantRow.json('v');
 type Json = unknown[];
 
 /**
@@ -76,7 +68,7 @@ export function productPageColumns(want: ProductPageWants): AliasedRawBuilder<un
 
 /** Every location (a store has few), for the levels of a page. */
 export async function allLocations(db: Executor): Promise<Location[]> {
-  return (await db.selectFrom('locations').selectAll().execute()).map(toLocation);
+  return (await db.selectFrom('locations').selectAll().execute()).map(locationRow.of);
 }
 
 interface PageRow {

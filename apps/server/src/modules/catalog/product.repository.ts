@@ -9,7 +9,7 @@ import {
   type Page,
   type PageArgs,
 } from '../../lib/pagination.js';
-import { toProduct, type Product, type ProductListRow } from './catalog.model.js';
+import { productRow, toProduct, type Product, type ProductListRow } from './catalog.model.js';
 import {
   allLocations,
   productPageColumns,
@@ -300,29 +300,6 @@ export const PRODUCT_SORT_KEYS = {
 
 export type ProductSortKey = keyof typeof PRODUCT_SORT_KEYS;
 
-/** The product columns a list row carries: every field of a Product, not the search columns. */
-const LIST_COLUMNS = [
-  'p.id',
-  'p.title',
-  'p.handle',
-  'p.description',
-  'p.status',
-  'p.vendor',
-  'p.product_type',
-  'p.category_id',
-  'p.tags',
-  'p.options',
-  'p.seo_title',
-  'p.seo_description',
-  'p.published_at',
-  'p.variant_count',
-  'p.min_price',
-  'p.max_price',
-  'p.created_at',
-  'p.updated_at',
-  'p.version',
-] as const;
-
 /** The filtered product query (no order, no limit), for a page and for its count. */
 function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   // product_stock rides along (one index probe a row): the list shows and sorts by units available.
@@ -330,7 +307,7 @@ function productListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   let q = db
     .selectFrom('products as p')
     .leftJoin('product_stock as ps', 'ps.product_id', 'p.id')
-    .select(LIST_COLUMNS)
+    .select(productRow.columnsOf('p'))
     .select('ps.total_available');
   if (condition) q = q.where(condition);
   return q;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ProductVariantTable } from './catalog.tables.js';
-import { toVariant, type Variant } from './catalog.model.js';
+import { variantRow, type Variant } from './catalog.model.js';
 
 export async function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<Variant[]> {
   if (!productIds.length) return [];
@@ -13,13 +13,13 @@ export async function variantsOfProducts(db: Executor, productIds: readonly stri
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map(toVariant);
+  return rows.map(variantRow.of);
 }
 
 export async function findVariantsByIds(db: Executor, ids: readonly string[]): Promise<Variant[]> {
   if (!ids.length) return [];
   return (await db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute()).map(
-    toVariant,
+    variantRow.of,
   );
 }
 

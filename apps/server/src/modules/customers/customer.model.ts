@@ -1,115 +1,74 @@
-import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from './customer.tables.js';
-import { jsonRow } from '../../db/json-row.js';
-
-/** Customers' domain objects: what their repository hands the rest of the server. */
-export interface Customer {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  note: string | null;
-  tags: string[];
-  acceptsMarketing: boolean;
-  state: 'ENABLED' | 'DISABLED' | 'ERASED';
-  defaultAddressId: string | null;
-  ordersCount: number;
-  /** Minor units. */
-  totalSpent: number;
-  lastOrderAt: Date | null;
-  erasedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
-export interface CustomerAddress {
-  id: string;
-  customerId: string;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  region: string | null;
-  postalCode: string | null;
-  countryCode: string;
-  phone: string | null;
-  position: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface CustomerComment {
-  id: string;
-  customerId: string;
-  staffId: string | null;
-  staffName: string | null;
-  body: string;
-  createdAt: Date;
-}
+import type { Selectable } from 'kysely';
+import { tableRow, type Camel } from '../../db/row.js';
+import type { CustomerAddressTable, CustomerCommentTable, CustomerTable } from './customer.tables.js';
 
 /**
- * A customer as a JSON array of its columns (db/json-row.ts), read back as toCustomer reads its row:
- * for another table's list that brings each row's customer in its own statement.
+ * Customers' domain objects: what their repository hands the rest of the server, derived from the
+ * tables (db/row.ts).
  */
-export const customerJsonRow = (alias: string) =>
-  jsonRow<Customer>(
-    alias,
-    `id email first_name last_name phone note tags accepts_marketing state default_address_id
-     orders_count total_spent last_order_at erased_at created_at updated_at version`,
-  );
 
-export function toCustomer(r: CustomerRow): Customer {
-  return {
-    id: r.id,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phone: r.phone,
-    note: r.note,
-    tags: r.tags,
-    acceptsMarketing: r.accepts_marketing,
-    state: r.state,
-    defaultAddressId: r.default_address_id,
-    ordersCount: r.orders_count,
-    totalSpent: r.total_spent,
-    lastOrderAt: r.last_order_at,
-    erasedAt: r.erased_at,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
+/** A customer's row as the app reads it: the search columns stay in the database. */
+export const customerRow = tableRow<CustomerTable>()(
+  [
+    'id',
+    'email',
+    'first_name',
+    'last_name',
+    'phone',
+    'note',
+    'tags',
+    'accepts_marketing',
+    'state',
+    'default_address_id',
+    'orders_count',
+    'total_spent',
+    'last_order_at',
+    'erased_at',
+    'created_at',
+    'updated_at',
+    'version',
+  ] as const,
+  { omit: ['tag_keys', 'search_text'] },
+);
+export type Customer = Camel<Omit<Selectable<CustomerTable>, 'tag_keys' | 'search_text'>>;
 
-export function toCustomerAddress(r: CustomerAddressRow): CustomerAddress {
-  return {
-    id: r.id,
-    customerId: r.customer_id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    company: r.company,
-    line1: r.line1,
-    line2: r.line2,
-    city: r.city,
-    region: r.region,
-    postalCode: r.postal_code,
-    countryCode: r.country_code.trim(),
-    phone: r.phone,
-    position: r.position,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
+/** The customer of a row, under the name the orders module imports it by. */
+export const toCustomer = customerRow.of;
+/**
+ * A customer as a JSON array of its columns, read back as a row is: for another table's list that
+ * brings each row's customer in its own statement (the orders module imports it by this name).
+ */
+export const customerJsonRow = (alias: string) => customerRow.json(alias);
 
-export function toCustomerComment(r: CustomerCommentRow): CustomerComment {
-  return {
-    id: r.id,
-    customerId: r.customer_id,
-    staffId: r.staff_id,
-    staffName: r.staff_name,
-    body: r.body,
-    createdAt: r.created_at,
-  };
-}
+export const addressRow = tableRow<CustomerAddressTable>()(
+  [
+    'id',
+    'customer_id',
+    'first_name',
+    'last_name',
+    'company',
+    'line1',
+    'line2',
+    'city',
+    'region',
+    'postal_code',
+    'country_code',
+    'phone',
+    'position',
+    'created_at',
+    'updated_at',
+  ] as const,
+  // character(2): PostgreSQL pads it; every read trims it, from a row or from JSON.
+  { fix: { country_code: (v) => v.trim() } },
+);
+export type CustomerAddress = Camel<Selectable<CustomerAddressTable>>;
+
+export const commentRow = tableRow<CustomerCommentTable>()([
+  'id',
+  'customer_id',
+  'staff_id',
+  'staff_name',
+  'body',
+  'created_at',
+] as const);
+export type CustomerComment = Camel<Selectable<CustomerCommentTable>>;

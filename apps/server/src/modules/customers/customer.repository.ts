@@ -1,11 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { jsonRow } from '../../db/json-row.js';
 import type { CustomerAddressTable, CustomerRow } from './customer.tables.js';
 import {
-  toCustomer,
-  toCustomerAddress,
-  toCustomerComment,
+  addressRow,
+  commentRow,
+  customerRow,
   type Customer,
   type CustomerAddress,
   type CustomerComment,
@@ -54,12 +53,12 @@ function customerColumns(c: CustomerValues) {
 
 export async function findCustomer(db: Executor, id: string): Promise<Customer | null> {
   const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toCustomer(row) : null;
+  return row ? customerRow.of(row) : null;
 }
 
 export async function findCustomersByIds(db: Executor, ids: readonly string[]): Promise<Customer[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('customers').selectAll().where('id', 'in', ids).execute()).map(toCustomer);
+  return (await db.selectFrom('customers').selectAll().where('id', 'in', ids).execute()).map(customerRow.of);
 }
 
 /** The customer, locked until the transaction ends (so concurrent changes apply one after the other). */
@@ -70,7 +69,7 @@ export async function lockCustomer(db: Executor, id: string): Promise<Customer |
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row ? toCustomer(row) : null;
+  return row ? customerRow.of(row) : null;
 }
 
 /** Another customer with this email (emails are unique regardless of case), for TAKEN. */
@@ -113,7 +112,7 @@ export async function updateCustomer(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCustomer(row);
+  return customerRow.of(row);
 }
 
 /** Points at a default address as a consequence of adding or removing addresses (not a change of its own: no new version). */
@@ -133,7 +132,7 @@ export async function setDefaultAddressId(
 
 export async function findAddress(db: Executor, id: string): Promise<CustomerAddress | null> {
   const row = await db.selectFrom('customer_addresses').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toCustomerAddress(row) : null;
+  return row ? addressRow.of(row) : null;
 }
 
 /** Addresses of many customers in one query, in their order (DataLoader batch function). */
@@ -149,7 +148,7 @@ export async function addressesOfCustomers(
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map(toCustomerAddress);
+  return rows.map(addressRow.of);
 }
 
 export async function countAddresses(db: Executor, customerId: string): Promise<number> {
@@ -205,7 +204,7 @@ export async function insertAddresses(
     )
     .returningAll()
     .execute();
-  return rows.map(toCustomerAddress);
+  return rows.map(addressRow.of);
 }
 
 export async function updateAddress(
@@ -219,7 +218,7 @@ export async function updateAddress(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCustomerAddress(row);
+  return addressRow.of(row);
 }
 
 export async function deleteAddress(db: Executor, id: string): Promise<void> {
@@ -243,7 +242,7 @@ export async function insertComment(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toCustomerComment(row);
+  return commentRow.of(row);
 }
 
 export async function latestComments(
@@ -259,7 +258,7 @@ export async function latestComments(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toCustomerComment);
+  return rows.map(commentRow.of);
 }
 
 // ---- Erasure (SPEC: personal data goes, the record, orders and totals stay) ----
@@ -293,7 +292,7 @@ export async function eraseCustomerData(
     .executeTakeFirstOrThrow();
   await db.deleteFrom('customer_addresses').where('customer_id', '=', id).execute();
   await db.updateTable('customer_comments').set({ body: '[erased]' }).where('customer_id', '=', id).execute();
-  return toCustomer(after);
+  return customerRow.of(after);
 }
 
 // ---- The list (alias: c customers) ----
@@ -345,11 +344,7 @@ function customerListQuery(db: Executor, condition: RawBuilder<boolean> | null) 
   return condition ? q.where(condition) : q;
 }
 
-const ADDRESS = jsonRow<CustomerAddress>(
-  'a',
-  `id customer_id first_name last_name company line1 line2 city region postal_code country_code phone
-   position created_at updated_at`,
-);
+const ADDRESS = addressRow.json('a');
 
 /** A page of customers, with each one's addresses when the caller shows them. */
 export type CustomerPage = Page<Customer> & { addressesByCustomer: Map<string, CustomerAddress[]> | null };
@@ -379,15 +374,11 @@ export async function pageCustomers(
   if (include.addresses) {
     addressesByCustomer = new Map();
     for (const row of page.rows as { id: string; _page_addresses?: unknown[][] }[]) {
-      const list = (row._page_addresses ?? []).map((a) => {
-        const address = ADDRESS.of(a);
-        return { ...address, countryCode: address.countryCode.trim() };
-      });
-      addressesByCustomer.set(row.id, list);
+      addressesByCustomer.set(row.id, (row._page_addresses ?? []).map(ADDRESS.of));
       delete row._page_addresses;
     }
   }
-  return { ...mapPage(page, toCustomer), addressesByCustomer };
+  return { ...mapPage(page, customerRow.of), addressesByCustomer };
 }
 
 export function countCustomers(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

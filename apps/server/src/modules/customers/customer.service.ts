@@ -246,7 +246,7 @@ export async function customerAddressFromOrder(
   if (!customer || customer.state === 'ERASED') return null;
   const existing = await repo.addressesOfCustomers(trx, [customerId]);
   const key = addressKey(values);
-  if (existing.some((a) => addressKey({ ...a, countryCode: a.countryCode.trim() }) === key)) return null;
+  if (existing.some((a) => addressKey(a) === key)) return null;
   if (existing.length >= MAX_ADDRESSES) return null;
   const position = existing.reduce((max, a) => Math.max(max, a.position + 1), 0);
   const [address] = await repo.insertAddresses(trx, [{ id: uuidv7(), customerId, position, ...values }]);

@@ -14,6 +14,7 @@ export interface CustomerTable {
   state: 'ENABLED' | 'DISABLED' | 'ERASED';
   default_address_id: string | null;
   orders_count: Generated<number>;
+  /** Minor units. */
   total_spent: Generated<number>;
   last_order_at: Timestamp | null;
   search_text: Generated<string>;

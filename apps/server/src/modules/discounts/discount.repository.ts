@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toDiscount, type Discount } from './discount.model.js';
+import { discountRow, type Discount } from './discount.model.js';
 import {
   cappedCount,
   mapPage,
@@ -13,12 +13,12 @@ import {
 
 export async function findDiscount(db: Executor, id: string): Promise<Discount | null> {
   const row = await db.selectFrom('discounts').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toDiscount(row) : null;
+  return row ? discountRow.of(row) : null;
 }
 
 export async function findDiscountsByIds(db: Executor, ids: readonly string[]): Promise<Discount[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('discounts').selectAll().where('id', 'in', ids).execute()).map(toDiscount);
+  return (await db.selectFrom('discounts').selectAll().where('id', 'in', ids).execute()).map(discountRow.of);
 }
 
 /** The discount with this code, whatever its case (SPEC §5: unique case-insensitive). */
@@ -28,7 +28,7 @@ export async function findDiscountByCode(db: Executor, code: string): Promise<Di
     .selectAll()
     .where(sql<boolean>`lower(code) = ${code.toLowerCase()}`)
     .executeTakeFirst();
-  return row ? toDiscount(row) : null;
+  return row ? discountRow.of(row) : null;
 }
 
 export async function lockDiscount(db: Executor, id: string): Promise<Discount | null> {
@@ -38,7 +38,7 @@ export async function lockDiscount(db: Executor, id: string): Promise<Discount |
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row ? toDiscount(row) : null;
+  return row ? discountRow.of(row) : null;
 }
 
 /** What a discount's create or update writes; `disabled` keeps the first moment it was disabled. */
@@ -90,7 +90,7 @@ export async function insertDiscount(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toDiscount(row);
+  return discountRow.of(row);
 }
 
 export async function updateDiscount(db: Executor, id: string, values: DiscountValues): Promise<Discount> {
@@ -100,7 +100,7 @@ export async function updateDiscount(db: Executor, id: string, values: DiscountV
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toDiscount(row);
+  return discountRow.of(row);
 }
 
 export async function deleteDiscount(db: Executor, id: string): Promise<void> {
@@ -158,7 +158,7 @@ export async function takeUse(db: Executor, id: string): Promise<Discount | unde
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  return row && toDiscount(row);
+  return row && discountRow.of(row);
 }
 
 /** Gives a use back (a cancelled order). */
@@ -227,7 +227,7 @@ export async function pageDiscounts(
   args: PageArgs,
 ): Promise<Page<Discount>> {
   const page = await sortedPage(discountListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args);
-  return mapPage(page, toDiscount);
+  return mapPage(page, discountRow.of);
 }
 
 export function countDiscounts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -7,6 +7,7 @@ export interface LocationTable {
   name: string;
   address: Json<AddressJson | null>;
   active: Generated<boolean>;
+  /** 1 is tried first when an order takes stock. */
   fulfillment_priority: number;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -55,15 +56,4 @@ export interface InventoryTables {
 export type LocationRow = Selectable<LocationTable>;
 /** A level as the app reads it (the list's sort key stays in the database). */
 export type InventoryLevelRow = Omit<Selectable<InventoryLevelTable>, 'product_sort_key'>;
-export const LEVEL_COLUMNS = [
-  'id',
-  'variant_id',
-  'location_id',
-  'on_hand',
-  'committed',
-  'incoming',
-  'created_at',
-  'updated_at',
-  'version',
-] as const satisfies readonly (keyof InventoryLevelRow)[];
 export type InventoryMovementRow = Selectable<InventoryMovementTable>;

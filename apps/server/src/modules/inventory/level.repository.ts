@@ -1,8 +1,9 @@
 import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
 import { available, AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { LEVEL_COLUMNS, type InventoryLevelRow } from './inventory.tables.js';
-import { toLevel, type InventoryLevel } from './inventory.model.js';
+import type { InventoryLevelRow } from './inventory.tables.js';
+import { levelRow, type InventoryLevel } from './inventory.model.js';
+import { variantRow } from '../catalog/catalog.model.js';
 import type { NewMovement } from './movement.repository.js';
 import {
   cappedCount,
@@ -77,7 +78,7 @@ export async function lockLevelsAndProducts(
     const { rows } = await sql<InventoryLevelRow>`
       select * from inventory_levels where (variant_id, location_id) in (${keys})
       order by variant_id, location_id for update`.execute(db);
-    return rows.map(toLevel);
+    return rows.map(levelRow.of);
   }
   // The products' CTE reads every level first (its count), so no product is locked before every
   // level is; each CTE locks its rows in its ORDER BY order.
@@ -94,7 +95,7 @@ export async function lockLevelsAndProducts(
       order by ps.product_id for update of ps
     )
     select levels.* from levels where (select count(*) from products) >= 0`.execute(db);
-  return rows.map(toLevel);
+  return rows.map(levelRow.of);
 }
 
 /**
@@ -143,7 +144,7 @@ export async function writeStockChange(
       sql``,
     )}
     select levels.*, statement_timestamp() as stamped_at from levels`.execute(db);
-  return { levels: rows.map(toLevel), stampedAt: rows[0]?.stamped_at ?? new Date() };
+  return { levels: rows.map(levelRow.of), stampedAt: rows[0]?.stamped_at ?? new Date() };
 }
 
 /** Which of these levels (variant, location) have ever moved: the ledger half of isStocked. */
@@ -186,12 +187,12 @@ export async function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): P
     .orderBy('location_id')
     .forUpdate()
     .execute();
-  return rows.map(toLevel);
+  return rows.map(levelRow.of);
 }
 
 export async function findLevel(db: Executor, id: string): Promise<InventoryLevel | null> {
   const row = await db.selectFrom('inventory_levels').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toLevel(row) : null;
+  return row ? levelRow.of(row) : null;
 }
 
 /** The levels of these variants, each variant's by its locations' fulfillment priority, then name. */
@@ -209,7 +210,7 @@ export async function levelsByVariantIds(
     .orderBy(sql`lower(loc.name)`)
     .orderBy('loc.id')
     .execute();
-  return rows.map(toLevel);
+  return rows.map(levelRow.of);
 }
 
 /** What a location holds in all, its levels locked when asked (so no stock arrives meanwhile). */
@@ -230,29 +231,24 @@ export async function levelTotalsAtLocation(
   });
 }
 
-export interface StockVariant {
-  id: string;
-  sku: string | null;
-  title: string;
-  trackInventory: boolean;
-  allowBackorder: boolean;
-}
-
 /** The variant facts stock rules need: whether it tracks stock, may be oversold, and what to call it. */
+const stockVariantRow = variantRow.pick([
+  'id',
+  'sku',
+  'title',
+  'track_inventory',
+  'allow_backorder',
+] as const);
+export type StockVariant = ReturnType<typeof stockVariantRow.of>;
+
 export async function findStockVariants(db: Executor, ids: readonly string[]): Promise<StockVariant[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('product_variants')
-    .select(['id', 'sku', 'title', 'track_inventory', 'allow_backorder'])
+    .select(stockVariantRow.columns)
     .where('id', 'in', ids)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    sku: r.sku,
-    title: r.title,
-    trackInventory: r.track_inventory,
-    allowBackorder: r.allow_backorder,
-  }));
+  return rows.map(stockVariantRow.of);
 }
 
 // ---- The stock levels list (aliases: l level, v variant, p product, loc location) ----
@@ -302,7 +298,7 @@ function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
     .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .innerJoin('locations as loc', 'loc.id', 'l.location_id')
-    .select(LEVEL_COLUMNS.map((c) => `l.${c}` as const))
+    .select(levelRow.columnsOf('l'))
     .select(['p.title as product_title', 'v.position as variant_position', 'v.sku'])
     .where('v.track_inventory', '=', true);
   if (condition) q = q.where(condition);
@@ -324,7 +320,7 @@ export async function pageLevels(
     key.descending !== reverse,
     args,
   );
-  return mapPage(page, toLevel);
+  return mapPage(page, levelRow.of);
 }
 
 export function countLevels(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

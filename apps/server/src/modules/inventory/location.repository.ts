@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { AddressJson } from '../../db/columns.js';
-import { toLocation, type Location } from './inventory.model.js';
+import { locationRow, type Location } from './inventory.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 // Creating and reordering number priorities from what exists; this lock makes them take turns.
@@ -20,12 +20,12 @@ export async function listLocations(db: Executor, opts: { activeOnly?: boolean }
     .orderBy(sql`lower(name)`)
     .orderBy('id');
   if (opts.activeOnly) q = q.where('active', '=', true);
-  return (await q.execute()).map(toLocation);
+  return (await q.execute()).map(locationRow.of);
 }
 
 export async function findLocationsByIds(db: Executor, ids: readonly string[]): Promise<Location[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('locations').selectAll().where('id', 'in', ids).execute()).map(toLocation);
+  return (await db.selectFrom('locations').selectAll().where('id', 'in', ids).execute()).map(locationRow.of);
 }
 
 export async function findLocation(
@@ -36,7 +36,7 @@ export async function findLocation(
   let q = db.selectFrom('locations').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row ? toLocation(row) : null;
+  return row ? locationRow.of(row) : null;
 }
 
 /** Names are unique regardless of case. */
@@ -81,7 +81,7 @@ export async function insertLocation(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toLocation(row);
+  return locationRow.of(row);
 }
 
 export async function updateLocation(
@@ -101,7 +101,7 @@ export async function updateLocation(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toLocation(row);
+  return locationRow.of(row);
 }
 
 export async function setFulfillmentPriority(db: Executor, id: string, priority: number): Promise<void> {

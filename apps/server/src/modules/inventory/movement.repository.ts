@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { InventoryMovementRow } from './inventory.tables.js';
-import { toMovement, type InventoryMovement } from './inventory.model.js';
+import { movementRow, type InventoryMovement } from './inventory.model.js';
 import {
   cappedCount,
   keysetPage,
@@ -15,7 +15,7 @@ export type NewMovement = Omit<InventoryMovement, 'createdAt'>;
 
 export async function findMovement(db: Executor, id: string): Promise<InventoryMovement | null> {
   const row = await db.selectFrom('inventory_movements').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toMovement(row) : null;
+  return row ? movementRow.of(row) : null;
 }
 
 export async function findMovementsByIds(db: Executor, ids: readonly string[]): Promise<InventoryMovement[]> {
@@ -26,7 +26,7 @@ export async function findMovementsByIds(db: Executor, ids: readonly string[]): 
     .where('id', 'in', ids)
     .orderBy('id')
     .execute();
-  return rows.map(toMovement);
+  return rows.map(movementRow.of);
 }
 
 // ---- The ledger list, newest first (aliases: m movement, v variant, p product, loc location) ----
@@ -59,7 +59,7 @@ export async function pageMovements(
     idColumn: 'm.id',
     value: (r: InventoryMovementRow) => r.created_at,
   } as const;
-  return mapPage(await keysetPage(movementListQuery(db, filter), sort, true, args), toMovement);
+  return mapPage(await keysetPage(movementListQuery(db, filter), sort, true, args), movementRow.of);
 }
 
 export function countMovements(db: Executor, filter: MovementFilter): Promise<Count> {

@@ -1,36 +1,27 @@
-import type { AddressJson } from '../../db/columns.js';
-import type { StoreSettingsRow } from './settings.tables.js';
+import type { Selectable } from 'kysely';
+import { tableRow, type Camel } from '../../db/row.js';
+import type { StoreSettingsTable } from './settings.tables.js';
 
-/** The store's settings as the rest of the server sees them; only the repository reads the row. */
-export interface Shop {
-  name: string;
-  contactEmail: string | null;
-  address: AddressJson | null;
-  /** ISO 4217, upper case, no padding. */
-  currencyCode: string;
-  timezone: string;
-  weightUnit: string;
-  orderNumberPrefix: string;
-  lowStockThreshold: number;
-  pricesIncludeTax: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
-
-export function toShop(row: StoreSettingsRow): Shop {
-  return {
-    name: row.name,
-    contactEmail: row.contact_email,
-    address: row.address,
-    currencyCode: row.currency_code.trim(),
-    timezone: row.timezone,
-    weightUnit: row.weight_unit,
-    orderNumberPrefix: row.order_number_prefix,
-    lowStockThreshold: row.low_stock_threshold,
-    pricesIncludeTax: row.prices_include_tax,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-}
+/**
+ * The store's settings as the rest of the server sees them (derived from their table,
+ * db/row.ts); the row's id (there is one row) stays in the repository.
+ */
+export const shopRow = tableRow<StoreSettingsTable>()(
+  [
+    'name',
+    'contact_email',
+    'address',
+    'currency_code',
+    'timezone',
+    'weight_unit',
+    'order_number_prefix',
+    'low_stock_threshold',
+    'prices_include_tax',
+    'created_at',
+    'updated_at',
+    'version',
+  ] as const,
+  // character(3): PostgreSQL pads it; every read trims it.
+  { omit: ['id'], fix: { currency_code: (v) => v.trim() } },
+);
+export type Shop = Camel<Omit<Selectable<StoreSettingsTable>, 'id'>>;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { StoreSettingsRow } from './settings.tables.js';
-import { toShop, type Shop } from './settings.model.js';
+import { shopRow, type Shop } from './settings.model.js';
 
 export async function getSettings(db: Executor): Promise<Shop> {
-  return toShop(
+  return shopRow.of(
     await db.selectFrom('store_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow(),
   );
 }
@@ -42,7 +42,7 @@ export async function ensureSettings(db: Executor, name: string): Promise<void> 
 
 /** The settings row, locked for the rest of the transaction. */
 export async function lockSettings(db: Executor): Promise<Shop> {
-  return toShop(
+  return shopRow.of(
     await db
       .selectFrom('store_settings')
       .selectAll()
@@ -73,7 +73,7 @@ export async function updateSettings(db: Executor, change: SettingsChange): Prom
     .where('id', '=', 1)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toShop(row);
+  return shopRow.of(row);
 }
 
 /** Whether any order exists (their amounts are in the store's currency). */

@@ -6,6 +6,7 @@ export interface StoreSettingsTable {
   name: string;
   contact_email: string | null;
   address: Json<AddressJson | null>;
+  /** ISO 4217, upper case (character(3): read trimmed). */
   currency_code: Generated<string>;
   timezone: Generated<string>;
   weight_unit: Generated<string>;

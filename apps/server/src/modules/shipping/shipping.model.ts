@@ -1,79 +1,40 @@
-import type { ShippingRateRow, ShippingZoneRow, TaxRateRow } from './shipping.tables.js';
+import type { Selectable } from 'kysely';
+import { tableRow, type Camel } from '../../db/row.js';
+import type { ShippingRateTable, ShippingZoneTable, TaxRateTable } from './shipping.tables.js';
 
-/** Shipping's and taxes' domain objects: what their repositories hand the rest of the server. */
-export interface ShippingZone {
-  id: string;
-  name: string;
-  /** ISO 3166-1 alpha-2 codes; "*" stands for every country no other zone has. */
-  countries: string[];
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
+/**
+ * Shipping's and taxes' domain objects: what their repositories hand the rest of the server,
+ * derived from the tables (db/row.ts).
+ */
 
-export interface ShippingRate {
-  id: string;
-  zoneId: string;
-  name: string;
-  /** Minor units, like every amount. */
-  price: number;
-  minSubtotal: number | null;
-  maxSubtotal: number | null;
-  freeAbove: number | null;
-  position: number;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
+export const zoneRow = tableRow<ShippingZoneTable>()([
+  'id',
+  'name',
+  'countries',
+  'created_at',
+  'updated_at',
+  'version',
+] as const);
+export type ShippingZone = Camel<Selectable<ShippingZoneTable>>;
 
-export interface TaxRate {
-  id: string;
-  countryCode: string;
-  region: string | null;
-  /** Percent as exact decimal text, e.g. "8.875". */
-  rate: string;
-  name: string;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-}
+export const rateRow = tableRow<ShippingRateTable>()([
+  'id',
+  'zone_id',
+  'name',
+  'price',
+  'min_subtotal',
+  'max_subtotal',
+  'free_above',
+  'position',
+  'created_at',
+  'updated_at',
+  'version',
+] as const);
+export type ShippingRate = Camel<Selectable<ShippingRateTable>>;
 
-export function toZone(r: ShippingZoneRow): ShippingZone {
-  return {
-    id: r.id,
-    name: r.name,
-    countries: r.countries,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
-
-export function toRate(r: ShippingRateRow): ShippingRate {
-  return {
-    id: r.id,
-    zoneId: r.zone_id,
-    name: r.name,
-    price: r.price,
-    minSubtotal: r.min_subtotal,
-    maxSubtotal: r.max_subtotal,
-    freeAbove: r.free_above,
-    position: r.position,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
-
-export function toTaxRate(r: TaxRateRow): TaxRate {
-  return {
-    id: r.id,
-    countryCode: r.country_code.trim(),
-    region: r.region,
-    rate: r.rate,
-    name: r.name,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    version: r.version,
-  };
-}
+export const taxRateRow = tableRow<TaxRateTable>()(
+  ['id', 'country_code', 'region', 'rate', 'name', 'created_at', 'updated_at', 'version'] as const,
+  // character(2): PostgreSQL pads it; every read trims it.
+  { fix: { country_code: (v) => v.trim() } },
+);
+export type TaxRate = Camel<Selectable<TaxRateTable>>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toRate, toZone, type ShippingRate, type ShippingZone } from './shipping.model.js';
+import { rateRow, zoneRow, type ShippingRate, type ShippingZone } from './shipping.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 // Zone writes check which countries other zones hold; this lock makes them take turns.
@@ -13,7 +13,7 @@ export async function lockZoneWrites(db: Executor): Promise<void> {
 // ---- Zones ----
 
 export async function listZones(db: Executor): Promise<ShippingZone[]> {
-  return (await db.selectFrom('shipping_zones').selectAll().orderBy('name').execute()).map(toZone);
+  return (await db.selectFrom('shipping_zones').selectAll().orderBy('name').execute()).map(zoneRow.of);
 }
 
 export async function findZone(
@@ -24,7 +24,7 @@ export async function findZone(
   let q = db.selectFrom('shipping_zones').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row ? toZone(row) : null;
+  return row ? zoneRow.of(row) : null;
 }
 
 /** Zones holding any of these countries ("*" included), other than `exceptZoneId`. */
@@ -38,7 +38,7 @@ export async function zonesHoldingAny(
     .selectAll()
     .where(sql<boolean>`countries && ${sql.val(countries)}::text[]`);
   if (exceptZoneId) q = q.where('id', '!=', exceptZoneId);
-  return (await q.execute()).map(toZone);
+  return (await q.execute()).map(zoneRow.of);
 }
 
 export async function insertZone(
@@ -50,7 +50,7 @@ export async function insertZone(
     .values({ id: uuidv7(), name: zone.name, countries: zone.countries })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toZone(row);
+  return zoneRow.of(row);
 }
 
 export async function updateZone(
@@ -64,7 +64,7 @@ export async function updateZone(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toZone(row);
+  return zoneRow.of(row);
 }
 
 export async function deleteZone(db: Executor, id: string): Promise<void> {
@@ -95,7 +95,7 @@ export async function ratesOfZone(db: Executor, zoneId: string): Promise<Shippin
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map(toRate);
+  return rows.map(rateRow.of);
 }
 
 export async function findRate(
@@ -106,7 +106,7 @@ export async function findRate(
   let q = db.selectFrom('shipping_rates').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row ? toRate(row) : null;
+  return row ? rateRow.of(row) : null;
 }
 
 /** The next position in a zone (0 for its first rate). */
@@ -130,7 +130,7 @@ export async function insertRate(
     .values({ id: uuidv7(), zone_id: zoneId, position, ...rateColumns(rate) })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRate(row);
+  return rateRow.of(row);
 }
 
 export async function updateRate(db: Executor, id: string, rate: RateValues): Promise<ShippingRate> {
@@ -140,7 +140,7 @@ export async function updateRate(db: Executor, id: string, rate: RateValues): Pr
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRate(row);
+  return rateRow.of(row);
 }
 
 export async function deleteRate(db: Executor, id: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { Timestamp } from '../../db/columns.js';
 export interface ShippingZoneTable {
   id: string;
   name: string;
+  /** ISO 3166-1 alpha-2 codes; "*" stands for every country no other zone has. */
   countries: string[];
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -14,6 +15,7 @@ export interface ShippingRateTable {
   id: string;
   zone_id: string;
   name: string;
+  /** Minor units, like every amount. */
   price: number;
   min_subtotal: number | null;
   max_subtotal: number | null;

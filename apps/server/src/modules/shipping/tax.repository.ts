@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toTaxRate, type TaxRate } from './shipping.model.js';
+import { taxRateRow, type TaxRate } from './shipping.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 /** What a tax rate's create or update writes. */
@@ -18,12 +18,12 @@ export async function listTaxRates(db: Executor): Promise<TaxRate[]> {
     .orderBy('country_code')
     .orderBy('region', 'asc')
     .execute();
-  return rows.map(toTaxRate);
+  return rows.map(taxRateRow.of);
 }
 
 export async function taxRatesOfCountry(db: Executor, countryCode: string): Promise<TaxRate[]> {
   return (await db.selectFrom('tax_rates').selectAll().where('country_code', '=', countryCode).execute()).map(
-    toTaxRate,
+    taxRateRow.of,
   );
 }
 
@@ -35,7 +35,7 @@ export async function findTaxRate(
   let q = db.selectFrom('tax_rates').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row ? toTaxRate(row) : null;
+  return row ? taxRateRow.of(row) : null;
 }
 
 /** Whether another rate covers this country and region (regions compared regardless of case; none is its own place). */
@@ -60,7 +60,7 @@ export async function insertTaxRate(db: Executor, rate: TaxRateValues): Promise<
     .values({ id: uuidv7(), ...taxRateColumns(rate) })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toTaxRate(row);
+  return taxRateRow.of(row);
 }
 
 export async function updateTaxRate(db: Executor, id: string, rate: TaxRateValues): Promise<TaxRate> {
@@ -70,7 +70,7 @@ export async function updateTaxRate(db: Executor, id: string, rate: TaxRateValue
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toTaxRate(row);
+  return taxRateRow.of(row);
 }
 
 export async function deleteTaxRate(db: Executor, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toApiToken, type ApiToken } from './staff.model.js';
+import { apiTokenRow, type ApiToken } from './staff.model.js';
 
 /** At most this many tokens are listed (a store has a few integrations, not thousands). */
 export const MAX_LISTED_TOKENS = 200;
@@ -24,7 +24,7 @@ export async function insertApiToken(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toApiToken(row);
+  return apiTokenRow.of(row);
 }
 
 export async function listApiTokens(db: Executor): Promise<ApiToken[]> {
@@ -35,7 +35,7 @@ export async function listApiTokens(db: Executor): Promise<ApiToken[]> {
     .orderBy('id', 'desc')
     .limit(MAX_LISTED_TOKENS)
     .execute();
-  return rows.map(toApiToken);
+  return rows.map(apiTokenRow.of);
 }
 
 export async function lockApiToken(db: Executor, id: string): Promise<ApiToken | null> {
@@ -45,7 +45,7 @@ export async function lockApiToken(db: Executor, id: string): Promise<ApiToken |
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row ? toApiToken(row) : null;
+  return row ? apiTokenRow.of(row) : null;
 }
 
 export async function revokeApiToken(db: Executor, id: string): Promise<ApiToken> {
@@ -55,7 +55,7 @@ export async function revokeApiToken(db: Executor, id: string): Promise<ApiToken
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toApiToken(row);
+  return apiTokenRow.of(row);
 }
 
 /** A token that may act now (not revoked, not expired), with its creator's state. */

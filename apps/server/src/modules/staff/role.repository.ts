@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toRole, type Role } from './staff.model.js';
+import { roleRow, type Role } from './staff.model.js';
 
 export async function lockRole(db: Executor, id: string): Promise<Role | null> {
   const row = await db.selectFrom('roles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  return row ? toRole(row) : null;
+  return row ? roleRow.of(row) : null;
 }
 
 export async function findRoleByName(db: Executor, name: string): Promise<Role | null> {
@@ -13,7 +13,7 @@ export async function findRoleByName(db: Executor, name: string): Promise<Role |
     .selectAll()
     .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
     .executeTakeFirst();
-  return row ? toRole(row) : null;
+  return row ? roleRow.of(row) : null;
 }
 
 export type RoleValues = Pick<Role, 'name' | 'description' | 'permissions'>;
@@ -25,7 +25,7 @@ export async function insertRole(db: Executor, id: string, role: RoleValues): Pr
     .values({ id, key: null, name: role.name, description: role.description, permissions: role.permissions })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRole(row);
+  return roleRow.of(row);
 }
 
 export async function updateRole(db: Executor, id: string, changes: RoleValues): Promise<Role> {
@@ -41,7 +41,7 @@ export async function updateRole(db: Executor, id: string, changes: RoleValues):
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toRole(row);
+  return roleRow.of(row);
 }
 
 export async function deleteRole(db: Executor, id: string): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { isPermission, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { toSession, type Session } from './staff.model.js';
+import { sessionRow, type Session } from './staff.model.js';
 import { uuidv7 } from '../../lib/uuid.js';
 
 /** SPEC §9: idle 2 h, absolute 12 h. */
@@ -38,7 +38,7 @@ export async function insertSession(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toSession(row);
+  return sessionRow.of(row);
 }
 
 export interface LiveSession {
@@ -97,12 +97,12 @@ export async function liveSessionsOfStaff(db: Executor, staffIds: readonly strin
     .where(sql<boolean>`last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)
     .orderBy('last_seen_at', 'desc')
     .execute();
-  return rows.map(toSession);
+  return rows.map(sessionRow.of);
 }
 
 export async function findSession(db: Executor, id: string): Promise<Session | undefined> {
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toSession(row);
+  return row && sessionRow.of(row);
 }
 
 /** Revokes sessions by id, or every live session of a staff member except `exceptId`; returns the ids revoked. */

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { StaffLinkTable } from './staff.tables.js';
-import { toStaffMember, type StaffMember } from './staff.model.js';
+import { staffRow, type StaffMember } from './staff.model.js';
 import {
   cappedCount,
   mapPage,
@@ -13,7 +13,7 @@ import {
 
 export async function lockStaff(db: Executor, id: string): Promise<StaffMember | null> {
   const row = await db.selectFrom('staff').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  return row ? toStaffMember(row) : null;
+  return row ? staffRow.of(row) : null;
 }
 
 export async function replaceStaffRoles(
@@ -99,7 +99,7 @@ export async function pageStaff(
   condition: RawBuilder<boolean> | null,
   args: PageArgs,
 ): Promise<Page<StaffMember>> {
-  return mapPage(await sortedPage(staffListQuery(db, condition), SORT, 's.id', false, args), toStaffMember);
+  return mapPage(await sortedPage(staffListQuery(db, condition), SORT, 's.id', false, args), staffRow.of);
 }
 
 export function countStaffMatching(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import { PERMISSIONS, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { toRole, toStaffMember, type Role, type StaffMember } from './staff.model.js';
+import { roleRow, staffRow, type Role, type StaffMember } from './staff.model.js';
 
 export async function findStaffById(db: Executor, id: string): Promise<StaffMember | undefined> {
   const row = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toStaffMember(row);
+  return row && staffRow.of(row);
 }
 
 export async function findStaffByIds(db: Executor, ids: readonly string[]): Promise<StaffMember[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('staff').selectAll().where('id', 'in', ids).execute()).map(toStaffMember);
+  return (await db.selectFrom('staff').selectAll().where('id', 'in', ids).execute()).map(staffRow.of);
 }
 
 export async function findStaffByEmail(db: Executor, email: string): Promise<StaffMember | undefined> {
@@ -19,7 +19,7 @@ export async function findStaffByEmail(db: Executor, email: string): Promise<Sta
     .selectAll()
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
-  return row && toStaffMember(row);
+  return row && staffRow.of(row);
 }
 
 export async function countStaff(db: Executor): Promise<number> {
@@ -53,7 +53,7 @@ export async function insertStaff(
       .values(roleIds.map((role_id) => ({ staff_id: row.id, role_id })))
       .execute();
   }
-  return toStaffMember(row);
+  return staffRow.of(row);
 }
 
 /**
@@ -78,7 +78,7 @@ export async function updateStaff(
     .where('id', '=', id);
   if (expectedVersion != null) q = q.where('version', '=', expectedVersion);
   const row = await q.returningAll().executeTakeFirst();
-  return row && toStaffMember(row);
+  return row && staffRow.of(row);
 }
 
 /** Stamps a sign-in by the database clock (a change to the row like any other: new version). */
@@ -89,12 +89,12 @@ export async function markSignedIn(db: Executor, id: string): Promise<StaffMembe
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toStaffMember(row);
+  return staffRow.of(row);
 }
 
 export async function findOwner(db: Executor): Promise<StaffMember | undefined> {
   const row = await db.selectFrom('staff').selectAll().where('is_owner', '=', true).executeTakeFirst();
-  return row && toStaffMember(row);
+  return row && staffRow.of(row);
 }
 
 /** Roles of many staff in one query, keyed by staff id (DataLoader batch function). */
@@ -112,7 +112,7 @@ export async function rolesByStaffIds(
     .where('staff_roles.staff_id', 'in', staffIds)
     .orderBy('roles.name')
     .execute();
-  for (const { staff_id, ...role } of rows) map.get(staff_id)?.push(toRole(role));
+  for (const { staff_id, ...role } of rows) map.get(staff_id)?.push(roleRow.of(role));
   return map;
 }
 
@@ -128,12 +128,12 @@ export function effectivePermissions(
 
 export async function findRoleByKey(db: Executor, key: string): Promise<Role | undefined> {
   const row = await db.selectFrom('roles').selectAll().where('key', '=', key).executeTakeFirst();
-  return row && toRole(row);
+  return row && roleRow.of(row);
 }
 
 export async function findRolesByIds(db: Executor, ids: readonly string[]): Promise<Role[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('roles').selectAll().where('id', 'in', ids).execute()).map(toRole);
+  return (await db.selectFrom('roles').selectAll().where('id', 'in', ids).execute()).map(roleRow.of);
 }
 
 /** Creates a built-in role, or brings an existing one (by key) to its current definition. */
@@ -151,6 +151,6 @@ export async function upsertBuiltInRole(
 
 export async function listRoles(db: Executor): Promise<Role[]> {
   return (await db.selectFrom('roles').selectAll().orderBy('built_in', 'desc').orderBy('name').execute()).map(
-    toRole,
+    roleRow.of,
   );
 }

@@ -3,6 +3,7 @@ import type { Timestamp } from '../../db/columns.js';
 
 export interface RoleTable {
   id: string;
+  /** Built-in roles have a key ("admin", "staff"…); custom roles none. */
   key: string | null;
   name: string;
   description: string;
@@ -19,6 +20,7 @@ export interface StaffTable {
   id: string;
   email: string;
   name: string;
+  /** Argon2 hash; null until an invited person sets a password. Never leaves the server. */
   password_hash: string | null;
   state: StaffState;
   is_owner: Generated<boolean>;
