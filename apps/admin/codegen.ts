@@ -26,7 +26,8 @@ const config: CodegenConfig = {
       },
     },
     'src/lib/shell-api/shell.generated.ts': {
-      documents: ['src/lib/shell-api/*.graphql'],
+      // The shared fragments (UserErrorFields…) are spelled once, in lib/connection-fragments.ts.
+      documents: ['src/lib/shell-api/*.graphql', 'src/lib/connection-fragments.ts'],
       plugins: ['typescript-operations', 'typed-document-node'],
       config: {
         useTypeImports: true,

@@ -12,9 +12,7 @@ export const productMediaUploadDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
