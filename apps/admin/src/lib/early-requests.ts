@@ -8,8 +8,7 @@
  * here, so this module costs the first script next to nothing.
  */
 
-/** The header the server requires on every request, so a cross-site form cannot post to it (SPEC §7.1). */
-export const CSRF_HEADER = 'x-stockroom-csrf';
+import { CSRF_HEADER } from '@stockroom/domain/http';
 
 /** An early answer not claimed by then is dropped: the app asks afresh rather than show old data. */
 const KEEP_MS = 5000;
