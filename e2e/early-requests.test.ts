@@ -75,11 +75,34 @@ describe('the first screen’s data is asked for before the app’s code arrives
 
   it('going back to the list later asks the server again (an early answer is used once)', async () => {
     const { page, operations } = await slowEntryPage(0);
+    const asked = () => operations.filter((o) => o.name === 'Products').length;
     await page.goto('/products');
     await expect.poll(() => titles(page)).toHaveLength(3);
+    // Counted once the list shows (the slow-load test below pins the first visit at one request).
+    const firstVisit = asked();
     await page.getByRole('navigation').getByRole('link', { name: 'Customers', exact: true }).click();
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).click();
-    await expect.poll(() => operations.filter((o) => o.name === 'Products').length).toBe(2);
+    await expect.poll(() => titles(page)).toHaveLength(3);
+    // Were the early answer (or the first visit's loader answer) used again, this would stay put.
+    await expect.poll(asked).toBe(firstVisit + 1);
+    await page.waitForTimeout(300);
+    expect(asked()).toBe(firstVisit + 1);
   });
+
+  it('a slow load still asks for the list once: no clock runs out on the early or the loader’s answer', async () => {
+    // The app's entry arrives after an early answer used to expire (5 s from the early request), and
+    // the list's code well after the loader's answer (a screen used to trust it for 3 s): on a loaded
+    // machine either made the first visit ask twice.
+    const { page, operations } = await slowEntryPage(5500);
+    await page.route(/\/assets\/products-route-[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      await route.fulfill({ response });
+    });
+    await page.goto('/products');
+    await expect.poll(() => titles(page), { timeout: 20_000 }).toHaveLength(3);
+    await page.waitForTimeout(500);
+    expect(operations.filter((o) => o.name === 'Products')).toHaveLength(1);
+  }, 40_000);
 });

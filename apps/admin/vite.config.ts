@@ -27,7 +27,7 @@ const LIST_KIT = new RegExp(
 
 /** The plain modules src/early.ts imports (lib/early-requests.ts says why they are plain). */
 const EARLY_SHARED =
-  /[\\/]src[\\/](lib[\\/](early-requests|list-params-of|list-sorting)|features[\\/]products[\\/](api[\\/]products-variables|components[\\/]product-list-sorting))\.ts$/;
+  /[\\/](src[\\/](lib[\\/](early-requests|first-page|list-params-of|list-sorting)|features[\\/]products[\\/](api[\\/]products-(variables|first-page)|components[\\/]product-list-sorting))|domain[\\/]src[\\/]http)\.ts$/;
 
 const server = process.env.STOCKROOM_SERVER_URL ?? 'http://localhost:4000';
 

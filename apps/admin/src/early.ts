@@ -11,8 +11,8 @@ import currentStaff from 'virtual:graphql-text/CurrentStaff';
 import shopName from 'virtual:graphql-text/ShopName';
 import products from 'virtual:graphql-text/Products';
 import { askEarly } from './lib/early-requests';
-import { listParamsOf } from './lib/list-params-of';
-import { productsVariablesOf } from './features/products/api/products-variables';
+import { firstPageRequest } from './lib/first-page';
+import { productsFirstPage } from './features/products/api/products-first-page';
 
 /** Pages a person opens signed out: nothing of the signed-in app's is worth asking for there. */
 const SIGNED_OUT = /^\/(login|invite|reset)(\/|$)/;
@@ -21,8 +21,7 @@ if (!SIGNED_OUT.test(window.location.pathname)) {
   askEarly('CurrentStaff', currentStaff, {});
   // The header's store name, and the time zone every date on the first screen is shown in.
   askEarly('ShopName', shopName, {});
-  if (window.location.pathname === '/products') {
-    const params = listParamsOf(new URLSearchParams(window.location.search));
-    askEarly('Products', products, productsVariablesOf(params));
-  }
+  // The list's first page, as its route's loader will ask for it (lib/first-page.ts).
+  const list = firstPageRequest(productsFirstPage, window.location);
+  if (list) askEarly(list.operationName, products, list.variables);
 }

@@ -42,16 +42,6 @@ export interface UserError {
   relatedType?: 'Customer' | 'Product' | 'Staff' | 'Discount';
 }
 
-export const MESSAGES = {
-  invalidCredentials: 'Email or password is wrong.',
-  loginThrottled: (seconds: number) => `Too many attempts. Try again in ${seconds} s.`,
-  sessionEnded: 'Your session has ended. Sign in again.',
-  internal: (requestId: string) => `Something went wrong on our side. Reference: ${requestId}`,
-  queryTooComplex: 'This request is too large.',
-  throttled: (seconds: number) => `Too many requests; retrying in ${seconds} s.`,
-  staleVersion: (thing: string) => `Someone else changed this ${thing} since you opened it.`,
-} as const;
-
 /**
  * A rule the input broke, raised by a service (inside its command's transaction, which it rolls
  * back). The API layer answers it as the payload's `userErrors`; nothing else knows about GraphQL.

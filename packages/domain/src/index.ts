@@ -1,5 +1,7 @@
 export * from './permissions.js';
 export * from './errors.js';
+export * from './messages.js';
+export * from './http.js';
 export * from './validation.js';
 export * from './ids.js';
 export * from './search.js';

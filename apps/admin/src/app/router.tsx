@@ -1,9 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyScreen } from './lazy-screen';
 import { PageLoader } from './page-loader';
-import { prefetchQuery } from '../lib/prefetch';
-import { listParamsOf } from '../lib/list-params';
-import { productsDocument, productsVariablesOf } from '../features/products/api/products-query';
+import { firstPageLoader } from '../lib/prefetch';
+import { productsFirstPage } from '../features/products/api/products-first-page';
+import { productsDocument } from '../features/products/api/products-query';
 import { RequireSession } from './require-session';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { setPreloadRoutes } from './route-preload';
@@ -63,11 +63,7 @@ export const routes: RouteObject[] = [
         path: 'products',
         ErrorBoundary: RouteErrorBoundary,
         // The list's rows are asked for while its code loads (the screen's query joins this one).
-        loader: ({ request }) =>
-          prefetchQuery(
-            productsDocument,
-            productsVariablesOf(listParamsOf(new URL(request.url).searchParams)),
-          ),
+        loader: firstPageLoader(productsFirstPage, productsDocument),
         lazy: lazyScreen(
           async () => (await import('../features/products/routes/products-route')).ProductsRoute,
         ),

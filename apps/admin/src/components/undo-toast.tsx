@@ -11,9 +11,7 @@ export const auditEventRevertDocument = graphql(`
     auditEventRevert(id: $id) {
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -82,4 +82,13 @@ describe('early requests', () => {
     // The early request, the sign-in, and CurrentStaff asked afresh.
     expect(calls).toHaveLength(3);
   });
+
+  it('keeps an early answer for an app whose code arrives late: the clock starts at its first request', async () => {
+    const { early, calls } = await load();
+    early.askEarly('Products', 'query Products { x }', { first: 50 });
+    // The app's code took longer than an early answer is kept (a loaded machine).
+    vi.advanceTimersByTime(20_000);
+    await early.fetchWithEarlyAnswers('/graphql', { method: 'POST', body: body('Products', { first: 50 }) });
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -8,13 +8,18 @@
  * here, so this module costs the first script next to nothing.
  */
 
-/** The header the server requires on every request, so a cross-site form cannot post to it (SPEC §7.1). */
-export const CSRF_HEADER = 'x-stockroom-csrf';
+import { CSRF_HEADER } from '@stockroom/domain/http';
 
-/** An early answer not claimed by then is dropped: the app asks afresh rather than show old data. */
+/**
+ * An early answer the app has not claimed this long after its first request is dropped: the app
+ * asks afresh rather than show old data. Counted from the app's first request, not from the early
+ * one: however slowly the app's code arrives (a loaded machine), its first screen takes the answer
+ * asked for it, and asks once.
+ */
 const KEEP_MS = 5000;
 
 const pending = new Map<string, Promise<Response>>();
+let clock: ReturnType<typeof setTimeout> | undefined;
 
 /** Variables as one string whatever the order of their keys. */
 export function stable(value: unknown): string {
@@ -48,9 +53,6 @@ export function askEarly(operationName: string, query: string, variables: Record
   // A failure is the app's to see (its own request then retries); never an unhandled rejection here.
   response.catch(() => undefined);
   pending.set(key, response);
-  setTimeout(() => {
-    if (pending.get(key) === response) pending.delete(key);
-  }, KEEP_MS);
 }
 
 /**
@@ -59,6 +61,7 @@ export function askEarly(operationName: string, query: string, variables: Record
  * who is signed in, or anything else, may have changed since.
  */
 export function fetchWithEarlyAnswers(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  clock ??= setTimeout(() => pending.clear(), KEEP_MS);
   if (pending.size > 0 && typeof init?.body === 'string') {
     try {
       const body = JSON.parse(init.body) as { operationName?: unknown; variables?: unknown; query?: unknown };

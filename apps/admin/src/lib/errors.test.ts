@@ -1,5 +1,6 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
-import { MESSAGES } from '@stockroom/domain';
+import { MESSAGES as ServerMessages } from '@stockroom/domain';
+import { MESSAGES } from '@stockroom/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { describeError, EmptyResponseError, REQUEST_ID_EXTENSION, TRANSPORT_MESSAGES } from './errors';
 
@@ -106,6 +107,8 @@ describe('describeError (SPEC §8)', () => {
   });
 
   it('uses the same words as the server for the messages both show', () => {
+    // The admin's subpath import and the server's main entry are one module, not two copies.
+    expect(MESSAGES).toBe(ServerMessages);
     expect(TRANSPORT_MESSAGES.sessionEnded).toBe(MESSAGES.sessionEnded);
     expect(TRANSPORT_MESSAGES.tooComplex).toBe(MESSAGES.queryTooComplex);
     expect(TRANSPORT_MESSAGES.throttled(7)).toBe(MESSAGES.throttled(7));

@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { MESSAGES } from '@stockroom/domain/messages';
 import type { GraphQLFormattedError } from 'graphql';
 
 /** What went wrong, in the words of SPEC §8, plus what the UI needs to act on it. */
@@ -25,9 +26,8 @@ export interface ErrorDescription {
 }
 
 /**
- * The words of SPEC §8. Those the server also uses live in @stockroom/domain (MESSAGES); they are
- * repeated here because importing that package pulls zod into the first download (+25 kB gzipped),
- * and errors.test.ts checks that both say the same.
+ * The words of SPEC §8. Those the server also uses come from `@stockroom/domain/messages`, a subpath
+ * with no imports: the package's main entry would pull zod into the first download (+25 kB gzipped).
  */
 export const TRANSPORT_MESSAGES = {
   http: (status: number) => `Response not successful: Received status code ${status}`,
@@ -37,10 +37,10 @@ export const TRANSPORT_MESSAGES = {
   /** While queries are retried automatically (SPEC §8). */
   retrying: 'Cannot reach the server. Retrying…',
   unreadable: 'The server sent a response the app could not read. Try again.',
-  sessionEnded: 'Your session has ended. Sign in again.',
-  throttled: (seconds: number) => `Too many requests; retrying in ${seconds} s.`,
-  tooComplex: 'This request is too large.',
-  internal: (requestId: string) => `Something went wrong on our side. Reference: ${requestId}`,
+  sessionEnded: MESSAGES.sessionEnded,
+  throttled: MESSAGES.throttled,
+  tooComplex: MESSAGES.queryTooComplex,
+  internal: MESSAGES.internal,
   unknown: 'Something went wrong. Try again.',
 } as const;
 

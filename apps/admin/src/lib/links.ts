@@ -5,9 +5,8 @@ import { OperationTypeNode } from 'graphql';
 import { defer, finalize, map, mergeMap, of, retry, tap, throwError, timer } from 'rxjs';
 import { connectionStatus, type ConnectionStatus } from './connection-status';
 import { describeError, EmptyResponseError, REQUEST_ID_EXTENSION } from './errors';
-import { CSRF_HEADER, fetchWithEarlyAnswers } from './early-requests';
-
-export { CSRF_HEADER } from './early-requests';
+import { CSRF_HEADER } from '@stockroom/domain/http';
+import { fetchWithEarlyAnswers } from './early-requests';
 
 export function createHttpLink(uri = '/graphql'): ApolloLink {
   // fetchWithEarlyAnswers: the first screen's requests that src/early.ts already sent are not sent twice.

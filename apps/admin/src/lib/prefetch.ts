@@ -2,6 +2,7 @@ import type { ApolloClient, DocumentNode, OperationVariables, WatchQueryFetchPol
 import type { TypedDocumentNode } from '@apollo/client';
 import { useState } from 'react';
 import { stable } from './early-requests';
+import { firstPageRequest, type FirstPage } from './first-page';
 
 let client: ApolloClient | null = null;
 
@@ -20,25 +21,45 @@ export function prefetchQuery<TData, TVariables extends OperationVariables>(
   variables: TVariables,
 ): null {
   if (!client) return null;
+  const key = stable(variables);
+  // This visit's answer is the one its screen reads: one an earlier visit left unread (it was left
+  // before its screen showed) must not stand in for a refresh now.
+  answers.get(query)?.delete(key);
+  inFlight.get(query)?.delete(key);
   // Already cached: the screen shows that and refreshes it (cache-and-network), as on any visit.
   const cached = client.readQuery({ query, variables }) !== null;
   const asked = client.query({ query, variables });
-  if (!cached) {
-    const key = stable(variables);
-    const token = {};
-    inFlightOf(query).set(key, token);
-    void asked.then(
-      () => {
-        // Recorded only while no screen has claimed it: a screen that mounted before the answer
-        // already joined the request, and a later visit must refresh, however soon it comes.
-        if (inFlightOf(query).get(key) !== token) return;
-        inFlightOf(query).delete(key);
-        answered(query).set(key, Date.now());
-      },
-      () => undefined,
-    );
-  } else asked.catch(() => undefined);
+  if (cached) {
+    asked.catch(() => undefined);
+    return null;
+  }
+  const token = {};
+  inFlightOf(query).set(key, token);
+  void asked.then(
+    () => {
+      // Recorded only while no screen has claimed it: a screen that mounted before the answer
+      // already joined the request, and a later visit must refresh, however soon it comes.
+      if (inFlightOf(query).get(key) !== token) return;
+      inFlightOf(query).delete(key);
+      answeredOf(query).add(key);
+    },
+    () => undefined,
+  );
   return null;
+}
+
+/**
+ * The loader of a list's route: asks for the list's first page (lib/first-page.ts) as its screen
+ * will, taking the answer the page's first script asked for when there is one (lib/early-requests.ts).
+ */
+export function firstPageLoader<TData, TVariables extends Record<string, unknown>>(
+  page: FirstPage<TVariables>,
+  query: TypedDocumentNode<TData, TVariables>,
+): (args: { request: Request }) => null {
+  return ({ request }) => {
+    const first = firstPageRequest(page, new URL(request.url));
+    return first ? prefetchQuery(query, first.variables) : null;
+  };
 }
 
 /** Loaders' requests not answered yet, by document and variables; the screen's first render claims them. */
@@ -49,29 +70,26 @@ const inFlightOf = (query: DocumentNode) => {
   return byVariables;
 };
 
-/** When a loader's query was last answered from the network, by document and variables. */
-const answers = new WeakMap<DocumentNode, Map<string, number>>();
-const answered = (query: DocumentNode) => {
+/** Loaders' answers from the network that no screen has read yet, by document and variables. */
+const answers = new WeakMap<DocumentNode, Set<string>>();
+const answeredOf = (query: DocumentNode) => {
   let byVariables = answers.get(query);
-  if (!byVariables) answers.set(query, (byVariables = new Map<string, number>()));
+  if (!byVariables) answers.set(query, (byVariables = new Set<string>()));
   return byVariables;
 };
 
-/** A loader's answer this recent is as fresh as asking again: the screen reads it from the cache. */
-const FRESH_MS = 3000;
-
 /**
  * How a screen's first render of a prefetched query reads it: from the cache when its loader's
- * answer has just arrived, else cache-and-network. It claims the loader's request either way, so
- * the answer is used once: a later visit to the screen refreshes what is cached, however soon.
+ * answer has arrived, else cache-and-network (joining the loader's request in flight). It claims
+ * the loader's answer either way, so the answer is used once: a later visit to the screen refreshes
+ * what is cached, however soon. No clock: however long the screen's code took to arrive, the
+ * answer its own visit's loader fetched is what it shows, and never a second request for it.
  */
 export function claimFetchPolicy(query: DocumentNode, variables: OperationVariables): WatchQueryFetchPolicy {
-  const byVariables = answers.get(query);
   const key = stable(variables);
-  const at = byVariables?.get(key);
-  byVariables?.delete(key);
+  const fresh = answers.get(query)?.delete(key) ?? false;
   inFlight.get(query)?.delete(key);
-  return at !== undefined && Date.now() - at < FRESH_MS ? 'cache-first' : 'cache-and-network';
+  return fresh ? 'cache-first' : 'cache-and-network';
 }
 
 /**

@@ -12,9 +12,7 @@ export const accountUpdateDocument = graphql(`
         updatedAt
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -10,9 +10,7 @@ export const passwordChangeDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -8,9 +8,7 @@ export const sessionRevokeDocument = graphql(`
     sessionRevoke(id: $id, allOthers: $allOthers) {
       revokedCount
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

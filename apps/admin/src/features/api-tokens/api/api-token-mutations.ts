@@ -10,9 +10,7 @@ export const apiTokenCreateDocument = graphql(`
       }
       token
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -27,9 +25,7 @@ export const apiTokenRevokeDocument = graphql(`
         revokedAt
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -39,8 +39,7 @@ export const auditEventsDocument = graphql(`
         precision
       }
       userErrors {
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

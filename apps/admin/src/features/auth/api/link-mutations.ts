@@ -6,9 +6,7 @@ export const invitationAcceptDocument = graphql(`
     invitationAccept(token: $token, name: $name, password: $password) {
       email
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -19,9 +17,7 @@ export const passwordResetDocument = graphql(`
     passwordReset(token: $token, password: $password) {
       email
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -10,9 +10,7 @@ export const loginDocument = graphql(`
         name
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

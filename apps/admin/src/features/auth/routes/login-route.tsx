@@ -1,4 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
+import { MESSAGES } from '@stockroom/domain/messages';
 import { Alert, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconClockExclamation, IconPackage } from '@tabler/icons-react';
@@ -81,7 +82,7 @@ export function LoginRoute() {
             <Stack gap="md">
               {sessionEnded && (
                 <Alert color="blue" variant="light" icon={<IconClockExclamation aria-hidden />} role="status">
-                  Your session has ended. Sign in again.
+                  {MESSAGES.sessionEnded}
                 </Alert>
               )}
               <FormErrors messages={form.formErrors} />

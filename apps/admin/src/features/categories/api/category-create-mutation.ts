@@ -10,9 +10,7 @@ export const categoryCreateDocument = graphql(`
         name
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

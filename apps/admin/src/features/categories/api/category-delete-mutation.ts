@@ -8,9 +8,7 @@ export const categoryDeleteDocument = graphql(`
     categoryDelete(id: $id) {
       deletedId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -16,9 +16,7 @@ export const categoryMoveDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -15,9 +15,7 @@ export const categoryUpdateDocument = graphql(`
         updatedAt
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -12,9 +12,7 @@ export const collectionAddProductsDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -10,9 +10,7 @@ export const collectionCreateDocument = graphql(`
         title
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -8,9 +8,7 @@ export const collectionDeleteDocument = graphql(`
       deletedId
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

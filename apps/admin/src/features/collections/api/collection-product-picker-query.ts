@@ -17,9 +17,7 @@ export const collectionProductPickerDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -12,9 +12,7 @@ export const collectionRemoveProductsDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

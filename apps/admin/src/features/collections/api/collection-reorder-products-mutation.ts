@@ -12,9 +12,7 @@ export const collectionReorderProductsDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

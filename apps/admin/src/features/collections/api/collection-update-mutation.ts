@@ -12,9 +12,7 @@ export const collectionUpdateDocument = graphql(`
       }
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

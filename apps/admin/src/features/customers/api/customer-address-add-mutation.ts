@@ -9,9 +9,7 @@ export const customerAddressAddDocument = graphql(`
         ...CustomerFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

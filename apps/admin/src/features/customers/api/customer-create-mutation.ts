@@ -9,9 +9,7 @@ export const customerCreateDocument = graphql(`
         ...CustomerFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -9,9 +9,7 @@ export const customerDisableDocument = graphql(`
         ...CustomerFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -9,9 +9,7 @@ export const customerEnableDocument = graphql(`
         ...CustomerFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

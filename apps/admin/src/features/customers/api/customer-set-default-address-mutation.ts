@@ -9,9 +9,7 @@ export const customerSetDefaultAddressDocument = graphql(`
         ...CustomerFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

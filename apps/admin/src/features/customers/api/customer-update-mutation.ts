@@ -10,9 +10,7 @@ export const customerUpdateDocument = graphql(`
       }
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -6,9 +6,7 @@ export const discountDeleteDocument = graphql(`
     discountDelete(id: $id) {
       deletedId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

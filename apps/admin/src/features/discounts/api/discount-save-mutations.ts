@@ -8,9 +8,7 @@ export const discountCreateDocument = graphql(`
         ...DiscountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }
@@ -24,9 +22,7 @@ export const discountUpdateDocument = graphql(`
         ...DiscountFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -50,8 +50,7 @@ export const discountsDocument = graphql(`
         precision
       }
       userErrors {
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

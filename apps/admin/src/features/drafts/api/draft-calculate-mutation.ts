@@ -63,9 +63,7 @@ export const draftCalculateDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

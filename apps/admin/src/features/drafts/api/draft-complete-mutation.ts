@@ -13,9 +13,7 @@ export const draftCompleteDocument = graphql(`
         name
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -6,9 +6,7 @@ export const draftDeleteDocument = graphql(`
     draftOrderDelete(id: $id) {
       deletedId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

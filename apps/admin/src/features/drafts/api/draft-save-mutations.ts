@@ -8,9 +8,7 @@ export const draftCreateDocument = graphql(`
         ...DraftFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -23,9 +21,7 @@ export const draftUpdateDocument = graphql(`
         ...DraftFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -50,8 +50,7 @@ export const draftsDocument = graphql(`
         precision
       }
       userErrors {
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -37,8 +37,7 @@ const customerCreateDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
+        ...UserErrorFields
       }
     }
   }

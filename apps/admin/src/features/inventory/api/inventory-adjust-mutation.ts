@@ -15,9 +15,7 @@ export const inventoryAdjustDocument = graphql(`
         ...StockChangeMovement
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -17,9 +17,7 @@ export const inventoryTransferDocument = graphql(`
         ...StockChangeMovement
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -10,9 +10,7 @@ export const locationCreateDocument = graphql(`
         name
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -25,9 +25,7 @@ export const locationUpdateDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -12,9 +12,7 @@ export const locationsReorderDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

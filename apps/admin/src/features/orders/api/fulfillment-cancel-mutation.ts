@@ -9,9 +9,7 @@ export const fulfillmentCancelDocument = graphql(`
         ...OrderFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

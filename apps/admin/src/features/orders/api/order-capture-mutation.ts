@@ -9,9 +9,7 @@ export const orderCaptureDocument = graphql(`
         ...OrderFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

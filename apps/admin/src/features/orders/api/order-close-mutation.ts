@@ -9,9 +9,7 @@ export const orderCloseDocument = graphql(`
         ...OrderFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

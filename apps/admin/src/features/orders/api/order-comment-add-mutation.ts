@@ -9,9 +9,7 @@ export const orderCommentAddDocument = graphql(`
         ...OrderFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -13,9 +13,7 @@ export const orderFulfillDocument = graphql(`
         name
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

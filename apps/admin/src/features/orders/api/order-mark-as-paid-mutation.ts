@@ -9,9 +9,7 @@ export const orderMarkAsPaidDocument = graphql(`
         ...OrderFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

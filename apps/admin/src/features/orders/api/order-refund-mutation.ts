@@ -16,9 +16,7 @@ export const orderRefundDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

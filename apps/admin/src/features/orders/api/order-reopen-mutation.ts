@@ -9,9 +9,7 @@ export const orderReopenDocument = graphql(`
         ...OrderFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

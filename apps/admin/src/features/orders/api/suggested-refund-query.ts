@@ -46,9 +46,7 @@ export const suggestedRefundDocument = graphql(`
         }
         unitsBackInStock
         userErrors {
-          field
-          message
-          code
+          ...UserErrorFields
         }
       }
     }

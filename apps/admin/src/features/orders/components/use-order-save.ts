@@ -1,12 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@stockroom/domain';
 import type { OrderFieldsFragment, OrderUpdateInput } from '../../../gql/graphql';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { orderDocument } from '../api/order-query';
 import { useOrderUpdateMutation } from '../api/order-update-mutation';
 
-const STALE =
-  'Someone else changed this order since you opened it. The page now shows their changes; save again to replace them with yours.';
+const STALE = `${MESSAGES.staleVersion('order')} The page now shows their changes; save again to replace them with yours.`;
 
 /**
  * Saves part of an order with the version it was loaded at. When someone else saved first, the

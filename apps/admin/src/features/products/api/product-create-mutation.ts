@@ -8,9 +8,7 @@ export const productCreateDocument = graphql(`
         ...ProductFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

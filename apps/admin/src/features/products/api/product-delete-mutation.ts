@@ -7,9 +7,7 @@ export const productDeleteDocument = graphql(`
       deletedProductId
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

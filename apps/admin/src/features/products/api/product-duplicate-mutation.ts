@@ -10,9 +10,7 @@ export const productDuplicateDocument = graphql(`
         title
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -9,9 +9,7 @@ export const productMediaUpdateDocument = graphql(`
         alt
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -25,9 +23,7 @@ export const productMediaReorderDocument = graphql(`
         position
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -37,9 +33,7 @@ export const productMediaDeleteDocument = graphql(`
   mutation ProductMediaDelete($id: ID!) {
     productMediaDelete(id: $id) {
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -1,7 +1,7 @@
 import { print } from 'graphql';
 import { graphql } from '../../../gql';
 import type { ProductMediaUploadMutation } from '../../../gql/graphql';
-import { CSRF_HEADER } from '../../../lib/links';
+import { CSRF_HEADER } from '@stockroom/domain/http';
 import { TRANSPORT_MESSAGES } from '../../../lib/errors';
 
 /** Adds images after the existing ones; sent as a GraphQL multipart request (files are not JSON). */
@@ -12,9 +12,7 @@ export const productMediaUploadDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

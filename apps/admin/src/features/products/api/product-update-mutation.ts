@@ -10,9 +10,7 @@ export const productUpdateDocument = graphql(`
       }
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

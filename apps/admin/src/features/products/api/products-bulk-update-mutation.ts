@@ -7,9 +7,7 @@ export const productsBulkUpdateDocument = graphql(`
     productsBulkUpdate(action: $action, ids: $ids, query: $query) {
       changedCount
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -11,9 +11,7 @@ export const variantReceiveDocument = graphql(`
         available
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

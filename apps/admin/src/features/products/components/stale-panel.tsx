@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { variantTitle } from '@stockroom/domain';
+import { MESSAGES, variantTitle } from '@stockroom/domain';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ProductFormValues } from './product-form-values';
 
@@ -103,7 +103,7 @@ export function StalePanel({
         data-testid="stale-alert"
       >
         <Stack gap="xs">
-          <Text size="sm">Someone else changed this product since you opened it.</Text>
+          <Text size="sm">{MESSAGES.staleVersion('product')}</Text>
           <Text size="sm">
             Reload their version to see what changed; your unsaved values stay visible beside it.
           </Text>

@@ -1,4 +1,4 @@
-import { weightSymbol, weightUnitOf } from '@stockroom/domain';
+import { MESSAGES, weightSymbol, weightUnitOf } from '@stockroom/domain';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -92,7 +92,7 @@ export function VariantForm({
               icon={<IconAlertCircle aria-hidden />}
               role="alert"
             >
-              {stale && <Text size="sm">Someone else changed this product since you opened it.</Text>}
+              {stale && <Text size="sm">{MESSAGES.staleVersion('product')}</Text>}
               {banner.map((m) => (
                 <Text key={m} size="sm">
                   {m}

@@ -9,9 +9,7 @@ export const shippingRateCreateDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -9,9 +9,7 @@ export const shippingRateDeleteDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

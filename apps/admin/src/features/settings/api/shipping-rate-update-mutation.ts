@@ -9,9 +9,7 @@ export const shippingRateUpdateDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -9,9 +9,7 @@ export const shippingZoneCreateDocument = graphql(`
         ...ShippingZoneFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

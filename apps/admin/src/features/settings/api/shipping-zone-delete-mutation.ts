@@ -9,9 +9,7 @@ export const shippingZoneDeleteDocument = graphql(`
         ...ShippingZoneFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -9,9 +9,7 @@ export const shippingZoneUpdateDocument = graphql(`
         ...ShippingZoneFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -10,9 +10,7 @@ export const shopUpdateDocument = graphql(`
       }
       auditEventId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

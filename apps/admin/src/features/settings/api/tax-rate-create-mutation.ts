@@ -15,9 +15,7 @@ export const taxRateCreateDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -15,9 +15,7 @@ export const taxRateDeleteDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -15,9 +15,7 @@ export const taxRateUpdateDocument = graphql(`
         version
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
         relatedId
       }
     }

@@ -8,9 +8,7 @@ export const roleCreateDocument = graphql(`
         id
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -26,9 +24,7 @@ export const roleUpdateDocument = graphql(`
         permissions
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -39,7 +35,7 @@ export const roleDeleteDocument = graphql(`
     roleDelete(id: $id) {
       deletedId
       userErrors {
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -10,9 +10,7 @@ export const staffInviteDocument = graphql(`
       }
       path
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -31,9 +29,7 @@ export const staffUpdateDocument = graphql(`
         }
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -52,7 +48,7 @@ export const staffStateDocuments = {
           }
         }
         userErrors {
-          message
+          ...UserErrorFields
         }
       }
     }
@@ -66,7 +62,7 @@ export const staffStateDocuments = {
           version
         }
         userErrors {
-          message
+          ...UserErrorFields
         }
       }
     }
@@ -78,7 +74,7 @@ export const staffPasswordResetDocument = graphql(`
     staffPasswordResetCreate(id: $id) {
       path
       userErrors {
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -106,7 +102,7 @@ export const staffSessionRevokeDocument = graphql(`
     sessionRevoke(id: $id) {
       revokedCount
       userErrors {
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -124,7 +120,7 @@ export const ownershipTransferDocument = graphql(`
         isOwner
       }
       userErrors {
-        message
+        ...UserErrorFields
       }
     }
   }

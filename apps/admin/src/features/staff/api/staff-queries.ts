@@ -29,8 +29,7 @@ export const staffMembersDocument = graphql(`
         precision
       }
       userErrors {
-        field
-        message
+        ...UserErrorFields
       }
     }
   }
