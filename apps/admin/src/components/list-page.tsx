@@ -32,6 +32,8 @@ export interface ListPageProps<TData, Row extends { id: string }> {
   filters?: ReactNode;
   /** The tabs and sort of the list (ListControls). */
   sorting?: ListSorting<string>;
+  /** The last bulk change's message in the text colour, not green (where the list is checked by axe). */
+  plainChange?: boolean;
   /** Above the rows: e.g. "select all matching", or a bar that acts on the selection. */
   banner?: ReactNode;
   skeleton: ReactNode;
@@ -92,7 +94,12 @@ export function ListPage<TData, Row extends { id: string }>(props: ListPageProps
       {filters}
       {sorting && <ListControls list={sorting} params={params} />}
       {list.lastChange && (
-        <Text size="sm" c="green.8" role="status" data-testid="bulk-result">
+        <Text
+          size="sm"
+          role="status"
+          data-testid="bulk-result"
+          {...(props.plainChange ? { fw: 500 } : { c: 'green.8' })}
+        >
           {list.lastChange}
         </Text>
       )}

@@ -58,6 +58,7 @@ export function CustomersRoute() {
       // Room under the last row for the bulk bar, which floats over the bottom of the window.
       pb={chosen.length ? 96 : undefined}
       title="Customers"
+      plainChange
       intro="Press / to search, j and k to move, x to select, Enter to open."
       actions={newButton}
       search={{
