@@ -25,6 +25,11 @@ export interface CommandOptions<A, P extends CommandPayload> {
   undo?: boolean;
   /** The title of the red toast when `run` is refused or fails; "Not done" unless said. */
   failedTitle?: string;
+  /**
+   * Where `run` tells a refusal or failure instead of the red toast (e.g. inside the dialog it came
+   * from): each userError's message, or the one failure's.
+   */
+  onFailed?: (messages: string[]) => void;
   /** After a success, once the toast is shown (close a dialog, tell the list). */
   onDone?: (payload: P, args: A) => void;
 }
@@ -51,7 +56,7 @@ export interface Command<A, P> {
  * lib/errors.ts words them.
  */
 export function useCommand<A, P extends CommandPayload>(options: CommandOptions<A, P>): Command<A, P> {
-  const { mutate, success, undo = false, failedTitle = 'Not done', onDone } = options;
+  const { mutate, success, undo = false, failedTitle = 'Not done', onFailed, onDone } = options;
   const savedToast = useSavedToast();
   const [running, setRunning] = useState(false);
 
@@ -61,7 +66,10 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
     else if (words) notifications.show({ color: 'green', ...words });
     onDone?.(payload, args);
   };
-  const failed = (message: string) => notifications.show({ color: 'red', title: failedTitle, message });
+  const failed = (messages: string[]) => {
+    if (onFailed) onFailed(messages);
+    else notifications.show({ color: 'red', title: failedTitle, message: messages.join(' ') });
+  };
 
   /** Resolves to the payload, or null when the response had none; throws what the mutation threw. */
   const attempt = async (args: A): Promise<P | null> => {
@@ -86,12 +94,12 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
     try {
       payload = await attempt(args);
     } catch (error) {
-      failed(describeError(error).message);
+      failed([describeError(error).message]);
       return null;
     }
     if (!payload) return null;
     if (payload.userErrors.length) {
-      failed(payload.userErrors.map((e) => e.message).join(' '));
+      failed(payload.userErrors.map((e) => e.message));
       return null;
     }
     succeed(payload, args);
