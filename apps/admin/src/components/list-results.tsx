@@ -3,12 +3,24 @@ import type { ReactNode } from 'react';
 import type { EmptyContent } from './data-view';
 import { ListPager, type ListPagerProps } from './list-pager';
 
-/** A list's rows (a bordered table at desktop width, bare cards on a phone) and its pager. */
+/**
+ * A list's rows (a bordered table at desktop width, bare cards on a phone) and its pager. `bare`:
+ * rows that draw their own frame.
+ */
 export function ListResults({
   phone,
+  bare,
   children,
   ...pager
-}: ListPagerProps & { phone: boolean; children: ReactNode }) {
+}: ListPagerProps & { phone: boolean; bare?: boolean; children: ReactNode }) {
+  if (bare) {
+    return (
+      <Stack gap="sm">
+        {children}
+        <ListPager {...pager} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm">
       <Paper withBorder={!phone} radius="md" p={phone ? 0 : 'xs'} bg={phone ? 'transparent' : undefined}>

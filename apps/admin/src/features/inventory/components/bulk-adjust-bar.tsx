@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { FormErrors } from '../../../components/form-errors';
+import { useCommand } from '../../../components/use-command';
 import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -25,12 +25,8 @@ const UNDER_LABEL = { base: 0, sm: 'calc(var(--mantine-font-size-sm) * var(--man
 /** Adds or removes the same number of units at every selected level, with one reason: one request. */
 export function BulkAdjustBar({ selected, onDone, onClear }: BulkAdjustBarProps) {
   const [adjust] = useInventoryAdjustMutation();
-  const form = useZodForm<AdjustValues>({
-    schema: adjustSchema,
-    defaultValues: { delta: '', reason: 'RECEIVED' },
-    onSubmit: async ({ delta: text, reason }) => {
-      const parsed = parseQuantity(text);
-      if ('error' in parsed) return;
+  const command = useCommand({
+    mutate: async ({ delta, reason }: { delta: number; reason: AdjustValues['reason'] }) => {
       const { data } = await adjust({
         variables: {
           input: {
@@ -39,25 +35,36 @@ export function BulkAdjustBar({ selected, onDone, onClear }: BulkAdjustBarProps)
             changes: selected.map((level) => ({
               variantId: level.variant.id,
               locationId: level.location.id,
-              delta: parsed.value,
+              delta,
             })),
           },
         },
       });
-      const userErrors = data?.inventoryAdjust.userErrors ?? [];
-      if (userErrors.length > 0) {
-        // ["input", "changes", "2", …] names the row the message is about; they go above the form.
-        return userErrors.map((e) => {
-          const index = e.field?.[1] === 'changes' ? Number(e.field[2]) : Number.NaN;
-          const level = Number.isInteger(index) ? selected[index] : undefined;
-          return level ? { ...e, field: null, message: `${rowName(level)}: ${e.message}` } : e;
-        });
-      }
-      notifications.show({
-        color: 'green',
-        title: 'Stock adjusted',
-        message: `${signed(parsed.value)} at ${selected.length} ${selected.length === 1 ? 'level' : 'levels'}.`,
-      });
+      const payload = data?.inventoryAdjust;
+      // ["input", "changes", "2", …] names the row the message is about; they go above the form.
+      return (
+        payload && {
+          ...payload,
+          userErrors: payload.userErrors.map((e) => {
+            const index = e.field?.[1] === 'changes' ? Number(e.field[2]) : Number.NaN;
+            const level = Number.isInteger(index) ? selected[index] : undefined;
+            return level ? { ...e, field: null, message: `${rowName(level)}: ${e.message}` } : e;
+          }),
+        }
+      );
+    },
+    success: (_, { delta }) => ({
+      title: 'Stock adjusted',
+      message: `${signed(delta)} at ${selected.length} ${selected.length === 1 ? 'level' : 'levels'}.`,
+    }),
+  });
+  const form = useZodForm<AdjustValues>({
+    schema: adjustSchema,
+    defaultValues: { delta: '', reason: 'RECEIVED' },
+    onSubmit: async ({ delta: text, reason }) => {
+      const parsed = parseQuantity(text);
+      if ('error' in parsed) return;
+      return command.submit({ delta: parsed.value, reason });
     },
     onSaved: () => {
       form.reset({ delta: '', reason: form.getValues('reason') });

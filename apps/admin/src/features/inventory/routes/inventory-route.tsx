@@ -1,12 +1,13 @@
-import { Button, Group, Kbd, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Kbd, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
-import { DataView } from '../../../components/data-view';
-import { ListPager } from '../../../components/list-pager';
+import { ListPage } from '../../../components/list-page';
+import { useListController } from '../../../lib/controllers/use-list-controller';
 import { pageVariables, useListParams } from '../../../lib/list-params';
+import type { InventoryLevelsQuery } from '../../../gql/graphql';
 import { useInventoryLevelsQuery } from '../api/inventory-levels-query';
 import { BulkAdjustBar } from '../components/bulk-adjust-bar';
 import { InventoryToolbar, levelHeaderSort, levelSort } from '../components/inventory-toolbar';
@@ -27,6 +28,8 @@ function GridSkeleton() {
   );
 }
 
+const levelsOf = (data: InventoryLevelsQuery) => data.inventoryLevels;
+
 /** `/inventory`: stock per variant × location, editable in place, bulk adjust, low-stock filter. */
 export function InventoryRoute() {
   useDocumentTitle('Inventory · Stockroom');
@@ -35,15 +38,19 @@ export function InventoryRoute() {
   const phone = usePhone();
   const params = useListParams();
   const sort = levelSort(params);
-  const query = useInventoryLevelsQuery({
-    query: params.q || null,
-    sortKey: sort.key,
-    reverse: sort.reverse,
-    ...pageVariables(params),
+  // The grid has keys of its own (t transfers), so the controller's selection and keys stay off.
+  const list = useListController({
+    params,
+    query: useInventoryLevelsQuery({
+      query: params.q || null,
+      sortKey: sort.key,
+      reverse: sort.reverse,
+      ...pageVariables(params),
+    }),
+    connectionOf: levelsOf,
   });
-  const connection = (query.data ?? query.previousData)?.inventoryLevels;
-  const levels = useMemo(() => connection?.nodes ?? [], [connection]);
-  const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
+  const levels = list.rows;
+  const refetch = () => list.query.refetch();
 
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const toggle = useCallback((id: string) => {
@@ -82,10 +89,11 @@ export function InventoryRoute() {
   const selected = levels.filter((l) => selectedIds.has(l.id));
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Inventory</Title>
+    <ListPage
+      list={list}
+      title="Inventory"
+      intro={
+        <>
           <Text c="dimmed">
             {canEdit
               ? 'Stock at each location. Click an on-hand number to count it, or Transfer (⇄) to move stock to another location; select rows to adjust several at once.'
@@ -97,7 +105,9 @@ export function InventoryRoute() {
               <Kbd size="xs">t</Kbd> transfers the highlighted row.
             </Text>
           )}
-        </div>
+        </>
+      }
+      actions={
         <Button
           component={Link}
           to="/inventory/history"
@@ -106,87 +116,81 @@ export function InventoryRoute() {
         >
           History
         </Button>
-      </Group>
-      <InventoryToolbar params={params} searchError={searchError} />
-      {selected.length > 0 && (
-        <BulkAdjustBar
-          selected={selected}
-          onDone={() => setSelectedIds(new Set())}
-          onClear={() => setSelectedIds(new Set())}
-        />
-      )}
-      <DataView
-        keepPrevious
-        query={query}
-        skeleton={<GridSkeleton />}
-        isEmpty={(data) => data.inventoryLevels.nodes.length === 0}
-        empty={
-          searchError
+      }
+      toolbar={<InventoryToolbar params={params} searchError={list.searchError} />}
+      banner={
+        selected.length > 0 && (
+          <BulkAdjustBar
+            selected={selected}
+            onDone={() => setSelectedIds(new Set())}
+            onClear={() => setSelectedIds(new Set())}
+          />
+        )
+      }
+      skeleton={<GridSkeleton />}
+      empty={
+        list.searchError
+          ? {
+              title: 'The search could not run',
+              description: 'Fix the search above, or clear it to see all stock.',
+            }
+          : params.q
             ? {
-                title: 'The search could not run',
-                description: 'Fix the search above, or clear it to see all stock.',
+                title: 'No stock matches this search',
+                description: 'Try fewer words, or clear the search to see every level.',
+                action: (
+                  <Button variant="default" onClick={list.clearSearch}>
+                    Clear search
+                  </Button>
+                ),
               }
-            : params.q
-              ? {
-                  title: 'No stock matches this search',
-                  description: 'Try fewer words, or clear the search to see every level.',
-                  action: (
-                    <Button variant="default" onClick={() => params.update({ q: null })}>
-                      Clear search
-                    </Button>
-                  ),
-                }
-              : {
-                  title: 'No stock levels yet',
-                  description: 'Levels appear once products track inventory and a location exists.',
-                  action: (
-                    <Button component={Link} to="/settings/locations" variant="default">
-                      Manage locations
-                    </Button>
-                  ),
-                }
-        }
-      >
-        {(data) => (
-          <Stack gap="sm">
-            {phone ? (
-              <LevelCards
-                levels={levels}
-                selection={selection}
-                active={active}
-                onStale={() => query.refetch()}
-                onTransfer={canEdit ? setTransferring : null}
-              />
-            ) : (
-              <LevelTable
-                levels={levels}
-                selection={selection}
-                active={active}
-                onStale={() => query.refetch()}
-                onTransfer={canEdit ? setTransferring : null}
-                sort={levelHeaderSort(params)}
-              />
-            )}
-            <ListPager
-              pageInfo={data.inventoryLevels.pageInfo}
-              count={data.inventoryLevels.count}
-              noun="level"
-              onPage={(cursor) => {
-                setSelectedIds(new Set());
-                params.update(cursor);
-              }}
-            />
-          </Stack>
-        )}
-      </DataView>
-      {transferLevel && (
-        <TransferDialog
-          key={transferLevel.id}
-          level={transferLevel}
-          onClose={() => setTransferring(null)}
-          onStale={() => query.refetch()}
-        />
-      )}
-    </Stack>
+            : {
+                title: 'No stock levels yet',
+                description: 'Levels appear once products track inventory and a location exists.',
+                action: (
+                  <Button component={Link} to="/settings/locations" variant="default">
+                    Manage locations
+                  </Button>
+                ),
+              }
+      }
+      noun="level"
+      bare
+      onPage={(cursor) => {
+        setSelectedIds(new Set());
+        params.update(cursor);
+      }}
+      footer={
+        transferLevel && (
+          <TransferDialog
+            key={transferLevel.id}
+            level={transferLevel}
+            onClose={() => setTransferring(null)}
+            onStale={refetch}
+          />
+        )
+      }
+    >
+      {() =>
+        phone ? (
+          <LevelCards
+            levels={levels}
+            selection={selection}
+            active={active}
+            onStale={refetch}
+            onTransfer={canEdit ? setTransferring : null}
+          />
+        ) : (
+          <LevelTable
+            levels={levels}
+            selection={selection}
+            active={active}
+            onStale={refetch}
+            onTransfer={canEdit ? setTransferring : null}
+            sort={levelHeaderSort(params)}
+          />
+        )
+      }
+    </ListPage>
   );
 }

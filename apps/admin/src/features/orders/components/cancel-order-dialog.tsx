@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatMinor } from '@stockroom/domain';
 import { FormErrors } from '../../../components/form-errors';
+import { useCommand } from '../../../components/use-command';
 import { CheckboxField, TextareaField } from '../../../components/forms/form-fields';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
@@ -25,27 +25,23 @@ export function CancelOrderDialog({ order, canRefund, onClose }: CancelOrderDial
     currencyCode: order.currencyCode,
   });
   const authorized = minorOf(order.totalCapturable) > 0;
-  const done = (message: string) => {
-    notifications.show({ color: 'green', title: 'Order cancelled', message });
-    onClose();
-  };
+  const command = useCommand({
+    mutate: async ({ reason, refund }: { reason: string | null; refund: boolean }) =>
+      (await cancel({ variables: { id: order.id, reason, refund } })).data?.orderCancel,
+    success: (_, { refund }) => ({
+      title: 'Order cancelled',
+      message: refund
+        ? `${order.name} is cancelled and ${refundText} refunded.`
+        : `${order.name} is cancelled.`,
+    }),
+    onDone: onClose,
+  });
   const form = useZodForm<{ reason: string; refund: boolean }>({
     schema: cancelSchema,
     defaultValues: { reason: '', refund: false },
     errorPrefix: [],
-    onSubmit: async ({ reason, refund }) => {
-      const { data } = await cancel({
-        variables: { id: order.id, reason: reason.trim() || null, refund: canRefund && refund },
-      });
-      const errors = data?.orderCancel.userErrors ?? [];
-      if (errors.length === 0)
-        done(
-          canRefund && refund
-            ? `${order.name} is cancelled and ${refundText} refunded.`
-            : `${order.name} is cancelled.`,
-        );
-      return errors;
-    },
+    onSubmit: ({ reason, refund }) =>
+      command.submit({ reason: reason.trim() || null, refund: canRefund && refund }),
   });
   const effects = [
     'Its reserved stock goes back to available.',

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatMinor } from '@stockroom/domain';
 import { useState } from 'react';
 import { FormErrors } from '../../../components/form-errors';
+import { useCommand } from '../../../components/use-command';
 import { FormActions } from '../../../components/forms/form-actions';
 import { TextField } from '../../../components/forms/form-fields';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
@@ -18,23 +18,20 @@ export function CaptureDialog({ order, onClose }: { order: OrderFieldsFragment; 
   // One key per opening of the dialog: pressing Capture again after a lost answer captures once.
   const [key] = useState(newIdempotencyKey);
   const capturable = minorOf(order.totalCapturable);
-  const done = (message: string) => {
-    notifications.show({ color: 'green', title: 'Payment captured', message });
-    onClose();
-  };
+  const command = useCommand({
+    mutate: async (amount: string) =>
+      (await capture({ variables: { id: order.id, amount, idempotencyKey: key } })).data?.orderCapture,
+    success: (_, amount) => ({
+      title: 'Payment captured',
+      message: `Captured ${formatMoney({ amount, currencyCode: order.currencyCode })}.`,
+    }),
+    onDone: onClose,
+  });
   const form = useZodForm<{ amount: string }>({
     schema: captureSchema(order.currencyCode, capturable),
     defaultValues: { amount: formatMinor(capturable, order.currencyCode) },
     errorPrefix: [],
-    onSubmit: async ({ amount }) => {
-      const { data } = await capture({
-        variables: { id: order.id, amount: amount.trim(), idempotencyKey: key },
-      });
-      const errors = data?.orderCapture.userErrors ?? [];
-      if (errors.length === 0)
-        done(`Captured ${formatMoney({ amount: amount.trim(), currencyCode: order.currencyCode })}.`);
-      return errors;
-    },
+    onSubmit: ({ amount }) => command.submit(amount.trim()),
   });
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Capture payment">

@@ -6,7 +6,7 @@ import { SectionCard } from '../../../components/section-card';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useFulfillmentCancelMutation } from '../api/fulfillment-cancel-mutation';
-import { runOrderAction } from './order-command';
+import { useCommand } from '../../../components/use-command';
 import { ShipmentStatusBadge } from '../../../components/order-status-badges';
 import { items } from './order-words';
 
@@ -95,14 +95,16 @@ export function FulfillmentPanel({ order, canWrite }: FulfillmentPanelProps) {
   const canCancel = canWrite && order.status === 'OPEN';
   const shipments = [...order.fulfillments].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
-  const confirm = async (f: Fulfillment) => {
-    const done = await runOrderAction(
-      async () => (await cancel({ variables: { id: f.id } })).data?.fulfillmentCancel.userErrors,
-      { title: 'Shipment cancelled', message: `The items of ${f.name} are to ship again.` },
-      'Shipment not cancelled',
-    );
-    if (done) setConfirming(null);
-  };
+  const cancelShipment = useCommand({
+    mutate: async (f: Fulfillment) => (await cancel({ variables: { id: f.id } })).data?.fulfillmentCancel,
+    success: (_, f) => ({
+      title: 'Shipment cancelled',
+      message: `The items of ${f.name} are to ship again.`,
+    }),
+    failedTitle: 'Shipment not cancelled',
+    onDone: () => setConfirming(null),
+  });
+  const confirm = (f: Fulfillment) => cancelShipment.run(f);
 
   const units = (f: Fulfillment) => f.lines.reduce((n, l) => n + l.quantity, 0);
 

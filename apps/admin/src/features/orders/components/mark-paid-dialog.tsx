@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { FormErrors } from '../../../components/form-errors';
+import { useCommand } from '../../../components/use-command';
 import { FormActions } from '../../../components/forms/form-actions';
 import { TextField } from '../../../components/forms/form-fields';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
@@ -12,20 +12,20 @@ import { markPaidSchema } from './payment-forms';
 /** Confirms money received outside Stockroom for what is still owed, with an optional reference. */
 export function MarkPaidDialog({ order, onClose }: { order: OrderFieldsFragment; onClose: () => void }) {
   const [markPaid] = useOrderMarkAsPaidMutation();
-  const done = (message: string) => {
-    notifications.show({ color: 'green', title: 'Marked as paid', message });
-    onClose();
-  };
+  const command = useCommand({
+    mutate: async (reference: string | null) =>
+      (await markPaid({ variables: { id: order.id, reference } })).data?.orderMarkAsPaid,
+    success: () => ({
+      title: 'Marked as paid',
+      message: `${formatMoney(order.outstanding)} recorded as paid.`,
+    }),
+    onDone: onClose,
+  });
   const form = useZodForm<{ reference: string }>({
     schema: markPaidSchema,
     defaultValues: { reference: '' },
     errorPrefix: [],
-    onSubmit: async ({ reference }) => {
-      const { data } = await markPaid({ variables: { id: order.id, reference: reference.trim() || null } });
-      const errors = data?.orderMarkAsPaid.userErrors ?? [];
-      if (errors.length === 0) done(`${formatMoney(order.outstanding)} recorded as paid.`);
-      return errors;
-    },
+    onSubmit: ({ reference }) => command.submit(reference.trim() || null),
   });
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Mark as paid">

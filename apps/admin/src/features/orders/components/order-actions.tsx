@@ -13,13 +13,13 @@ import { checkOrderAction } from '@stockroom/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderAction, OrderFieldsFragment } from '../../../gql/graphql';
+import { useCommand } from '../../../components/use-command';
 import { useSession } from '../../../lib/session-context';
 import { useOrderCloseMutation } from '../api/order-close-mutation';
 import { useOrderReopenMutation } from '../api/order-reopen-mutation';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CaptureDialog } from './capture-dialog';
 import { MarkPaidDialog } from './mark-paid-dialog';
-import { runOrderAction } from './order-command';
 import { VoidDialog } from './void-dialog';
 
 type Dialog = 'capture' | 'markPaid' | 'cancel' | 'void' | null;
@@ -40,6 +40,21 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [close, closing] = useOrderCloseMutation();
   const [reopen, reopening] = useOrderReopenMutation();
+  const archive = useCommand({
+    mutate: async () => (await close({ variables: { id: order.id } })).data?.orderClose,
+    success: () => ({ title: 'Order archived', message: `${order.name} is archived.` }),
+  });
+  const unarchive = useCommand({
+    mutate: async () => (await reopen({ variables: { id: order.id } })).data?.orderReopen,
+    success: () => ({
+      title: 'Order unarchived',
+      // A cancelled order comes back to the lists still cancelled.
+      message:
+        order.status === 'CANCELLED'
+          ? `${order.name} is back in the order lists.`
+          : `${order.name} is open again.`,
+    }),
+  });
   const write = can('ORDERS_WRITE');
   const allowed = (action: OrderAction) => order.availableActions.includes(action);
   const offer = {
@@ -62,20 +77,6 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
   const inMenu = offer.void || offer.close || offer.cancel || Boolean(cancelRule);
   if (!Object.values(offer).some(Boolean) && !cancelRule) return null;
 
-  const archive = () =>
-    runOrderAction(async () => (await close({ variables: { id: order.id } })).data?.orderClose.userErrors, {
-      title: 'Order archived',
-      message: `${order.name} is archived.`,
-    });
-  const unarchive = () =>
-    runOrderAction(async () => (await reopen({ variables: { id: order.id } })).data?.orderReopen.userErrors, {
-      title: 'Order unarchived',
-      // A cancelled order comes back to the lists still cancelled.
-      message:
-        order.status === 'CANCELLED'
-          ? `${order.name} is back in the order lists.`
-          : `${order.name} is open again.`,
-    });
   return (
     <Group gap="xs" data-testid="order-actions">
       {inMenu && (
@@ -98,7 +99,7 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
               <Menu.Item
                 leftSection={<IconArchive size={16} aria-hidden />}
                 disabled={closing.loading}
-                onClick={() => void archive()}
+                onClick={() => void archive.run(undefined)}
               >
                 Archive
               </Menu.Item>
@@ -128,7 +129,7 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
           variant="default"
           leftSection={<IconArchiveOff size={16} aria-hidden />}
           loading={reopening.loading}
-          onClick={() => void unarchive()}
+          onClick={() => void unarchive.run(undefined)}
         >
           Unarchive
         </Button>

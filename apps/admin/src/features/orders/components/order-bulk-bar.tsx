@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronUp, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
+import { useCommand } from '../../../components/use-command';
 import { describeError } from '../../../lib/errors';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useOrdersBulkFulfillMutation } from '../api/orders-bulk-fulfill-mutation';
@@ -69,36 +70,24 @@ export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
     }
   };
 
-  const runClose = async () => {
-    try {
-      const { data } = await update({ variables: { ids: closable.map((r) => r.id), close: true } });
-      const payload = data?.ordersBulkUpdate;
-      if (!payload) return;
-      if (payload.userErrors.length) {
-        notifications.show({
-          color: 'red',
-          title: 'Nothing was archived',
-          message: payload.userErrors.map((e) => e.message).join(' '),
-        });
-      } else finish(`${orders(payload.orders.length)} archived.${leftOut(payload.orders.length)}`);
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: 'Nothing was archived',
-        message: describeError(error).message,
-      });
-    }
-  };
+  const runClose = useCommand({
+    mutate: async () =>
+      (await update({ variables: { ids: closable.map((r) => r.id), close: true } })).data?.ordersBulkUpdate,
+    failedTitle: 'Nothing was archived',
+    onDone: (payload) =>
+      finish(`${orders(payload.orders.length)} archived.${leftOut(payload.orders.length)}`),
+  });
 
   /** Resolves to the userErrors, which the tags form shows itself; a failure is thrown to it. */
-  const runTags = async (kind: 'addTags' | 'removeTags', tags: string[]) => {
-    const { data } = await update({ variables: { ids: rows.map((r) => r.id), [kind]: tags } });
-    const payload = data?.ordersBulkUpdate;
-    if (!payload) return [];
-    if (payload.userErrors.length) return payload.userErrors.map(tagsField);
-    finish(`Tags ${kind === 'addTags' ? 'added to' : 'removed from'} ${orders(payload.orders.length)}.`);
-    return [];
-  };
+  const runTags = useCommand({
+    mutate: async ({ kind, tags }: { kind: 'addTags' | 'removeTags'; tags: string[] }) => {
+      const payload = (await update({ variables: { ids: rows.map((r) => r.id), [kind]: tags } })).data
+        ?.ordersBulkUpdate;
+      return payload && { ...payload, userErrors: payload.userErrors.map(tagsField) };
+    },
+    onDone: (payload, { kind }) =>
+      finish(`Tags ${kind === 'addTags' ? 'added to' : 'removed from'} ${orders(payload.orders.length)}.`),
+  });
 
   return (
     <>
@@ -151,7 +140,7 @@ export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
                 <Menu.Item onClick={() => setDialog('addTags')}>Add tags…</Menu.Item>
                 <Menu.Item onClick={() => setDialog('removeTags')}>Remove tags…</Menu.Item>
                 <Menu.Divider />
-                <Menu.Item disabled={!closable.length} onClick={() => void runClose()}>
+                <Menu.Item disabled={!closable.length} onClick={() => void runClose.run(undefined)}>
                   Archive {closable.length ? orders(closable.length) : ''}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -178,7 +167,7 @@ export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
           <BulkTagsForm
             submitLabel={dialog === 'addTags' ? 'Add tags' : 'Remove tags'}
             errorTitle="Nothing was changed"
-            onSubmit={(tags) => runTags(dialog, tags)}
+            onSubmit={(tags) => runTags.submit({ kind: dialog, tags })}
             onCancel={() => setDialog(null)}
             input={{ splitChars: [','], placeholder: 'Press Enter after each tag' }}
           />

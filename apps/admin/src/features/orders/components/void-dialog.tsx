@@ -2,18 +2,17 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useOrderVoidMutation } from '../api/order-void-mutation';
-import { runOrderAction } from './order-command';
+import { useCommand } from '../../../components/use-command';
 
 /** Confirms voiding the authorization: the held money is released and can't be captured any more. */
 export function VoidDialog({ order, onClose }: { order: OrderFieldsFragment; onClose: () => void }) {
   const [voidAuthorization, voiding] = useOrderVoidMutation();
-  const confirm = async () => {
-    const done = await runOrderAction(
-      async () => (await voidAuthorization({ variables: { id: order.id } })).data?.orderVoid.userErrors,
-      { title: 'Authorization voided', message: `Nothing will be charged for ${order.name}.` },
-    );
-    if (done) onClose();
-  };
+  const command = useCommand({
+    mutate: async () => (await voidAuthorization({ variables: { id: order.id } })).data?.orderVoid,
+    success: () => ({ title: 'Authorization voided', message: `Nothing will be charged for ${order.name}.` }),
+    onDone: onClose,
+  });
+  const confirm = () => command.run(undefined);
   return (
     <Stack gap="md">
       <Text size="sm">

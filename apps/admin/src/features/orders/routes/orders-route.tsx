@@ -1,15 +1,14 @@
-import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { DataView } from '../../../components/data-view';
+import { ListPage } from '../../../components/list-page';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';
-import { listEmpty, ListResults } from '../../../components/list-results';
 import { SearchField } from '../../../components/search-field';
+import { useListController } from '../../../lib/controllers/use-list-controller';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session-context';
-import { useListSelection } from '../../../lib/use-list-selection';
+import type { OrdersQuery } from '../../../gql/graphql';
 import { useOrdersQuery } from '../api/orders-query';
 import { OrderBulkBar } from '../components/order-bulk-bar';
 import { ORDER_LIST, tabOf } from '../components/order-list-sorting';
@@ -29,6 +28,8 @@ const EMPTY_TABS: Record<string, string> = {
   archived: 'Archive orders that are done to keep the open ones in view.',
 };
 
+const ordersOf = (data: OrdersQuery) => data.orders;
+
 /** `/orders`: every order, with saved views as tabs, search, sort and bulk actions; state in the URL. */
 export function OrdersRoute() {
   useDocumentTitle('Orders · Stockroom');
@@ -37,109 +38,81 @@ export function OrdersRoute() {
   const phone = usePhone();
   const params = useListParams();
   const location = useLocation();
-  const query = useOrdersQuery({
-    query: params.q || null,
-    sortKey: sortKeyOf(ORDER_LIST, params),
-    reverse: reverseOf(ORDER_LIST, params),
-    ...pageVariables(params),
+  const list = useListController({
+    params,
+    query: useOrdersQuery({
+      query: params.q || null,
+      sortKey: sortKeyOf(ORDER_LIST, params),
+      reverse: reverseOf(ORDER_LIST, params),
+      ...pageVariables(params),
+    }),
+    connectionOf: ordersOf,
+    selection: { canSelect: canWrite, pathOf: orderPath },
   });
-  const connection = (query.data ?? query.previousData)?.orders;
-  const rows = useMemo(() => connection?.nodes ?? [], [connection]);
-  // Only the page as loaded for this URL is remembered, never the one shown while the next loads.
-  const current = query.data?.orders.nodes;
-  const ids = useMemo(() => current?.map((r) => r.id), [current]);
-  useRememberList(ids, location.search);
-  const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
-  const [lastChange, setLastChange] = useState<string | null>(null);
-  const { selected, clear, tableProps } = useListSelection({
-    rows,
-    search: params.q,
-    canSelect: canWrite,
-    pathOf: orderPath,
-  });
-  const chosen = rows.filter((r) => selected.has(r.id));
+  // Orders keep their own, richer memory of the list (order-neighbours.ts): its URL too.
+  useRememberList(list.shownIds, location.search);
   const tab = tabOf(params.q);
   const emptyTab = tab ? EMPTY_TABS[tab.value] : undefined;
 
   return (
-    <Stack gap="md" maw={1280}>
-      <div>
-        <Title order={1}>Orders</Title>
-        <Text c="dimmed" visibleFrom="sm">
-          Press / to search, j and k to move, x to select, Enter to open.
-        </Text>
-      </div>
-      <OrderTabs params={params} compact={phone} />
-      <Group align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
-        <SearchField
-          label="Search orders"
-          value={params.q}
-          onSearch={(q, how) => params.update({ q }, how)}
-          placeholder={
-            phone ? 'Number, name, email or SKU' : 'Number, name, email or SKU; or tag:gift location:"Main"'
-          }
-          error={searchError}
-          description={phone ? undefined : SEARCH_HELP}
-        />
-        <div style={{ paddingTop: phone ? 0 : 25 }}>
-          <OrderSortControls params={params} />
-        </div>
-      </Group>
-      {lastChange && (
-        <Text size="sm" c="green.8" role="status" data-testid="bulk-result">
-          {lastChange}
-        </Text>
-      )}
-      <DataView
-        keepPrevious
-        query={query}
-        skeleton={<Skeleton height={phone ? 520 : 420} radius="md" />}
-        isEmpty={(data) => data.orders.nodes.length === 0}
-        empty={
-          emptyTab && !params.after && !params.before
-            ? { title: 'No orders match', description: emptyTab }
-            : listEmpty({
-                nouns: 'orders',
-                search: params.q,
-                searchError,
-                tryHint: 'Try other words, one of the tabs above, or clear the search.',
-                onClearSearch: () => params.update({ q: null }),
-                none: {
-                  title: 'No orders yet',
-                  description:
-                    'Orders arrive from your storefront or integrations through the API, and show here as soon as they are placed.',
-                },
-              })
-        }
-      >
-        {(data) => (
-          <ListResults
-            phone={phone}
-            pageInfo={data.orders.pageInfo}
-            count={data.orders.count}
-            noun="order"
-            onPage={(cursor) => params.update(cursor)}
-          >
-            <OrderTable
-              rows={data.orders.nodes}
-              phone={phone}
-              selectable={canWrite}
-              sort={listHeaderSort(ORDER_LIST, params)}
-              {...tableProps}
+    <ListPage
+      list={list}
+      maw={1280}
+      title="Orders"
+      intro="Press / to search, j and k to move, x to select, Enter to open."
+      toolbar={
+        <>
+          <OrderTabs params={params} compact={phone} />
+          <Group align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
+            <SearchField
+              label="Search orders"
+              value={params.q}
+              onSearch={(q, how) => params.update({ q }, how)}
+              placeholder={
+                phone
+                  ? 'Number, name, email or SKU'
+                  : 'Number, name, email or SKU; or tag:gift location:"Main"'
+              }
+              error={list.searchError}
+              description={phone ? undefined : SEARCH_HELP}
             />
-          </ListResults>
-        )}
-      </DataView>
-      {canWrite && chosen.length > 0 && (
-        <OrderBulkBar
-          rows={chosen}
-          onDone={(message) => {
-            setLastChange(message);
-            clear();
-          }}
-          onClear={clear}
+            <div style={{ paddingTop: phone ? 0 : 25 }}>
+              <OrderSortControls params={params} />
+            </div>
+          </Group>
+        </>
+      }
+      skeleton={<Skeleton height={phone ? 520 : 420} radius="md" />}
+      empty={
+        emptyTab && !params.after && !params.before
+          ? { title: 'No orders match', description: emptyTab }
+          : {
+              nouns: 'orders',
+              tryHint: 'Try other words, one of the tabs above, or clear the search.',
+              none: {
+                title: 'No orders yet',
+                description:
+                  'Orders arrive from your storefront or integrations through the API, and show here as soon as they are placed.',
+              },
+            }
+      }
+      noun="order"
+      footer={
+        canWrite &&
+        list.chosen.length > 0 && (
+          <OrderBulkBar rows={list.chosen} onDone={list.bulkDone} onClear={list.selection.clear} />
+        )
+      }
+    >
+      {(data) => (
+        <OrderTable
+          rows={data.orders.nodes}
+          phone={phone}
+          selectable={canWrite}
+          sort={listHeaderSort(ORDER_LIST, params)}
+          {...list.selection.tableProps}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

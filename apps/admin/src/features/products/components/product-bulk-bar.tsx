@@ -1,9 +1,8 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronUp } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ProductBulkActionInput, ProductStatus } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useProductsBulkUpdateMutation } from '../api/products-bulk-update-mutation';
 import type { BulkDialog } from './bulk-dialogs';
@@ -49,34 +48,27 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
   const [run, { loading }] = useProductsBulkUpdateMutation();
   const target = ids ? plural(ids.length) : `all ${countLabel} matching products`;
 
-  /** `inForm`: the dialog is a form that shows the userErrors (and a failure) itself. */
-  const apply = async (
-    action: ProductBulkActionInput,
-    inForm = false,
-  ): Promise<readonly PlaceableUserError[]> => {
-    setErrors([]);
-    try {
-      const { data } = await run({ variables: { action, ...(ids ? { ids: [...ids] } : { query }) } });
-      const payload = data?.productsBulkUpdate;
-      if (!payload) return [];
-      if (payload.userErrors.length) {
-        if (inForm) return payload.userErrors;
-        const messages = payload.userErrors.map((e) => e.message);
-        if (dialog) setErrors(messages);
-        else notifications.show({ color: 'red', title: 'Nothing was changed', message: messages.join(' ') });
-        return [];
-      }
-      const message = describeChange(action, payload.changedCount);
-      notifications.show({ color: 'green', title: 'Done', message });
+  const command = useCommand({
+    mutate: async (action: ProductBulkActionInput) =>
+      (await run({ variables: { action, ...(ids ? { ids: [...ids] } : { query }) } })).data
+        ?.productsBulkUpdate,
+    success: (payload, action) => ({ title: 'Done', message: describeChange(action, payload.changedCount) }),
+    failedTitle: 'Nothing was changed',
+    // An open dialog shows what went wrong itself; a menu's action says it in a toast.
+    onFailed: dialog ? setErrors : undefined,
+    onDone: (payload, action) => {
       setDialog(null);
-      onDone(message);
-    } catch (error) {
-      if (inForm) throw error;
-      const message = describeError(error).message;
-      if (dialog) setErrors([message]);
-      else notifications.show({ color: 'red', title: 'Nothing was changed', message });
-    }
-    return [];
+      onDone(describeChange(action, payload.changedCount));
+    },
+  });
+  const apply = (action: ProductBulkActionInput) => {
+    setErrors([]);
+    return command.run(action);
+  };
+  /** The tags dialog is a form that shows the userErrors (and a failure) itself. */
+  const applyInForm = (action: ProductBulkActionInput): Promise<readonly PlaceableUserError[]> => {
+    setErrors([]);
+    return command.submit(action);
   };
 
   const open = (next: BulkDialog) => {
@@ -152,7 +144,7 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
             errors={errors}
             onClose={() => setDialog(null)}
             onTags={(kind, tags) =>
-              apply(kind === 'addTags' ? { addTags: tags } : { removeTags: tags }, true)
+              applyInForm(kind === 'addTags' ? { addTags: tags } : { removeTags: tags })
             }
             onCollection={(id) => void apply({ addToCollectionId: id })}
             onDelete={() => void apply({ delete: true })}
