@@ -1,7 +1,8 @@
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { DraftOrderLineTable, DraftOrderTable } from './order.tables.js';
-import { columnsOf, toDraft, toDraftLine, type DraftOrder, type DraftOrderLine } from './order.model.js';
+import type { DraftOrderLineTable, DraftOrderTable } from './draft.tables.js';
+import { columnsOf } from '../orders/order.model.js';
+import { toDraft, toDraftLine, type DraftOrder, type DraftOrderLine } from './draft.model.js';
 import {
   cappedCount,
   mapPage,
