@@ -17,7 +17,7 @@ import {
   insertOrder,
   insertTransaction,
 } from './order.repository.js';
-import { derivedStatus } from './order-state.service.js';
+import { derivedStatus } from './order-lock.service.js';
 import { actorName } from './order-payment.service.js';
 import { parseOrderCreate, type OrderCreateRaw } from './order-create-input.js';
 import {

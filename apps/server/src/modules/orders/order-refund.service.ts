@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { releaseForOrder, restock } from '../inventory/order-stock.js';
 import { locationsByIds } from '../inventory/location.service.js';
 import { findOrder, linesOfOrders, transactionsOfOrders } from './order.repository.js';
-import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
+import { loadOrderForAction, refreshOrderStatus } from './order-lock.service.js';
 import { actorName, addTransaction } from './order-payment.service.js';
 import { orderOrigin } from './order-fulfillment.service.js';
 import {
