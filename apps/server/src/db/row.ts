@@ -1,0 +1,142 @@
+import { sql, type RawBuilder, type SelectType } from 'kysely';
+
+/*
+ * One spelling per row: a table's columns are written once, in its Kysely interface
+ * (`modules/<area>/<area>.tables.ts`). The domain object is derived from it (`Camel<…>`), and one
+ * mapper per table (`tableRow`) reads a row — from a normal select or from a JSON array — into it.
+ */
+
+/** `compare_at_price` → `compareAtPrice`, at the type level. */
+export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelKey<Tail>>}`
+  : S;
+
+/** A row with snake_case keys as the object with camelCase keys that carries the same values. */
+export type Camel<Row> = { [K in keyof Row & string as CamelKey<K>]: Row[K] };
+
+/** `compare_at_price` → `compareAtPrice`. */
+export function camelKey<S extends string>(column: S): CamelKey<S> {
+  return column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CamelKey<S>;
+}
+
+/** The columns `C` of `Table` as a select reads them (`RowOf<Table, C>`). */
+export type RowOf<Table, C extends keyof Table> = { [K in C]: SelectType<Table[K]> };
+
+/** The columns of `Table` read as Dates (timestamptz). */
+type DateColumns<Table> = {
+  [K in keyof Table & string]-?: NonNullable<SelectType<Table[K]>> extends Date ? K : never;
+}[keyof Table & string];
+
+/**
+ * Why a column list is refused, as a type that no array satisfies (so the message names the
+ * columns): every column of the table must be listed or declared as omitted, and the JSON form tells
+ * a timestamp from its name (`…_at`), so exactly the listed Date columns must end in `_at`.
+ */
+type Checked<Table, C extends readonly string[], Omitted extends string> = [
+  Exclude<keyof Table & string, C[number] | Omitted>,
+] extends [never]
+  ? [Exclude<DateColumns<Table> & C[number], `${string}_at`>] extends [never]
+    ? [Exclude<Extract<C[number], `${string}_at`>, DateColumns<Table>>] extends [never]
+      ? C
+      : {
+          error: 'columns named …_at that are not timestamps';
+          columns: Exclude<Extract<C[number], `${string}_at`>, DateColumns<Table>>;
+        }
+    : {
+        error: 'timestamp columns not named …_at';
+        columns: Exclude<DateColumns<Table> & C[number], `${string}_at`>;
+      }
+  : {
+      error: 'columns neither listed nor omitted';
+      columns: Exclude<keyof Table & string, C[number] | Omitted>;
+    };
+
+/** Per-column fixes applied on every read (e.g. a `character(2)` column's padding trimmed). */
+export type RowFixes<Table, C extends string> = {
+  [K in C & keyof Table]?: (value: SelectType<Table[K]>) => SelectType<Table[K]>;
+};
+
+/** The JSON-array form of a table's row (see TableRow.json). */
+export interface JsonRow<T> {
+  /** The array's items, for a `json_build_array(…)` that may add more after them. */
+  items: string;
+  array: RawBuilder<unknown[]>;
+  /** How many items are the row's own (anything added after them starts here). */
+  length: number;
+  /** The row read back from its array, through the same `of` as a normal read. */
+  of: (a: readonly unknown[]) => T;
+}
+
+export interface TableRow<Table, C extends keyof Table & string> {
+  /** The listed columns, in order, for `.select(row.columns)`. */
+  readonly columns: readonly C[];
+  /** The listed columns over a table alias, for `.select(row.columnsOf('v'))`. */
+  readonly columnsOf: <A extends string>(alias: A) => readonly `${A}.${C}`[];
+  /** The domain object of a row (any extra keys the row carries are ignored). */
+  readonly of: (row: RowOf<Table, C>) => Camel<RowOf<Table, C>>;
+  /**
+   * The row as a JSON array of its columns over `alias`, in a fixed order (no key repeated per
+   * row, timestamps as epoch milliseconds): one list serves the SQL and the reader.
+   */
+  readonly json: (alias: string) => JsonRow<Camel<RowOf<Table, C>>>;
+}
+
+/**
+ * The mapper of `Table`'s rows: `tableRow<VariantTable>()([...] as const)`, listing every column
+ * (a column neither listed nor named in `omit` is a type error, so a column added to the table
+ * interface must be placed here too). `omit` names the columns no domain object carries (search
+ * text, …); `fix` the per-column corrections every read applies.
+ */
+export function tableRow<Table>() {
+  return <
+    const C extends readonly (keyof Table & string)[],
+    const O extends readonly (keyof Table & string)[] = [],
+  >(
+    columns: C & Checked<Table, C, O[number]>,
+    options: { omit?: O; fix?: RowFixes<Table, C[number]> } = {},
+  ): TableRow<Table, C[number]> => makeRow<Table, C[number]>(columns, options.fix ?? {});
+}
+
+function makeRow<Table, C extends keyof Table & string>(
+  columns: readonly C[],
+  fixes: RowFixes<Table, C>,
+): TableRow<Table, C> {
+  type Out = Camel<RowOf<Table, C>>;
+  const keys = columns.map((c) => camelKey(c));
+  const fixOf = columns.map((c) => (fixes as Record<string, ((v: unknown) => unknown) | undefined>)[c]);
+  const dates = columns.map((c) => c.endsWith('_at'));
+  const of = (row: RowOf<Table, C>): Out => {
+    const source = row as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const value = source[columns[i]!];
+      const fix = fixOf[i];
+      out[keys[i]!] = fix ? fix(value) : value;
+    }
+    return out as Out;
+  };
+  const json = (alias: string): JsonRow<Out> => {
+    const items = columns
+      .map((c, i) => (dates[i] ? `floor(extract(epoch from ${alias}.${c}) * 1000)` : `${alias}.${c}`))
+      .join(', ');
+    return {
+      items,
+      array: sql<unknown[]>`json_build_array(${sql.raw(items)})`,
+      length: columns.length,
+      of: (a) => {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < columns.length; i++) {
+          const value = a[i];
+          row[columns[i]!] = dates[i] && value !== null ? new Date(value as number) : value;
+        }
+        return of(row as RowOf<Table, C>);
+      },
+    };
+  };
+  return {
+    columns,
+    columnsOf: <A extends string>(alias: A) => columns.map((c) => `${alias}.${c}` as const),
+    of,
+    json,
+  };
+}
