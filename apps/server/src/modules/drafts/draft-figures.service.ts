@@ -10,7 +10,7 @@ import type { DraftOrderLine, DraftOrder } from './draft.model.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { applicableShippingRates } from '../shipping/shipping.service.js';
 import { computeTax } from '../shipping/tax.service.js';
-import { customerWithEmail, variantsForSale } from '../orders/order-context.repository.js';
+import { customerWithEmail, variantsForSale } from '../orders/order-reads.service.js';
 import { applyDiscountCode } from '../discounts/discount.service.js';
 import { parseDraftInput, type DraftOrderRaw, type DraftValues } from './draft-input.js';
 

@@ -8,9 +8,8 @@ import { uuidv7 } from '../../lib/uuid.js';
 import { eventField, recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { customerName } from '../orders/order-create-checks.js';
-import { findCustomerForOrder } from '../orders/order-context.repository.js';
+import { findCustomerForOrder, findOrder } from '../orders/order-reads.service.js';
 import { placeParsed } from '../orders/order-create.service.js';
-import { findOrder } from '../orders/order.repository.js';
 import {
   deleteDraft,
   findDraft,
