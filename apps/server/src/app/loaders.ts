@@ -5,6 +5,7 @@ import { createCatalogLoaders } from '../modules/catalog/catalog.loaders.js';
 import { createCustomerLoaders } from '../modules/customers/customer.loaders.js';
 import { createInventoryLoaders } from '../modules/inventory/inventory.loaders.js';
 import { createOrderLoaders } from '../modules/orders/order.loaders.js';
+import { createDraftLoaders } from '../modules/drafts/draft.loaders.js';
 import { createStaffLoaders } from '../modules/staff/staff.loaders.js';
 import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js';
 
@@ -19,6 +20,7 @@ export function createLoaders(db: DB): Loaders {
     ...createCustomerLoaders(db),
     ...createInventoryLoaders(db),
     ...createOrderLoaders(db),
+    ...createDraftLoaders(db),
     ...createStaffLoaders(db),
     ...createDiscountLoaders(db),
   };

@@ -21,7 +21,7 @@ import '../modules/orders/order-create.schema.js';
 import '../modules/orders/order-actions.schema.js';
 import '../modules/orders/order-list.schema.js';
 import '../modules/orders/order-refund.schema.js';
-import '../modules/orders/draft.schema.js';
+import '../modules/drafts/draft.schema.js';
 import '../modules/orders/customer-activity.schema.js';
 import '../modules/orders/customer-erase.schema.js';
 import '../modules/discounts/discount.schema.js';

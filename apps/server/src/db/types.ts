@@ -7,6 +7,7 @@ import type { CatalogTables } from '../modules/catalog/catalog.tables.js';
 import type { CustomerTables } from '../modules/customers/customer.tables.js';
 import type { ShippingTables } from '../modules/shipping/shipping.tables.js';
 import type { OrderTables } from '../modules/orders/order.tables.js';
+import type { DraftTables } from '../modules/drafts/draft.tables.js';
 import type { DiscountTables } from '../modules/discounts/discount.tables.js';
 
 /**
@@ -32,6 +33,7 @@ export interface Database
     CustomerTables,
     ShippingTables,
     OrderTables,
+    DraftTables,
     DiscountTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -2,7 +2,7 @@ import { encodeId, formatMinor, shippingRefundable } from '@stockroom/domain';
 import type { DB } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { inTransaction } from '../lib/unit-of-work.js';
-import { draftOrderCreate } from '../modules/orders/draft.service.js';
+import { draftOrderCreate } from '../modules/drafts/draft.service.js';
 import { orderRefund } from '../modules/orders/order-refund.service.js';
 import type { Random } from './random.js';
 import { seedStaffActor } from './seed-actor.js';

@@ -2,7 +2,7 @@ import type { Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { Count, ListResult } from '../../lib/pagination.js';
 import { listOrders } from '../orders/order-list.service.js';
-import { listDrafts } from '../orders/draft-list.service.js';
+import { listDrafts } from '../drafts/draft-list.service.js';
 import { listInventoryLevels } from '../inventory/inventory-list.service.js';
 import {
   periodBounds,

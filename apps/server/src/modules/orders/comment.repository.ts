@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { toOrderComment, type OrderComment } from './order.model.js';
+import { orderCommentRow, type OrderComment } from './order.model.js';
 
 export type NewOrderComment = Omit<OrderComment, 'createdAt'>;
 
@@ -15,5 +15,5 @@ export async function insertOrderComment(db: Executor, comment: NewOrderComment)
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toOrderComment(row);
+  return orderCommentRow.of(row);
 }

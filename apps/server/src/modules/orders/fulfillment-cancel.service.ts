@@ -13,7 +13,7 @@ import {
   linesOfFulfillment,
   setLineLocations,
 } from './fulfillment.repository.js';
-import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
+import { loadOrderForAction, refreshOrderStatus } from './order-lock.service.js';
 import { fulfillmentName, movesStock, orderOrigin } from './order-fulfillment.service.js';
 
 const missing = () => DomainError.one('INVALID', 'This fulfillment does not exist.', ['id']);

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Location } from '../inventory/inventory.model.js';
 import {
-  toFulfillment,
-  toFulfillmentLine,
-  toOrderLine,
+  fulfillmentRow,
+  fulfillmentLineRow,
+  orderLineRow,
   type Fulfillment,
   type FulfillmentLine,
   type OrderLine,
@@ -14,7 +14,7 @@ export type NewFulfillment = Omit<Fulfillment, 'status' | 'createdAt' | 'cancell
 
 export async function findFulfillment(db: Executor, id: string): Promise<Fulfillment | null> {
   const row = await db.selectFrom('fulfillments').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toFulfillment(row) : null;
+  return row ? fulfillmentRow.of(row) : null;
 }
 
 /** 1 for an order's first fulfillment; callers hold the order's row lock, so two never get the same. */
@@ -54,7 +54,7 @@ export async function insertFulfillment(
       )
       .execute();
   }
-  return toFulfillment(row);
+  return fulfillmentRow.of(row);
 }
 
 export async function linesOfFulfillment(db: Executor, fulfillmentId: string): Promise<FulfillmentLine[]> {
@@ -63,7 +63,7 @@ export async function linesOfFulfillment(db: Executor, fulfillmentId: string): P
     .selectAll()
     .where('fulfillment_id', '=', fulfillmentId)
     .execute();
-  return rows.map(toFulfillmentLine);
+  return rows.map(fulfillmentLineRow.of);
 }
 
 export async function cancelFulfillment(db: Executor, id: string): Promise<Fulfillment> {
@@ -73,7 +73,7 @@ export async function cancelFulfillment(db: Executor, id: string): Promise<Fulfi
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toFulfillment(row);
+  return fulfillmentRow.of(row);
 }
 
 /**
@@ -100,7 +100,7 @@ export async function addFulfilledQuantities(
     )
     .returningAll()
     .execute();
-  return rows.map(toOrderLine);
+  return rows.map(orderLineRow.of);
 }
 
 /** Where a line's unfulfilled units are committed from now on (they moved, or came back elsewhere). */

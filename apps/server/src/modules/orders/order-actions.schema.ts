@@ -13,7 +13,7 @@ import { ordersBulkFulfill, ordersBulkUpdate } from './order-bulk.service.js';
 import { orderCommentAdd, orderUpdate } from './order-edit.service.js';
 import { orderFulfill } from './order-fulfillment.service.js';
 import { orderCapture, orderMarkAsPaid, orderVoid } from './order-payment.service.js';
-import { orderCancel, orderClose, orderReopen } from './order-status.service.js';
+import { orderCancel, orderClose, orderReopen } from './order-lifecycle.service.js';
 
 const write = auth.permission('ORDERS_WRITE');
 const refundsWrite = auth.permission('REFUNDS_WRITE');

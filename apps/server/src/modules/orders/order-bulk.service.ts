@@ -6,9 +6,9 @@ import { DomainError } from '@stockroom/domain';
 import { recordAudit } from '../audit/audit.service.js';
 import { updateOrder } from './order.repository.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { loadOrderForAction, orderForAction, type LoadedOrder } from './order-state.service.js';
+import { loadOrderForAction, orderForAction, type LoadedOrder } from './order-lock.service.js';
 import { chooseLocation, fulfillEverything } from './order-fulfillment.service.js';
-import { closeLocked } from './order-status.service.js';
+import { closeLocked } from './order-lifecycle.service.js';
 import { MAX_ORDER_TAGS, orderTags } from './order-edit.service.js';
 
 /** At most this many orders per bulk command (SPEC §9: a page). */

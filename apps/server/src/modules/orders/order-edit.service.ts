@@ -17,7 +17,7 @@ import { uuidv7 } from '../../lib/uuid.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
 import { insertOrderComment } from './comment.repository.js';
 import { updateOrder, type OrderChanges } from './order.repository.js';
-import { loadOrderForAction } from './order-state.service.js';
+import { loadOrderForAction } from './order-lock.service.js';
 import { actorName } from './order-payment.service.js';
 
 /** SPEC §5: at most this many tags on an order. */

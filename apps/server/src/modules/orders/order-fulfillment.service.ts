@@ -29,7 +29,7 @@ import {
   nextFulfillmentPosition,
   setLineLocations,
 } from './fulfillment.repository.js';
-import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './order-state.service.js';
+import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './order-lock.service.js';
 import { carrierName, trackingUrlFor } from './tracking.js';
 
 export interface OrderFulfillInput {

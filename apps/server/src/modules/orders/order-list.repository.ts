@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { jsonRow } from '../../db/json-row.js';
 import { customerJsonRow, type Customer } from '../customers/customer.model.js';
-import { toOrder, type Order, type OrderLine } from './order.model.js';
+import { orderLineRow, orderRow, type Order, type OrderLine } from './order.model.js';
 import {
   cappedCount,
   keysetPage,
@@ -68,13 +67,8 @@ function orderListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   return condition ? q.where(condition) : q;
 }
 
-/** An order line as linesOfOrders reads it (toOrderLine: every column under its camelCase name). */
-const LINE = jsonRow<OrderLine>(
-  'l',
-  `id order_id product_id variant_id product_title variant_title sku unit_price quantity discount tax
-   fulfilled_quantity refunded_quantity position location_id taxable custom original_unit_price
-   price_override_reason`,
-);
+/** An order line as linesOfOrders reads it: through the same mapper. */
+const LINE = orderLineRow.json('l');
 
 const CUSTOMER = customerJsonRow('c');
 
@@ -145,7 +139,7 @@ export async function pageOrders(
     delete row._page_lines;
     delete row._page_customer;
   }
-  return { ...mapPage(page, toOrder), linesByOrder, customers: [...customers.values()] };
+  return { ...mapPage(page, orderRow.of), linesByOrder, customers: [...customers.values()] };
 }
 
 export function countOrders(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {

@@ -7,7 +7,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOrder, insertTransaction, transactionsOfOrders } from './order.repository.js';
-import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
+import { loadOrderForAction, refreshOrderStatus } from './order-lock.service.js';
 
 const ok = (t: OrderTransaction, kind: TransactionKind) => t.status === 'SUCCESS' && t.kind === kind;
 const sum = (ts: OrderTransaction[]) => ts.reduce((a, t) => a + Number(t.amount), 0);

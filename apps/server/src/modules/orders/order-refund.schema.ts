@@ -1,14 +1,15 @@
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
 import type { Order } from './order.model.js';
 import type { RefundLine, Refund } from './order.model.js';
-import type { RefundPlan } from './order-refund.service.js';
+import type { RefundPlan } from './refund-plan.service.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, UserErrorRef } from '../../graphql/builder.js';
 import { MoneyRef } from '../catalog/product.schema.js';
 import { LocationRef } from '../inventory/inventory.schema.js';
 import { OrderLineRef, OrderRef, OrderTransactionRef } from './order.refs.js';
 import { money } from './order-view.schema.js';
-import { orderRefund, REFUND_LINES_MAX, suggestOrderRefund } from './order-refund.service.js';
+import { orderRefund, suggestOrderRefund } from './order-refund.service.js';
+import { REFUND_LINES_MAX } from './refund-plan.service.js';
 
 const read = auth.permission('ORDERS_READ');
 

@@ -1,249 +1,24 @@
-import {
-  checkRefundAmount,
-  checkRefundQuantity,
-  decodeIdOf,
-  DomainError,
-  formatMinor,
-  parseMoney,
-  paymentSums,
-  shippingRefundable,
-  shippingTaxRefundable,
-  suggestRefund,
-  unfulfilledQuantity,
-  type SuggestedRefundFigures,
-  type UserError,
-} from '@stockroom/domain';
+import { checkRefundAmount, decodeIdOf, DomainError, parseMoney, paymentSums } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { OrderLine, Order, OrderTransaction } from './order.model.js';
+import type { OrderLine, Order } from './order.model.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { releaseForOrder, restock } from '../inventory/order-stock.js';
 import { locationsByIds } from '../inventory/location.service.js';
 import { findOrder, linesOfOrders, transactionsOfOrders } from './order.repository.js';
-import { loadOrderForAction, refreshOrderStatus } from './order-state.service.js';
+import { loadOrderForAction, refreshOrderStatus } from './order-lock.service.js';
 import { actorName, addTransaction } from './order-payment.service.js';
 import { orderOrigin } from './order-fulfillment.service.js';
-import { addRefundedQuantities, findRefund, insertRefund, shippingRefunded } from './refund.repository.js';
+import { planRefund, type OrderRefundRaw, type RefundPlan } from './refund-plan.service.js';
+import { addRefundedQuantities, findRefund, insertRefund } from './refund.repository.js';
 import { customerSpendTaken } from '../customers/customer-figures.service.js';
 import type { Refund } from './order.model.js';
 
 export const REFUND_REASON_MAX = 500;
-/** SPEC §5: an order has at most 500 lines, so a refund names at most as many. */
-export const REFUND_LINES_MAX = 500;
-
-/** orderRefund's input as the API receives it (ids still API ids, money as decimal strings). */
-export interface OrderRefundRaw {
-  orderId: string;
-  lines?: { lineId: string; quantity: number; restock?: boolean | null; locationId?: string | null }[] | null;
-  shipping?: string | null;
-  amount?: string | null;
-  reason?: string | null;
-  idempotencyKey?: string | null;
-}
-
-interface PlannedLine {
-  line: OrderLine;
-  quantity: number;
-  /** Units still reserved for the order (not shipped, order not cancelled): their reservation is released. */
-  released: number;
-  /** Shipped units that go back on hand (restock asked). */
-  restocked: number;
-  /**
-   * Where the units went back to stock: the restock location when shipped units are restocked,
-   * else where the released units were reserved; null when nothing went back.
-   */
-  locationId: string | null;
-}
-
-export interface RefundPlan {
-  lines: PlannedLine[];
-  shipping: number;
-  /** Shipping that could still be refunded before this refund. */
-  shippingLeft: number;
-  /** The part of shippingLeft that is shipping tax (prices excluding tax); 0 when tax is included or none. */
-  shippingTaxLeft: number;
-  /** Units this refund puts back in stock: released reservations and restocked shipped units. */
-  unitsBack: number;
-  figures: SuggestedRefundFigures;
-}
 
 const field = (...path: (string | number)[]) => ['input', ...path.map(String)];
-
-/** A line's units that can be put back on a shelf: a tracked variant still in the catalog. */
-const restockable = (line: OrderLine) => line.variantId !== null && line.locationId !== null;
-
-/**
- * Checks what the person asked to refund against the order as it is now (locked or not) and
- * computes the figures SPEC §2 shows before confirming; every failing field at once.
- */
-export async function planRefund(
-  db: Executor,
-  order: Order,
-  lines: OrderLine[],
-  transactions: OrderTransaction[],
-  raw: Pick<OrderRefundRaw, 'lines' | 'shipping'>,
-): Promise<RefundPlan> {
-  const errors: UserError[] = [];
-  const currency = order.currencyCode.trim();
-  const cancelled = order.status === 'CANCELLED';
-  const asked = raw.lines ?? [];
-  if (asked.length > REFUND_LINES_MAX) {
-    throw DomainError.one(
-      'LIMIT_EXCEEDED',
-      `A refund names at most ${REFUND_LINES_MAX} lines.`,
-      field('lines'),
-    );
-  }
-  const byId = new Map(lines.map((l) => [l.id, l]));
-  const seen = new Set<string>();
-  const planned: PlannedLine[] = [];
-  const wantedLocations: { index: number; id: string }[] = [];
-  asked.forEach((a, i) => {
-    const uuid = decodeIdOf('OrderLine', String(a.lineId));
-    const line = uuid ? byId.get(uuid) : undefined;
-    if (!line) {
-      errors.push({
-        code: 'INVALID',
-        message: "This line isn't on this order.",
-        field: field('lines', i, 'lineId'),
-      });
-      return;
-    }
-    if (seen.has(line.id)) {
-      errors.push({
-        code: 'INVALID',
-        message: 'This line is already in the refund; change its quantity there.',
-        field: field('lines', i, 'lineId'),
-      });
-      return;
-    }
-    seen.add(line.id);
-    const refused = checkRefundQuantity(
-      { quantity: line.quantity, refundedQuantity: line.refundedQuantity },
-      a.quantity,
-      field('lines', i, 'quantity'),
-    );
-    if (refused) {
-      errors.push(...refused.errors);
-      return;
-    }
-    const wantsRestock = Boolean(a.restock);
-    if (wantsRestock && !restockable(line)) {
-      errors.push({
-        code: 'INVALID',
-        message: "This item doesn't track stock (or is no longer in the catalog), so it can't be restocked.",
-        field: field('lines', i, 'restock'),
-      });
-      return;
-    }
-    // Issue #26 §1.1: only units taken from stock can go back to it: shipped units (restocked on
-    // hand), or units still reserved for the order (their reservation is released). A cancelled
-    // order released its reservations when it was cancelled, so nothing of it is left to restock.
-    const unshipped = unfulfilledQuantity({
-      quantity: line.quantity,
-      fulfilledQuantity: line.fulfilledQuantity,
-      refundedQuantity: line.refundedQuantity,
-    });
-    const notShipped = Math.min(a.quantity, unshipped);
-    const shipped = a.quantity - notShipped;
-    const released = cancelled || !restockable(line) ? 0 : notShipped;
-    if (wantsRestock && shipped === 0 && released === 0) {
-      errors.push({
-        code: 'INVALID',
-        message: cancelled
-          ? 'These units went back to stock when the order was cancelled; there is nothing to restock. Untick Restock.'
-          : 'These units never left stock; there is nothing to restock. Untick Restock.',
-        field: field('lines', i, 'restock'),
-      });
-      return;
-    }
-    const restocked = wantsRestock ? shipped : 0;
-    let locationId = wantsRestock && restocked > 0 ? line.locationId : null;
-    if (restocked > 0 && a.locationId != null) {
-      locationId = decodeIdOf('Location', String(a.locationId));
-      if (!locationId) {
-        errors.push({
-          code: 'INVALID',
-          message: "This location doesn't exist.",
-          field: field('lines', i, 'locationId'),
-        });
-        return;
-      }
-      wantedLocations.push({ index: i, id: locationId });
-    }
-    if (!locationId && released > 0) locationId = line.locationId;
-    planned.push({ line, quantity: a.quantity, released, restocked, locationId });
-  });
-  if (wantedLocations.length) {
-    const found = new Map(
-      (await locationsByIds(db, [...new Set(wantedLocations.map((w) => w.id))])).map((l) => [l.id, l]),
-    );
-    for (const w of wantedLocations) {
-      const location = found.get(w.id);
-      if (!location || !location.active) {
-        errors.push({
-          code: 'INVALID',
-          message: location
-            ? `${location.name} is inactive; restock to an active location.`
-            : "This location doesn't exist.",
-          field: field('lines', w.index, 'locationId'),
-        });
-      }
-    }
-  }
-
-  const pricesIncludeTax = order.pricesIncludeTax;
-  const shippingCharged = {
-    shippingTotal: Number(order.shippingTotal),
-    shippingTax: Number(order.shippingTax),
-    pricesIncludeTax,
-  };
-  const shippingLeft = shippingRefundable(shippingCharged, await shippingRefunded(db, order.id));
-  const shippingTaxLeft = shippingTaxRefundable(shippingCharged, shippingLeft);
-  let shipping = 0;
-  if (raw.shipping != null && raw.shipping.trim() !== '') {
-    const parsed = parseMoney(raw.shipping, currency);
-    if (parsed === null) {
-      errors.push({
-        code: 'INVALID',
-        message: `Enter an amount like 5.00 in ${currency}.`,
-        field: field('shipping'),
-      });
-    } else if (parsed > shippingLeft) {
-      errors.push({
-        code: 'OUT_OF_RANGE',
-        message:
-          shippingLeft === 0
-            ? 'No shipping is left to refund on this order.'
-            : `At most ${formatMinor(shippingLeft, currency)} ${currency} of shipping is left to refund.`,
-        field: field('shipping'),
-      });
-    } else shipping = parsed;
-  }
-  if (errors.length) throw new DomainError(errors);
-
-  const sums = paymentSums(transactions.map((t) => ({ ...t, amount: Number(t.amount) })));
-  const figures = suggestRefund({
-    lines: planned.map((p) => ({
-      line: {
-        quantity: p.line.quantity,
-        refundedQuantity: p.line.refundedQuantity,
-        subtotal: Number(p.line.unitPrice) * p.line.quantity,
-        discount: Number(p.line.discount),
-        tax: Number(p.line.tax),
-      },
-      units: p.quantity,
-    })),
-    shipping,
-    pricesIncludeTax,
-    captured: sums.captured,
-    refunded: sums.refunded,
-  });
-  const unitsBack = planned.reduce((n, p) => n + p.released + p.restocked, 0);
-  return { lines: planned, shipping, shippingLeft, shippingTaxLeft, unitsBack, figures };
-}
 
 /** The figures of a refund before it is made (the refund page asks as the person edits). */
 export async function suggestOrderRefund(
@@ -323,23 +98,8 @@ export async function refundLocked(
     );
   }
 
-  // Stock: units still waiting to ship are only reserved, so they are released; shipped units come
-  // back on hand when restocked (planRefund worked out which). A cancelled order released its
-  // reservations already. Every unit a refund line says went back is one of these movements.
   const cancelled = before.status === 'CANCELLED';
-  const release = [];
-  const back = [];
-  for (const p of plan.lines) {
-    if (p.released > 0) {
-      release.push({ variantId: p.line.variantId!, locationId: p.line.locationId!, quantity: p.released });
-    }
-    if (p.restocked > 0) {
-      back.push({ variantId: p.line.variantId!, locationId: p.locationId!, quantity: p.restocked });
-    }
-  }
-  const origin = await orderOrigin(trx, before, (name) => `Refund on order ${name}`);
-  if (release.length) await releaseForOrder(trx, actor, release, origin);
-  if (back.length) await restock(trx, actor, back, origin);
+  await putBackStock(trx, actor, before, plan);
 
   const payment = transactions
     .filter((t) => t.status === 'SUCCESS' && (t.kind === 'CAPTURE' || t.kind === 'SALE'))
@@ -375,6 +135,43 @@ export async function refundLocked(
     await customerSpendTaken(trx, before.customerId, amount);
   }
   const after = await refreshOrderStatus(trx, before.id);
+  await auditRefund(trx, actor, { before, after, plan, amount, reason });
+  return refund;
+}
+
+/**
+ * Stock: units still waiting to ship are only reserved, so they are released; shipped units come
+ * back on hand when restocked (planRefund worked out which). A cancelled order released its
+ * reservations already. Every unit a refund line says went back is one of these movements.
+ */
+async function putBackStock(trx: Tx, actor: Actor, before: Order, plan: RefundPlan): Promise<void> {
+  const release = [];
+  const back = [];
+  for (const p of plan.lines) {
+    if (p.released > 0) {
+      release.push({ variantId: p.line.variantId!, locationId: p.line.locationId!, quantity: p.released });
+    }
+    if (p.restocked > 0) {
+      back.push({ variantId: p.line.variantId!, locationId: p.locationId!, quantity: p.restocked });
+    }
+  }
+  const origin = await orderOrigin(trx, before, (name) => `Refund on order ${name}`);
+  if (release.length) await releaseForOrder(trx, actor, release, origin);
+  if (back.length) await restock(trx, actor, back, origin);
+}
+
+/** The log's entry: the amount, shipping, what changed in the payment and each line's restock. */
+async function auditRefund(
+  trx: Tx,
+  actor: Actor,
+  {
+    before,
+    after,
+    plan,
+    amount,
+    reason,
+  }: { before: Order; after: Order; plan: RefundPlan; amount: number; reason: string | null },
+): Promise<void> {
   // Each restocked line names where it went back, so the log and the timeline can say it in words.
   const restockIds = [
     ...new Set(
@@ -414,5 +211,4 @@ export async function refundLocked(
       ...(reason ? { reason: { before: null, after: reason } } : {}),
     },
   });
-  return refund;
 }

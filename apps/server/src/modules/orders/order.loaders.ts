@@ -16,8 +16,6 @@ import {
 } from './order.repository.js';
 import { refundLinesOf, refundsOfOrders } from './refund.repository.js';
 import type { Refund, RefundLine } from './order.model.js';
-import { findDraftsByIds, linesOfDrafts } from './draft.repository.js';
-import type { DraftOrderLine, DraftOrder } from './order.model.js';
 
 declare module '../../graphql/context.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -52,12 +50,6 @@ export function createOrderLoaders(db: Executor) {
     ),
     transactionById: new DataLoader<string, OrderTransaction | null>(async (ids) =>
       byId(ids, await findTransactionsByIds(db, ids)),
-    ),
-    draftById: new DataLoader<string, DraftOrder | null>(async (ids) =>
-      byId(ids, await findDraftsByIds(db, ids)),
-    ),
-    linesByDraftId: new DataLoader<string, DraftOrderLine[]>(async (ids) =>
-      grouped(ids, await linesOfDrafts(db, ids), (r) => r.draftOrderId),
     ),
     refundsByOrderId: new DataLoader<string, Refund[]>(async (ids) =>
       grouped(ids, await refundsOfOrders(db, ids), (r) => r.orderId),

@@ -3,12 +3,12 @@ import type { Executor } from '../../db/database.js';
 import type { OrderLineTable, OrderTable, OrderTransactionTable } from './order.tables.js';
 import {
   columnsOf,
-  toFulfillment,
-  toFulfillmentLine,
-  toOrder,
-  toOrderComment,
-  toOrderLine,
-  toTransaction,
+  fulfillmentRow,
+  fulfillmentLineRow,
+  orderRow,
+  orderCommentRow,
+  orderLineRow,
+  orderTransactionRow,
   type Fulfillment,
   type FulfillmentLine,
   type Order,
@@ -33,18 +33,18 @@ const ADDRESSES = ['shippingAddress', 'billingAddress'];
 
 export async function findOrder(db: Executor, id: string): Promise<Order | null> {
   const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toOrder(row) : null;
+  return row ? orderRow.of(row) : null;
 }
 
 export async function findOrdersByIds(db: Executor, ids: readonly string[]): Promise<Order[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()).map(toOrder);
+  return (await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute()).map(orderRow.of);
 }
 
 /** The order, locked until the transaction ends: every order mutation takes this first. */
 export async function lockOrder(db: Executor, id: string): Promise<Order | null> {
   const row = await db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  return row ? toOrder(row) : null;
+  return row ? orderRow.of(row) : null;
 }
 
 export async function insertOrder(db: Executor, order: NewOrder): Promise<Order> {
@@ -57,7 +57,7 @@ export async function insertOrder(db: Executor, order: NewOrder): Promise<Order>
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toOrder(row);
+  return orderRow.of(row);
 }
 
 /**
@@ -75,7 +75,7 @@ export async function updateOrder(db: Executor, id: string, changes: OrderChange
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toOrder(row);
+  return orderRow.of(row);
 }
 
 /** The newest orders of each customer (Customer.orders), `first` per customer, in one query. */
@@ -103,7 +103,7 @@ export async function recentOrdersOfCustomers(
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .execute();
-  return rows.map(toOrder);
+  return rows.map(orderRow.of);
 }
 
 // ---- Lines ----
@@ -119,12 +119,14 @@ export async function linesOfOrders(db: Executor, orderIds: readonly string[]): 
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map(toOrderLine);
+  return rows.map(orderLineRow.of);
 }
 
 export async function findLinesByIds(db: Executor, ids: readonly string[]): Promise<OrderLine[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('order_lines').selectAll().where('id', 'in', ids).execute()).map(toOrderLine);
+  return (await db.selectFrom('order_lines').selectAll().where('id', 'in', ids).execute()).map(
+    orderLineRow.of,
+  );
 }
 
 /** The order's lines, locked (callers hold the order's lock already; this guards direct line writers). */
@@ -137,7 +139,7 @@ export async function lockLines(db: Executor, orderId: string): Promise<OrderLin
     .orderBy('id')
     .forUpdate()
     .execute();
-  return rows.map(toOrderLine);
+  return rows.map(orderLineRow.of);
 }
 
 /**
@@ -180,7 +182,7 @@ export async function openLinesOfVariants(
     .orderBy('x.order_created_at', 'desc')
     .orderBy('x.id', 'desc')
     .execute();
-  return rows.map(toOrderLine);
+  return rows.map(orderLineRow.of);
 }
 
 // ---- Transactions ----
@@ -199,7 +201,7 @@ export async function transactionsOfOrders(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toTransaction);
+  return rows.map(orderTransactionRow.of);
 }
 
 export async function findTransactionsByIds(
@@ -208,7 +210,7 @@ export async function findTransactionsByIds(
 ): Promise<OrderTransaction[]> {
   if (!ids.length) return [];
   return (await db.selectFrom('order_transactions').selectAll().where('id', 'in', ids).execute()).map(
-    toTransaction,
+    orderTransactionRow.of,
   );
 }
 
@@ -221,7 +223,7 @@ export async function insertTransaction(
     .values(columnsOf(transaction) as Insertable<OrderTransactionTable>)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toTransaction(row);
+  return orderTransactionRow.of(row);
 }
 
 // ---- Fulfillments (written by the fulfillment services; read here for the order's fields) ----
@@ -238,13 +240,13 @@ export async function fulfillmentsOfOrders(
     .orderBy('order_id')
     .orderBy('position')
     .execute();
-  return rows.map(toFulfillment);
+  return rows.map(fulfillmentRow.of);
 }
 
 export async function findFulfillmentsByIds(db: Executor, ids: readonly string[]): Promise<Fulfillment[]> {
   if (!ids.length) return [];
   return (await db.selectFrom('fulfillments').selectAll().where('id', 'in', ids).execute()).map(
-    toFulfillment,
+    fulfillmentRow.of,
   );
 }
 
@@ -262,7 +264,7 @@ export async function fulfillmentLinesOf(
     .orderBy('l.position')
     .orderBy('l.id')
     .execute();
-  return rows.map(toFulfillmentLine);
+  return rows.map(fulfillmentLineRow.of);
 }
 
 // ---- Comments ----
@@ -277,5 +279,5 @@ export async function commentsOfOrder(db: Executor, orderId: string, first: numb
     .orderBy('id', 'desc')
     .limit(first)
     .execute();
-  return rows.map(toOrderComment);
+  return rows.map(orderCommentRow.of);
 }

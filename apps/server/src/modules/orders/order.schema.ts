@@ -18,7 +18,7 @@ import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
 import { CustomerRef } from '../customers/customer.schema.js';
 import { FulfillmentRef, OrderLineRef, OrderRef, OrderTransactionRef } from './order.refs.js';
 import { capturableOf } from './order-payment.service.js';
-import { orderForAction } from './order-state.service.js';
+import { orderForAction } from './order-lock.service.js';
 import { orderTimeline } from './order-timeline.js';
 import {
   money,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toRefund, toRefundLine, type Refund, type RefundLine } from './order.model.js';
+import { refundRow, refundLineRow, type Refund, type RefundLine } from './order.model.js';
 
 /** The refunds of orders, oldest first (the order they happened in). */
 export async function refundsOfOrders(db: Executor, orderIds: readonly string[]): Promise<Refund[]> {
@@ -12,19 +12,19 @@ export async function refundsOfOrders(db: Executor, orderIds: readonly string[])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toRefund);
+  return rows.map(refundRow.of);
 }
 
 export async function refundLinesOf(db: Executor, refundIds: readonly string[]): Promise<RefundLine[]> {
   if (!refundIds.length) return [];
   return (await db.selectFrom('refund_lines').selectAll().where('refund_id', 'in', refundIds).execute()).map(
-    toRefundLine,
+    refundLineRow.of,
   );
 }
 
 export async function findRefund(db: Executor, id: string): Promise<Refund | null> {
   const row = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toRefund(row) : null;
+  return row ? refundRow.of(row) : null;
 }
 
 /** Shipping already given back on an order, minor units. */
@@ -85,7 +85,7 @@ export async function insertRefund(
       )
       .execute();
   }
-  return toRefund(row);
+  return refundRow.of(row);
 }
 
 /** Counts refunded units on the lines (the order row is locked by the caller). */

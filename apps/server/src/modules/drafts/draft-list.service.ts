@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { DraftOrder } from './order.model.js';
+import type { DraftOrder } from './draft.model.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import { draftSearchCondition } from './draft-search.js';
 import { countDrafts, pageDrafts, type DraftSortKey } from './draft.repository.js';

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { DraftOrderLineTable, DraftOrderTable } from './order.tables.js';
-import { columnsOf, toDraft, toDraftLine, type DraftOrder, type DraftOrderLine } from './order.model.js';
+import type { DraftOrderLineTable, DraftOrderTable } from './draft.tables.js';
+import { columnsOf } from '../orders/order.model.js';
+import { draftOrderLineRow, draftOrderRow, type DraftOrder, type DraftOrderLine } from './draft.model.js';
 import {
   cappedCount,
   mapPage,
@@ -14,12 +15,14 @@ import {
 
 export async function findDraft(db: Executor, id: string): Promise<DraftOrder | null> {
   const row = await db.selectFrom('draft_orders').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toDraft(row) : null;
+  return row ? draftOrderRow.of(row) : null;
 }
 
 export async function findDraftsByIds(db: Executor, ids: readonly string[]): Promise<DraftOrder[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('draft_orders').selectAll().where('id', 'in', ids).execute()).map(toDraft);
+  return (await db.selectFrom('draft_orders').selectAll().where('id', 'in', ids).execute()).map(
+    draftOrderRow.of,
+  );
 }
 
 /** The draft, locked until the transaction ends: saves and completions of one draft queue. */
@@ -30,7 +33,7 @@ export async function lockDraft(db: Executor, id: string): Promise<DraftOrder | 
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  return row ? toDraft(row) : null;
+  return row ? draftOrderRow.of(row) : null;
 }
 
 type DraftStamped = 'number' | 'createdAt' | 'updatedAt' | 'version';
@@ -44,7 +47,7 @@ export async function insertDraft(db: Executor, id: string, values: DraftValues)
     .values({ ...(columnsOf(values, DRAFT_JSON) as Insertable<DraftOrderTable>), id })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toDraft(row);
+  return draftOrderRow.of(row);
 }
 
 export async function updateDraft(db: Executor, id: string, changes: DraftValues): Promise<DraftOrder> {
@@ -58,7 +61,7 @@ export async function updateDraft(db: Executor, id: string, changes: DraftValues
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toDraft(row);
+  return draftOrderRow.of(row);
 }
 
 export async function deleteDraft(db: Executor, id: string): Promise<void> {
@@ -74,7 +77,7 @@ export async function linesOfDrafts(db: Executor, draftIds: readonly string[]): 
     .orderBy('draft_order_id')
     .orderBy('position')
     .execute();
-  return rows.map(toDraftLine);
+  return rows.map(draftOrderLineRow.of);
 }
 
 export async function replaceDraftLines(
@@ -119,7 +122,7 @@ export async function pageDrafts(
 ): Promise<Page<DraftOrder>> {
   return mapPage(
     await sortedPage(draftListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args),
-    toDraft,
+    draftOrderRow.of,
   );
 }
 

@@ -1,15 +1,15 @@
 import { DomainError, MESSAGES, type UserError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import type { DraftOrder, Order } from './order.model.js';
+import type { Order } from '../orders/order.model.js';
+import type { DraftOrder } from './draft.model.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { eventField, recordAudit } from '../audit/audit.service.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { customerName } from './order-create-checks.js';
-import { findCustomerForOrder } from './order-context.repository.js';
-import { placeParsed } from './order-create.service.js';
-import { findOrder } from './order.repository.js';
+import { customerName } from '../orders/order-create-checks.js';
+import { findCustomerForOrder, findOrder } from '../orders/order-reads.service.js';
+import { placeParsed } from '../orders/order-create.service.js';
 import {
   deleteDraft,
   findDraft,

@@ -18,6 +18,11 @@ import {
   updateOrder,
 } from './order.repository.js';
 
+/*
+ * What every order action shares: taking the order's lock (loadOrderForAction) and, after a change
+ * to its transactions or lines, recomputing the status columns under that lock (refreshOrderStatus).
+ */
+
 /**
  * An order as an action sees it once it holds the lock: the row, its statuses in the shape
  * `checkOrderAction` takes (so `checkOrderAction(loaded, 'cancel')` works directly), and its lines.

@@ -1,6 +1,7 @@
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
-import type { DraftOrder, Order } from './order.model.js';
+import type { Order } from '../orders/order.model.js';
+import type { DraftOrder } from './draft.model.js';
 import { auth } from '../../graphql/auth.js';
 import {
   builder,
@@ -13,8 +14,8 @@ import {
 } from '../../graphql/builder.js';
 import { AddressInput } from '../settings/settings.schema.js';
 import { MoneyRef } from '../catalog/product.schema.js';
-import { OrderRef } from './order.refs.js';
-import { money, OrderAddressRef, OrderCustomerRef } from './order-view.schema.js';
+import { OrderRef } from '../orders/order.refs.js';
+import { money, OrderAddressRef, OrderCustomerRef } from '../orders/order-view.schema.js';
 import { countDrafts, DRAFT_SORT_KEYS, pageDrafts } from './draft.repository.js';
 import { draftSearchCondition } from './draft-search.js';
 import {

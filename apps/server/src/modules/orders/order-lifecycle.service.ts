@@ -8,11 +8,13 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { AuditChange } from '../audit/audit.model.js';
 import { releaseForOrder } from '../inventory/order-stock.js';
 import { transactionsOfOrders, updateOrder } from './order.repository.js';
-import { loadOrderForAction, orderForAction, refreshOrderStatus } from './order-state.service.js';
+import { loadOrderForAction, orderForAction, refreshOrderStatus } from './order-lock.service.js';
 import { movesStock, orderOrigin } from './order-fulfillment.service.js';
 import { addTransaction, capturableOf } from './order-payment.service.js';
 import { customerSpendTaken } from '../customers/customer-figures.service.js';
 import { refundLocked } from './order-refund.service.js';
+
+/* An order's life as a whole: cancel, close (archive) and reopen. */
 
 export const CANCEL_REASON_MAX = 500;
 

@@ -8,8 +8,8 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
-import { addressJson, contactSchema, parseDiscountCode } from './order-create-input.js';
-import { orderTags } from './order-edit.service.js';
+import { addressJson, contactSchema, parseDiscountCode } from '../orders/order-create-input.js';
+import { orderTags } from '../orders/order-edit.service.js';
 
 /** A draft's input as the API receives it (ids still API ids, money as decimal strings). */
 export interface DraftOrderRaw {

@@ -1,10 +1,10 @@
 import { encodeId } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
-import type { DraftOrderLine, DraftOrder } from './order.model.js';
+import type { DraftOrderLine, DraftOrder } from './draft.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder } from '../../graphql/builder.js';
 import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
-import { money } from './order-view.schema.js';
+import { money } from '../orders/order-view.schema.js';
 import { calculateDraft, draftValues, type DraftFigures } from './draft-figures.service.js';
 
 /** The parts of a draft: its lines, shipping line and the money as it would be placed now. */

@@ -6,11 +6,11 @@ import {
   type UserError,
 } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import type { DraftOrderLine, DraftOrder } from './order.model.js';
+import type { DraftOrderLine, DraftOrder } from './draft.model.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { applicableShippingRates } from '../shipping/shipping.service.js';
 import { computeTax } from '../shipping/tax.service.js';
-import { customerWithEmail, variantsForSale } from './order-context.repository.js';
+import { customerWithEmail, variantsForSale } from '../orders/order-reads.service.js';
 import { applyDiscountCode } from '../discounts/discount.service.js';
 import { parseDraftInput, type DraftOrderRaw, type DraftValues } from './draft-input.js';
 

@@ -1,0 +1,12 @@
+/*
+ * What other modules read through the orders area (drafts price and complete with these): the
+ * orders' repositories stay private to the module (stockroom/boundaries); these reads are its
+ * public surface, the same functions placing an order uses, so a draft sees what an order would.
+ */
+export { findOrder } from './order.repository.js';
+export {
+  customerWithEmail,
+  findCustomerForOrder,
+  variantsForSale,
+  type VariantForSale,
+} from './order-context.repository.js';
