@@ -8,6 +8,7 @@ export type { Viewer };
  * interface beside them (`declare module` in its `*.loaders.ts`), and app/loaders.ts makes them all
  * fresh for each request, so the toolkit names no module.
  */
+// Empty here on purpose: the modules fill it by declaration merging.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Loaders {}
 

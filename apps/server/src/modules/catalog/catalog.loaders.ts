@@ -9,7 +9,6 @@ import { findProductsByIds } from './product.repository.js';
 import { findVariantsByIds, variantsOfProducts } from './variant.repository.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createCatalogLoaders> {}
 }
 

@@ -5,7 +5,6 @@ import type { CustomerAddress, Customer } from './customer.model.js';
 import { addressesOfCustomers, findCustomersByIds } from './customer.repository.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createCustomerLoaders> {}
 }
 

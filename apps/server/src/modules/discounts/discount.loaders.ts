@@ -6,7 +6,6 @@ import { findDiscountsByIds } from './discount.repository.js';
 import { targetsOf, type DiscountTargets } from './discount.service.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createDiscountLoaders> {}
 }
 

@@ -5,7 +5,6 @@ import type { DraftOrderLine, DraftOrder } from './draft.model.js';
 import { findDraftsByIds, linesOfDrafts } from './draft.repository.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createDraftLoaders> {}
 }
 

@@ -6,7 +6,6 @@ import { availableOfProducts, levelsByVariantIds, levelsWithMovements } from './
 import { findLocationsByIds } from './location.repository.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createInventoryLoaders> {}
 }
 

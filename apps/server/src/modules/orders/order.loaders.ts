@@ -18,7 +18,6 @@ import { refundLinesOf, refundsOfOrders } from './refund.repository.js';
 import type { Refund, RefundLine } from './order.model.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createOrderLoaders> {}
 }
 

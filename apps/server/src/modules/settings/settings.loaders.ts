@@ -3,7 +3,6 @@ import type { Shop } from './settings.model.js';
 import { getSettingsCached } from './settings.repository.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createSettingsLoaders> {}
 }
 

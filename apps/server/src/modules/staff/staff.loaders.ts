@@ -6,7 +6,6 @@ import { findRolesByIds, findStaffByIds, rolesByStaffIds } from './staff.reposit
 import { liveSessionsOfStaff } from './session.repository.js';
 
 declare module '../../graphql/context.js' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Loaders extends ReturnType<typeof createStaffLoaders> {}
 }
 
