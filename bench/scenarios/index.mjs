@@ -1,6 +1,6 @@
 // Every read scenario of the bench, in the order it runs them; `gql(query, variables)` answers
 // { body } (the parsed GraphQL response). Used by bench/run.mjs and by the API test that runs each
-// scenario's requests once (apps/server/test/bench-scenarios.api.test.ts).
+// scenario's requests once (apps/server/test/app/bench-scenarios.api.test.ts).
 import { customerScenarios } from './customers.mjs';
 import { inventoryScenarios } from './inventory.mjs';
 import { orderScenarios } from './orders.mjs';

@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import { buildSchema as parseSdl, type GraphQLField, type GraphQLObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_ROLES, type Permission } from '@stockroom/domain';
+import { DATABASES, signedIn, useServer, type Client } from '../helpers.js';
+import { createFixtures } from '../fuzz/fuzz-fixtures.js';
+import { operationText } from '../fuzz/case-generator.js';
+import { Plausible } from '../fuzz/plausible-values.js';
+
+/**
+ * SPEC §6, written down once, independently of the code that enforces it: what each query and
+ * mutation needs. A field the schema has and this table lacks (or the other way round) fails, so
+ * a new field can't ship without saying who may call it.
+ */
+const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
+  'Query.analytics': 'authenticated',
+  'Query.apiTokens': 'STAFF_MANAGE',
+  'Query.auditEvents': 'AUDIT_READ',
+  'Query.categories': 'CATALOG_READ',
+  'Query.category': 'CATALOG_READ',
+  'Query.collection': 'CATALOG_READ',
+  'Query.collections': 'CATALOG_READ',
+  'Query.customer': 'CUSTOMERS_READ',
+  'Query.customers': 'CUSTOMERS_READ',
+  'Query.customerTagValues': 'CUSTOMERS_READ',
+  'Query.discount': 'DISCOUNTS_READ',
+  'Query.discounts': 'DISCOUNTS_READ',
+  'Query.draftOrder': 'ORDERS_READ',
+  'Query.draftOrders': 'ORDERS_READ',
+  'Query.inventoryLevels': 'CATALOG_READ',
+  'Query.inventoryMovements': 'CATALOG_READ',
+  'Query.locations': 'authenticated',
+  'Query.me': 'public',
+  'Query.node': 'authenticated',
+  'Query.nodes': 'authenticated',
+  'Query.order': 'ORDERS_READ',
+  'Query.orders': 'ORDERS_READ',
+  'Query.permissions': 'authenticated',
+  'Query.product': 'CATALOG_READ',
+  'Query.productFilterValues': 'CATALOG_READ',
+  'Query.productVariants': 'CATALOG_READ',
+  'Query.products': 'CATALOG_READ',
+  'Query.roles': 'STAFF_MANAGE',
+  'Query.search': 'authenticated',
+  'Query.shippingRatesFor': 'authenticated',
+  'Query.shippingZones': 'authenticated',
+  'Query.shop': 'authenticated',
+  'Query.staffMember': 'STAFF_MANAGE',
+  'Query.staffMembers': 'STAFF_MANAGE',
+  'Query.taxPreview': 'authenticated',
+  'Query.taxRates': 'authenticated',
+  'Mutation.accountUpdate': 'authenticated',
+  'Mutation.apiTokenCreate': 'STAFF_MANAGE',
+  'Mutation.auditEventRevert': 'authenticated',
+  'Mutation.apiTokenRevoke': 'STAFF_MANAGE',
+  'Mutation.categoryCreate': 'CATALOG_WRITE',
+  'Mutation.categoryDelete': 'CATALOG_WRITE',
+  'Mutation.categoryMove': 'CATALOG_WRITE',
+  'Mutation.categoryUpdate': 'CATALOG_WRITE',
+  'Mutation.collectionAddProducts': 'CATALOG_WRITE',
+  'Mutation.collectionCreate': 'CATALOG_WRITE',
+  'Mutation.collectionDelete': 'CATALOG_WRITE',
+  'Mutation.collectionRemoveProducts': 'CATALOG_WRITE',
+  'Mutation.collectionReorderProducts': 'CATALOG_WRITE',
+  'Mutation.collectionUpdate': 'CATALOG_WRITE',
+  'Mutation.customerAddressAdd': 'CUSTOMERS_WRITE',
+  'Mutation.customerAddressRemove': 'CUSTOMERS_WRITE',
+  'Mutation.customerAddressUpdate': 'CUSTOMERS_WRITE',
+  'Mutation.customerCommentAdd': 'CUSTOMERS_WRITE',
+  'Mutation.customerCreate': 'CUSTOMERS_WRITE',
+  'Mutation.customerDisable': 'CUSTOMERS_WRITE',
+  'Mutation.customerEnable': 'CUSTOMERS_WRITE',
+  'Mutation.customerErase': 'CUSTOMERS_ERASE',
+  'Mutation.customerSetDefaultAddress': 'CUSTOMERS_WRITE',
+  'Mutation.customerUpdate': 'CUSTOMERS_WRITE',
+  'Mutation.discountCreate': 'DISCOUNTS_WRITE',
+  'Mutation.discountDelete': 'DISCOUNTS_WRITE',
+  'Mutation.discountUpdate': 'DISCOUNTS_WRITE',
+  'Mutation.draftOrderCalculate': 'ORDERS_WRITE',
+  'Mutation.draftOrderComplete': 'ORDERS_WRITE',
+  'Mutation.draftOrderCreate': 'ORDERS_WRITE',
+  'Mutation.draftOrderDelete': 'ORDERS_WRITE',
+  'Mutation.draftOrderUpdate': 'ORDERS_WRITE',
+  'Mutation.fulfillmentCancel': 'ORDERS_WRITE',
+  'Mutation.invitationAccept': 'public',
+  'Mutation.inventoryAdjust': 'INVENTORY_WRITE',
+  'Mutation.inventoryTransfer': 'INVENTORY_WRITE',
+  'Mutation.locationCreate': 'INVENTORY_WRITE',
+  'Mutation.locationUpdate': 'INVENTORY_WRITE',
+  'Mutation.locationsReorder': 'INVENTORY_WRITE',
+  'Mutation.login': 'public',
+  'Mutation.logout': 'public',
+  'Mutation.orderCancel': 'ORDERS_WRITE',
+  'Mutation.orderCapture': 'ORDERS_WRITE',
+  'Mutation.orderClose': 'ORDERS_WRITE',
+  'Mutation.orderCommentAdd': 'ORDERS_WRITE',
+  'Mutation.orderCreate': 'ORDERS_WRITE',
+  'Mutation.orderFulfill': 'ORDERS_WRITE',
+  'Mutation.orderMarkAsPaid': 'ORDERS_WRITE',
+  'Mutation.orderRefund': 'REFUNDS_WRITE',
+  'Mutation.orderReopen': 'ORDERS_WRITE',
+  'Mutation.orderUpdate': 'ORDERS_WRITE',
+  'Mutation.orderVoid': 'REFUNDS_WRITE',
+  'Mutation.ordersBulkFulfill': 'ORDERS_WRITE',
+  'Mutation.ordersBulkUpdate': 'ORDERS_WRITE',
+  'Mutation.ownershipTransfer': 'STAFF_MANAGE',
+  'Mutation.passwordChange': 'authenticated',
+  'Mutation.passwordReset': 'public',
+  'Mutation.productCreate': 'CATALOG_WRITE',
+  'Mutation.productDelete': 'CATALOG_WRITE',
+  'Mutation.productDuplicate': 'CATALOG_WRITE',
+  'Mutation.productMediaDelete': 'CATALOG_WRITE',
+  'Mutation.productMediaReorder': 'CATALOG_WRITE',
+  'Mutation.productMediaUpdate': 'CATALOG_WRITE',
+  'Mutation.productMediaUpload': 'CATALOG_WRITE',
+  'Mutation.productUpdate': 'CATALOG_WRITE',
+  'Mutation.productsBulkUpdate': 'CATALOG_WRITE',
+  'Mutation.roleCreate': 'STAFF_MANAGE',
+  'Mutation.roleDelete': 'STAFF_MANAGE',
+  'Mutation.roleUpdate': 'STAFF_MANAGE',
+  'Mutation.sessionRevoke': 'authenticated',
+  'Mutation.shippingRateCreate': 'SETTINGS_WRITE',
+  'Mutation.shippingRateDelete': 'SETTINGS_WRITE',
+  'Mutation.shippingRateUpdate': 'SETTINGS_WRITE',
+  'Mutation.shippingZoneCreate': 'SETTINGS_WRITE',
+  'Mutation.shippingZoneDelete': 'SETTINGS_WRITE',
+  'Mutation.shippingZoneUpdate': 'SETTINGS_WRITE',
+  'Mutation.shopUpdate': 'SETTINGS_WRITE',
+  'Mutation.staffDeactivate': 'STAFF_MANAGE',
+  'Mutation.staffInvite': 'STAFF_MANAGE',
+  'Mutation.staffPasswordResetCreate': 'STAFF_MANAGE',
+  'Mutation.staffReactivate': 'STAFF_MANAGE',
+  'Mutation.staffUpdate': 'STAFF_MANAGE',
+  'Mutation.taxRateCreate': 'SETTINGS_WRITE',
+  'Mutation.taxRateDelete': 'SETTINGS_WRITE',
+  'Mutation.taxRateUpdate': 'SETTINGS_WRITE',
+};
+
+/** Calls that would end the session the others run in; they are called signed out only. */
+const SIGNED_OUT_ONLY = new Set(['Mutation.logout', 'Mutation.sessionRevoke']);
+
+interface Answer {
+  /** The root field's own refusal: FORBIDDEN (with the permission named) or UNAUTHENTICATED. */
+  refused: { code: string; permission?: string } | null;
+  /** Errors that say the call itself was malformed: then it proves nothing. */
+  malformed: string[];
+}
+
+async function call(
+  client: Client | null,
+  url: string,
+  op: 'query' | 'mutation',
+  field: GraphQLField<unknown, unknown>,
+  args: Record<string, unknown>,
+): Promise<Answer> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-stockroom-csrf': '1',
+      ...(client?.cookie ? { cookie: client.cookie } : {}),
+    },
+    body: JSON.stringify({ query: operationText(op, field, args), variables: args }),
+  });
+  const body = (await res.json()) as {
+    errors?: { path?: (string | number)[]; extensions?: { code?: string; permission?: string } }[];
+  };
+  const errors = body.errors ?? [];
+  const own = errors.find(
+    (e) =>
+      e.path?.length === 1 &&
+      e.path[0] === field.name &&
+      ['FORBIDDEN', 'UNAUTHENTICATED'].includes(e.extensions?.code ?? ''),
+  );
+  return {
+    refused: own
+      ? {
+          code: own.extensions!.code!,
+          ...(own.extensions?.permission ? { permission: own.extensions.permission } : {}),
+        }
+      : null,
+    malformed: errors
+      .filter((e) => !e.path && e.extensions?.code !== 'UNAUTHENTICATED')
+      .map((e) => e.extensions?.code ?? 'NONE'),
+  };
+}
+
+const expected = (rule: (typeof MATRIX)[string], permissions: readonly Permission[] | null) => {
+  if (rule === 'public') return null;
+  if (!permissions) return { code: 'UNAUTHENTICATED' };
+  if (rule === 'authenticated' || permissions.includes(rule)) return null;
+  return { code: 'FORBIDDEN', permission: rule };
+};
+
+describe.each(DATABASES)('who may call what, every role × every root field, on $name', ({ postgresUrl }) => {
+  const ctx = useServer({ postgresUrl, config: { rateLimit: false } });
+  const schema = parseSdl(fs.readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+  const roots: ['query' | 'mutation', GraphQLObjectType][] = [
+    ['query', schema.getQueryType()!],
+    ['mutation', schema.getMutationType()!],
+  ];
+
+  it('has a row for every query and mutation, and none for fields that are gone', () => {
+    const fields = roots.flatMap(([, root]) => Object.keys(root.getFields()).map((f) => `${root.name}.${f}`));
+    expect(fields.filter((f) => !(f in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((f) => !fields.includes(f))).toEqual([]);
+  });
+
+  it('refuses exactly what each built-in role lacks, naming the permission, and everything signed out', async () => {
+    const owner = await signedIn(ctx.server);
+    const plausible = new Plausible(await createFixtures(owner, ctx.server.url, ctx.server.ownerPassword));
+    const people: { who: string; client: Client | null; permissions: readonly Permission[] | null }[] = [
+      { who: 'signed out', client: null, permissions: null },
+    ];
+    for (const role of BUILT_IN_ROLES) {
+      const email = `${role.key}@example.com`;
+      await ctx.server.createStaff({
+        email,
+        name: role.name,
+        password: 'matrix-password-long-1',
+        roleKeys: [role.key],
+      });
+      people.push({
+        who: role.key,
+        client: await signedIn(ctx.server, email, 'matrix-password-long-1'),
+        permissions: role.permissions,
+      });
+    }
+    const wrong: string[] = [];
+    for (const [op, root] of roots) {
+      for (const field of Object.values(root.getFields())) {
+        const name = `${root.name}.${field.name}`;
+        const args = plausible.args(field);
+        for (const person of people) {
+          if (person.client && SIGNED_OUT_ONLY.has(name)) continue;
+          const answer = await call(person.client, ctx.server.url, op, field, args);
+          const want = expected(MATRIX[name]!, person.permissions);
+          if (answer.malformed.length)
+            wrong.push(`${name} as ${person.who}: the call was refused as ${answer.malformed.join(', ')}`);
+          else if (JSON.stringify(answer.refused) !== JSON.stringify(want))
+            wrong.push(
+              `${name} as ${person.who}: expected ${want ? JSON.stringify(want) : 'allowed'}, got ${answer.refused ? JSON.stringify(answer.refused) : 'allowed'}`,
+            );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

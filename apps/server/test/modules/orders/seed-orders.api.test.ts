@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  computeOrderTotals,
+  fulfillmentStatus,
+  paymentStatus,
+  paymentSums,
+  type OrderDiscountInput,
+} from '@stockroom/domain';
+import type { AddressJson } from '../../../src/db/columns.js';
+import { DATABASES, useServer } from '../../helpers.js';
+
+// The demo store's orders must be indistinguishable from orders the commands made: stock, money,
+// statuses and customer figures all agree with the rows, at the end and at every moment before.
+describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
+  const ctx = useServer({ postgresUrl, demo: true });
+  const db = () => ctx.server.app.database.db;
+  const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db())).rows;
+
+  it('seeds about 2,000 orders in every state, with guests, tags, notes and shipping lines from the rates', async () => {
+    const [sizes] = await rows<Record<string, number>>(sql`
+      select count(*)::int as orders,
+        count(*) filter (where customer_id is null)::int as guests,
+        count(*) filter (where note is not null)::int as notes,
+        count(*) filter (where 'wholesale' = any(tags))::int as wholesale,
+        count(*) filter (where 'gift' = any(tags))::int as gift,
+        count(*) filter (where 'priority' = any(tags))::int as priority,
+        count(*) filter (where source <> 'DEMO')::int as not_demo,
+        count(*) filter (where created_at > now() or created_at < now() - interval '121 days')::int as out_of_range,
+        count(*) filter (where shipping_rate_id is not null and not exists (
+          select 1 from shipping_rates r where r.id = o.shipping_rate_id and r.name = o.shipping_name))::int as bad_rate,
+        (select avg(n) from (select count(*) as n from order_lines group by order_id) x)::float as lines_per_order
+      from orders o`);
+    expect(sizes!.orders).toBeGreaterThan(1900);
+    expect(sizes!.orders).toBeLessThanOrEqual(2100);
+    expect(sizes!.guests).toBeGreaterThan(50);
+    expect(sizes!.notes).toBeGreaterThan(50);
+    for (const tag of ['wholesale', 'gift', 'priority']) expect(sizes![tag]).toBeGreaterThan(10);
+    expect(sizes).toMatchObject({ not_demo: 0, out_of_range: 0, bad_rate: 0 });
+    expect(sizes!.lines_per_order).toBeGreaterThan(2);
+    expect(sizes!.lines_per_order).toBeLessThan(3.2);
+
+    const states = await rows<{ s: string; n: number }>(sql`
+      select s, count(*)::int as n from (
+        select status as s from orders union all select payment_status from orders
+        union all select fulfillment_status from orders) x group by s`);
+    const seen = Object.fromEntries(states.map((r) => [r.s, r.n]));
+    for (const s of [
+      'OPEN',
+      'CLOSED',
+      'CANCELLED',
+      'PENDING',
+      'AUTHORIZED',
+      'PAID',
+      'PARTIALLY_PAID',
+      'VOIDED',
+    ])
+      expect(seen[s], s).toBeGreaterThan(0);
+    for (const s of ['UNFULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'])
+      expect(seen[s], s).toBeGreaterThan(0);
+    // Older finished orders are mostly archived.
+    const [old] = await rows<{ closed: number; finished: number }>(sql`
+      select count(*) filter (where status = 'CLOSED')::int as closed, count(*)::int as finished from orders
+      where status <> 'CANCELLED' and fulfillment_status = 'FULFILLED' and payment_status = 'PAID'
+        and created_at < now() - interval '30 days'`);
+    expect(old!.closed / old!.finished).toBeGreaterThan(0.8);
+    const [seq] = await rows<{ last: number; max: number }>(
+      sql`select (select last_value from order_number_seq)::int as last, (select max(number) from orders)::int as max`,
+    );
+    expect(seq!.last).toBe(seq!.max);
+  });
+
+  it('keeps the stock ledger, the levels and the open orders in agreement, never oversold', async () => {
+    const [ledger] = await rows<{ off: number; levels: number }>(sql`
+      select count(*) filter (where l.on_hand <> coalesce(m.on_hand, 0) or l.committed <> coalesce(m.committed, 0))::int as off,
+        count(*)::int as levels
+      from inventory_levels l left join (
+        select variant_id, location_id, sum(on_hand_delta) as on_hand, sum(committed_delta) as committed
+        from inventory_movements group by 1, 2) m on m.variant_id = l.variant_id and m.location_id = l.location_id`);
+    expect(ledger).toMatchObject({ off: 0 });
+    const [commitments] = await rows<{ off: number; committed: number }>(sql`
+      with open_units as (
+        select ol.variant_id, ol.location_id,
+          sum(greatest(0, ol.quantity - ol.fulfilled_quantity - ol.refunded_quantity)) as units
+        from order_lines ol join orders o on o.id = ol.order_id
+        where o.status <> 'CANCELLED' and ol.location_id is not null group by 1, 2)
+      select count(*) filter (where coalesce(l.committed, 0) <> coalesce(u.units, 0))::int as off,
+        coalesce(sum(l.committed), 0)::int as committed
+      from inventory_levels l full join open_units u on u.variant_id = l.variant_id and u.location_id = l.location_id`);
+    expect(commitments!.off).toBe(0);
+    expect(commitments!.committed).toBeGreaterThan(0);
+    // At the end and at every moment of the history: the quantities after each movement, in order.
+    const [history] = await rows<Record<string, number>>(sql`
+      select count(*) filter (where committed_after < 0)::int as negative_committed,
+        count(*) filter (where not allow_backorder and committed_after > on_hand_after)::int as oversold,
+        count(*) filter (where created_at > now())::int as future,
+        count(*) filter (where on_hand_after <> on_hand_sum or committed_after <> committed_sum)::int as wrong_after
+      from (
+        select m.*, v.allow_backorder, sum(m.on_hand_delta) over w as on_hand_sum,
+          sum(m.committed_delta) over w as committed_sum
+        from inventory_movements m join product_variants v on v.id = m.variant_id
+        window w as (partition by m.variant_id, m.location_id order by m.created_at, m.id rows unbounded preceding)
+      ) x`);
+    expect(history).toEqual({ negative_committed: 0, oversold: 0, future: 0, wrong_after: 0 });
+    const [stock] = await rows<{ oversold: number; sellable: number; reasons: string[] }>(sql`
+      select count(*) filter (where not v.allow_backorder and l.committed > l.on_hand)::int as oversold,
+        count(distinct l.variant_id) filter (where l.on_hand - l.committed >= 5)::int as sellable,
+        (select array_agg(distinct reason order by reason) from inventory_movements
+          where reason like 'ORDER%' or reason = 'FULFILLED') as reasons
+      from inventory_levels l join product_variants v on v.id = l.variant_id`);
+    expect(stock!.oversold).toBe(0);
+    // Plenty left for people trying the demo.
+    expect(stock!.sellable).toBeGreaterThan(800);
+    expect(stock!.reasons).toEqual(['FULFILLED', 'ORDER_COMMITTED', 'ORDER_RELEASED']);
+    // Each product's units available (the product list's figure and sort) agree with its levels.
+    const [totals] = await rows<{ off: number; products: number }>(sql`
+      select count(*) filter (where ps.total_available is distinct from s.available)::int as off, count(*)::int as products
+      from products p left join product_stock ps on ps.product_id = p.id left join (
+        select v.product_id, coalesce(sum(l.on_hand - l.committed), 0)::int as available
+        from product_variants v left join inventory_levels l on l.variant_id = v.id
+        where v.track_inventory group by v.product_id) s on s.product_id = p.id`);
+    expect(totals).toMatchObject({ off: 0 });
+    expect(totals!.products).toBeGreaterThan(100);
+  });
+
+  it('stores totals computeOrderTotals gives and statuses the domain rules derive from the rows', async () => {
+    const d = db();
+    const settings = await d.selectFrom('store_settings').selectAll().executeTakeFirstOrThrow();
+    const taxRates = await d.selectFrom('tax_rates').selectAll().execute();
+    const orders = await d.selectFrom('orders').selectAll().orderBy('number').execute();
+    const lines = await d.selectFrom('order_lines').selectAll().orderBy('position').execute();
+    const txns = await d.selectFrom('order_transactions').selectAll().orderBy('created_at').execute();
+    const shipped = await rows<{ order_line_id: string; q: number }>(sql`
+      select fl.order_line_id, sum(fl.quantity)::int as q from fulfillment_lines fl
+      join fulfillments f on f.id = fl.fulfillment_id where f.status = 'SUCCESS' group by 1`);
+    const shippedOf = new Map(shipped.map((s) => [s.order_line_id, s.q]));
+    const by = <T extends { order_id: string }>(items: T[]) => {
+      const map = new Map<string, T[]>();
+      for (const i of items) map.set(i.order_id, [...(map.get(i.order_id) ?? []), i]);
+      return map;
+    };
+    const linesOf = by(lines);
+    const txnsOf = by(txns);
+    const taxRateOf = (place: AddressJson | null) => {
+      if (!place?.countryCode) return null;
+      const of = taxRates.filter((r) => r.country_code.trim() === place.countryCode);
+      const region = (place.region ?? '').toLowerCase();
+      const rate = of.find((r) => region && r.region?.toLowerCase() === region) ?? of.find((r) => !r.region);
+      return rate ? String(rate.rate) : null;
+    };
+    // Codes as they were used: kind and value, and the products each applies to.
+    const discounts = new Map((await d.selectFrom('discounts').selectAll().execute()).map((x) => [x.id, x]));
+    const [targets] = await rows<{ pairs: [string, string][] }>(sql`
+      select coalesce(json_agg(json_build_array(t.discount_id, t.product_id)), '[]') as pairs from (
+        select discount_id, product_id from discount_products union
+        select dc.discount_id, cp.product_id from discount_collections dc
+          join collection_products cp on cp.collection_id = dc.collection_id) t`);
+    const appliesTo = (discountId: string, productId: string | null) =>
+      discounts.get(discountId)!.applies_to === 'ALL' ||
+      targets!.pairs.some(([dId, pId]) => dId === discountId && pId === productId);
+    const discountOf = (o: (typeof orders)[number], ls: typeof lines): OrderDiscountInput | null => {
+      const x = o.discount_id ? discounts.get(o.discount_id) : null;
+      if (!x) return null;
+      const eligible = ls.map((l) => appliesTo(x.id, l.product_id));
+      if (x.kind === 'PERCENTAGE')
+        return { kind: 'PERCENTAGE', value: String(Number(x.percentage)), eligible };
+      if (x.kind === 'FIXED_AMOUNT') return { kind: 'FIXED_AMOUNT', value: Number(x.amount), eligible };
+      return { kind: 'FREE_SHIPPING', eligible };
+    };
+    let checked = 0;
+    for (const o of orders) {
+      const ls = linesOf.get(o.id) ?? [];
+      const totals = computeOrderTotals({
+        discount: discountOf(o, ls),
+        currencyCode: o.currency_code.trim(),
+        lines: ls.map((l) => ({ unitPrice: Number(l.unit_price), quantity: l.quantity, taxable: l.taxable })),
+        shippingPrice: Number(o.shipping_price),
+        taxRate: taxRateOf(o.shipping_address ?? o.billing_address ?? settings.address),
+        pricesIncludeTax: o.prices_include_tax,
+      });
+      expect(
+        [o.subtotal, o.shipping_total, o.tax_total, o.discount_total, o.total, o.shipping_tax].map(Number),
+        `order ${o.number}`,
+      ).toEqual([
+        totals.subtotal,
+        totals.shippingTotal,
+        totals.taxTotal,
+        totals.discountTotal,
+        totals.total,
+        totals.shippingTax,
+      ]);
+      expect(ls.map((l) => [Number(l.tax), Number(l.discount)])).toEqual(
+        totals.lines.map((t) => [t.tax, t.discount]),
+      );
+      expect(o.items_count).toBe(ls.reduce((n, l) => n + l.quantity, 0));
+      for (const l of ls) expect(l.fulfilled_quantity).toBe(shippedOf.get(l.id) ?? 0);
+      const sums = paymentSums(
+        (txnsOf.get(o.id) ?? []).map((t) => ({ kind: t.kind, status: t.status, amount: Number(t.amount) })),
+      );
+      expect([
+        o.payment_status,
+        o.fulfillment_status,
+        Number(o.total_paid),
+        Number(o.total_refunded),
+      ]).toEqual([
+        paymentStatus({ ...sums, total: Number(o.total) }),
+        fulfillmentStatus(
+          ls.map((l) => ({
+            quantity: l.quantity,
+            fulfilledQuantity: l.fulfilled_quantity,
+            refundedQuantity: l.refunded_quantity,
+          })),
+        ),
+        sums.captured,
+        sums.refunded,
+      ]);
+      // Captures never exceed what was authorized; a cancelled order shipped nothing.
+      const captured = (txnsOf.get(o.id) ?? [])
+        .filter((t) => t.kind === 'CAPTURE')
+        .reduce((n, t) => n + Number(t.amount), 0);
+      expect(captured).toBeLessThanOrEqual(sums.authorized - sums.voided);
+      if (o.status === 'CANCELLED') expect(o.fulfillment_status).toBe('UNFULFILLED');
+      if (o.status === 'CLOSED') {
+        expect(o.fulfillment_status).toBe('FULFILLED');
+        expect(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED']).toContain(o.payment_status);
+      }
+      checked++;
+    }
+    expect(checked).toBe(orders.length);
+  });
+
+  it('has refunds made by the refund command and open drafts, consistent with their orders', async () => {
+    const [r] = await rows<Record<string, number>>(sql`
+      select (select count(*) from refunds)::int as refunds,
+        (select count(*) from orders where payment_status = 'REFUNDED')::int as refunded,
+        (select count(*) from orders where payment_status = 'PARTIALLY_REFUNDED')::int as partly,
+        (select count(*) from inventory_movements where reason = 'RESTOCKED')::int as restocked,
+        (select count(*) from draft_orders where status = 'OPEN')::int as drafts,
+        (select count(*) from draft_order_lines where custom)::int as custom_lines,
+        (select count(*) from refunds r join orders o on o.id = r.order_id
+          where (select coalesce(sum(amount), 0) from refunds x where x.order_id = o.id) <> o.total_refunded)::int as off`);
+    expect(r!.refunds).toBeGreaterThan(5);
+    expect(r!.refunded).toBeGreaterThan(0);
+    expect(r!.partly).toBeGreaterThan(0);
+    expect(r!.restocked).toBeGreaterThan(0);
+    expect(r!.drafts).toBe(5);
+    expect(r!.custom_lines).toBe(1);
+    expect(r!.off).toBe(0);
+  });
+
+  it('has a dozen codes in every status, used on orders exactly as often as they count', async () => {
+    const statuses = await rows<{ status: string; n: number }>(sql`
+      select case when disabled_at is not null then 'DISABLED'
+          when (ends_at is not null and ends_at <= now()) or (usage_limit is not null and usage_count >= usage_limit) then 'EXPIRED'
+          when starts_at > now() then 'SCHEDULED' else 'ACTIVE' end as status, count(*)::int as n
+      from discounts group by 1 order by 1`);
+    expect(statuses.map((s) => s.status)).toEqual(['ACTIVE', 'DISABLED', 'EXPIRED', 'SCHEDULED']);
+    expect(statuses.reduce((n, s) => n + s.n, 0)).toBeGreaterThanOrEqual(12);
+    const [usage] = await rows<{ off: number; used: number; orders: number }>(sql`
+      select count(*) filter (where d.usage_count <> (select count(*) from orders o
+          where o.discount_id = d.id and o.status <> 'CANCELLED'))::int as off,
+        count(*) filter (where d.usage_count > 0)::int as used,
+        (select count(*) from orders where discount_id is not null)::int as orders
+      from discounts d`);
+    expect(usage!.off).toBe(0);
+    expect(usage!.used).toBeGreaterThanOrEqual(7);
+    expect(usage!.orders).toBeGreaterThanOrEqual(20);
+    // Every discounted order's lines add up to its discount.
+    const [sums] = await rows<{ off: number }>(sql`
+      select count(*)::int as off from orders o where o.discount_id is not null
+        and o.discount_total <> (select coalesce(sum(l.discount), 0) from order_lines l where l.order_id = o.id)`);
+    expect(sums!.off).toBe(0);
+  });
+
+  it("sets each customer's orders count, total spent and last order from their orders", async () => {
+    const [customers] = await rows<{ off: number; buyers: number }>(sql`
+      select count(*) filter (where c.orders_count <> coalesce(s.n, 0) or c.total_spent <> coalesce(s.spent, 0)
+          or c.last_order_at is distinct from s.last)::int as off,
+        count(s.n)::int as buyers
+      from customers c left join (
+        select customer_id, count(*) as n,
+          coalesce(sum(total - total_refunded) filter (where status <> 'CANCELLED'), 0) as spent,
+          max(created_at) as last
+        from orders group by customer_id) s on s.customer_id = c.id`);
+    expect(customers!.off).toBe(0);
+    expect(customers!.buyers).toBeGreaterThan(200);
+    const [linked] = await rows<{ bad: number }>(sql`
+      select count(*)::int as bad from orders o join customers c on c.id = o.customer_id
+      where c.state <> 'ENABLED' or o.created_at < c.created_at or o.email <> c.email`);
+    expect(linked!.bad).toBe(0);
+  });
+});
