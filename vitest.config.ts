@@ -26,7 +26,8 @@ export default defineConfig({
           globalSetup: ['./apps/server/test/support/embedded-snapshot-dir.ts'],
         },
       },
-      { extends: true, test: { name: 'admin', include: ['apps/admin/src/**/*.test.ts'] } },
+      // Component tests (*.test.tsx) ask for jsdom in their first line; the rest run in Node.
+      { extends: true, test: { name: 'admin', include: ['apps/admin/src/**/*.test.{ts,tsx}'] } },
       // Browser tests keep their own config (Chromium, built admin, two files at a time).
       'e2e/vitest.config.ts',
     ],
