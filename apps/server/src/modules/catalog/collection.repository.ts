@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../../lib/search-sql.js';
 import {
   cappedCount,
   keysetPage,
@@ -200,7 +201,7 @@ export async function collectionsOfProducts(
 /** Collections whose title contains the words (all of them when empty), for a page and for its count. */
 function collectionListQuery(db: Executor, words: string) {
   let query = db.selectFrom('collections as c').selectAll('c');
-  if (words) query = query.where(sql<boolean>`c.title ilike ${'%' + words.replace(/[\\%_]/g, '\\$&') + '%'}`);
+  if (words) query = query.where(sql<boolean>`c.title ilike ${containsPattern(words)}`);
   return query;
 }
 
