@@ -1,4 +1,4 @@
-import { encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
+import { ACTOR_TYPES, encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
 import type { AuditEvent } from './audit.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
@@ -39,7 +39,7 @@ const ChangeRef = builder
     }),
   });
 
-const ActorTypeEnum = builder.enumType('AuditActorType', { values: ['staff', 'system', 'api'] as const });
+const ActorTypeEnum = builder.enumType('AuditActorType', { values: ACTOR_TYPES });
 
 export const AuditEventRef = builder.objectRef<AuditEvent>('AuditEvent');
 builder.node(AuditEventRef, {

@@ -1,4 +1,4 @@
-import type { ProductStatus } from '@stockroom/domain';
+import type { CollectionKind, CollectionRuleMatch, ProductStatus } from '@stockroom/domain';
 import type {
   CategoryRow,
   CollectionRow,
@@ -78,9 +78,9 @@ export interface Collection {
   title: string;
   handle: string;
   description: string;
-  kind: 'MANUAL' | 'AUTOMATED';
+  kind: CollectionKind;
   rules: CollectionRuleJson[];
-  match: 'ALL' | 'ANY';
+  match: CollectionRuleMatch;
   productCount: number;
   createdAt: Date;
   updatedAt: Date;

@@ -1,3 +1,4 @@
+import type { CollectionKind, CollectionRuleMatch, ProductStatus } from '@stockroom/domain';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp, Json } from '../../db/columns.js';
 
@@ -23,7 +24,7 @@ export interface ProductTable {
   title: string;
   handle: string;
   description: Generated<string>;
-  status: 'DRAFT' | 'ACTIVE' | 'ARCHIVED';
+  status: ProductStatus;
   vendor: string | null;
   product_type: string | null;
   category_id: string | null;
@@ -74,9 +75,9 @@ export interface CollectionTable {
   title: string;
   handle: string;
   description: Generated<string>;
-  kind: 'MANUAL' | 'AUTOMATED';
+  kind: CollectionKind;
   rules: Json<CollectionRuleJson[]>;
-  match: 'ALL' | 'ANY';
+  match: CollectionRuleMatch;
   product_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

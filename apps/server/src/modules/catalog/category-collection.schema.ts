@@ -1,6 +1,8 @@
 import {
   decodeIdOf,
+  COLLECTION_KINDS,
   COLLECTION_RULE_FIELDS,
+  COLLECTION_RULE_MATCHES,
   COLLECTION_RULE_RELATIONS,
   type UserError,
 } from '@stockroom/domain';
@@ -47,8 +49,8 @@ builder.node(CategoryRef, {
 
 const RuleFieldEnum = builder.enumType('CollectionRuleField', { values: COLLECTION_RULE_FIELDS });
 const RuleRelationEnum = builder.enumType('CollectionRuleRelation', { values: COLLECTION_RULE_RELATIONS });
-const CollectionKindEnum = builder.enumType('CollectionKind', { values: ['MANUAL', 'AUTOMATED'] as const });
-const RuleMatchEnum = builder.enumType('CollectionRuleMatch', { values: ['ALL', 'ANY'] as const });
+const CollectionKindEnum = builder.enumType('CollectionKind', { values: COLLECTION_KINDS });
+const RuleMatchEnum = builder.enumType('CollectionRuleMatch', { values: COLLECTION_RULE_MATCHES });
 
 const CollectionRuleRef = builder.objectRef<CollectionRuleJson>('CollectionRule').implement({
   extensions: auth.permission('CATALOG_READ'),

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AVAILABLE_SQL, parseMoney } from '@stockroom/domain';
+import { AVAILABLE_SQL, parseMoney, type CollectionRuleMatch } from '@stockroom/domain';
 import { containsPattern, escapeLike } from '../../lib/search-sql.js';
 import type { CollectionRuleJson } from './catalog.tables.js';
 
@@ -78,7 +78,7 @@ export function ruleCondition(rule: CollectionRuleJson, currency: string): RawBu
 
 export function rulesCondition(
   rules: CollectionRuleJson[],
-  match: 'ALL' | 'ANY',
+  match: CollectionRuleMatch,
   currency: string,
 ): RawBuilder<boolean> {
   if (!rules.length) return sql<boolean>`false`;

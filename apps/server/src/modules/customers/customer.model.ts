@@ -1,3 +1,4 @@
+import type { CustomerState } from '@stockroom/domain';
 import type { CustomerAddressRow, CustomerCommentRow, CustomerRow } from './customer.tables.js';
 import { jsonRow } from '../../db/json-row.js';
 
@@ -11,7 +12,7 @@ export interface Customer {
   note: string | null;
   tags: string[];
   acceptsMarketing: boolean;
-  state: 'ENABLED' | 'DISABLED' | 'ERASED';
+  state: CustomerState;
   defaultAddressId: string | null;
   ordersCount: number;
   /** Minor units. */

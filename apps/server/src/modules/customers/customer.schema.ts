@@ -1,4 +1,4 @@
-import { countryName, decodeIdOf, type UserError } from '@stockroom/domain';
+import { countryName, CUSTOMER_STATES, decodeIdOf, type UserError } from '@stockroom/domain';
 import type { CustomerAddress, CustomerComment, Customer } from './customer.model.js';
 import { auth } from '../../graphql/auth.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -23,9 +23,7 @@ import * as service from './customer.service.js';
 const read = auth.permission('CUSTOMERS_READ');
 const write = auth.permission('CUSTOMERS_WRITE');
 
-export const CustomerStateEnum = builder.enumType('CustomerState', {
-  values: ['ENABLED', 'DISABLED', 'ERASED'] as const,
-});
+export const CustomerStateEnum = builder.enumType('CustomerState', { values: CUSTOMER_STATES });
 
 export const CustomerAddressRef = builder.objectRef<CustomerAddress>('CustomerAddress');
 builder.node(CustomerAddressRef, {

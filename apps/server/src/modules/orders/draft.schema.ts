@@ -1,4 +1,4 @@
-import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
+import { decodeIdOf, DomainError, DRAFT_ORDER_STATUSES, encodeId, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { DraftOrder, Order } from './order.model.js';
 import { auth } from '../../graphql/auth.js';
@@ -39,7 +39,7 @@ const write = auth.permission('ORDERS_WRITE');
 
 export const DraftOrderRef = builder.objectRef<DraftOrder>('DraftOrder');
 
-const DraftOrderStatusEnum = builder.enumType('DraftOrderStatus', { values: ['OPEN', 'COMPLETED'] as const });
+const DraftOrderStatusEnum = builder.enumType('DraftOrderStatus', { values: DRAFT_ORDER_STATUSES });
 const DraftOrderSortKeys = builder.enumType('DraftOrderSortKeys', {
   description: 'UPDATED_AT, CREATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
   values: DRAFT_SORT_KEYS,

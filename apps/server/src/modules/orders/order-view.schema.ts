@@ -1,4 +1,12 @@
-import { countryName, encodeId, TRANSACTION_KINDS, unfulfilledQuantity } from '@stockroom/domain';
+import {
+  countryName,
+  encodeId,
+  FULFILLMENT_RECORD_STATUSES,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  unfulfilledQuantity,
+  type OrderTimelineKind,
+} from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
 import type { Customer } from '../customers/customer.model.js';
 import type { FulfillmentLine, Order } from './order.model.js';
@@ -27,11 +35,9 @@ export async function money(ctx: Ctx, minor: number): Promise<MoneyValue> {
 }
 
 export const TransactionKindEnum = builder.enumType('TransactionKind', { values: TRANSACTION_KINDS });
-export const TransactionStatusEnum = builder.enumType('TransactionStatus', {
-  values: ['SUCCESS', 'FAILURE'] as const,
-});
+export const TransactionStatusEnum = builder.enumType('TransactionStatus', { values: TRANSACTION_STATUSES });
 export const FulfillmentStatusEnum = builder.enumType('FulfillmentStatus', {
-  values: ['SUCCESS', 'CANCELLED'] as const,
+  values: FULFILLMENT_RECORD_STATUSES,
 });
 
 builder.node(OrderLineRef, {
@@ -263,7 +269,7 @@ const OrderTimelineKindEnum = builder.enumType('OrderTimelineKind', {
   values: {
     EVENT: { description: 'Something done to the order (from the audit log).' },
     COMMENT: { description: 'A staff comment.' },
-  } as const,
+  } as const satisfies Record<OrderTimelineKind, { description: string }>,
 });
 
 export const OrderTimelineEntryRef = builder.objectRef<OrderTimelineEntry>('OrderTimelineEntry').implement({

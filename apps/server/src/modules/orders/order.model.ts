@@ -1,3 +1,11 @@
+import type {
+  DraftOrderStatus,
+  FulfillmentRecordStatus,
+  OrderSource,
+  OrderStatus,
+  TransactionKind,
+  TransactionStatus,
+} from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
 import { snakeCase } from '../../lib/case.js';
 import type {
@@ -11,7 +19,6 @@ import type {
   OrderTransactionRow,
   RefundLineRow,
   RefundRow,
-  TransactionKind,
 } from './order.tables.js';
 
 export type { TransactionKind };
@@ -23,7 +30,7 @@ export type { TransactionKind };
 export interface Order {
   id: string;
   number: number;
-  status: 'OPEN' | 'CLOSED' | 'CANCELLED';
+  status: OrderStatus;
   paymentStatus: string;
   fulfillmentStatus: string;
   customerId: string | null;
@@ -40,7 +47,7 @@ export interface Order {
   totalRefunded: number;
   shippingAddress: AddressJson | null;
   billingAddress: AddressJson | null;
-  source: 'API' | 'DRAFT' | 'IMPORT' | 'DEMO';
+  source: OrderSource;
   idempotencyKey: string | null;
   note: string | null;
   tags: string[];
@@ -88,7 +95,7 @@ export interface OrderTransaction {
   id: string;
   orderId: string;
   kind: TransactionKind;
-  status: 'SUCCESS' | 'FAILURE';
+  status: TransactionStatus;
   amount: number;
   gateway: string;
   reference: string | null;
@@ -103,7 +110,7 @@ export interface Fulfillment {
   orderId: string;
   position: number;
   locationId: string;
-  status: 'SUCCESS' | 'CANCELLED';
+  status: FulfillmentRecordStatus;
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
@@ -152,7 +159,7 @@ export interface OrderComment {
 export interface DraftOrder {
   id: string;
   number: number;
-  status: 'OPEN' | 'COMPLETED';
+  status: DraftOrderStatus;
   customerId: string | null;
   customerName: string | null;
   email: string | null;

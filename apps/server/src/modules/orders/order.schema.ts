@@ -2,6 +2,7 @@ import {
   checkOrderAction,
   decodeIdOf,
   FULFILLMENT_STATUSES,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   refundable,
@@ -40,9 +41,7 @@ export const OrderPaymentStatusEnum = builder.enumType('OrderPaymentStatus', { v
 export const OrderFulfillmentStatusEnum = builder.enumType('OrderFulfillmentStatus', {
   values: FULFILLMENT_STATUSES,
 });
-export const OrderSourceEnum = builder.enumType('OrderSource', {
-  values: ['API', 'DRAFT', 'IMPORT', 'DEMO'] as const,
-});
+export const OrderSourceEnum = builder.enumType('OrderSource', { values: ORDER_SOURCES });
 
 const ACTIONS = {
   cancel: 'CANCEL',

@@ -1,4 +1,10 @@
-import { decodeIdOf, DomainError, type Permission, type UserError } from '@stockroom/domain';
+import {
+  API_TOKEN_STATUSES,
+  decodeIdOf,
+  DomainError,
+  type Permission,
+  type UserError,
+} from '@stockroom/domain';
 import type { ApiToken } from './staff.model.js';
 import type { Viewer } from '../../actor.js';
 import { auth } from '../../graphql/auth.js';
@@ -7,9 +13,7 @@ import { apiTokenCreate, apiTokenRevoke, listApiTokens } from './api-token.servi
 
 const manage = auth.permission('STAFF_MANAGE');
 
-const ApiTokenStatusEnum = builder.enumType('ApiTokenStatus', {
-  values: ['ACTIVE', 'EXPIRED', 'REVOKED'] as const,
-});
+const ApiTokenStatusEnum = builder.enumType('ApiTokenStatus', { values: API_TOKEN_STATUSES });
 
 const CreatorRef = builder
   .objectRef<{ name: string | null; email: string | null }>('ApiTokenCreator')

@@ -1,4 +1,4 @@
-import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@stockroom/domain';
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS, STAFF_STATES, type Permission } from '@stockroom/domain';
 import type { Role, Session, StaffMember } from './staff.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, PermissionEnum } from '../../graphql/builder.js';
@@ -29,9 +29,7 @@ builder.node(RoleRef, {
   }),
 });
 
-const StaffStateEnum = builder.enumType('StaffState', {
-  values: ['INVITED', 'ACTIVE', 'DEACTIVATED'] as const,
-});
+const StaffStateEnum = builder.enumType('StaffState', { values: STAFF_STATES });
 
 export const SessionRef = builder.objectRef<Session>('Session');
 builder.node(SessionRef, {
