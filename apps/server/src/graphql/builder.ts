@@ -180,6 +180,20 @@ export async function payload<T extends object>(
   }
 }
 
+/**
+ * A list's sort keys as a GraphQL enum, from the list's one table of sorts (lib/pagination
+ * SortChoice): each key is an enum value, with the description its sort declares.
+ */
+export function sortKeysEnum<K extends string>(
+  name: string,
+  sorts: Readonly<Record<K, { descending: boolean; description?: string }>>,
+  description?: string,
+) {
+  const entries = Object.entries<{ description?: string }>(sorts);
+  const values = Object.fromEntries(entries.map(([key, sort]) => [key, { description: sort.description }]));
+  return builder.enumType(name, { description, values: values as Record<K, { description?: string }> });
+}
+
 export const CountPrecisionEnum = builder.enumType('CountPrecision', {
   values: {
     EXACT: { description: 'The count is exact.' },

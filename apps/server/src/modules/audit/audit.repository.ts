@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import type { AuditEventRow } from './audit.tables.js';
 import { toAuditEvent, type AuditChange, type AuditEvent } from './audit.model.js';
 import {
   cappedCount,
@@ -102,7 +101,6 @@ export async function pageAuditEvents(
     expression: 'e.created_at',
     cast: 'timestamptz',
     idColumn: 'e.id',
-    value: (r: AuditEventRow) => r.created_at,
   } as const;
   return mapPage(await keysetPage(auditListQuery(db, filter), sort, true, args), toAuditEvent);
 }

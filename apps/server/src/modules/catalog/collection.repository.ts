@@ -9,7 +9,7 @@ import {
   type Page,
   type PageArgs,
 } from '../../lib/pagination.js';
-import type { CollectionRow, ProductRow } from './catalog.tables.js';
+import type { CollectionRow } from './catalog.tables.js';
 import { toCollection, toProduct, type Collection, type Product } from './catalog.model.js';
 import { rulesCondition } from './collection-rules.repository.js';
 
@@ -215,7 +215,6 @@ export async function pageCollections(
     expression: 'lower(c.title)',
     cast: 'text',
     idColumn: 'c.id',
-    value: (r: CollectionRow) => r.title.toLowerCase(),
   } as const;
   return mapPage(await keysetPage(collectionListQuery(db, words), sort, false, page), toCollection);
 }
@@ -223,8 +222,6 @@ export async function pageCollections(
 export function countCollections(db: Executor, words: string): Promise<Count> {
   return cappedCount(db, collectionListQuery(db, words));
 }
-
-type MemberRow = ProductRow & { member_position: number };
 
 function memberQuery(db: Executor, collectionId: string) {
   return db
@@ -245,7 +242,6 @@ export async function pageCollectionProducts(
     expression: 'cp.position',
     cast: 'integer',
     idColumn: 'p.id',
-    value: (r: MemberRow) => r.member_position,
   } as const;
   return mapPage(await keysetPage(memberQuery(db, collectionId), sort, false, page), toProduct);
 }

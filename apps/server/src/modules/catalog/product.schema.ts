@@ -10,12 +10,14 @@ import {
   UserErrorRef,
   UNDO_EVENT_DESCRIPTION,
   undoEventId,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
 import { primeProductPage, productPageWants } from './product-page.loaders.js';
 import type { Ctx } from '../../graphql/context.js';
 import { DomainError } from '@stockroom/domain';
 import { listProducts } from './catalog-list.service.js';
+import { PRODUCT_SORT_KEYS } from './product.repository.js';
 import * as service from './product.service.js';
 import { productDuplicate } from './product-duplicate.service.js';
 import { productsBulkUpdate } from './bulk.service.js';
@@ -141,20 +143,7 @@ builder.node(ProductRef, {
   }),
 });
 
-const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
-  values: {
-    UPDATED_AT: { description: 'Most recently changed first (reverse: oldest first).' },
-    CREATED_AT: { description: 'Newest first.' },
-    TITLE: { description: 'A to Z.' },
-    PRICE: { description: 'Lowest price first.' },
-    VENDOR: { description: 'By vendor, A to Z; products without one last.' },
-    PRODUCT_TYPE: { description: 'By product type, A to Z; products without one last.' },
-    VARIANT_COUNT: { description: 'Fewest variants first.' },
-    INVENTORY: {
-      description: 'Fewest units available first; products that track no stock last.',
-    },
-  } as const,
-});
+const ProductSortKeysEnum = sortKeysEnum('ProductSortKeys', PRODUCT_SORT_KEYS);
 
 builder.queryFields((t) => ({
   product: t.field({

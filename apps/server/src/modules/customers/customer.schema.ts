@@ -12,11 +12,12 @@ import {
   UserErrorRef,
   UNDO_EVENT_DESCRIPTION,
   undoEventId,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
 import { MoneyRef } from '../catalog/product.schema.js';
 import { AddressInput } from '../settings/settings.schema.js';
-import { findAddress, latestComments } from './customer.repository.js';
+import { CUSTOMER_SORTS, findAddress, latestComments } from './customer.repository.js';
 import { listCustomers } from './customer-list.service.js';
 import * as service from './customer.service.js';
 
@@ -107,16 +108,7 @@ builder.node(CustomerRef, {
   }),
 });
 
-const CustomerSortKeys = builder.enumType('CustomerSortKeys', {
-  values: {
-    CREATED_AT: { description: 'Newest first.' },
-    UPDATED_AT: { description: 'Most recently changed first.' },
-    NAME: { description: 'By last name, A to Z.' },
-    TOTAL_SPENT: { description: 'Biggest spenders first.' },
-    ORDERS_COUNT: { description: 'Most orders first.' },
-    LAST_ORDER: { description: 'Most recent order first; customers without orders last.' },
-  } as const,
-});
+const CustomerSortKeys = sortKeysEnum('CustomerSortKeys', CUSTOMER_SORTS);
 
 builder.queryFields((t) => ({
   customer: t.field({

@@ -20,11 +20,12 @@ import {
   emptyConnection,
   toConnection,
   UserErrorRef,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { MoneyRef, ProductRef, type MoneyValue } from '../catalog/product.schema.js';
 import { CollectionRef } from '../catalog/category-collection.schema.js';
 import { OrderRef } from '../orders/order.refs.js';
-import { countDiscounts, DISCOUNT_SORT_KEYS, pageDiscounts } from './discount.repository.js';
+import { countDiscounts, DISCOUNT_SORTS, pageDiscounts } from './discount.repository.js';
 import { discountSearchCondition } from './discount-search.js';
 import { ruleOf } from './discount.service.js';
 import * as service from './discount.service.js';
@@ -44,10 +45,11 @@ const DiscountStatusEnum = builder.enumType('DiscountStatus', {
   values: DISCOUNT_STATUSES,
 });
 const DiscountAppliesToEnum = builder.enumType('DiscountAppliesTo', { values: DISCOUNT_APPLIES_TO });
-const DiscountSortKeys = builder.enumType('DiscountSortKeys', {
-  description: 'CODE from A; the others largest (latest) first.',
-  values: DISCOUNT_SORT_KEYS,
-});
+const DiscountSortKeys = sortKeysEnum(
+  'DiscountSortKeys',
+  DISCOUNT_SORTS,
+  'CODE from A; the others largest (latest) first.',
+);
 
 export const DiscountRef = builder.objectRef<Discount>('Discount');
 

@@ -17,13 +17,14 @@ import {
   emptyConnection,
   toConnection,
   UserErrorRef,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
 import { AddressInput, AddressRef } from '../settings/settings.schema.js';
 import { ProductRef, VariantRef } from '../catalog/product.schema.js';
 import { inventoryAdjust, inventoryTransfer, type StockOutcome } from './inventory.service.js';
 import { listInventoryLevels, listInventoryMovements } from './inventory-list.service.js';
-import { findLevel } from './level.repository.js';
+import { findLevel, LEVEL_SORTS } from './level.repository.js';
 import { locationCreate, locationsReorder, locationUpdate } from './location.service.js';
 import { listLocations } from './location.repository.js';
 import { findMovement, findMovementsByIds } from './movement.repository.js';
@@ -147,14 +148,7 @@ builder.objectField(ProductRef, 'totalAvailable', (t) =>
   }),
 );
 
-const LevelSortKeys = builder.enumType('InventoryLevelSortKeys', {
-  values: {
-    PRODUCT_TITLE: { description: 'A to Z.' },
-    SKU: { description: 'A to Z.' },
-    AVAILABLE: { description: 'Fewest first.' },
-    UPDATED_AT: { description: 'Most recent first.' },
-  } as const,
-});
+const LevelSortKeys = sortKeysEnum('InventoryLevelSortKeys', LEVEL_SORTS);
 
 builder.queryFields((t) => ({
   locations: t.field({

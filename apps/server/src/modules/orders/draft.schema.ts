@@ -10,12 +10,13 @@ import {
   payload,
   toConnection,
   UserErrorRef,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { AddressInput } from '../settings/settings.schema.js';
 import { MoneyRef } from '../catalog/product.schema.js';
 import { OrderRef } from './order.refs.js';
 import { money, OrderAddressRef, OrderCustomerRef } from './order-view.schema.js';
-import { countDrafts, DRAFT_SORT_KEYS, pageDrafts } from './draft.repository.js';
+import { countDrafts, DRAFT_SORTS, pageDrafts } from './draft.repository.js';
 import { draftSearchCondition } from './draft-search.js';
 import {
   CalculatedRef,
@@ -40,10 +41,11 @@ const write = auth.permission('ORDERS_WRITE');
 export const DraftOrderRef = builder.objectRef<DraftOrder>('DraftOrder');
 
 const DraftOrderStatusEnum = builder.enumType('DraftOrderStatus', { values: DRAFT_ORDER_STATUSES });
-const DraftOrderSortKeys = builder.enumType('DraftOrderSortKeys', {
-  description: 'UPDATED_AT, CREATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
-  values: DRAFT_SORT_KEYS,
-});
+const DraftOrderSortKeys = sortKeysEnum(
+  'DraftOrderSortKeys',
+  DRAFT_SORTS,
+  'UPDATED_AT, CREATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
+);
 
 builder.node(DraftOrderRef, {
   description: 'An order staff put together (by phone, email, wholesale) before it is placed.',
