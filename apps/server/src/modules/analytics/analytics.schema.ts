@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { encodeId } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
@@ -129,11 +130,15 @@ const SalesReportRef = builder.objectRef<SalesReport>('SalesReport').implement({
       resolve: (r) => changePercent(r.current.orders, r.previous.orders),
     }),
     perDay: t.field({
+      // LAST_30_DAYS
+      extensions: listBound({ max: 30 }),
       type: [DailySalesRef],
       description: 'Every day of the period, oldest first, days without orders as zeros.',
       resolve: (r) => r.perDay(),
     }),
     topProducts: t.field({
+      // MAX_TOP_PRODUCTS
+      extensions: listBound({ max: 20 }),
       type: [TopProductRef],
       description: 'By net sales of their lines in the period; first: 1–20.',
       args: { first: t.arg.int({ defaultValue: 5 }) },

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { ACTOR_TYPES, encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
 import type { AuditEvent } from './audit.model.js';
 import { auth } from '../../graphql/auth.js';
@@ -74,6 +75,8 @@ builder.node(AuditEventRef, {
       resolve: (e, _a, ctx) => subjectLabel(e.subjectType, e.subjectId, ctx),
     }),
     changes: t.field({
+      // fields of one entity: the most any audited entity has is 11
+      extensions: listBound({ max: 32 }),
       type: [ChangeRef],
       resolve: (e) =>
         Object.entries(e.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })),
@@ -112,6 +115,8 @@ builder.queryField('auditEvents', (t) =>
 
 builder.objectField(CustomerRef, 'events', (t) =>
   t.field({
+    // newest 100
+    extensions: listBound({ max: 100 }),
     type: [AuditEventRef],
     description: 'What happened to this customer (the audit log), newest first; the last 100.',
     resolve: (c, _a, ctx) => latestEventsAbout(ctx.services.db, 'Customer', c.id, 100),
@@ -120,6 +125,8 @@ builder.objectField(CustomerRef, 'events', (t) =>
 
 builder.objectField(ProductRef, 'events', (t) =>
   t.field({
+    // newest 50
+    extensions: listBound({ max: 50 }),
     type: [AuditEventRef],
     description: 'What happened to this product (the audit log), newest first; the last 50.',
     resolve: (p, _a, ctx) => latestEventsAbout(ctx.services.db, 'Product', p.id, 50),

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   decodeIdOf,
   COLLECTION_KINDS,
@@ -74,7 +75,12 @@ builder.node(CollectionRef, {
     description: t.exposeString('description'),
     kind: t.field({ type: CollectionKindEnum, resolve: (c) => c.kind }),
     match: t.field({ type: RuleMatchEnum, resolve: (c) => c.match }),
-    rules: t.field({ type: [CollectionRuleRef], resolve: (c) => c.rules }),
+    rules: t.field({
+      // collectionSchema
+      extensions: listBound({ max: 60 }),
+      type: [CollectionRuleRef],
+      resolve: (c) => c.rules,
+    }),
     productCount: t.exposeInt('productCount'),
     products: t.connection(
       {
@@ -103,14 +109,18 @@ builder.objectField(ProductRef, 'category', (t) =>
   }),
 );
 builder.objectField(ProductRef, 'collections', (t) =>
-  t.field({ type: [CollectionRef], resolve: (p, _a, ctx) => ctx.loaders.collectionsByProductId.load(p.id) }),
+  t.field({
+    extensions: listBound({ counted: 'maxCollectionsPerProduct' }),
+    type: [CollectionRef],
+    resolve: (p, _a, ctx) => ctx.loaders.collectionsByProductId.load(p.id),
+  }),
 );
 
 builder.queryFields((t) => ({
   categories: t.field({
+    extensions: { ...auth.permission('CATALOG_READ'), ...listBound({ counted: 'categories' }) },
     type: [CategoryRef],
     description: 'The whole category tree, parents before children, siblings in position order.',
-    extensions: auth.permission('CATALOG_READ'),
     resolve: (_r, _a, ctx) => categories.listCategories(ctx.services.db),
   }),
   category: t.field({

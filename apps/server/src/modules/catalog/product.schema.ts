@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
 import type { ProductOptionJson, Product, Variant } from './catalog.model.js';
 import { auth, check } from '../../graphql/auth.js';
@@ -119,8 +120,15 @@ builder.node(ProductRef, {
     vendor: t.exposeString('vendor', { nullable: true }),
     productType: t.exposeString('productType', { nullable: true }),
     tags: t.exposeStringList('tags'),
-    options: t.field({ type: [ProductOptionRef], resolve: (p) => p.options }),
+    options: t.field({
+      // SPEC §5
+      extensions: listBound({ max: 3 }),
+      type: [ProductOptionRef],
+      resolve: (p) => p.options,
+    }),
     variants: t.field({
+      // SPEC §5; live: the most any product has now
+      extensions: listBound({ max: 2_000, counted: 'maxVariantsPerProduct' }),
       type: [VariantRef],
       description: 'All variants in position order (at most 2,000).',
       resolve: (p, _a, ctx) => ctx.loaders.variantsByProductId.now(p.id),

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { countryName, CUSTOMER_STATES, decodeIdOf, type UserError } from '@stockroom/domain';
 import type { CustomerAddress, CustomerComment, Customer } from './customer.model.js';
 import { auth } from '../../graphql/auth.js';
@@ -79,6 +80,8 @@ builder.node(CustomerRef, {
     acceptsMarketing: t.exposeBoolean('acceptsMarketing'),
     state: t.field({ type: CustomerStateEnum, resolve: (c) => c.state }),
     addresses: t.field({
+      // An estimate: nothing limits them, and counting them per request would cost more than they do.
+      extensions: listBound({ max: 20 }),
       type: [CustomerAddressRef],
       resolve: (c, _a, ctx) => ctx.loaders.addressesByCustomerId.load(c.id),
     }),
@@ -98,6 +101,8 @@ builder.node(CustomerRef, {
     }),
     lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.lastOrderAt }),
     comments: t.field({
+      // newest 100
+      extensions: listBound({ max: 100 }),
       type: [CommentRef],
       description: 'Staff comments, newest first.',
       resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, 100),

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   decodeIdOf,
   describeDiscountValue,
@@ -93,6 +94,8 @@ builder.node(DiscountRef, {
     }),
     appliesTo: t.field({ type: DiscountAppliesToEnum, resolve: (d) => d.appliesTo }),
     products: t.field({
+      // DISCOUNT_MAX_TARGETS
+      extensions: listBound({ max: 250 }),
       type: [ProductRef],
       description: 'When it applies to chosen products (at most 250); empty without CATALOG_READ.',
       resolve: async (d, _a, ctx) => {
@@ -103,6 +106,8 @@ builder.node(DiscountRef, {
       },
     }),
     collections: t.field({
+      // DISCOUNT_MAX_TARGETS
+      extensions: listBound({ max: 250 }),
       type: [CollectionRef],
       description: 'When it applies to chosen collections (at most 250); empty without CATALOG_READ.',
       resolve: async (d, _a, ctx) => {

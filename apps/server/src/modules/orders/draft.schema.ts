@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, DomainError, DRAFT_ORDER_STATUSES, encodeId, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { DraftOrder, Order } from './order.model.js';
@@ -75,6 +76,8 @@ builder.node(DraftOrderRef, {
       resolve: (d) => d.billingAddress,
     }),
     lines: t.field({
+      // like Order.lines
+      extensions: listBound({ max: 20 }),
       type: [DraftOrderLineRef],
       resolve: (d, _a, ctx) => ctx.loaders.linesByDraftId.load(d.id),
     }),

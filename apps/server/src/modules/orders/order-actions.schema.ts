@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { Tx } from '../../db/database.js';
@@ -62,7 +63,12 @@ const OrdersBulkPayload = builder
     description: 'All or nothing: when any order fails, none changed and userErrors name each failing one.',
     extensions: auth.public,
     fields: (t) => ({
-      orders: t.field({ type: [OrderRef], resolve: (p) => p.orders ?? [] }),
+      orders: t.field({
+        // MAX_BULK_ORDERS
+        extensions: listBound({ max: 250, byInput: ['ids'] }),
+        type: [OrderRef],
+        resolve: (p) => p.orders ?? [],
+      }),
       userErrors: t.field({
         type: [UserErrorRef],
         description: 'Per failing order with field ["ids", index].',

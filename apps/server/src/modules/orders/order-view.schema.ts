@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   countryName,
   encodeId,
@@ -183,6 +184,8 @@ builder.node(FulfillmentRef, {
     trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
     trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
     lines: t.field({
+      // together at most the order's lines; most shipments hold a few
+      extensions: listBound({ max: 50 }),
       type: [FulfillmentLineRef],
       resolve: async (f, _a, ctx) =>
         (await ctx.loaders.fulfillmentLinesByFulfillmentId.load(f.id)).map((fl) => ({

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
 import { builder } from '../../graphql/builder.js';
@@ -46,11 +47,14 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
   extensions: auth.authenticated,
   fields: (t) => ({
     types: t.field({
+      extensions: listBound({ max: 5 }),
       type: [SearchTypeEnum],
       description: 'The types searched for this person.',
       resolve: (_s, _a, ctx) => (Object.keys(SEARCH_TYPES) as SearchType[]).filter((k) => allowed(ctx, k)),
     }),
     orders: t.field({
+      // SEARCH_MAX_PER_TYPE
+      extensions: listBound({ max: 10 }),
       type: [OrderRef],
       nullable: true,
       description: 'By number (1001, #1001), email, customer name words or SKU; newest first.',
@@ -61,6 +65,8 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     products: t.field({
+      // SEARCH_MAX_PER_TYPE
+      extensions: listBound({ max: 10 }),
       type: [ProductRef],
       nullable: true,
       description: 'By words of the title, SKU or barcode; recently updated first.',
@@ -71,6 +77,8 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     customers: t.field({
+      // SEARCH_MAX_PER_TYPE
+      extensions: listBound({ max: 10 }),
       type: [CustomerRef],
       nullable: true,
       description: 'By words of the name or email, or a phone number; recently updated first.',
@@ -81,6 +89,8 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     discounts: t.field({
+      // SEARCH_MAX_PER_TYPE
+      extensions: listBound({ max: 10 }),
       type: [DiscountRef],
       nullable: true,
       description: 'By the start of the code; A–Z.',
@@ -91,6 +101,8 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     staff: t.field({
+      // SEARCH_MAX_PER_TYPE
+      extensions: listBound({ max: 10 }),
       type: [StaffRef],
       nullable: true,
       description: 'By name or email; A–Z.',

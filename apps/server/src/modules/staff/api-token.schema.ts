@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   API_TOKEN_STATUSES,
   decodeIdOf,
@@ -38,7 +39,11 @@ builder.node(ApiTokenRef, {
     prefix: t.exposeString('prefix', {
       description: 'The first characters of the token, to tell tokens apart.',
     }),
-    permissions: t.field({ type: [PermissionEnum], resolve: (row) => row.permissions as Permission[] }),
+    permissions: t.field({
+      extensions: listBound({ max: 32 }),
+      type: [PermissionEnum],
+      resolve: (row) => row.permissions as Permission[],
+    }),
     status: t.field({
       type: ApiTokenStatusEnum,
       resolve: (row) =>
@@ -104,9 +109,10 @@ const ApiTokenRevokePayload = builder
 
 builder.queryField('apiTokens', (t) =>
   t.field({
+    // MAX_LISTED_TOKENS
+    extensions: { ...manage, ...listBound({ max: 200 }) },
     type: [ApiTokenRef],
     description: 'The store’s API tokens, newest first (at most 200).',
-    extensions: manage,
     resolve: (_r, _a, ctx) => listApiTokens(ctx.services.db),
   }),
 );
