@@ -15,6 +15,7 @@ import {
   type SalesReport,
   type WorkQueueItem,
   type WorkQueueKey,
+  MAX_TOP_PRODUCTS,
 } from './analytics.service.js';
 
 const reports = auth.permission('REPORTS_READ');
@@ -137,8 +138,7 @@ const SalesReportRef = builder.objectRef<SalesReport>('SalesReport').implement({
       resolve: (r) => r.perDay(),
     }),
     topProducts: t.field({
-      // MAX_TOP_PRODUCTS
-      extensions: listBound({ max: 20 }),
+      extensions: listBound({ max: MAX_TOP_PRODUCTS }),
       type: [TopProductRef],
       description: 'By net sales of their lines in the period; first: 1–20.',
       args: { first: t.arg.int({ defaultValue: 5 }) },

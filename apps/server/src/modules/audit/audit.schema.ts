@@ -113,22 +113,23 @@ builder.queryField('auditEvents', (t) =>
   ),
 );
 
+/** How many of a subject's newest events its `events` list holds: the resolver's limit and its bound. */
+const LATEST_EVENTS = { Customer: 100, Product: 50 } as const;
+
 builder.objectField(CustomerRef, 'events', (t) =>
   t.field({
-    // newest 100
-    extensions: listBound({ max: 100 }),
+    extensions: listBound({ max: LATEST_EVENTS.Customer }),
     type: [AuditEventRef],
     description: 'What happened to this customer (the audit log), newest first; the last 100.',
-    resolve: (c, _a, ctx) => latestEventsAbout(ctx.services.db, 'Customer', c.id, 100),
+    resolve: (c, _a, ctx) => latestEventsAbout(ctx.services.db, 'Customer', c.id, LATEST_EVENTS.Customer),
   }),
 );
 
 builder.objectField(ProductRef, 'events', (t) =>
   t.field({
-    // newest 50
-    extensions: listBound({ max: 50 }),
+    extensions: listBound({ max: LATEST_EVENTS.Product }),
     type: [AuditEventRef],
     description: 'What happened to this product (the audit log), newest first; the last 50.',
-    resolve: (p, _a, ctx) => latestEventsAbout(ctx.services.db, 'Product', p.id, 50),
+    resolve: (p, _a, ctx) => latestEventsAbout(ctx.services.db, 'Product', p.id, LATEST_EVENTS.Product),
   }),
 );

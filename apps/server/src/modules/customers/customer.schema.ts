@@ -24,6 +24,8 @@ import * as service from './customer.service.js';
 
 const read = auth.permission('CUSTOMERS_READ');
 const write = auth.permission('CUSTOMERS_WRITE');
+/** The newest staff comments a customer's `comments` list holds: the resolver's limit and its bound. */
+const LATEST_COMMENTS = 100;
 
 export const CustomerStateEnum = builder.enumType('CustomerState', { values: CUSTOMER_STATES });
 
@@ -101,11 +103,10 @@ builder.node(CustomerRef, {
     }),
     lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.lastOrderAt }),
     comments: t.field({
-      // newest 100
-      extensions: listBound({ max: 100 }),
+      extensions: listBound({ max: LATEST_COMMENTS }),
       type: [CommentRef],
       description: 'Staff comments, newest first.',
-      resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, 100),
+      resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, LATEST_COMMENTS),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),

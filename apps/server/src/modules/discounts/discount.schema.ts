@@ -10,6 +10,7 @@ import {
   encodeId,
   formatMinor,
   type UserError,
+  DISCOUNT_MAX_TARGETS,
 } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { Discount } from './discount.model.js';
@@ -94,8 +95,7 @@ builder.node(DiscountRef, {
     }),
     appliesTo: t.field({ type: DiscountAppliesToEnum, resolve: (d) => d.appliesTo }),
     products: t.field({
-      // DISCOUNT_MAX_TARGETS
-      extensions: listBound({ max: 250 }),
+      extensions: listBound({ max: DISCOUNT_MAX_TARGETS }),
       type: [ProductRef],
       description: 'When it applies to chosen products (at most 250); empty without CATALOG_READ.',
       resolve: async (d, _a, ctx) => {
@@ -106,8 +106,7 @@ builder.node(DiscountRef, {
       },
     }),
     collections: t.field({
-      // DISCOUNT_MAX_TARGETS
-      extensions: listBound({ max: 250 }),
+      extensions: listBound({ max: DISCOUNT_MAX_TARGETS }),
       type: [CollectionRef],
       description: 'When it applies to chosen collections (at most 250); empty without CATALOG_READ.',
       resolve: async (d, _a, ctx) => {

@@ -10,7 +10,7 @@ import { AddressInput } from '../settings/settings.schema.js';
 import { FulfillmentRef, OrderRef } from './order.refs.js';
 import { OrderPayload } from './order.schema.js';
 import { fulfillmentCancel } from './fulfillment-cancel.service.js';
-import { ordersBulkFulfill, ordersBulkUpdate } from './order-bulk.service.js';
+import { MAX_BULK_ORDERS, ordersBulkFulfill, ordersBulkUpdate } from './order-bulk.service.js';
 import { orderCommentAdd, orderUpdate } from './order-edit.service.js';
 import { orderFulfill } from './order-fulfillment.service.js';
 import { orderCapture, orderMarkAsPaid, orderVoid } from './order-payment.service.js';
@@ -64,8 +64,7 @@ const OrdersBulkPayload = builder
     extensions: auth.public,
     fields: (t) => ({
       orders: t.field({
-        // MAX_BULK_ORDERS
-        extensions: listBound({ max: 250, byInput: ['ids'] }),
+        extensions: listBound({ max: MAX_BULK_ORDERS, byInput: ['ids'] }),
         type: [OrderRef],
         resolve: (p) => p.orders ?? [],
       }),

@@ -53,8 +53,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       resolve: (_s, _a, ctx) => (Object.keys(SEARCH_TYPES) as SearchType[]).filter((k) => allowed(ctx, k)),
     }),
     orders: t.field({
-      // SEARCH_MAX_PER_TYPE
-      extensions: listBound({ max: 10 }),
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [OrderRef],
       nullable: true,
       description: 'By number (1001, #1001), email, customer name words or SKU; newest first.',
@@ -65,8 +64,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     products: t.field({
-      // SEARCH_MAX_PER_TYPE
-      extensions: listBound({ max: 10 }),
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [ProductRef],
       nullable: true,
       description: 'By words of the title, SKU or barcode; recently updated first.',
@@ -77,8 +75,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     customers: t.field({
-      // SEARCH_MAX_PER_TYPE
-      extensions: listBound({ max: 10 }),
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [CustomerRef],
       nullable: true,
       description: 'By words of the name or email, or a phone number; recently updated first.',
@@ -89,8 +86,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     discounts: t.field({
-      // SEARCH_MAX_PER_TYPE
-      extensions: listBound({ max: 10 }),
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [DiscountRef],
       nullable: true,
       description: 'By the start of the code; A–Z.',
@@ -101,8 +97,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     staff: t.field({
-      // SEARCH_MAX_PER_TYPE
-      extensions: listBound({ max: 10 }),
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [StaffRef],
       nullable: true,
       description: 'By name or email; A–Z.',

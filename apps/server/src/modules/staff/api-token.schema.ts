@@ -10,6 +10,7 @@ import type { ApiToken } from './staff.model.js';
 import type { Viewer } from '../../actor.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, PermissionEnum, UserErrorRef } from '../../graphql/builder.js';
+import { MAX_LISTED_TOKENS } from './api-token.repository.js';
 import { apiTokenCreate, apiTokenRevoke, listApiTokens } from './api-token.service.js';
 
 const manage = auth.permission('STAFF_MANAGE');
@@ -109,8 +110,7 @@ const ApiTokenRevokePayload = builder
 
 builder.queryField('apiTokens', (t) =>
   t.field({
-    // MAX_LISTED_TOKENS
-    extensions: { ...manage, ...listBound({ max: 200 }) },
+    extensions: { ...manage, ...listBound({ max: MAX_LISTED_TOKENS }) },
     type: [ApiTokenRef],
     description: 'The store’s API tokens, newest first (at most 200).',
     resolve: (_r, _a, ctx) => listApiTokens(ctx.services.db),
