@@ -290,6 +290,13 @@ export function variantTitle(optionValues: readonly string[]): string {
   return optionValues.length ? optionValues.join(' / ') : 'Default';
 }
 
+/** A collection's products are picked by staff (MANUAL) or by its rules (AUTOMATED). */
+export const COLLECTION_KINDS = ['MANUAL', 'AUTOMATED'] as const;
+export type CollectionKind = (typeof COLLECTION_KINDS)[number];
+/** Whether a product must meet all of an automated collection's rules or any one. */
+export const COLLECTION_RULE_MATCHES = ['ALL', 'ANY'] as const;
+export type CollectionRuleMatch = (typeof COLLECTION_RULE_MATCHES)[number];
+
 /** Automated collection rules (SPEC §3). */
 export const COLLECTION_RULE_FIELDS = [
   'tag',
@@ -351,8 +358,8 @@ export function collectionSchema(currencyCode: string) {
         .max(CATALOG_LIMITS.description, { message: 'Use at most 65,535 characters.' })
         .nullish()
         .transform((v) => v ?? ''),
-      kind: z.enum(['MANUAL', 'AUTOMATED']),
-      match: z.enum(['ALL', 'ANY']).default('ALL'),
+      kind: z.enum(COLLECTION_KINDS),
+      match: z.enum(COLLECTION_RULE_MATCHES).default('ALL'),
       rules: z
         .array(
           z.object({

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ALWAYS, moneySchema } from './catalog.js';
 import { DISCOUNT_KINDS, type DiscountKind, type OrderDiscountInput } from './order-totals.js';
 import { addMinor, formatMinor, parseMoney } from './money.js';
+import { formatInTimeZone, STORE_DATE } from './store-time.js';
 
 export const DISCOUNT_STATUSES = ['SCHEDULED', 'ACTIVE', 'EXPIRED', 'DISABLED'] as const;
 export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
@@ -197,12 +198,7 @@ export function discountStatus(
 
 /** "1 Nov 2026" in the store's time zone. */
 export function formatStoreDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
+  return formatInTimeZone(date, timeZone, STORE_DATE);
 }
 
 /** A line of the order the code would apply to. Custom items have no product and no collections. */

@@ -14,6 +14,7 @@ export * from './catalog.js';
 export * from './countries.js';
 export * from './customers.js';
 export * from './settings.js';
+export * from './store-time.js';
 export * from './order-totals.js';
 export * from './order-states.js';
 export * from './refunds.js';

@@ -18,7 +18,9 @@ import {
   type FulfillmentLine,
   type OrderForAction,
   type PaymentStatus,
+  TRANSACTION_KINDS,
   type TransactionKind,
+  type TransactionStatus,
 } from './order-states.js';
 
 const sums = { authorized: 0, captured: 0, refunded: 0, voided: 0 };
@@ -37,7 +39,7 @@ describe('payment status', () => {
   });
 
   it('counts only successful transactions', () => {
-    const t = (kind: TransactionKind, amount: number, status: 'SUCCESS' | 'FAILURE' = 'SUCCESS') => ({
+    const t = (kind: TransactionKind, amount: number, status: TransactionStatus = 'SUCCESS') => ({
       kind,
       amount,
       status,
@@ -50,7 +52,7 @@ describe('payment status', () => {
   it('matches its definition over random sequences of valid transactions', () => {
     type Step = { kind: TransactionKind; fraction: number; ok: boolean };
     const arbStep: fc.Arbitrary<Step> = fc.record({
-      kind: fc.constantFrom<TransactionKind>('AUTHORIZATION', 'CAPTURE', 'SALE', 'VOID', 'REFUND'),
+      kind: fc.constantFrom(...TRANSACTION_KINDS),
       fraction: fc.double({ min: 0.01, max: 1, noNaN: true }),
       ok: fc.boolean(),
     });
@@ -62,7 +64,7 @@ describe('payment status', () => {
           // A manual gateway: captures come out of the open authorization, a void closes it, refunds
           // give back captured money only; steps that would break that are skipped.
           let open = 0;
-          const txs: { kind: TransactionKind; amount: number; status: 'SUCCESS' | 'FAILURE' }[] = [];
+          const txs: { kind: TransactionKind; amount: number; status: TransactionStatus }[] = [];
           let captured = 0;
           let refunded = 0;
           for (const s of steps) {

@@ -25,6 +25,29 @@ export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 export const TRANSACTION_KINDS = ['AUTHORIZATION', 'CAPTURE', 'SALE', 'VOID', 'REFUND'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
+/** Whether a payment transaction went through; a failed one moved no money. */
+export const TRANSACTION_STATUSES = ['SUCCESS', 'FAILURE'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** One shipment's status (GraphQL `FulfillmentStatus`); the order's own is FULFILLMENT_STATUSES. */
+export const FULFILLMENT_RECORD_STATUSES = ['SUCCESS', 'CANCELLED'] as const;
+export type FulfillmentRecordStatus = (typeof FULFILLMENT_RECORD_STATUSES)[number];
+
+/** Where an order came from. */
+export const ORDER_SOURCES = ['API', 'DRAFT', 'IMPORT', 'DEMO'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+export const DRAFT_ORDER_STATUSES = ['OPEN', 'COMPLETED'] as const;
+export type DraftOrderStatus = (typeof DRAFT_ORDER_STATUSES)[number];
+
+/** An entry of an order's timeline: something done to it (audit) or a staff comment. */
+export const ORDER_TIMELINE_KINDS = ['EVENT', 'COMMENT'] as const;
+export type OrderTimelineKind = (typeof ORDER_TIMELINE_KINDS)[number];
+
+/** What a customer's order activity records: an order placed, or a refund on one. */
+export const CUSTOMER_ACTIVITY_KINDS = ['ORDER_PLACED', 'REFUND'] as const;
+export type CustomerActivityKind = (typeof CUSTOMER_ACTIVITY_KINDS)[number];
+
 export const ORDER_ACTIONS = [
   'cancel',
   'close',
@@ -48,7 +71,7 @@ export interface PaymentSums {
 
 /** Folds transactions into PaymentSums; failed ones moved no money and count for nothing. */
 export function paymentSums(
-  transactions: readonly { kind: TransactionKind; status: 'SUCCESS' | 'FAILURE'; amount: number }[],
+  transactions: readonly { kind: TransactionKind; status: TransactionStatus; amount: number }[],
 ): PaymentSums {
   const sums: PaymentSums = { authorized: 0, captured: 0, refunded: 0, voided: 0 };
   for (const t of transactions) {

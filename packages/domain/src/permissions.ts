@@ -123,3 +123,14 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     permissions: Array.from(new Set([...READS, 'REPORTS_READ' as const])),
   },
 ];
+
+/** A staff member's account: invited (no password yet), active, or deactivated. */
+export const STAFF_STATES = ['INVITED', 'ACTIVE', 'DEACTIVATED'] as const;
+export type StaffState = (typeof STAFF_STATES)[number];
+
+export const API_TOKEN_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
+export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
+
+/** Who did what an audit event records: a staff member, the system, or an API token. */
+export const ACTOR_TYPES = ['staff', 'system', 'api'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];

@@ -3,6 +3,32 @@ const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 /** The browser's own time zone: dates shown in another one say which. */
 const BROWSER_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one way the admin formats dates in a time zone (usually the store's): an Intl.DateTimeFormat
+ * with these options in `timeZone`, or in the browser's own zone when none is given or this browser
+ * does not know the zone. Kept per options and zone, since making one is slow.
+ */
+export function zonedFormat(
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string | null,
+  locale?: string,
+): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale ?? null, timeZone ?? null, options]);
+  let found = formats.get(key);
+  if (!found) {
+    try {
+      found = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
+    } catch {
+      // A zone this browser does not know: its own zone is the best it can do.
+      found = new Intl.DateTimeFormat(locale, options);
+    }
+    formats.set(key, found);
+  }
+  return found;
+}
+
 interface ZoneFormat {
   dateTime: Intl.DateTimeFormat;
   /** Formats only the zone's short name ("NZDT", "GMT+13"); null in the browser's own zone. */
@@ -15,22 +41,9 @@ function zoneFormat(timeZone: string | null | undefined): ZoneFormat {
   const key = timeZone ?? '';
   let found = zoneFormats.get(key);
   if (!found) {
-    let dateTime: Intl.DateTimeFormat;
-    try {
-      dateTime = new Intl.DateTimeFormat(undefined, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        ...(timeZone ? { timeZone } : {}),
-      });
-    } catch {
-      // A zone this browser does not know: its own zone is the best it can do.
-      dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-    }
+    const dateTime = zonedFormat({ dateStyle: 'medium', timeStyle: 'short' }, timeZone);
     const zone = dateTime.resolvedOptions().timeZone;
-    const zoneName =
-      zone === BROWSER_ZONE
-        ? null
-        : new Intl.DateTimeFormat(undefined, { timeZone: zone, timeZoneName: 'short' });
+    const zoneName = zone === BROWSER_ZONE ? null : zonedFormat({ timeZoneName: 'short' }, zone);
     found = { dateTime, zoneName };
     zoneFormats.set(key, found);
   }

@@ -1,7 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import { GraphQLError, GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
-import { MAX_NODE_IDS } from './cost.js';
+import { listBound } from './cost.js';
 import {
   decodeId,
   encodeId,
@@ -33,6 +33,9 @@ interface BuilderTypes {
   };
 }
 
+/** The most ids `nodes(ids:)` takes (SPEC §9 page size). */
+export const MAX_NODE_IDS = 250;
+
 export const builder = new SchemaBuilder<BuilderTypes>({
   defaultFieldNullability: false,
   plugins: [RelayPlugin],
@@ -61,7 +64,7 @@ export const builder = new SchemaBuilder<BuilderTypes>({
       },
     },
     nodesQueryOptions: {
-      extensions: auth.authenticated,
+      extensions: { ...auth.authenticated, ...listBound({ max: MAX_NODE_IDS, byArgLength: 'ids' }) },
       description: `Objects by their IDs (at most ${MAX_NODE_IDS}), in the same order; null for each that does not exist or you may not read.`,
       resolve: async (_root, args, ctx, info, resolveNodes) => {
         if (args.ids.length > MAX_NODE_IDS) {
@@ -178,6 +181,20 @@ export async function payload<T extends object>(
     if (error instanceof DomainError) return { ...(empty as T), userErrors: error.errors };
     throw error;
   }
+}
+
+/**
+ * A list's sort keys as a GraphQL enum, from the list's one table of sorts (lib/pagination
+ * SortChoice): each key is an enum value, with the description its sort declares.
+ */
+export function sortKeysEnum<K extends string>(
+  name: string,
+  sorts: Readonly<Record<K, { descending: boolean; description?: string }>>,
+  description?: string,
+) {
+  const entries = Object.entries<{ description?: string }>(sorts);
+  const values = Object.fromEntries(entries.map(([key, sort]) => [key, { description: sort.description }]));
+  return builder.enumType(name, { description, values: values as Record<K, { description?: string }> });
 }
 
 export const CountPrecisionEnum = builder.enumType('CountPrecision', {

@@ -10,11 +10,13 @@ import {
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
   type GraphQLCompositeType,
   type GraphQLSchema,
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
+import { DEFAULT_PAGE_SIZE as DEFAULT_PAGE } from '../lib/pagination.js';
 
 /**
  * Query cost, Shopify-style: scalars and enums cost 0, an object 1, a connection 2 plus its page
@@ -23,93 +25,62 @@ import {
  * an upper bound of the objects it can return) and from the data after (actual).
  */
 export const MAX_QUERY_COST = 5_000;
-const DEFAULT_PAGE = 50;
 const MUTATION_COST = 10;
-/** The most ids `nodes(ids:)` takes (SPEC §9 page size). */
-export const MAX_NODE_IDS = 250;
+
+/** The live counts that bound list fields, refreshed from lib/table-counts.repository.ts. */
+export const COUNTED_TABLES = [
+  'locations',
+  'maxVariantsPerProduct',
+  'maxMediaPerProduct',
+  'maxCollectionsPerProduct',
+  'categories',
+  'shippingZones',
+  'shippingRates',
+  'taxRates',
+  'roles',
+] as const;
+export type CountedTable = (typeof COUNTED_TABLES)[number];
+export type TableCounts = Record<CountedTable, number>;
 
 /**
- * How many items a plain list field (`Type.field`) can hold: SPEC §5 limits, the cap its resolver
- * applies, or how many rows the table has now (`ListBounds` given by the caller from live counts).
- * A list not named here is charged DEFAULT_LIST_BOUND, an estimate for small fixed lists.
+ * How many items a plain list field can hold, declared on the field itself
+ * (`extensions: { ...listBound({ max: 250 }) }`) beside the resolver whose limit it is, and read
+ * from the schema here. A list without one is charged DEFAULT_LIST_BOUND, an estimate for small
+ * fixed lists.
  */
-export type ListBounds = Readonly<Record<string, number>>;
-export const STATIC_LIST_BOUNDS: ListBounds = {
-  'Product.variants': 2_000, // SPEC §5 (live: the most any product has now)
-  'Product.media': 250, // SPEC §9 (live: the most any product has now)
-  'Product.options': 3, // SPEC §5
-  'Collection.rules': 60, // collectionSchema
-  'Customer.comments': 100, // newest 100
-  'Customer.events': 100, // newest 100
-  'Product.events': 50, // newest 50
-  'AuditEvent.changes': 32, // fields of one entity: the most any audited entity has is 11
-  'Query.permissions': 32,
-  'TaxPreview.lines': 500, // as many as an order's lines (SPEC §5)
-  'InventoryAdjustPayload.levels': 250, // MAX_ADJUSTMENTS
-  'InventoryAdjustPayload.movements': 250,
-  'InventoryTransferPayload.levels': 2, // from and to
-  'InventoryTransferPayload.movements': 2,
-  'ProductMediaPayload.media': 250,
-  'OrdersBulkPayload.orders': 250, // MAX_BULK_ORDERS
-  // Estimates: nothing limits these, and counting them per request would cost more than they do.
-  'Customer.addresses': 20,
-  'Staff.sessions': 20,
-  // SPEC §5 allows 500, but charging every order that would make a page of 50 orders with their
-  // lines cost 25,000 and refuse the order list; most orders hold a few lines. An order with more
-  // is charged what it returned in actualQueryCost.
-  'Order.lines': 20,
-  'Order.transactions': 20, // an authorization, its captures, voids and refunds
-  'Order.fulfillments': 10,
-  'Fulfillment.lines': 50, // together at most the order's lines; most shipments hold a few
-  'DraftOrder.lines': 20, // like Order.lines
-  'DraftOrderCalculated.lines': 20,
-  'DraftOrderCalculated.availableShippingRates': 10, // the rates of one zone
-  'Order.refunds': 5, // each refund is also a REFUND transaction, counted among those 20
-  'Refund.lines': 20, // together at most the order's lines
-  'SuggestedRefund.lines': 20, // as many as the lines asked about
-  'SuggestedRefund.userErrors': 20,
-  'Discount.products': 250, // DISCOUNT_MAX_TARGETS
-  'Query.apiTokens': 200, // MAX_LISTED_TOKENS
-  'Query.roles': 100, // built-in and custom roles of one store
-  'ApiToken.permissions': 32,
-  'Discount.collections': 250,
-  'SalesReport.perDay': 30, // LAST_30_DAYS
-  'SalesReport.topProducts': 20, // MAX_TOP_PRODUCTS
-  'SearchResults.orders': 10, // SEARCH_MAX_PER_TYPE
-  'SearchResults.products': 10,
-  'SearchResults.customers': 10,
-  'SearchResults.discounts': 10,
-  'SearchResults.staff': 10,
-  'SearchResults.types': 5,
-};
+export interface ListBound {
+  /** The most items: a SPEC limit, the cap its resolver applies, or an estimate (say which). */
+  max?: number;
+  /** A live count that bounds it instead, when known (the rows of a small table now). */
+  counted?: CountedTable;
+  /** Charged by its `first` argument, or that argument's default when left out; at most `max`. */
+  byFirst?: true;
+  /**
+   * A mutation payload's list holding one item per element of the mutation's input list at this
+   * path of its arguments: charged by that list's length (at most the bound).
+   */
+  byInput?: readonly string[];
+  /** As many items as this list argument holds (`nodes(ids:)`). */
+  byArgLength?: string;
+}
 
-/**
- * Plain lists that take `first` (newest first, at most SPEC §9's page size): charged by the
- * argument, or by its default when left out.
- */
-const LISTS_BY_FIRST: Readonly<Record<string, number>> = {
-  'Order.timeline': 50,
-  'Customer.orders': 10,
-  'ProductVariant.openOrderLines': 20,
-};
-const MAX_FIRST = 250;
+/** A field's extensions entry declaring its list bound. */
+export function listBound(bound: ListBound): { listBound: ListBound } {
+  return { listBound: bound };
+}
+
 export const DEFAULT_LIST_BOUND = 100;
 
 /**
- * Payload lists that hold one item per element of the mutation's input list: charged by that
- * list's length (at most the static bound), not by the largest input the mutation allows.
+ * The bounds in force beside the declared ones: live counts by CountedTable name, and (for tests
+ * and callers that know better) a bound per field coordinate, `Type.field`.
  */
-const PAYLOAD_LISTS_BY_INPUT: Readonly<Record<string, string[]>> = {
-  'InventoryAdjustPayload.levels': ['input', 'changes'],
-  'InventoryAdjustPayload.movements': ['input', 'changes'],
-  'ProductMediaPayload.media': ['files'],
-  'OrdersBulkPayload.orders': ['ids'],
-};
+export type ListBounds = Readonly<Record<string, number>>;
 
 /** The length of the list at `path` in a field's arguments (literal or variables); undefined when absent. */
 function argListLengthAt(
   node: FieldNode,
-  path: string[],
+  path: readonly string[],
   variables: Record<string, unknown>,
 ): number | undefined {
   const [name, ...rest] = path;
@@ -127,26 +98,12 @@ function argListLengthAt(
   return Array.isArray(value) ? value.length : value == null ? undefined : 1;
 }
 
-/** Each key of a live-count lookup and the list fields whose size it bounds. */
-export const COUNTED_LISTS = {
-  locations: ['Query.locations', 'ProductVariant.inventoryLevels', 'LocationPayload.locations'],
-  maxVariantsPerProduct: ['Product.variants'],
-  maxMediaPerProduct: ['Product.media'],
-  maxCollectionsPerProduct: ['Product.collections'],
-  categories: ['Query.categories'],
-  shippingZones: ['Query.shippingZones'],
-  shippingRates: ['ShippingZone.rates', 'Query.shippingRatesFor'],
-  taxRates: ['Query.taxRates'],
-  roles: ['Staff.roles'],
-} as const;
-export type TableCounts = Record<keyof typeof COUNTED_LISTS, number>;
-
-/** The bounds of every list field, from the static ones and the live counts (at least 1 each). */
+/** The bounds of the live counts (at least 1 each: a list bounded by an empty table still costs). */
 export function listBounds(counts: Partial<TableCounts>): ListBounds {
-  const bounds: Record<string, number> = { ...STATIC_LIST_BOUNDS };
-  for (const [key, fields] of Object.entries(COUNTED_LISTS)) {
-    const n = counts[key as keyof TableCounts];
-    if (n !== undefined) for (const field of fields) bounds[field] = Math.max(1, n);
+  const bounds: Record<string, number> = {};
+  for (const key of COUNTED_TABLES) {
+    const n = counts[key];
+    if (n !== undefined) bounds[key] = Math.max(1, n);
   }
   return bounds;
 }
@@ -179,12 +136,37 @@ function listArgLength(
   return 1;
 }
 
+/** How many items a list field of the document can return, by the bound declared on its field. */
+function listBoundOf(
+  def: GraphQLField<unknown, unknown>,
+  coordinate: string,
+  sel: FieldNode,
+  mutationField: FieldNode | undefined,
+  variables: Record<string, unknown>,
+  bounds: ListBounds,
+): number {
+  const declared = (def.extensions as { listBound?: ListBound } | undefined)?.listBound;
+  if (declared?.byArgLength) return listArgLength(sel, declared.byArgLength, variables) ?? 1;
+  if (declared?.byFirst) {
+    const fallback = def.args.find((a) => a.name === 'first')?.defaultValue;
+    const first = argInt(sel, 'first', variables) ?? (typeof fallback === 'number' ? fallback : DEFAULT_PAGE);
+    return Math.min(declared.max ?? DEFAULT_LIST_BOUND, Math.max(0, first));
+  }
+  const counted = declared?.counted === undefined ? undefined : bounds[declared.counted];
+  const most = counted ?? bounds[coordinate] ?? declared?.max ?? DEFAULT_LIST_BOUND;
+  const inputLength =
+    declared?.byInput && mutationField
+      ? argListLengthAt(mutationField, declared.byInput, variables)
+      : undefined;
+  return inputLength !== undefined ? Math.min(inputLength, most) : most;
+}
+
 export function requestedCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
-  bounds: ListBounds = STATIC_LIST_BOUNDS,
+  bounds: ListBounds = {},
 ): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions)
@@ -227,18 +209,7 @@ export function requestedCost(
           total += 1 + inner;
         } else if (isListType(getNullableType(def.type))) {
           const coordinate = `${type.name}.${sel.name.value}`;
-          const byInput = PAYLOAD_LISTS_BY_INPUT[coordinate];
-          const inputLength =
-            byInput && mutationField ? argListLengthAt(mutationField, byInput, variables) : undefined;
-          const byFirst = LISTS_BY_FIRST[coordinate];
-          const bound =
-            coordinate === 'Query.nodes'
-              ? (listArgLength(sel, 'ids', variables) ?? 1)
-              : byFirst !== undefined
-                ? Math.min(MAX_FIRST, Math.max(0, argInt(sel, 'first', variables) ?? byFirst))
-                : inputLength !== undefined
-                  ? Math.min(inputLength, bounds[coordinate] ?? DEFAULT_LIST_BOUND)
-                  : (bounds[coordinate] ?? DEFAULT_LIST_BOUND);
+          const bound = listBoundOf(def, coordinate, sel, mutationField, variables, bounds);
           total += bound * (1 + inner);
         } else total += 1 + inner;
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {

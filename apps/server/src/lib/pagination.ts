@@ -16,16 +16,11 @@ export interface PageArgs {
 
 export type SortCast = 'timestamptz' | 'text' | 'bigint' | 'integer';
 
-export interface SortKey<Row> {
+export interface SortKey {
   /** SQL expression sorted on; a trusted constant, never user input. */
   expression: string;
   /** Postgres type of `expression`; a cursor's value must be one. */
   cast: SortCast;
-  /**
-   * The sort value of a row as JavaScript sees it. No longer used for cursors (they carry the value
-   * PostgreSQL computed, to the microsecond and byte); kept so callers' sort tables stay as they are.
-   */
-  value?: (row: Row) => string | number | Date | null;
   /** The id column of the row, e.g. `p.id`. */
   idColumn: string;
   /**
@@ -64,7 +59,7 @@ function badRequest(
  * microseconds, and JavaScript lower-cases some letters differently, so a value rebuilt in
  * JavaScript can fall between rows and skip them.
  */
-function cursorText(sort: SortKey<unknown>): RawBuilder<string | null> {
+function cursorText(sort: SortKey): RawBuilder<string | null> {
   const expr = sql.raw(sort.expression);
   return sort.cast === 'timestamptz'
     ? sql`to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
@@ -127,7 +122,7 @@ function checkedValue(cast: SortCast, value: unknown): string | null | undefined
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value) ? value : undefined;
 }
 
-function decodeCursor(cursor: string, sort: SortKey<unknown>): { value: string | null; id: string } {
+function decodeCursor(cursor: string, sort: SortKey): { value: string | null; id: string } {
   if (cursor.length <= MAX_CURSOR_LENGTH) {
     try {
       const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -160,7 +155,7 @@ interface Segment {
  * first does.
  */
 function segments(
-  sort: SortKey<unknown>,
+  sort: SortKey,
   descending: boolean,
   backward: boolean,
   cursor: { value: string | null; id: string } | null,
@@ -193,7 +188,7 @@ function segments(
  */
 export async function keysetPage<DB, TB extends keyof DB, Row extends { id: string }>(
   query: SelectQueryBuilder<DB, TB, Row>,
-  sort: SortKey<Row>,
+  sort: SortKey,
   descending: boolean,
   args: PageArgs,
 ): Promise<Page<Row>> {
@@ -209,15 +204,17 @@ export async function keysetPage<DB, TB extends keyof DB, Row extends { id: stri
     );
   }
   const given = backward ? args.before : args.after;
-  const cursor = given ? decodeCursor(given, sort as SortKey<unknown>) : null;
-  const withCursor = query.select(
-    cursorText(sort as SortKey<unknown>).as(CURSOR_COLUMN),
-  ) as unknown as SelectQueryBuilder<DB, TB, Row & { [CURSOR_COLUMN]: string | null }>;
+  const cursor = given ? decodeCursor(given, sort) : null;
+  const withCursor = query.select(cursorText(sort).as(CURSOR_COLUMN)) as unknown as SelectQueryBuilder<
+    DB,
+    TB,
+    Row & { [CURSOR_COLUMN]: string | null }
+  >;
   const expr = sql.raw(sort.expression);
   const id = sql.raw(sort.idColumn);
 
   const read: (Row & { [CURSOR_COLUMN]: string | null })[] = [];
-  for (const part of segments(sort as SortKey<unknown>, descending, backward, cursor)) {
+  for (const part of segments(sort, descending, backward, cursor)) {
     if (read.length > size) break;
     const dir = sql.raw(part.descending ? 'desc' : 'asc');
     const rows = await (part.where ? withCursor.where(part.where) : withCursor)
@@ -281,13 +278,19 @@ export interface List<Row, P extends Page<Row> = Page<Row>> {
 }
 export type ListResult<Row, P extends Page<Row> = Page<Row>> = List<Row, P> | { errors: UserError[] };
 
-/** One way a list can be sorted: its expression (with its index), type, and natural direction. */
+/**
+ * One way a list can be sorted, declared once: its expression (with its index), type, natural
+ * direction, and what its GraphQL sort-key enum value says (the schema builds the enum from the
+ * list's table of these, see sortKeysEnum).
+ */
 export interface SortChoice {
   expression: string;
   cast: SortCast;
   /** The key's natural order, largest first; `reverse` flips it. */
   descending: boolean;
   nullable?: boolean;
+  /** The enum value's description in the schema. */
+  description?: string;
 }
 
 /** A keyset page of `query` by one of a list's sorts, either way round. */

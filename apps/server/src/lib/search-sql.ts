@@ -13,6 +13,11 @@ import {
   wordForms,
 } from '@stockroom/domain';
 
+/** `text` with LIKE's own characters (`\\`, `%`, `_`) taken literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+/** `%text%` for like/ilike, with the pattern's own characters taken literally. */
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
 /** SQL comparison operators for the search language's comparisons. */
 export const SQL_OPS: Record<Comparison, string> = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 

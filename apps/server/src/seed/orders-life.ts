@@ -1,5 +1,11 @@
 import type { Insertable } from 'kysely';
-import { fulfillmentStatus, paymentStatus, paymentSums, type TransactionKind } from '@stockroom/domain';
+import {
+  fulfillmentStatus,
+  paymentStatus,
+  paymentSums,
+  type OrderStatus,
+  type TransactionKind,
+} from '@stockroom/domain';
 import type {
   FulfillmentLineTable,
   FulfillmentTable,
@@ -151,7 +157,7 @@ export function liveOrder(
     pay('SALE', paid, placedAt, null);
   }
 
-  let status: 'OPEN' | 'CLOSED' | 'CANCELLED' = 'OPEN';
+  let status: OrderStatus = 'OPEN';
   let cancelledAt: number | null = null;
   let closedAt: number | null = null;
   const fulfillments: WithCreatedAt<FulfillmentTable>[] = [];

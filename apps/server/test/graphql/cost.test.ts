@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchema as buildSdl, parse } from 'graphql';
+import { buildSchema as buildSdl, parse, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import {
   actualCost,
   cachedRequestedCost,
   DEFAULT_LIST_BOUND,
   listBounds,
   requestedCost,
+  type ListBound,
 } from '../../src/graphql/cost.js';
+import { buildSchema } from '../../src/app/schema.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../../src/lib/rate-limit.js';
 import { connectRedis } from '../../src/lib/redis.js';
 import { createLogger } from '../../src/lib/logger.js';
+
+/** Declares a list field's bound on a schema made from SDL, as `listBound` does on the real one. */
+function declare(sdl: GraphQLSchema, bounds: Record<string, ListBound>): GraphQLSchema {
+  for (const [coordinate, bound] of Object.entries(bounds)) {
+    const [type, field] = coordinate.split('.') as [string, string];
+    const def = (sdl.getType(type) as GraphQLObjectType).getFields()[field]!;
+    (def as { extensions: unknown }).extensions = { listBound: bound };
+  }
+  return sdl;
+}
 
 const schema = buildSdl(`
   type Query { shop: Shop! items(first: Int, last: Int): ItemConnection! me: Me }
@@ -80,15 +92,22 @@ describe('query cost', () => {
   });
 
   it('charges plain lists by their real bound, so nested lists cannot hide work', () => {
-    const real = buildSdl(`
-      type Query { products(first: Int): ProductConnection! nodes(ids: [ID!]!): [Node]! }
-      interface Node { id: ID! }
-      type ProductConnection { nodes: [Product!]! userErrors: [UserError!]! }
-      type UserError { message: String! }
-      type Product implements Node { id: ID! variants: [ProductVariant!]! }
-      type ProductVariant implements Node { id: ID! product: Product! inventoryLevels: [Level!]! }
-      type Level { variant: ProductVariant! }
-    `);
+    const real = declare(
+      buildSdl(`
+        type Query { products(first: Int): ProductConnection! nodes(ids: [ID!]!): [Node]! }
+        interface Node { id: ID! }
+        type ProductConnection { nodes: [Product!]! userErrors: [UserError!]! }
+        type UserError { message: String! }
+        type Product implements Node { id: ID! variants: [ProductVariant!]! }
+        type ProductVariant implements Node { id: ID! product: Product! inventoryLevels: [Level!]! }
+        type Level { variant: ProductVariant! }
+      `),
+      {
+        'Query.nodes': { byArgLength: 'ids' },
+        'Product.variants': { max: 2_000, counted: 'maxVariantsPerProduct' },
+        'ProductVariant.inventoryLevels': { counted: 'locations' },
+      },
+    );
     const bounds = listBounds({ locations: 3 });
     // 2 + 10 × (1 product + 2,000 variants × (1 + 3 levels × (1 + 1 variant)) + 1 userError)
     expect(
@@ -126,16 +145,22 @@ describe('query cost', () => {
   });
 
   it('charges a payload list by the length of the input list it answers', () => {
-    const real = buildSdl(`
-      type Query { shop: Shop! }
-      type Shop { name: String! }
-      type Mutation { inventoryAdjust(input: AdjustInput!): InventoryAdjustPayload! }
-      input AdjustInput { changes: [Int!]! }
-      type InventoryAdjustPayload { levels: [Level!] movements: [Move!] }
-      type Level { location: Loc! }
-      type Loc { name: String! }
-      type Move { id: ID! }
-    `);
+    const real = declare(
+      buildSdl(`
+        type Query { shop: Shop! }
+        type Shop { name: String! }
+        type Mutation { inventoryAdjust(input: AdjustInput!): InventoryAdjustPayload! }
+        input AdjustInput { changes: [Int!]! }
+        type InventoryAdjustPayload { levels: [Level!] movements: [Move!] }
+        type Level { location: Loc! }
+        type Loc { name: String! }
+        type Move { id: ID! }
+      `),
+      {
+        'InventoryAdjustPayload.levels': { max: 250, byInput: ['input', 'changes'] },
+        'InventoryAdjustPayload.movements': { max: 250, byInput: ['input', 'changes'] },
+      },
+    );
     const doc = parse(
       `mutation($input: AdjustInput!) { inventoryAdjust(input: $input) { levels { location { name } } movements { id } } }`,
     );
@@ -148,6 +173,25 @@ describe('query cost', () => {
         null,
       ),
     ).toBe(10 + 1 + 3);
+  });
+
+  it('reads each list bound from its field in the real schema, beside the resolver that keeps it', () => {
+    const real = buildSchema();
+    const cost = (query: string, variables: Record<string, unknown> = {}, bounds = {}) =>
+      requestedCost(real, parse(query), null, variables, bounds);
+    // A declared bound, then the live count that replaces it once known.
+    expect(cost(`{ product(id: "x") { variants { id } } }`)).toBe(1 + 2_000);
+    expect(
+      cost(`{ product(id: "x") { variants { id } } }`, {}, listBounds({ maxVariantsPerProduct: 4 })),
+    ).toBe(1 + 4);
+    // A list by `first`: its argument's default when left out, at most 250.
+    expect(cost(`{ order(id: "x") { timeline { id } } }`)).toBe(1 + 50);
+    expect(cost(`{ order(id: "x") { timeline(first: 7) { id } } }`)).toBe(1 + 7);
+    expect(cost(`{ order(id: "x") { timeline(first: 9999) { id } } }`)).toBe(1 + 250);
+    expect(cost(`{ customer(id: "x") { orders { id } } }`)).toBe(1 + 10);
+    // A list of one item per id asked for; one with no declared bound costs the default.
+    expect(cost(`{ nodes(ids: ["a", "b", "c"]) { id } }`)).toBe(3);
+    expect(cost(`{ shop { name } order(id: "x") { transactions { id } } }`)).toBe(1 + 1 + 20);
   });
 
   it('counts what came back for the actual cost', () => {

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { encodeId } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
@@ -14,6 +15,7 @@ import {
   type SalesReport,
   type WorkQueueItem,
   type WorkQueueKey,
+  MAX_TOP_PRODUCTS,
 } from './analytics.service.js';
 
 const reports = auth.permission('REPORTS_READ');
@@ -129,11 +131,14 @@ const SalesReportRef = builder.objectRef<SalesReport>('SalesReport').implement({
       resolve: (r) => changePercent(r.current.orders, r.previous.orders),
     }),
     perDay: t.field({
+      // LAST_30_DAYS
+      extensions: listBound({ max: 30 }),
       type: [DailySalesRef],
       description: 'Every day of the period, oldest first, days without orders as zeros.',
       resolve: (r) => r.perDay(),
     }),
     topProducts: t.field({
+      extensions: listBound({ max: MAX_TOP_PRODUCTS }),
       type: [TopProductRef],
       description: 'By net sales of their lines in the period; first: 1–20.',
       args: { first: t.arg.int({ defaultValue: 5 }) },

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { decodeId, decodeIdOf, type Comparison, type SearchFields, type UserError } from '@stockroom/domain';
-import { searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { escapeLike, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
 /** What `auditEvents(query:)` understands (SPEC §7.4). Alias: e = audit_events. */
 export const AUDIT_SEARCH_FIELDS: SearchFields = {
@@ -13,7 +13,7 @@ export const AUDIT_SEARCH_FIELDS: SearchFields = {
   created_at: { kind: 'date' },
 };
 
-const like = (v: string) => v.toLowerCase().replace(/[\\%_]/g, '\\$&');
+const like = (v: string) => escapeLike(v.toLowerCase());
 
 /** `product.update` is one action; `product` every action on products (audit_events_action_idx). */
 function action(v: string): RawBuilder<boolean> {

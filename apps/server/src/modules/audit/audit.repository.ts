@@ -102,7 +102,6 @@ export async function pageAuditEvents(
     expression: 'e.created_at',
     cast: 'timestamptz',
     idColumn: 'e.id',
-    value: (r: AuditEventRow) => r.created_at,
   } as const;
   return mapPage(await keysetPage(auditListQuery(db, filter), sort, true, args), auditEventRow.of);
 }

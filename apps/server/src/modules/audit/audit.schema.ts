@@ -1,4 +1,5 @@
-import { encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
+import { listBound } from '../../graphql/cost.js';
+import { ACTOR_TYPES, encodeId, ID_PREFIXES, type NodeType } from '@stockroom/domain';
 import type { AuditEvent } from './audit.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
@@ -36,7 +37,7 @@ const ChangeRef = builder
     }),
   });
 
-const ActorTypeEnum = builder.enumType('AuditActorType', { values: ['staff', 'system', 'api'] as const });
+const ActorTypeEnum = builder.enumType('AuditActorType', { values: ACTOR_TYPES });
 
 export const AuditEventRef = builder.objectRef<AuditEvent>('AuditEvent');
 builder.node(AuditEventRef, {
@@ -71,6 +72,8 @@ builder.node(AuditEventRef, {
       resolve: (e, _a, ctx) => subjectLabel(e.subjectType, e.subjectId, ctx),
     }),
     changes: t.field({
+      // fields of one entity: the most any audited entity has is 11
+      extensions: listBound({ max: 32 }),
       type: [ChangeRef],
       resolve: (e) =>
         Object.entries(e.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })),

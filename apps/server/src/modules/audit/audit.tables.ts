@@ -1,7 +1,8 @@
+import type { ActorType } from '@stockroom/domain';
 import type { Selectable } from 'kysely';
 import type { Timestamp, Json } from '../../db/columns.js';
 
-export type ActorType = 'staff' | 'system' | 'api';
+export type { ActorType };
 
 export interface AuditChange {
   before: unknown;

@@ -1,4 +1,4 @@
-import { DomainError, encodeId, formatMinor } from '@stockroom/domain';
+import { DomainError, encodeId, formatMinor, type CollectionKind } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { eventField, type Restorable, type Revertable } from '../audit/audit.service.js';
@@ -154,7 +154,7 @@ export const collectionRestorable: Restorable = {
         title: before['title'] as string,
         handle: before['handle'] as string,
         description: before['description'] as string,
-        kind: before['kind'] as 'MANUAL' | 'AUTOMATED',
+        kind: before['kind'] as CollectionKind,
         match: before['match'] as never,
         rules: before['rules'] as never,
         productIds: await productsStillThere(trx, members),

@@ -1,5 +1,5 @@
+import type { CollectionKind, CollectionRuleMatch, ProductStatus } from '@stockroom/domain';
 import type { Generated, Selectable } from 'kysely';
-import type { ProductStatus } from '@stockroom/domain';
 import type { Timestamp, Json } from '../../db/columns.js';
 
 export interface CategoryTable {
@@ -76,9 +76,9 @@ export interface CollectionTable {
   title: string;
   handle: string;
   description: Generated<string>;
-  kind: 'MANUAL' | 'AUTOMATED';
+  kind: CollectionKind;
   rules: Json<CollectionRuleJson[]>;
-  match: 'ALL' | 'ANY';
+  match: CollectionRuleMatch;
   product_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,6 +1,9 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   decodeIdOf,
+  COLLECTION_KINDS,
   COLLECTION_RULE_FIELDS,
+  COLLECTION_RULE_MATCHES,
   COLLECTION_RULE_RELATIONS,
   type UserError,
 } from '@stockroom/domain';
@@ -47,8 +50,8 @@ builder.node(CategoryRef, {
 
 const RuleFieldEnum = builder.enumType('CollectionRuleField', { values: COLLECTION_RULE_FIELDS });
 const RuleRelationEnum = builder.enumType('CollectionRuleRelation', { values: COLLECTION_RULE_RELATIONS });
-const CollectionKindEnum = builder.enumType('CollectionKind', { values: ['MANUAL', 'AUTOMATED'] as const });
-const RuleMatchEnum = builder.enumType('CollectionRuleMatch', { values: ['ALL', 'ANY'] as const });
+const CollectionKindEnum = builder.enumType('CollectionKind', { values: COLLECTION_KINDS });
+const RuleMatchEnum = builder.enumType('CollectionRuleMatch', { values: COLLECTION_RULE_MATCHES });
 
 const CollectionRuleRef = builder.objectRef<CollectionRuleJson>('CollectionRule').implement({
   extensions: auth.permission('CATALOG_READ'),
@@ -72,7 +75,12 @@ builder.node(CollectionRef, {
     description: t.exposeString('description'),
     kind: t.field({ type: CollectionKindEnum, resolve: (c) => c.kind }),
     match: t.field({ type: RuleMatchEnum, resolve: (c) => c.match }),
-    rules: t.field({ type: [CollectionRuleRef], resolve: (c) => c.rules }),
+    rules: t.field({
+      // collectionSchema
+      extensions: listBound({ max: 60 }),
+      type: [CollectionRuleRef],
+      resolve: (c) => c.rules,
+    }),
     productCount: t.exposeInt('productCount'),
     products: t.connection(
       {
@@ -101,14 +109,18 @@ builder.objectField(ProductRef, 'category', (t) =>
   }),
 );
 builder.objectField(ProductRef, 'collections', (t) =>
-  t.field({ type: [CollectionRef], resolve: (p, _a, ctx) => ctx.loaders.collectionsByProductId.load(p.id) }),
+  t.field({
+    extensions: listBound({ counted: 'maxCollectionsPerProduct' }),
+    type: [CollectionRef],
+    resolve: (p, _a, ctx) => ctx.loaders.collectionsByProductId.load(p.id),
+  }),
 );
 
 builder.queryFields((t) => ({
   categories: t.field({
+    extensions: { ...auth.permission('CATALOG_READ'), ...listBound({ counted: 'categories' }) },
     type: [CategoryRef],
     description: 'The whole category tree, parents before children, siblings in position order.',
-    extensions: auth.permission('CATALOG_READ'),
     resolve: (_r, _a, ctx) => categories.listCategories(ctx.services.db),
   }),
   category: t.field({

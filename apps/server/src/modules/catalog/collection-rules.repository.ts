@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AVAILABLE_SQL, parseMoney } from '@stockroom/domain';
+import { AVAILABLE_SQL, parseMoney, type CollectionRuleMatch } from '@stockroom/domain';
+import { containsPattern, escapeLike } from '../../lib/search-sql.js';
 import type { CollectionRuleJson } from './catalog.tables.js';
 
 const AVAILABLE = sql.raw(AVAILABLE_SQL('l'));
-const like = (v: string) => v.replace(/[\\%_]/g, '\\$&');
 
 function textRule(column: RawBuilder<unknown>, relation: string, value: string): RawBuilder<boolean> {
   const v = value.toLowerCase();
@@ -13,11 +13,11 @@ function textRule(column: RawBuilder<unknown>, relation: string, value: string):
     case 'notEquals':
       return sql<boolean>`coalesce(lower(${column}) <> ${v}, true)`;
     case 'contains':
-      return sql<boolean>`coalesce(lower(${column}) like ${'%' + like(v) + '%'}, false)`;
+      return sql<boolean>`coalesce(lower(${column}) like ${containsPattern(v)}, false)`;
     case 'notContains':
-      return sql<boolean>`coalesce(lower(${column}) not like ${'%' + like(v) + '%'}, true)`;
+      return sql<boolean>`coalesce(lower(${column}) not like ${containsPattern(v)}, true)`;
     default:
-      return sql<boolean>`coalesce(lower(${column}) like ${like(v) + '%'}, false)`;
+      return sql<boolean>`coalesce(lower(${column}) like ${escapeLike(v) + '%'}, false)`;
   }
 }
 
@@ -29,11 +29,11 @@ function tagRule(relation: string, value: string): RawBuilder<boolean> {
     case 'notEquals':
       return sql<boolean>`not (p.tag_keys @> array[${v}]::text[])`;
     case 'contains':
-      return sql<boolean>`exists (select 1 from unnest(p.tag_keys) t where t like ${'%' + like(v) + '%'})`;
+      return sql<boolean>`exists (select 1 from unnest(p.tag_keys) t where t like ${containsPattern(v)})`;
     case 'notContains':
-      return sql<boolean>`not exists (select 1 from unnest(p.tag_keys) t where t like ${'%' + like(v) + '%'})`;
+      return sql<boolean>`not exists (select 1 from unnest(p.tag_keys) t where t like ${containsPattern(v)})`;
     default:
-      return sql<boolean>`exists (select 1 from unnest(p.tag_keys) t where t like ${like(v) + '%'})`;
+      return sql<boolean>`exists (select 1 from unnest(p.tag_keys) t where t like ${escapeLike(v) + '%'})`;
   }
 }
 
@@ -78,7 +78,7 @@ export function ruleCondition(rule: CollectionRuleJson, currency: string): RawBu
 
 export function rulesCondition(
   rules: CollectionRuleJson[],
-  match: 'ALL' | 'ANY',
+  match: CollectionRuleMatch,
   currency: string,
 ): RawBuilder<boolean> {
   if (!rules.length) return sql<boolean>`false`;

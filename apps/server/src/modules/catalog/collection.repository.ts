@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../../lib/search-sql.js';
 import {
   cappedCount,
   keysetPage,
@@ -202,7 +203,7 @@ export async function collectionsOfProducts(
 /** Collections whose title contains the words (all of them when empty), for a page and for its count. */
 function collectionListQuery(db: Executor, words: string) {
   let query = db.selectFrom('collections as c').selectAll('c');
-  if (words) query = query.where(sql<boolean>`c.title ilike ${'%' + words.replace(/[\\%_]/g, '\\$&') + '%'}`);
+  if (words) query = query.where(sql<boolean>`c.title ilike ${containsPattern(words)}`);
   return query;
 }
 
@@ -216,7 +217,6 @@ export async function pageCollections(
     expression: 'lower(c.title)',
     cast: 'text',
     idColumn: 'c.id',
-    value: (r: CollectionRow) => r.title.toLowerCase(),
   } as const;
   return mapPage(await keysetPage(collectionListQuery(db, words), sort, false, page), collectionRow.of);
 }
@@ -224,8 +224,6 @@ export async function pageCollections(
 export function countCollections(db: Executor, words: string): Promise<Count> {
   return cappedCount(db, collectionListQuery(db, words));
 }
-
-type MemberRow = ProductRow & { member_position: number };
 
 function memberQuery(db: Executor, collectionId: string) {
   return db
@@ -246,7 +244,6 @@ export async function pageCollectionProducts(
     expression: 'cp.position',
     cast: 'integer',
     idColumn: 'p.id',
-    value: (r: MemberRow) => r.member_position,
   } as const;
   return mapPage(await keysetPage(memberQuery(db, collectionId), sort, false, page), toProduct);
 }

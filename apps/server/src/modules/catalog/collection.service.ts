@@ -1,4 +1,13 @@
-import { collectionSchema, decodeIdOf, encodeId, MESSAGES, validate, DomainError } from '@stockroom/domain';
+import {
+  collectionSchema,
+  decodeIdOf,
+  encodeId,
+  MESSAGES,
+  validate,
+  DomainError,
+  type CollectionKind,
+  type CollectionRuleMatch,
+} from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Collection } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
@@ -70,8 +79,8 @@ export interface CollectionInputRaw {
   title?: string | null;
   handle?: string | null;
   description?: string | null;
-  kind?: 'MANUAL' | 'AUTOMATED' | null;
-  match?: 'ALL' | 'ANY' | null;
+  kind?: CollectionKind | null;
+  match?: CollectionRuleMatch | null;
   rules?: { field: string; relation: string; value: string }[] | null;
   productIds?: string[] | null;
   version?: number | null;

@@ -1,12 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../../lib/search-sql.js';
 
 /** What a product list's filter chips offer values for. */
 export const PRODUCT_FILTER_FIELDS = ['VENDOR', 'PRODUCT_TYPE', 'TAG', 'CATEGORY', 'COLLECTION'] as const;
 export type ProductFilterField = (typeof PRODUCT_FILTER_FIELDS)[number];
-
-/** `%text%` for ilike, with the pattern's own characters taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The distinct values of one product field in use, alphabetical, those containing `contains`

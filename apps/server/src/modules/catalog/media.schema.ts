@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, type UserError } from '@stockroom/domain';
 import type { Media } from './catalog.model.js';
 import { auth } from '../../graphql/auth.js';
@@ -57,6 +58,8 @@ builder.node(MediaRef, {
 
 builder.objectField(ProductRef, 'media', (t) =>
   t.field({
+    // SPEC §9; live: the most any product has now
+    extensions: listBound({ max: 250, counted: 'maxMediaPerProduct' }),
     type: [MediaRef],
     description: 'Images in display order.',
     resolve: (p, _a, ctx) => ctx.loaders.mediaByProductId.now(p.id),
@@ -68,7 +71,12 @@ const MediaPayload = builder
   .implement({
     extensions: auth.public,
     fields: (t) => ({
-      media: t.field({ type: [MediaRef], nullable: true, resolve: (p) => p.media ?? null }),
+      media: t.field({
+        extensions: listBound({ max: 250, byInput: ['files'] }),
+        type: [MediaRef],
+        nullable: true,
+        resolve: (p) => p.media ?? null,
+      }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });

@@ -6,7 +6,7 @@ import {
   type Comparison,
   type SearchFields,
 } from '@stockroom/domain';
-import { searchCondition, SQL_OPS, stemmedWords } from '../../lib/search-sql.js';
+import { containsPattern, searchCondition, SQL_OPS, stemmedWords } from '../../lib/search-sql.js';
 
 /** `stock:` — in: units available; low: some variant at or below its low-stock threshold; out: none. */
 export const PRODUCT_STOCK_STATES = ['in', 'low', 'out'] as const;
@@ -75,7 +75,7 @@ function fieldCondition(
     case 'handle':
       return sql<boolean>`p.handle = ${(value as string).toLowerCase()}`;
     case 'title':
-      return sql<boolean>`p.title ilike ${'%' + (value as string).replace(/[\\%_]/g, '\\$&') + '%'}`;
+      return sql<boolean>`p.title ilike ${containsPattern(value as string)}`;
     case 'sku':
       return sql<boolean>`exists (select 1 from product_variants v where v.product_id = p.id and lower(v.sku) = ${(value as string).toLowerCase()})`;
     case 'barcode':

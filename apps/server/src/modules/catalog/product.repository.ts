@@ -8,6 +8,7 @@ import {
   type Count,
   type Page,
   type PageArgs,
+  type SortChoice,
 } from '../../lib/pagination.js';
 import { productRow, toProduct, type Product, type ProductListRow } from './catalog.model.js';
 import {
@@ -245,58 +246,58 @@ function trackedAvailable(productId: string | null) {
 
 export const PRODUCT_SORT_KEYS = {
   TITLE: {
+    description: 'A to Z.',
     expression: 'lower(p.title)',
     cast: 'text',
     descending: false,
-    value: (r: ProductListRow) => r.title.toLowerCase(),
   },
   UPDATED_AT: {
+    description: 'Most recently changed first (reverse: oldest first).',
     expression: 'p.updated_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: ProductListRow) => r.updated_at,
   },
   CREATED_AT: {
+    description: 'Newest first.',
     expression: 'p.created_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: ProductListRow) => r.created_at,
   },
   PRICE: {
+    description: 'Lowest price first.',
     expression: 'p.min_price',
     cast: 'bigint',
     nullable: true,
     descending: false,
-    value: (r: ProductListRow) => r.min_price,
   },
   VENDOR: {
+    description: 'By vendor, A to Z; products without one last.',
     expression: 'lower(p.vendor)',
     cast: 'text',
     nullable: true,
     descending: false,
-    value: (r: ProductListRow) => r.vendor?.toLowerCase() ?? null,
   },
   PRODUCT_TYPE: {
+    description: 'By product type, A to Z; products without one last.',
     expression: 'lower(p.product_type)',
     cast: 'text',
     nullable: true,
     descending: false,
-    value: (r: ProductListRow) => r.product_type?.toLowerCase() ?? null,
   },
   VARIANT_COUNT: {
+    description: 'Fewest variants first.',
     expression: 'p.variant_count',
     cast: 'integer',
     descending: false,
-    value: (r: ProductListRow) => r.variant_count,
   },
   INVENTORY: {
+    description: 'Fewest units available first; products that track no stock last.',
     expression: 'ps.total_available',
     cast: 'integer',
     nullable: true,
     descending: false,
-    value: (r: ProductListRow) => r.total_available ?? null,
   },
-} as const;
+} as const satisfies Record<string, SortChoice>;
 
 export type ProductSortKey = keyof typeof PRODUCT_SORT_KEYS;
 

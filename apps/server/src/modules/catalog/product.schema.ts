@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, formatMinor, PRODUCT_STATUSES, type UserError } from '@stockroom/domain';
 import type { ProductOptionJson, Product, Variant } from './catalog.model.js';
 import { auth, check } from '../../graphql/auth.js';
@@ -10,12 +11,14 @@ import {
   UserErrorRef,
   UNDO_EVENT_DESCRIPTION,
   undoEventId,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { fieldPaths, nodeFieldPaths } from '../../graphql/selection.js';
 import { primeProductPage, productPageWants } from './product-page.loaders.js';
 import type { Ctx } from '../../graphql/context.js';
 import { DomainError } from '@stockroom/domain';
 import { listProducts } from './catalog-list.service.js';
+import { PRODUCT_SORT_KEYS } from './product.repository.js';
 import * as service from './product.service.js';
 import { productDuplicate } from './product-duplicate.service.js';
 import { productsBulkUpdate } from './bulk.service.js';
@@ -117,8 +120,15 @@ builder.node(ProductRef, {
     vendor: t.exposeString('vendor', { nullable: true }),
     productType: t.exposeString('productType', { nullable: true }),
     tags: t.exposeStringList('tags'),
-    options: t.field({ type: [ProductOptionRef], resolve: (p) => p.options }),
+    options: t.field({
+      // SPEC §5
+      extensions: listBound({ max: 3 }),
+      type: [ProductOptionRef],
+      resolve: (p) => p.options,
+    }),
     variants: t.field({
+      // SPEC §5; live: the most any product has now
+      extensions: listBound({ max: 2_000, counted: 'maxVariantsPerProduct' }),
       type: [VariantRef],
       description: 'All variants in position order (at most 2,000).',
       resolve: (p, _a, ctx) => ctx.loaders.variantsByProductId.now(p.id),
@@ -141,20 +151,7 @@ builder.node(ProductRef, {
   }),
 });
 
-const ProductSortKeysEnum = builder.enumType('ProductSortKeys', {
-  values: {
-    UPDATED_AT: { description: 'Most recently changed first (reverse: oldest first).' },
-    CREATED_AT: { description: 'Newest first.' },
-    TITLE: { description: 'A to Z.' },
-    PRICE: { description: 'Lowest price first.' },
-    VENDOR: { description: 'By vendor, A to Z; products without one last.' },
-    PRODUCT_TYPE: { description: 'By product type, A to Z; products without one last.' },
-    VARIANT_COUNT: { description: 'Fewest variants first.' },
-    INVENTORY: {
-      description: 'Fewest units available first; products that track no stock last.',
-    },
-  } as const,
-});
+const ProductSortKeysEnum = sortKeysEnum('ProductSortKeys', PRODUCT_SORT_KEYS);
 
 builder.queryFields((t) => ({
   product: t.field({

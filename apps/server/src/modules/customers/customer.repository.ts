@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { CustomerAddressTable, CustomerRow } from './customer.tables.js';
+import type { CustomerAddressTable } from './customer.tables.js';
 import {
   addressRow,
   commentRow,
@@ -16,6 +16,7 @@ import {
   type Count,
   type Page,
   type PageArgs,
+  type SortChoice,
 } from '../../lib/pagination.js';
 
 /** What a customer's create or update writes (the search text follows from the contact fields). */
@@ -297,47 +298,47 @@ export async function eraseCustomerData(
 
 // ---- The list (alias: c customers) ----
 
-const SORTS = {
+export const CUSTOMER_SORTS = {
   CREATED_AT: {
+    description: 'Newest first.',
     expression: 'c.created_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: CustomerRow) => r.created_at,
   },
   UPDATED_AT: {
+    description: 'Most recently changed first.',
     expression: 'c.updated_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: CustomerRow) => r.updated_at,
   },
   NAME: {
+    description: 'By last name, A to Z.',
     expression: "lower(coalesce(c.last_name, '') || ' ' || coalesce(c.first_name, ''))",
     cast: 'text',
     descending: false,
-    value: (r: CustomerRow) => `${r.last_name ?? ''} ${r.first_name ?? ''}`.toLowerCase(),
   },
   TOTAL_SPENT: {
+    description: 'Biggest spenders first.',
     expression: 'c.total_spent',
     cast: 'bigint',
     descending: true,
-    value: (r: CustomerRow) => r.total_spent,
   },
   ORDERS_COUNT: {
+    description: 'Most orders first.',
     expression: 'c.orders_count',
     cast: 'integer',
     descending: true,
-    value: (r: CustomerRow) => r.orders_count,
   },
   LAST_ORDER: {
+    description: 'Most recent order first; customers without orders last.',
     expression: 'c.last_order_at',
     cast: 'timestamptz',
     nullable: true,
     descending: true,
-    value: (r: CustomerRow) => r.last_order_at,
   },
-} as const;
+} as const satisfies Record<string, SortChoice>;
 
-export type CustomerSortKey = keyof typeof SORTS;
+export type CustomerSortKey = keyof typeof CUSTOMER_SORTS;
 
 function customerListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   const q = db.selectFrom('customers as c').selectAll('c');
@@ -362,7 +363,7 @@ export async function pageCustomers(
   args: PageArgs,
   include: { addresses: boolean } = { addresses: false },
 ): Promise<CustomerPage> {
-  const key = SORTS[sortKey];
+  const key = CUSTOMER_SORTS[sortKey];
   const query = include.addresses
     ? customerListQuery(db, condition).select(
         sql<unknown[][]>`(select coalesce(json_agg(${ADDRESS.array} order by a.position, a.id), '[]')

@@ -1,4 +1,5 @@
-import { countryName, decodeIdOf, type UserError } from '@stockroom/domain';
+import { listBound } from '../../graphql/cost.js';
+import { countryName, CUSTOMER_STATES, decodeIdOf, type UserError } from '@stockroom/domain';
 import type { CustomerAddress, CustomerComment, Customer } from './customer.model.js';
 import { auth } from '../../graphql/auth.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -12,20 +13,21 @@ import {
   UserErrorRef,
   UNDO_EVENT_DESCRIPTION,
   undoEventId,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
 import { MoneyRef } from '../catalog/product.schema.js';
 import { AddressInput } from '../settings/settings.schema.js';
-import { findAddress, latestComments } from './customer.repository.js';
+import { CUSTOMER_SORTS, findAddress, latestComments } from './customer.repository.js';
 import { listCustomers } from './customer-list.service.js';
 import * as service from './customer.service.js';
 
 const read = auth.permission('CUSTOMERS_READ');
 const write = auth.permission('CUSTOMERS_WRITE');
+/** The newest staff comments a customer's `comments` list holds: the resolver's limit and its bound. */
+const LATEST_COMMENTS = 100;
 
-export const CustomerStateEnum = builder.enumType('CustomerState', {
-  values: ['ENABLED', 'DISABLED', 'ERASED'] as const,
-});
+export const CustomerStateEnum = builder.enumType('CustomerState', { values: CUSTOMER_STATES });
 
 export const CustomerAddressRef = builder.objectRef<CustomerAddress>('CustomerAddress');
 builder.node(CustomerAddressRef, {
@@ -80,6 +82,8 @@ builder.node(CustomerRef, {
     acceptsMarketing: t.exposeBoolean('acceptsMarketing'),
     state: t.field({ type: CustomerStateEnum, resolve: (c) => c.state }),
     addresses: t.field({
+      // An estimate: nothing limits them, and counting them per request would cost more than they do.
+      extensions: listBound({ max: 20 }),
       type: [CustomerAddressRef],
       resolve: (c, _a, ctx) => ctx.loaders.addressesByCustomerId.load(c.id),
     }),
@@ -99,9 +103,10 @@ builder.node(CustomerRef, {
     }),
     lastOrderAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.lastOrderAt }),
     comments: t.field({
+      extensions: listBound({ max: LATEST_COMMENTS }),
       type: [CommentRef],
       description: 'Staff comments, newest first.',
-      resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, 100),
+      resolve: (c, _a, ctx) => latestComments(ctx.services.db, c.id, LATEST_COMMENTS),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
@@ -109,16 +114,7 @@ builder.node(CustomerRef, {
   }),
 });
 
-const CustomerSortKeys = builder.enumType('CustomerSortKeys', {
-  values: {
-    CREATED_AT: { description: 'Newest first.' },
-    UPDATED_AT: { description: 'Most recently changed first.' },
-    NAME: { description: 'By last name, A to Z.' },
-    TOTAL_SPENT: { description: 'Biggest spenders first.' },
-    ORDERS_COUNT: { description: 'Most orders first.' },
-    LAST_ORDER: { description: 'Most recent order first; customers without orders last.' },
-  } as const,
-});
+const CustomerSortKeys = sortKeysEnum('CustomerSortKeys', CUSTOMER_SORTS);
 
 builder.queryFields((t) => ({
   customer: t.field({

@@ -1,3 +1,4 @@
+import type { CustomerState } from '@stockroom/domain';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../db/columns.js';
 
@@ -11,7 +12,7 @@ export interface CustomerTable {
   tags: string[];
   tag_keys: string[];
   accepts_marketing: boolean;
-  state: 'ENABLED' | 'DISABLED' | 'ERASED';
+  state: CustomerState;
   default_address_id: string | null;
   orders_count: Generated<number>;
   /** Minor units. */

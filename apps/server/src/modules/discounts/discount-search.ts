@@ -7,7 +7,7 @@ import {
   type SearchFields,
   type UserError,
 } from '@stockroom/domain';
-import { searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { escapeLike, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
 /** What `discounts(query:)` understands (SPEC §7.4). Alias: d = discounts. */
 export const DISCOUNT_SEARCH_FIELDS: SearchFields = {
@@ -21,7 +21,7 @@ export const DISCOUNT_SEARCH_FIELDS: SearchFields = {
   ends_at: { kind: 'date' },
 };
 
-const like = (v: string) => v.toLowerCase().replace(/[\\%_]/g, '\\$&');
+const like = (v: string) => escapeLike(v.toLowerCase());
 
 /** Codes starting with the word, whatever the case (served by discounts_code_key). */
 function codePrefix(word: string): RawBuilder<boolean> {

@@ -199,7 +199,7 @@ export async function ordersWithDiscount(db: Executor, id: string): Promise<numb
 
 // ---- The list (alias: d = discounts); each sort has its index (migration 009) ----
 
-const SORTS: Record<
+export const DISCOUNT_SORTS: Record<
   'CODE' | 'CREATED_AT' | 'UPDATED_AT' | 'STARTS_AT' | 'ENDS_AT' | 'USAGE_COUNT',
   SortChoice
 > = {
@@ -211,8 +211,7 @@ const SORTS: Record<
   USAGE_COUNT: { expression: 'd.usage_count', cast: 'integer', descending: true },
 };
 
-export type DiscountSortKey = keyof typeof SORTS;
-export const DISCOUNT_SORT_KEYS = Object.keys(SORTS) as DiscountSortKey[];
+export type DiscountSortKey = keyof typeof DISCOUNT_SORTS;
 
 function discountListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   const q = db.selectFrom('discounts as d').selectAll('d');
@@ -226,7 +225,13 @@ export async function pageDiscounts(
   reverse: boolean,
   args: PageArgs,
 ): Promise<Page<Discount>> {
-  const page = await sortedPage(discountListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args);
+  const page = await sortedPage(
+    discountListQuery(db, condition),
+    DISCOUNT_SORTS[sortKey],
+    'd.id',
+    reverse,
+    args,
+  );
   return mapPage(page, discountRow.of);
 }
 

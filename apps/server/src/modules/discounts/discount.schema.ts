@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   decodeIdOf,
   describeDiscountValue,
@@ -9,6 +10,7 @@ import {
   encodeId,
   formatMinor,
   type UserError,
+  DISCOUNT_MAX_TARGETS,
 } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { Discount } from './discount.model.js';
@@ -20,10 +22,11 @@ import {
   emptyConnection,
   toConnection,
   UserErrorRef,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { MoneyRef, ProductRef, type MoneyValue } from '../catalog/product.schema.js';
 import { CollectionRef } from '../catalog/category-collection.schema.js';
-import { countDiscounts, DISCOUNT_SORT_KEYS, pageDiscounts } from './discount.repository.js';
+import { countDiscounts, DISCOUNT_SORTS, pageDiscounts } from './discount.repository.js';
 import { discountSearchCondition } from './discount-search.js';
 import { ruleOf } from './discount.service.js';
 import * as service from './discount.service.js';
@@ -43,10 +46,11 @@ const DiscountStatusEnum = builder.enumType('DiscountStatus', {
   values: DISCOUNT_STATUSES,
 });
 const DiscountAppliesToEnum = builder.enumType('DiscountAppliesTo', { values: DISCOUNT_APPLIES_TO });
-const DiscountSortKeys = builder.enumType('DiscountSortKeys', {
-  description: 'CODE from A; the others largest (latest) first.',
-  values: DISCOUNT_SORT_KEYS,
-});
+const DiscountSortKeys = sortKeysEnum(
+  'DiscountSortKeys',
+  DISCOUNT_SORTS,
+  'CODE from A; the others largest (latest) first.',
+);
 
 export const DiscountRef = builder.objectRef<Discount>('Discount');
 
@@ -90,6 +94,7 @@ builder.node(DiscountRef, {
     }),
     appliesTo: t.field({ type: DiscountAppliesToEnum, resolve: (d) => d.appliesTo }),
     products: t.field({
+      extensions: listBound({ max: DISCOUNT_MAX_TARGETS }),
       type: [ProductRef],
       description: 'When it applies to chosen products (at most 250); empty without CATALOG_READ.',
       resolve: async (d, _a, ctx) => {
@@ -100,6 +105,7 @@ builder.node(DiscountRef, {
       },
     }),
     collections: t.field({
+      extensions: listBound({ max: DISCOUNT_MAX_TARGETS }),
       type: [CollectionRef],
       description: 'When it applies to chosen collections (at most 250); empty without CATALOG_READ.',
       resolve: async (d, _a, ctx) => {

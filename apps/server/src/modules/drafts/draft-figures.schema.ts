@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { encodeId } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { DraftOrderLine, DraftOrder } from './draft.model.js';
@@ -140,6 +141,8 @@ export const CalculatedRef = builder.objectRef<DraftFigures>('DraftOrderCalculat
       t.field({ type: MoneyRef, resolve: (f, _a, ctx) => money(ctx, pick(f)) });
     return {
       lines: t.field({
+        // like Order.lines
+        extensions: listBound({ max: 20 }),
         type: [CalculatedLineRef],
         description: 'In the order of the lines.',
         resolve: (f) => f.lines,
@@ -155,6 +158,8 @@ export const CalculatedRef = builder.objectRef<DraftFigures>('DraftOrderCalculat
       taxName: t.exposeString('taxName', { nullable: true }),
       discount: t.field({ type: DraftDiscountRef, nullable: true, resolve: (f) => f.discount }),
       availableShippingRates: t.field({
+        // the rates of one zone
+        extensions: listBound({ max: 10 }),
         type: [AvailableRateRef],
         description: 'Rates that apply to the shipping address and subtotal, cheapest first.',
         resolve: (f) => f.availableRates,

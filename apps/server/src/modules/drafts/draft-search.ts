@@ -1,10 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
-import { decodeIdOf, type Comparison, type SearchFields, type UserError } from '@stockroom/domain';
+import {
+  decodeIdOf,
+  DRAFT_ORDER_STATUSES,
+  type Comparison,
+  type SearchFields,
+  type UserError,
+} from '@stockroom/domain';
 import { prefixWords, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
 /** What `draftOrders(query:)` understands (SPEC §7.4). Alias: d = draft_orders. */
 export const DRAFT_SEARCH_FIELDS: SearchFields = {
-  status: { kind: 'enum', values: ['OPEN', 'COMPLETED'] },
+  status: { kind: 'enum', values: DRAFT_ORDER_STATUSES },
   created_at: { kind: 'date' },
   updated_at: { kind: 'date' },
   customer_id: { kind: 'text' },

@@ -97,7 +97,10 @@ export async function replaceDraftLines(
 
 // ---- The list (alias: d draft_orders); each sort has its index (migration 008) ----
 
-const SORTS: Record<'UPDATED_AT' | 'CREATED_AT' | 'NUMBER' | 'CUSTOMER_NAME' | 'TOTAL', SortChoice> = {
+export const DRAFT_SORTS: Record<
+  'UPDATED_AT' | 'CREATED_AT' | 'NUMBER' | 'CUSTOMER_NAME' | 'TOTAL',
+  SortChoice
+> = {
   UPDATED_AT: { expression: 'd.updated_at', cast: 'timestamptz', descending: true },
   CREATED_AT: { expression: 'd.created_at', cast: 'timestamptz', descending: true },
   NUMBER: { expression: 'd.number', cast: 'bigint', descending: true },
@@ -105,8 +108,7 @@ const SORTS: Record<'UPDATED_AT' | 'CREATED_AT' | 'NUMBER' | 'CUSTOMER_NAME' | '
   CUSTOMER_NAME: { expression: 'lower(d.customer_name)', cast: 'text', descending: false, nullable: true },
 };
 
-export type DraftSortKey = keyof typeof SORTS;
-export const DRAFT_SORT_KEYS = Object.keys(SORTS) as DraftSortKey[];
+export type DraftSortKey = keyof typeof DRAFT_SORTS;
 
 function draftListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   const q = db.selectFrom('draft_orders as d').selectAll('d');
@@ -121,7 +123,7 @@ export async function pageDrafts(
   args: PageArgs,
 ): Promise<Page<DraftOrder>> {
   return mapPage(
-    await sortedPage(draftListQuery(db, condition), SORTS[sortKey], 'd.id', reverse, args),
+    await sortedPage(draftListQuery(db, condition), DRAFT_SORTS[sortKey], 'd.id', reverse, args),
     draftOrderRow.of,
   );
 }

@@ -1,4 +1,5 @@
-import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
+import { listBound } from '../../graphql/cost.js';
+import { decodeIdOf, DomainError, DRAFT_ORDER_STATUSES, encodeId, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { Order } from '../orders/order.model.js';
 import type { DraftOrder } from './draft.model.js';
@@ -11,12 +12,13 @@ import {
   payload,
   toConnection,
   UserErrorRef,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { AddressInput } from '../settings/settings.schema.js';
 import { MoneyRef } from '../catalog/product.schema.js';
 import { OrderRef } from '../orders/order.refs.js';
 import { money, OrderAddressRef, OrderCustomerRef } from '../orders/order-view.schema.js';
-import { countDrafts, DRAFT_SORT_KEYS, pageDrafts } from './draft.repository.js';
+import { countDrafts, DRAFT_SORTS, pageDrafts } from './draft.repository.js';
 import { draftSearchCondition } from './draft-search.js';
 import {
   CalculatedRef,
@@ -40,11 +42,12 @@ const write = auth.permission('ORDERS_WRITE');
 
 export const DraftOrderRef = builder.objectRef<DraftOrder>('DraftOrder');
 
-const DraftOrderStatusEnum = builder.enumType('DraftOrderStatus', { values: ['OPEN', 'COMPLETED'] as const });
-const DraftOrderSortKeys = builder.enumType('DraftOrderSortKeys', {
-  description: 'UPDATED_AT, CREATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
-  values: DRAFT_SORT_KEYS,
-});
+const DraftOrderStatusEnum = builder.enumType('DraftOrderStatus', { values: DRAFT_ORDER_STATUSES });
+const DraftOrderSortKeys = sortKeysEnum(
+  'DraftOrderSortKeys',
+  DRAFT_SORTS,
+  'UPDATED_AT, CREATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
+);
 
 builder.node(DraftOrderRef, {
   description: 'An order staff put together (by phone, email, wholesale) before it is placed.',
@@ -74,6 +77,8 @@ builder.node(DraftOrderRef, {
       resolve: (d) => d.billingAddress,
     }),
     lines: t.field({
+      // like Order.lines
+      extensions: listBound({ max: 20 }),
       type: [DraftOrderLineRef],
       resolve: (d, _a, ctx) => ctx.loaders.linesByDraftId.load(d.id),
     }),

@@ -1,10 +1,11 @@
+import type { DraftOrderStatus } from '@stockroom/domain';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp, Json, AddressJson } from '../../db/columns.js';
 
 export interface DraftOrderTable {
   id: string;
   number: Generated<number>;
-  status: Generated<'OPEN' | 'COMPLETED'>;
+  status: Generated<DraftOrderStatus>;
   customer_id: string | null;
   customer_name: string | null;
   email: string | null;

@@ -6,7 +6,7 @@ import {
   type Comparison,
   type SearchFields,
 } from '@stockroom/domain';
-import { searchCondition, SQL_OPS } from '../../lib/search-sql.js';
+import { containsPattern, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
 /** Stock levels (aliases: l level, v variant, p product, loc location, s settings). */
 export const LEVEL_SEARCH_FIELDS: SearchFields = {
@@ -73,7 +73,7 @@ function movementField(field: string, op: Comparison, value: unknown): RawBuilde
 }
 
 function text(word: string): RawBuilder<boolean> {
-  const like = `%${word.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  const like = containsPattern(word.toLowerCase());
   return sql<boolean>`(lower(p.title) like ${like} or lower(v.sku) like ${like} or lower(v.title) like ${like})`;
 }
 

@@ -1,9 +1,11 @@
+import { listBound, type ListBound } from '../../graphql/cost.js';
 import {
   ADJUSTMENT_REASONS,
   decodeIdOf,
   encodeId,
   isLowStock,
   isStocked,
+  MAX_ADJUSTMENTS,
   MOVEMENT_REASONS,
   type UserError,
 } from '@stockroom/domain';
@@ -17,13 +19,14 @@ import {
   emptyConnection,
   toConnection,
   UserErrorRef,
+  sortKeysEnum,
 } from '../../graphql/builder.js';
 import { DomainError } from '@stockroom/domain';
 import { AddressInput, AddressRef } from '../settings/settings.schema.js';
 import { ProductRef, VariantRef } from '../catalog/product.schema.js';
 import { inventoryAdjust, inventoryTransfer, type StockOutcome } from './inventory.service.js';
 import { listInventoryLevels, listInventoryMovements } from './inventory-list.service.js';
-import { findLevel } from './level.repository.js';
+import { findLevel, LEVEL_SORTS } from './level.repository.js';
 import { locationCreate, locationsReorder, locationUpdate } from './location.service.js';
 import { listLocations } from './location.repository.js';
 import { findMovement, findMovementsByIds } from './movement.repository.js';
@@ -133,6 +136,7 @@ builder.node(MovementRef, {
 
 builder.objectField(VariantRef, 'inventoryLevels', (t) =>
   t.field({
+    extensions: listBound({ counted: 'locations' }),
     type: [LevelRef],
     description: 'Stock at each location that has a level, by fulfillment priority.',
     resolve: (v, _a, ctx) => ctx.loaders.levelsByVariantId.now(v.id),
@@ -147,20 +151,13 @@ builder.objectField(ProductRef, 'totalAvailable', (t) =>
   }),
 );
 
-const LevelSortKeys = builder.enumType('InventoryLevelSortKeys', {
-  values: {
-    PRODUCT_TITLE: { description: 'A to Z.' },
-    SKU: { description: 'A to Z.' },
-    AVAILABLE: { description: 'Fewest first.' },
-    UPDATED_AT: { description: 'Most recent first.' },
-  } as const,
-});
+const LevelSortKeys = sortKeysEnum('InventoryLevelSortKeys', LEVEL_SORTS);
 
 builder.queryFields((t) => ({
   locations: t.field({
+    extensions: { ...auth.authenticated, ...listBound({ counted: 'locations' }) },
     type: [LocationRef],
     description: 'Every location, by fulfillment priority (few enough to list whole).',
-    extensions: auth.authenticated,
     args: { includeInactive: t.arg.boolean({ defaultValue: true }) },
     resolve: (_r, args, ctx) =>
       listLocations(ctx.services.db, { activeOnly: args.includeInactive === false }),
@@ -243,11 +240,13 @@ const TransferInput = builder.inputType('InventoryTransferInput', {
   }),
 });
 
-const StockPayload = (name: string) =>
+/** A stock change's payload; `most` bounds its levels and movements (one of each per change). */
+const StockPayload = (name: string, most: ListBound) =>
   builder.objectRef<{ outcome?: StockOutcome | null; userErrors: UserError[] }>(name).implement({
     extensions: auth.public,
     fields: (t) => ({
       levels: t.field({
+        extensions: listBound(most),
         type: [LevelRef],
         nullable: true,
         resolve: async (p, _a, ctx) => {
@@ -261,6 +260,7 @@ const StockPayload = (name: string) =>
         },
       }),
       movements: t.field({
+        extensions: listBound(most),
         type: [MovementRef],
         nullable: true,
         resolve: (p, _a, ctx) =>
@@ -279,6 +279,7 @@ const LocationPayload = builder
     fields: (t) => ({
       location: t.field({ type: LocationRef, nullable: true, resolve: (p) => p.location ?? null }),
       locations: t.field({
+        extensions: listBound({ counted: 'locations' }),
         type: [LocationRef],
         nullable: true,
         description: 'All locations, after a reorder.',
@@ -307,7 +308,7 @@ const locationUuid = (id: string | number) => {
 
 builder.mutationFields((t) => ({
   inventoryAdjust: t.field({
-    type: StockPayload('InventoryAdjustPayload'),
+    type: StockPayload('InventoryAdjustPayload', { max: MAX_ADJUSTMENTS, byInput: ['input', 'changes'] }),
     description: 'Adjusts on-hand stock at one or more levels with one reason; all or nothing.',
     extensions: write,
     args: { input: t.arg({ type: AdjustInput, required: true }) },
@@ -324,7 +325,7 @@ builder.mutationFields((t) => ({
       })),
   }),
   inventoryTransfer: t.field({
-    type: StockPayload('InventoryTransferPayload'),
+    type: StockPayload('InventoryTransferPayload', { max: 2 }) /* from and to */,
     description: 'Moves available units of a variant between locations; both sides or neither.',
     extensions: write,
     args: { input: t.arg({ type: TransferInput, required: true }) },

@@ -1,5 +1,5 @@
 import { sql, type OperationNodeSource, type RawBuilder } from 'kysely';
-import { available, AVAILABLE_SQL } from '@stockroom/domain';
+import { AVAILABLE_SQL } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { InventoryLevelRow } from './inventory.tables.js';
 import { levelRow, type InventoryLevel } from './inventory.model.js';
@@ -12,6 +12,7 @@ import {
   type Count,
   type Page,
   type PageArgs,
+  type SortChoice,
 } from '../../lib/pagination.js';
 
 export interface LevelKey {
@@ -253,42 +254,35 @@ export async function findStockVariants(db: Executor, ids: readonly string[]): P
 
 // ---- The stock levels list (aliases: l level, v variant, p product, loc location) ----
 
-type LevelListRow = InventoryLevelRow & {
-  product_title: string;
-  variant_position: number;
-  sku: string | null;
-};
-
 export const LEVEL_SORTS = {
   PRODUCT_TITLE: {
+    description: 'A to Z.',
     // lower(p.title) || ' ' || lpad(v.position::text, 5, '0') || ' ' || the location's priority and
     // name, kept on the level (migrations 016 and 170): a variant's rows follow its locations' priority
     expression: 'l.product_sort_key',
     cast: 'text',
     descending: false,
-    value: (r: LevelListRow) =>
-      `${r.product_title.toLowerCase()} ${String(r.variant_position).padStart(5, '0')}`,
   },
   SKU: {
+    description: 'A to Z.',
     // Rows of one SKU (a variant at each location) follow the locations' priority too.
     expression: "coalesce(lower(v.sku), '') || ' ' || l.product_sort_key",
     cast: 'text',
     descending: false,
-    value: (r: LevelListRow) => (r.sku ?? '').toLowerCase(),
   },
   AVAILABLE: {
+    description: 'Fewest first.',
     expression: AVAILABLE_SQL('l'),
     cast: 'integer',
     descending: false,
-    value: (r: LevelListRow) => available({ onHand: r.on_hand, committed: r.committed }),
   },
   UPDATED_AT: {
+    description: 'Most recent first.',
     expression: 'l.updated_at',
     cast: 'timestamptz',
     descending: true,
-    value: (r: LevelListRow) => r.updated_at,
   },
-} as const;
+} as const satisfies Record<string, SortChoice>;
 
 export type LevelSortKey = keyof typeof LEVEL_SORTS;
 

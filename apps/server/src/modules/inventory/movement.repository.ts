@@ -1,6 +1,5 @@
 import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { InventoryMovementRow } from './inventory.tables.js';
 import { movementRow, type InventoryMovement } from './inventory.model.js';
 import {
   cappedCount,
@@ -57,7 +56,6 @@ export async function pageMovements(
     expression: 'm.created_at',
     cast: 'timestamptz',
     idColumn: 'm.id',
-    value: (r: InventoryMovementRow) => r.created_at,
   } as const;
   return mapPage(await keysetPage(movementListQuery(db, filter), sort, true, args), movementRow.of);
 }

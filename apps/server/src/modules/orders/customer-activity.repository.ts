@@ -1,9 +1,10 @@
+import type { CustomerActivityKind } from '@stockroom/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 /** One thing a customer's orders did: an order placed or a refund given, with its amount in minor units. */
 export interface CustomerOrderActivity {
-  kind: 'ORDER_PLACED' | 'REFUND';
+  kind: CustomerActivityKind;
   /** The order's id, or the refund's. */
   id: string;
   orderId: string;
@@ -22,7 +23,7 @@ export async function customerOrderActivity(
   limit: number,
 ): Promise<CustomerOrderActivity[]> {
   const { rows } = await sql<{
-    kind: 'ORDER_PLACED' | 'REFUND';
+    kind: CustomerActivityKind;
     id: string;
     order_id: string;
     number: number;

@@ -1,4 +1,4 @@
-import { encodeId } from '@stockroom/domain';
+import { encodeId, type CustomerActivityKind } from '@stockroom/domain';
 import { auth } from '../../graphql/auth.js';
 import { builder } from '../../graphql/builder.js';
 import { MoneyRef } from '../catalog/product.schema.js';
@@ -10,7 +10,7 @@ const CustomerOrderActivityKind = builder.enumType('CustomerOrderActivityKind', 
   values: {
     ORDER_PLACED: { description: 'The customer placed the order (amount: its total as placed).' },
     REFUND: { description: 'A refund on one of their orders (amount: what was refunded).' },
-  } as const,
+  } as const satisfies Record<CustomerActivityKind, { description: string }>,
 });
 
 const CustomerOrderActivityRef = builder.objectRef<CustomerOrderActivity>('CustomerOrderActivity').implement({

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, type UserError } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 import type { Tx } from '../../db/database.js';
@@ -9,7 +10,7 @@ import { AddressInput } from '../settings/settings.schema.js';
 import { FulfillmentRef, OrderRef } from './order.refs.js';
 import { OrderPayload } from './order.schema.js';
 import { fulfillmentCancel } from './fulfillment-cancel.service.js';
-import { ordersBulkFulfill, ordersBulkUpdate } from './order-bulk.service.js';
+import { MAX_BULK_ORDERS, ordersBulkFulfill, ordersBulkUpdate } from './order-bulk.service.js';
 import { orderCommentAdd, orderUpdate } from './order-edit.service.js';
 import { orderFulfill } from './order-fulfillment.service.js';
 import { orderCapture, orderMarkAsPaid, orderVoid } from './order-payment.service.js';
@@ -62,7 +63,11 @@ const OrdersBulkPayload = builder
     description: 'All or nothing: when any order fails, none changed and userErrors name each failing one.',
     extensions: auth.public,
     fields: (t) => ({
-      orders: t.field({ type: [OrderRef], resolve: (p) => p.orders ?? [] }),
+      orders: t.field({
+        extensions: listBound({ max: MAX_BULK_ORDERS, byInput: ['ids'] }),
+        type: [OrderRef],
+        resolve: (p) => p.orders ?? [],
+      }),
       userErrors: t.field({
         type: [UserErrorRef],
         description: 'Per failing order with field ["ids", index].',

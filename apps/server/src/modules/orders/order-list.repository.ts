@@ -25,9 +25,13 @@ interface OrderSort {
   cast: SortCast;
   descending: boolean;
   nullable?: boolean;
+  description?: string;
 }
 
-const SORTS: Record<'CREATED_AT' | 'UPDATED_AT' | 'NUMBER' | 'TOTAL' | 'CUSTOMER_NAME', OrderSort> = {
+export const ORDER_SORTS: Record<
+  'CREATED_AT' | 'UPDATED_AT' | 'NUMBER' | 'TOTAL' | 'CUSTOMER_NAME',
+  OrderSort
+> = {
   CREATED_AT: {
     walk: 'o.created_at',
     gather: "(o.created_at + interval '0 s')",
@@ -51,8 +55,7 @@ const SORTS: Record<'CREATED_AT' | 'UPDATED_AT' | 'NUMBER' | 'TOTAL' | 'CUSTOMER
   },
 };
 
-export type OrderSortKey = keyof typeof SORTS;
-export const ORDER_SORT_KEYS = Object.keys(SORTS) as OrderSortKey[];
+export type OrderSortKey = keyof typeof ORDER_SORTS;
 
 /**
  * How a page reads: `walk` the sort's index, filtering as it goes (right when many orders match),
@@ -98,7 +101,7 @@ export async function pageOrders(
   access: OrderAccess,
   include: OrderListInclude = { lines: false, customer: false },
 ): Promise<OrderPage> {
-  const sort = SORTS[sortKey];
+  const sort = ORDER_SORTS[sortKey];
   let query = orderListQuery(db, condition);
   if (include.lines) {
     query = query.select(

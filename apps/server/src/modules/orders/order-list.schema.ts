@@ -1,27 +1,35 @@
 import { decodeIdOf } from '@stockroom/domain';
 import { auth } from '../../graphql/auth.js';
-import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
+import {
+  builder,
+  countWhenAsked,
+  emptyConnection,
+  sortKeysEnum,
+  toConnection,
+} from '../../graphql/builder.js';
 import { nodeFieldPaths } from '../../graphql/selection.js';
 import { VariantRef } from '../catalog/product.schema.js';
 import { OrderRef } from './order.refs.js';
 import { listOrders } from './order-list.service.js';
-import { ORDER_SORT_KEYS } from './order-list.repository.js';
+import { ORDER_SORTS } from './order-list.repository.js';
 import {
   countVariants,
   pageVariants,
   variantSearchCondition,
-  VARIANT_SORT_KEYS,
+  VARIANT_SORTS,
 } from './variant-picker.repository.js';
 
-const OrderSortKeys = builder.enumType('OrderSortKeys', {
-  description: 'CREATED_AT, UPDATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
-  values: ORDER_SORT_KEYS,
-});
+const OrderSortKeys = sortKeysEnum(
+  'OrderSortKeys',
+  ORDER_SORTS,
+  'CREATED_AT, UPDATED_AT, NUMBER and TOTAL list the largest first; CUSTOMER_NAME from A.',
+);
 
-const ProductVariantSortKeys = builder.enumType('ProductVariantSortKeys', {
-  description: 'TITLE (product, then variant) and SKU from A; UPDATED_AT newest first.',
-  values: VARIANT_SORT_KEYS,
-});
+const ProductVariantSortKeys = sortKeysEnum(
+  'ProductVariantSortKeys',
+  VARIANT_SORTS,
+  'TITLE (product, then variant) and SKU from A; UPDATED_AT newest first.',
+);
 
 builder.queryFields((t) => ({
   orders: t.connection(

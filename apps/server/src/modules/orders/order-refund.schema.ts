@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
 import type { Order } from './order.model.js';
 import type { RefundLine, Refund } from './order.model.js';
@@ -65,6 +66,8 @@ export const RefundRef = builder.objectRef<Refund>('Refund').implement({
       resolve: (r, _a, ctx) => (r.transactionId ? ctx.loaders.transactionById.load(r.transactionId) : null),
     }),
     lines: t.field({
+      // together at most the order's lines
+      extensions: listBound({ max: 20 }),
       type: [RefundLineRef],
       resolve: async (r, _a, ctx) =>
         (await ctx.loaders.refundLinesByRefundId.load(r.id)).map((rl) => ({ ...rl, orderId: r.orderId })),
@@ -120,6 +123,8 @@ const SuggestedRefundRef = builder.objectRef<Suggestion>('SuggestedRefund').impl
       });
     return {
       lines: t.field({
+        // as many as the lines asked about
+        extensions: listBound({ max: 20 }),
         type: [SuggestedRefundLineRef],
         resolve: (s) =>
           s.plan?.lines.map((p, i) => ({
@@ -152,13 +157,19 @@ const SuggestedRefundRef = builder.objectRef<Suggestion>('SuggestedRefund').impl
           'Units this refund puts back in stock: shipped units restocked and units still reserved released. A refund with no money and no units back is refused.',
         resolve: (s) => s.plan?.unitsBack ?? 0,
       }),
-      userErrors: t.field({ type: [UserErrorRef], resolve: (s) => s.userErrors }),
+      userErrors: t.field({
+        extensions: listBound({ max: 20 }),
+        type: [UserErrorRef],
+        resolve: (s) => s.userErrors,
+      }),
     };
   },
 });
 
 builder.objectFields(OrderRef, (t) => ({
   refunds: t.field({
+    // each refund is also a REFUND transaction, counted among Order.transactions
+    extensions: listBound({ max: 5 }),
     type: [RefundRef],
     description: 'Oldest first.',
     resolve: (o, _a, ctx) => ctx.loaders.refundsByOrderId.load(o.id),

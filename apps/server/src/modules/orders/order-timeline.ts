@@ -1,4 +1,4 @@
-import { currencyDecimals, encodeId } from '@stockroom/domain';
+import { currencyDecimals, encodeId, type OrderTimelineKind } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { AuditEvent } from '../audit/audit.model.js';
 import type { Order } from './order.model.js';
@@ -10,7 +10,7 @@ export const ORDER_SUBJECT = 'Order';
 
 export interface OrderTimelineEntry {
   id: string;
-  kind: 'EVENT' | 'COMMENT';
+  kind: OrderTimelineKind;
   message: string;
   actorName: string | null;
   createdAt: Date;

@@ -1,4 +1,13 @@
-import { countryName, encodeId, TRANSACTION_KINDS, unfulfilledQuantity } from '@stockroom/domain';
+import { listBound } from '../../graphql/cost.js';
+import {
+  countryName,
+  encodeId,
+  FULFILLMENT_RECORD_STATUSES,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  unfulfilledQuantity,
+  type OrderTimelineKind,
+} from '@stockroom/domain';
 import type { AddressJson } from '../../db/columns.js';
 import type { Customer } from '../customers/customer.model.js';
 import type { FulfillmentLine, Order } from './order.model.js';
@@ -27,11 +36,9 @@ export async function money(ctx: Ctx, minor: number): Promise<MoneyValue> {
 }
 
 export const TransactionKindEnum = builder.enumType('TransactionKind', { values: TRANSACTION_KINDS });
-export const TransactionStatusEnum = builder.enumType('TransactionStatus', {
-  values: ['SUCCESS', 'FAILURE'] as const,
-});
+export const TransactionStatusEnum = builder.enumType('TransactionStatus', { values: TRANSACTION_STATUSES });
 export const FulfillmentStatusEnum = builder.enumType('FulfillmentStatus', {
-  values: ['SUCCESS', 'CANCELLED'] as const,
+  values: FULFILLMENT_RECORD_STATUSES,
 });
 
 builder.node(OrderLineRef, {
@@ -177,6 +184,8 @@ builder.node(FulfillmentRef, {
     trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
     trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
     lines: t.field({
+      // together at most the order's lines; most shipments hold a few
+      extensions: listBound({ max: 50 }),
       type: [FulfillmentLineRef],
       resolve: async (f, _a, ctx) =>
         (await ctx.loaders.fulfillmentLinesByFulfillmentId.load(f.id)).map((fl) => ({
@@ -263,7 +272,7 @@ const OrderTimelineKindEnum = builder.enumType('OrderTimelineKind', {
   values: {
     EVENT: { description: 'Something done to the order (from the audit log).' },
     COMMENT: { description: 'A staff comment.' },
-  } as const,
+  } as const satisfies Record<OrderTimelineKind, { description: string }>,
 });
 
 export const OrderTimelineEntryRef = builder.objectRef<OrderTimelineEntry>('OrderTimelineEntry').implement({

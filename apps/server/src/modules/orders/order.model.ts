@@ -10,10 +10,8 @@ import type {
   OrderTransactionTable,
   RefundLineTable,
   RefundTable,
-  TransactionKind,
 } from './order.tables.js';
 
-export type { TransactionKind };
 
 /**
  * Orders' domain objects: what their repositories hand the rest of the server, derived from the

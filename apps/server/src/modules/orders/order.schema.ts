@@ -1,7 +1,9 @@
+import { listBound } from '../../graphql/cost.js';
 import {
   checkOrderAction,
   decodeIdOf,
   FULFILLMENT_STATUSES,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   refundable,
@@ -34,15 +36,18 @@ const read = auth.permission('ORDERS_READ');
 export const MAX_FIRST = 250;
 const firstOf = (n: number | null | undefined, fallback: number) =>
   Math.min(MAX_FIRST, Math.max(0, n ?? fallback));
+/**
+ * The default `first` of the plain lists below: their argument's default, which the cost engine
+ * charges (graphql/cost.ts, `byFirst`), and the resolver's when `first: null` is passed.
+ */
+const FIRST = { timeline: 50, customerOrders: 10, openOrderLines: 20 } as const;
 
 export const OrderStatusEnum = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
 export const OrderPaymentStatusEnum = builder.enumType('OrderPaymentStatus', { values: PAYMENT_STATUSES });
 export const OrderFulfillmentStatusEnum = builder.enumType('OrderFulfillmentStatus', {
   values: FULFILLMENT_STATUSES,
 });
-export const OrderSourceEnum = builder.enumType('OrderSource', {
-  values: ['API', 'DRAFT', 'IMPORT', 'DEMO'] as const,
-});
+export const OrderSourceEnum = builder.enumType('OrderSource', { values: ORDER_SOURCES });
 
 const ACTIONS = {
   cancel: 'CANCEL',
@@ -148,6 +153,10 @@ builder.node(OrderRef, {
       itemsCount: t.exposeInt('itemsCount'),
       pricesIncludeTax: t.exposeBoolean('pricesIncludeTax'),
       lines: t.field({
+        // SPEC §5 allows 500, but charging every order that would make a page of 50 orders with
+        // their lines cost 25,000 and refuse the order list; most orders hold a few lines. An order
+        // with more is charged what it returned in actualQueryCost.
+        extensions: listBound({ max: 20 }),
         type: [OrderLineRef],
         description: 'In the order placed (at most 500).',
         resolve: (o, _a, ctx) => ctx.loaders.linesByOrderId.load(o.id),
@@ -169,11 +178,14 @@ builder.node(OrderRef, {
       }),
       discountCode: t.exposeString('discountCode', { nullable: true }),
       transactions: t.field({
+        // an authorization, its captures, voids and refunds
+        extensions: listBound({ max: 20 }),
         type: [OrderTransactionRef],
         description: 'Oldest first.',
         resolve: (o, _a, ctx) => ctx.loaders.transactionsByOrderId.load(o.id),
       }),
       fulfillments: t.field({
+        extensions: listBound({ max: 10 }),
         type: [FulfillmentRef],
         description: 'In the order they were made, cancelled ones included.',
         resolve: (o, _a, ctx) => ctx.loaders.fulfillmentsByOrderId.load(o.id),
@@ -188,10 +200,11 @@ builder.node(OrderRef, {
       updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
       version: t.exposeInt('version'),
       timeline: t.field({
+        extensions: listBound({ max: MAX_FIRST, byFirst: true }),
         type: [OrderTimelineEntryRef],
         description: `Newest first: what was done to the order and staff comments (at most ${MAX_FIRST}).`,
-        args: { first: t.arg.int({ defaultValue: 50 }) },
-        resolve: (o, args, ctx) => orderTimeline(ctx.services.db, o, firstOf(args.first, 50)),
+        args: { first: t.arg.int({ defaultValue: FIRST.timeline }) },
+        resolve: (o, args, ctx) => orderTimeline(ctx.services.db, o, firstOf(args.first, FIRST.timeline)),
       }),
     };
   },
@@ -222,12 +235,15 @@ builder.queryFields((t) => ({
 
 builder.objectField(CustomerRef, 'orders', (t) =>
   t.field({
+    extensions: listBound({ max: MAX_FIRST, byFirst: true }),
     type: [OrderRef],
     description: `The customer's orders, newest first (at most ${MAX_FIRST}); empty without ORDERS_READ.`,
-    args: { first: t.arg.int({ defaultValue: 10 }) },
+    args: { first: t.arg.int({ defaultValue: FIRST.customerOrders }) },
     resolve: async (c, args, ctx) => {
       if (!ctx.viewer?.permissions.has('ORDERS_READ')) return [];
-      const orders = await ctx.loaders.ordersByCustomerId(firstOf(args.first, 10)).load(c.id);
+      const orders = await ctx.loaders
+        .ordersByCustomerId(firstOf(args.first, FIRST.customerOrders))
+        .load(c.id);
       for (const o of orders) ctx.loaders.orderById.prime(o.id, o);
       return orders;
     },
@@ -236,12 +252,13 @@ builder.objectField(CustomerRef, 'orders', (t) =>
 
 builder.objectField(VariantRef, 'openOrderLines', (t) =>
   t.field({
+    extensions: listBound({ max: MAX_FIRST, byFirst: true }),
     type: [OrderLineRef],
     description: `Lines of open orders with units still to ship (what holds its committed stock), newest order first (at most ${MAX_FIRST}); empty without ORDERS_READ.`,
-    args: { first: t.arg.int({ defaultValue: 20 }) },
+    args: { first: t.arg.int({ defaultValue: FIRST.openOrderLines }) },
     resolve: (v, args, ctx) =>
       ctx.viewer?.permissions.has('ORDERS_READ')
-        ? ctx.loaders.openLinesByVariantId(firstOf(args.first, 20)).load(v.id)
+        ? ctx.loaders.openLinesByVariantId(firstOf(args.first, FIRST.openOrderLines)).load(v.id)
         : [],
   }),
 );

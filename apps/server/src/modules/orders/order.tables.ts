@@ -1,10 +1,17 @@
+import type {
+  FulfillmentRecordStatus,
+  OrderSource,
+  OrderStatus,
+  TransactionKind,
+  TransactionStatus,
+} from '@stockroom/domain';
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp, Json, AddressJson } from '../../db/columns.js';
 
 export interface OrderTable {
   id: string;
   number: Generated<number>;
-  status: Generated<'OPEN' | 'CLOSED' | 'CANCELLED'>;
+  status: Generated<OrderStatus>;
   payment_status: Generated<string>;
   fulfillment_status: Generated<string>;
   customer_id: string | null;
@@ -20,7 +27,7 @@ export interface OrderTable {
   total_refunded: Generated<number>;
   shipping_address: Json<AddressJson | null>;
   billing_address: Json<AddressJson | null>;
-  source: Generated<'API' | 'DRAFT' | 'IMPORT' | 'DEMO'>;
+  source: Generated<OrderSource>;
   idempotency_key: string | null;
   note: string | null;
   tags: Generated<string[]>;
@@ -74,13 +81,11 @@ export interface OrderLineTable {
   price_override_reason: string | null;
 }
 
-export type TransactionKind = 'AUTHORIZATION' | 'CAPTURE' | 'SALE' | 'VOID' | 'REFUND';
-
 export interface OrderTransactionTable {
   id: string;
   order_id: string;
   kind: TransactionKind;
-  status: Generated<'SUCCESS' | 'FAILURE'>;
+  status: Generated<TransactionStatus>;
   amount: number;
   gateway: Generated<string>;
   reference: string | null;
@@ -98,7 +103,7 @@ export interface FulfillmentTable {
   /** 1, 2 … within the order: fulfillment #1001-F2. */
   position: number;
   location_id: string;
-  status: Generated<'SUCCESS' | 'CANCELLED'>;
+  status: Generated<FulfillmentRecordStatus>;
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;

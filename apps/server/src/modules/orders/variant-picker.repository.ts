@@ -10,6 +10,7 @@ import {
   type Count,
   type Page,
   type PageArgs,
+  type SortChoice,
 } from '../../lib/pagination.js';
 
 /**
@@ -72,14 +73,13 @@ export function variantSearchCondition(
   });
 }
 
-const SORTS = {
+export const VARIANT_SORTS = {
   TITLE: { expression: "lower(p.title || ' ' || v.title)", cast: 'text', descending: false },
   SKU: { expression: 'lower(v.sku)', cast: 'text', descending: false, nullable: true },
   UPDATED_AT: { expression: 'v.updated_at', cast: 'timestamptz', descending: true },
-} as const;
+} as const satisfies Record<string, SortChoice>;
 
-export type VariantSortKey = keyof typeof SORTS;
-export const VARIANT_SORT_KEYS = Object.keys(SORTS) as VariantSortKey[];
+export type VariantSortKey = keyof typeof VARIANT_SORTS;
 
 function variantListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
   const q = db
@@ -96,7 +96,7 @@ export async function pageVariants(
   reverse: boolean,
   args: PageArgs,
 ): Promise<Page<Variant>> {
-  const key = SORTS[sortKey];
+  const key = VARIANT_SORTS[sortKey];
   const page = await keysetPage(
     variantListQuery(db, condition),
     { ...key, idColumn: 'v.id' },

@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import type { Ctx } from '../../graphql/context.js';
 import { auth } from '../../graphql/auth.js';
 import { builder } from '../../graphql/builder.js';
@@ -46,11 +47,13 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
   extensions: auth.authenticated,
   fields: (t) => ({
     types: t.field({
+      extensions: listBound({ max: 5 }),
       type: [SearchTypeEnum],
       description: 'The types searched for this person.',
       resolve: (_s, _a, ctx) => (Object.keys(SEARCH_TYPES) as SearchType[]).filter((k) => allowed(ctx, k)),
     }),
     orders: t.field({
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [OrderRef],
       nullable: true,
       description: 'By number (1001, #1001), email, customer name words or SKU; newest first.',
@@ -61,6 +64,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     products: t.field({
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [ProductRef],
       nullable: true,
       description: 'By words of the title, SKU or barcode; recently updated first.',
@@ -71,6 +75,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     customers: t.field({
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [CustomerRef],
       nullable: true,
       description: 'By words of the name or email, or a phone number; recently updated first.',
@@ -81,6 +86,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     discounts: t.field({
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [DiscountRef],
       nullable: true,
       description: 'By the start of the code; A–Z.',
@@ -91,6 +97,7 @@ const SearchResultsRef = builder.objectRef<SearchArgs>('SearchResults').implemen
       },
     }),
     staff: t.field({
+      extensions: listBound({ max: SEARCH_MAX_PER_TYPE }),
       type: [StaffRef],
       nullable: true,
       description: 'By name or email; A–Z.',

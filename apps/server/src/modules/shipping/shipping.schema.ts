@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { countryName, parseMoney, type UserError } from '@stockroom/domain';
 import type { ShippingRate, ShippingZone, TaxRate } from './shipping.model.js';
 import { auth } from '../../graphql/auth.js';
@@ -58,6 +59,7 @@ builder.node(ZoneRef, {
       resolve: (z) => z.countries.map((c) => (c === '*' ? 'Rest of the world' : countryName(c))),
     }),
     rates: t.field({
+      extensions: listBound({ counted: 'shippingRates' }),
       type: [RateRef],
       resolve: (z, _a, ctx) => ratesOfZone(ctx.services.db, z.id),
     }),
@@ -99,6 +101,8 @@ const TaxPreviewRef = builder.objectRef<taxes.TaxResult>('TaxPreview').implement
   fields: (t) => ({
     rate: t.field({ type: TaxRateRef, nullable: true, resolve: (r) => r.rate }),
     lines: t.field({
+      // as many as an order's lines (SPEC §5)
+      extensions: listBound({ max: 500 }),
       type: [MoneyRef],
       resolve: async (r, _a, ctx) => Promise.all(r.lines.map(async (m) => (await money(ctx, m))!)),
     }),
@@ -118,19 +122,19 @@ async function minorOf(ctx: Ctx, value: string, field: string[]): Promise<number
 
 builder.queryFields((t) => ({
   shippingZones: t.field({
+    extensions: { ...auth.authenticated, ...listBound({ counted: 'shippingZones' }) },
     type: [ZoneRef],
-    extensions: auth.authenticated,
     resolve: (_r, _a, ctx) => listZones(ctx.services.db),
   }),
   taxRates: t.field({
+    extensions: { ...auth.authenticated, ...listBound({ counted: 'taxRates' }) },
     type: [TaxRateRef],
-    extensions: auth.authenticated,
     resolve: (_r, _a, ctx) => listTaxRates(ctx.services.db),
   }),
   shippingRatesFor: t.field({
+    extensions: { ...auth.authenticated, ...listBound({ counted: 'shippingRates' }) },
     type: [ApplicableRateRef],
     description: 'The shipping rates that apply to a country and subtotal, cheapest first.',
-    extensions: auth.authenticated,
     args: { countryCode: t.arg.string({ required: true }), subtotal: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) =>
       service.applicableShippingRates(

@@ -1,15 +1,21 @@
-import { decodeIdOf, DomainError, type Permission, type UserError } from '@stockroom/domain';
+import { listBound } from '../../graphql/cost.js';
+import {
+  API_TOKEN_STATUSES,
+  decodeIdOf,
+  DomainError,
+  type Permission,
+  type UserError,
+} from '@stockroom/domain';
 import type { ApiToken } from './staff.model.js';
 import type { Viewer } from '../../actor.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, PermissionEnum, UserErrorRef } from '../../graphql/builder.js';
+import { MAX_LISTED_TOKENS } from './api-token.repository.js';
 import { apiTokenCreate, apiTokenRevoke, listApiTokens } from './api-token.service.js';
 
 const manage = auth.permission('STAFF_MANAGE');
 
-const ApiTokenStatusEnum = builder.enumType('ApiTokenStatus', {
-  values: ['ACTIVE', 'EXPIRED', 'REVOKED'] as const,
-});
+const ApiTokenStatusEnum = builder.enumType('ApiTokenStatus', { values: API_TOKEN_STATUSES });
 
 const CreatorRef = builder
   .objectRef<{ name: string | null; email: string | null }>('ApiTokenCreator')
@@ -34,7 +40,11 @@ builder.node(ApiTokenRef, {
     prefix: t.exposeString('prefix', {
       description: 'The first characters of the token, to tell tokens apart.',
     }),
-    permissions: t.field({ type: [PermissionEnum], resolve: (row) => row.permissions as Permission[] }),
+    permissions: t.field({
+      extensions: listBound({ max: 32 }),
+      type: [PermissionEnum],
+      resolve: (row) => row.permissions as Permission[],
+    }),
     status: t.field({
       type: ApiTokenStatusEnum,
       resolve: (row) =>
@@ -100,9 +110,9 @@ const ApiTokenRevokePayload = builder
 
 builder.queryField('apiTokens', (t) =>
   t.field({
+    extensions: { ...manage, ...listBound({ max: MAX_LISTED_TOKENS }) },
     type: [ApiTokenRef],
     description: 'The store’s API tokens, newest first (at most 200).',
-    extensions: manage,
     resolve: (_r, _a, ctx) => listApiTokens(ctx.services.db),
   }),
 );

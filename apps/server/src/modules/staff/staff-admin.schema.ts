@@ -1,3 +1,4 @@
+import { listBound } from '../../graphql/cost.js';
 import { decodeIdOf, DomainError, encodeId, type UserError } from '@stockroom/domain';
 import type { Role, StaffMember } from './staff.model.js';
 import type { Viewer } from '../../actor.js';
@@ -116,9 +117,10 @@ builder.queryFields((t) => ({
     },
   }),
   roles: t.field({
+    // built-in and custom roles of one store
+    extensions: { ...manage, ...listBound({ max: 100 }) },
     type: [RoleRef],
     description: 'Every role, built-in first.',
-    extensions: manage,
     resolve: (_r, _a, ctx) => listRoles(ctx.services.db),
   }),
 }));

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Comparison, SearchFields, UserError } from '@stockroom/domain';
-import { searchCondition } from '../../lib/search-sql.js';
+import { escapeLike, searchCondition } from '../../lib/search-sql.js';
 
 /** What `staffMembers(query:)` understands. Alias: s = staff. */
 const STAFF_SEARCH_FIELDS: SearchFields = {
@@ -8,7 +8,7 @@ const STAFF_SEARCH_FIELDS: SearchFields = {
   email: { kind: 'text' },
 };
 
-const like = (v: string) => v.toLowerCase().replace(/[\\%_]/g, '\\$&');
+const like = (v: string) => escapeLike(v.toLowerCase());
 
 function text(word: string): RawBuilder<boolean> {
   return sql<boolean>`(lower(s.name) like ${'%' + like(word) + '%'} or lower(s.email) like ${like(word) + '%'})`;

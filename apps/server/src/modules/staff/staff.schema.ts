@@ -1,4 +1,5 @@
-import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type Permission } from '@stockroom/domain';
+import { listBound } from '../../graphql/cost.js';
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS, STAFF_STATES, type Permission } from '@stockroom/domain';
 import type { Role, Session, StaffMember } from './staff.model.js';
 import { auth } from '../../graphql/auth.js';
 import { builder, PermissionEnum } from '../../graphql/builder.js';
@@ -29,9 +30,7 @@ builder.node(RoleRef, {
   }),
 });
 
-const StaffStateEnum = builder.enumType('StaffState', {
-  values: ['INVITED', 'ACTIVE', 'DEACTIVATED'] as const,
-});
+const StaffStateEnum = builder.enumType('StaffState', { values: STAFF_STATES });
 
 export const SessionRef = builder.objectRef<Session>('Session');
 builder.node(SessionRef, {
@@ -68,7 +67,11 @@ builder.node(StaffRef, {
     name: t.exposeString('name'),
     state: t.field({ type: StaffStateEnum, resolve: (s) => s.state }),
     isOwner: t.exposeBoolean('isOwner'),
-    roles: t.field({ type: [RoleRef], resolve: (s, _a, ctx) => ctx.loaders.rolesByStaffId.load(s.id) }),
+    roles: t.field({
+      extensions: listBound({ counted: 'roles' }),
+      type: [RoleRef],
+      resolve: (s, _a, ctx) => ctx.loaders.rolesByStaffId.load(s.id),
+    }),
     permissions: t.field({
       type: [PermissionEnum],
       description: 'What this person may do: the union of their roles (the owner holds every permission).',
@@ -77,6 +80,8 @@ builder.node(StaffRef, {
     }),
     lastSignInAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.lastSignInAt }),
     sessions: t.field({
+      // an estimate: nothing limits them
+      extensions: listBound({ max: 20 }),
       type: [SessionRef],
       description: 'Live sessions, most recently used first.',
       resolve: (s, _a, ctx) => ctx.loaders.sessionsByStaffId.load(s.id),
@@ -105,9 +110,9 @@ builder.queryFields((t) => ({
       ctx.viewer ? ctx.loaders.staffById.load(ctx.viewer.staffId).then((s) => s ?? null) : null,
   }),
   permissions: t.field({
+    extensions: { ...auth.authenticated, ...listBound({ max: 32 }) },
     type: [PermissionInfoRef],
     description: 'Every permission there is, with what it allows.',
-    extensions: auth.authenticated,
     resolve: () => [...PERMISSIONS],
   }),
 }));

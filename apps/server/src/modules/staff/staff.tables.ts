@@ -1,3 +1,4 @@
+import type { StaffState } from '@stockroom/domain';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../../db/columns.js';
 
@@ -14,7 +15,7 @@ export interface RoleTable {
   version: Generated<number>;
 }
 
-export type StaffState = 'INVITED' | 'ACTIVE' | 'DEACTIVATED';
+export type { StaffState };
 
 export interface StaffTable {
   id: string;

@@ -1,4 +1,4 @@
-import { DomainError, encodeId, type Permission } from '@stockroom/domain';
+import { DomainError, encodeId, formatInTimeZone, STORE_DATE_TIME, type Permission } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AuditEvent } from '../audit/audit.model.js';
@@ -128,11 +128,7 @@ export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEvent)
         ['id'],
       );
     const who = later.actorName ?? (later.actorType === 'system' ? 'Stockroom itself' : 'Someone');
-    const when = new Intl.DateTimeFormat('en-GB', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: (await storeSettings(trx)).timezone,
-    }).format(later.createdAt);
+    const when = formatInTimeZone(later.createdAt, (await storeSettings(trx)).timezone, STORE_DATE_TIME);
     throw DomainError.one(
       'STALE_VERSION',
       `${who} changed ${what} after this, on ${when}. Undo their change first, or edit the ${handler.noun} instead.`,

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataView } from '../../../components/data-view';
+import { zonedFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { useHomeQuery } from '../api/home-query';
 import { LowStock, RecentActivity, TopProducts } from '../components/home-lists';
@@ -29,16 +30,7 @@ function HomeSkeleton() {
 
 /** "Monday, November 24" today in the store's timezone. */
 function storeToday(timeZone: string): string {
-  try {
-    return new Date().toLocaleDateString(undefined, {
-      timeZone,
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-    });
-  } catch {
-    return new Date().toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
-  }
+  return zonedFormat({ weekday: 'long', month: 'long', day: 'numeric' }, timeZone).format(new Date());
 }
 
 /**

@@ -1,15 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
+import { zonedFormat } from '../../../lib/format';
 import { shopNameDocument } from '../../../lib/shell-api/shop-name-query';
-
-function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined) {
-  try {
-    return new Intl.DateTimeFormat(undefined, { ...options, timeZone });
-  } catch {
-    // A zone this browser does not know: its own is the best it can do.
-    return new Intl.DateTimeFormat(undefined, options);
-  }
-}
 
 /**
  * A list's short date in the store's time zone: "Today, 2:05 PM", "Nov 21, 2:05 PM" within the
@@ -17,14 +9,14 @@ function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undef
  * the cell's title.
  */
 export function shortDateFormat(timeZone: string | undefined, now: () => Date = () => new Date()) {
-  const day = formatter({ year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
-  const year = formatter({ year: 'numeric' }, timeZone);
-  const time = formatter({ hour: 'numeric', minute: '2-digit' }, timeZone);
-  const withinYear = formatter(
+  const day = zonedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone);
+  const year = zonedFormat({ year: 'numeric' }, timeZone);
+  const time = zonedFormat({ hour: 'numeric', minute: '2-digit' }, timeZone);
+  const withinYear = zonedFormat(
     { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
     timeZone,
   );
-  const older = formatter({ year: 'numeric', month: 'short', day: 'numeric' }, timeZone);
+  const older = zonedFormat({ year: 'numeric', month: 'short', day: 'numeric' }, timeZone);
   return (iso: string): string => {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
