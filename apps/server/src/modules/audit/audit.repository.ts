@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import type { AuditEventRow } from './audit.tables.js';
 import { auditEventRow, type AuditChange, type AuditEvent } from './audit.model.js';
 import {
   cappedCount,

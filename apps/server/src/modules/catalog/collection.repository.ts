@@ -9,7 +9,7 @@ import {
   type Page,
   type PageArgs,
 } from '../../lib/pagination.js';
-import type { CollectionRow, ProductRow } from './catalog.tables.js';
+import type { CollectionRow } from './catalog.tables.js';
 import { collectionRow, toProduct, type Collection, type Product } from './catalog.model.js';
 import { rulesCondition } from './collection-rules.repository.js';
 

@@ -10,7 +10,7 @@ import {
   type PageArgs,
   type SortChoice,
 } from '../../lib/pagination.js';
-import { productRow, toProduct, type Product, type ProductListRow } from './catalog.model.js';
+import { productRow, toProduct, type Product } from './catalog.model.js';
 import {
   allLocations,
   productPageColumns,

@@ -12,7 +12,6 @@ import type {
   RefundTable,
 } from './order.tables.js';
 
-
 /**
  * Orders' domain objects: what their repositories hand the rest of the server, derived from the
  * tables (db/row.ts). Amounts are in minor units of the order's currency; only repositories and
