@@ -203,12 +203,6 @@ const noCycle = {
 const ANY_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 const ANY_DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/**
- * Module pairs that still import each other, each to be made one way (the rule names them until
- * then). catalog ⇄ inventory: product creation makes stock levels, stock changes sync collections.
- */
-const KNOWN_MODULE_CYCLES = new Set(['catalog|inventory']);
-
 /** The server module a file belongs to, or null. */
 const moduleOf = (file) => segment(file, MODULES);
 
@@ -241,7 +235,7 @@ const noModuleCycle = {
       for (const source of sourcesOf(node)) {
         const target = resolveImport(context.filename, String(source.value));
         const other = target && moduleOf(rel(target));
-        if (!other || other === module || KNOWN_MODULE_CYCLES.has([module, other].sort().join('|'))) continue;
+        if (!other || other === module) continue;
         if (!back.has(other)) back.set(other, moduleDependencies(other, context.filename).get(module));
         const by = back.get(other);
         if (by)

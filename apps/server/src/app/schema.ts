@@ -30,6 +30,11 @@ import '../modules/staff/api-token.schema.js';
 import '../modules/staff/staff-admin.schema.js';
 import '../modules/analytics/analytics.schema.js';
 import '../modules/search/search.schema.js';
+import { plugVariantStock } from '../modules/catalog/variant-stock.js';
+import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
+
+// Catalog sits below inventory: what it asks of its variants' stock, inventory answers.
+plugVariantStock(inventoryVariantStock);
 
 let built: GraphQLSchema | undefined;
 

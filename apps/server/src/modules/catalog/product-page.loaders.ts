@@ -1,5 +1,6 @@
 import type { Ctx } from '../../graphql/context.js';
 import type { Product } from './catalog.model.js';
+import { variantStock } from './variant-stock.js';
 import {
   loadProductPageRelations,
   type ProductPageRelations,
@@ -34,16 +35,17 @@ export async function primeProductPage(
   if (!rows.length || !Object.values(want).some(Boolean)) return;
   const rel = relations ?? (await loadProductPageRelations(ctx.services.db, rows, want));
   for (const c of rel.categories) l.categoryById.prime(c.id, c);
-  for (const location of rel.locations) l.locationById.prime(location.id, location);
+  const levels = new Map<string, unknown[]>();
   for (const { id } of rows) {
     if (want.variants || want.levels) {
       const variants = rel.variantsByProduct.get(id) ?? [];
       l.variantsByProductId.prime(id, variants);
       for (const v of variants) {
         l.variantById.prime(v.id, v);
-        if (want.levels) l.levelsByVariantId.prime(v.id, rel.levelsByVariant.get(v.id) ?? []);
+        if (want.levels) levels.set(v.id, rel.levelsByVariant.get(v.id) ?? []);
       }
     }
     if (want.media) l.mediaByProductId.prime(id, rel.mediaByProduct.get(id) ?? []);
   }
+  variantStock().primePage(ctx, levels, rel.locations);
 }

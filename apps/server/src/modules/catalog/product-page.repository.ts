@@ -8,7 +8,7 @@ import {
   type Media,
   type Variant,
 } from './catalog.model.js';
-import { levelRow, locationRow, type InventoryLevel, type Location } from '../inventory/inventory.model.js';
+import { variantStock } from './variant-stock.js';
 
 /** Which relations of a page of products the caller will show. */
 export interface ProductPageWants {
@@ -22,19 +22,16 @@ export interface ProductPageWants {
 
 export interface ProductPageRelations {
   variantsByProduct: Map<string, Variant[]>;
-  levelsByVariant: Map<string, InventoryLevel[]>;
+  /** Each variant's levels as JSON, for the variant stock to read (catalog knows nothing of stock). */
+  levelsByVariant: Map<string, unknown[]>;
   mediaByProduct: Map<string, Media[]>;
   categories: Category[];
-  locations: Location[];
+  /** The levels' locations, as the variant stock reads them. */
+  locations: unknown[];
 }
 
 const CATEGORY = categoryRow.json('c');
 const MEDIA = mediaRow.json('m');
-const LEVEL = levelRow.json('il');
-/** A variant's levels by its locations' fulfillment priority, then name (`v` is the variant). */
-const LEVELS = sql.raw(`(select coalesce(json_agg(json_build_array(${LEVEL.items})
-    order by loc.fulfillment_priority, lower(loc.name), loc.id), '[]')
-  from inventory_levels il join locations loc on loc.id = il.location_id where il.variant_id = v.id)`);
 /** A variant's columns (`v` is the variant); its levels follow them when asked for. */
 const VARIANT = variantRow.json('v');
 type Json = unknown[];
@@ -56,7 +53,7 @@ export function productPageColumns(want: ProductPageWants): AliasedRawBuilder<un
     );
   if (want.variants || want.levels) {
     const variant: RawBuilder<unknown> = want.levels
-      ? sql`json_build_array(${sql.raw(VARIANT.items)}, ${LEVELS})`
+      ? sql`json_build_array(${sql.raw(VARIANT.items)}, ${sql.raw(variantStock().pageLevelsSql)})`
       : VARIANT.array;
     columns.push(
       sql`(select coalesce(json_agg(${variant} order by v.position, v.id), '[]') from product_variants v
@@ -67,8 +64,8 @@ export function productPageColumns(want: ProductPageWants): AliasedRawBuilder<un
 }
 
 /** Every location (a store has few), for the levels of a page. */
-export async function allLocations(db: Executor): Promise<Location[]> {
-  return (await db.selectFrom('locations').selectAll().execute()).map(locationRow.of);
+export function pageLocations(db: Executor): Promise<unknown[]> {
+  return variantStock().pageLocations(db);
 }
 
 interface PageRow {
@@ -82,9 +79,9 @@ interface PageRow {
  * The relations productPageColumns read, out of the rows (which then hold the product only), with
  * the locations read beside them.
  */
-export function relationsOfPageRows(rows: readonly object[], locations: Location[]): ProductPageRelations {
+export function relationsOfPageRows(rows: readonly object[], locations: unknown[]): ProductPageRelations {
   const variantsByProduct = new Map<string, Variant[]>();
-  const levelsByVariant = new Map<string, InventoryLevel[]>();
+  const levelsByVariant = new Map<string, unknown[]>();
   const mediaByProduct = new Map<string, Media[]>();
   const categories = new Map<string, Category>();
   for (const row of rows as PageRow[]) {
@@ -98,7 +95,7 @@ export function relationsOfPageRows(rows: readonly object[], locations: Location
         row.id,
         variants.map((a) => {
           const levels = a[VARIANT.length] as Json[] | undefined;
-          if (levels) levelsByVariant.set(a[0] as string, levels.map(LEVEL.of));
+          if (levels) levelsByVariant.set(a[0] as string, levels);
           return VARIANT.of(a);
         }),
       );
@@ -132,7 +129,7 @@ export async function loadProductPageRelations(
           .where(sql<boolean>`p.id = any(${sql.val(ids)}::uuid[])`)
           .execute()
       : [],
-    want.locations ? allLocations(db) : [],
+    want.locations ? pageLocations(db) : [],
   ]);
   return relationsOfPageRows(rows, locations);
 }

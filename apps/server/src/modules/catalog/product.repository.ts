@@ -12,7 +12,7 @@ import {
 } from '../../lib/pagination.js';
 import { productRow, toProduct, type Product } from './catalog.model.js';
 import {
-  allLocations,
+  pageLocations,
   productPageColumns,
   relationsOfPageRows,
   type ProductPageRelations,
@@ -338,7 +338,7 @@ export async function pageProducts(
   // Locations are few: all of them, beside the page, rather than one more round trip after it.
   const [rows, locations] = await Promise.all([
     keysetPage(query, { ...key, idColumn: 'p.id' }, key.descending !== reverse, page),
-    include?.locations ? allLocations(db) : [],
+    include?.locations ? pageLocations(db) : [],
   ]);
   const relations = include ? relationsOfPageRows(rows.rows, locations) : null;
   return { ...mapPage(rows, toProduct), relations };

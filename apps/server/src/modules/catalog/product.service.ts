@@ -24,11 +24,7 @@ import { sanitizeDescription } from './sanitize.js';
 import { uniqueHandle } from './handle.service.js';
 import { lockUniqueValues } from '../../lib/unique-lock.repository.js';
 import { syncAutomatedCollections } from './collection.service.js';
-import {
-  ensureVariantLevels,
-  receiveStartingStock,
-  type StartingStockInput,
-} from '../inventory/inventory.service.js';
+import { variantStock, type StartingStockArrival, type StartingStockInput } from './variant-stock.js';
 
 /** Product fields whose before/after the audit log keeps. */
 /** The product's own fields its audit events record (variants go as a summary). */
@@ -177,12 +173,13 @@ export async function productCreate(
   );
   const made = planned.map((v, i) => ({ id: uuidv7(), productId: product.id, ...variantValues(v, i) }));
   await variants.insertVariants(trx, made);
-  await ensureVariantLevels(
+  const stock = variantStock();
+  await stock.ensureLevels(
     trx,
     made.map((v) => v.id),
   );
   const starting = input.variants.length ? startingStockOf(raw) : [];
-  await receiveStartingStock(
+  await stock.receiveStartingStock(
     trx,
     actor,
     made.map((v, i) => ({
@@ -274,7 +271,7 @@ export async function productUpdate(
     removed.map((v) => v.id),
   );
   const starting = startingStockOf(patch);
-  const arrivals: Parameters<typeof receiveStartingStock>[2] = [];
+  const arrivals: StartingStockArrival[] = [];
   for (const { values, match, position } of plan) {
     const field = ['input', 'variants', String(position)];
     if (match) {
@@ -297,14 +294,15 @@ export async function productUpdate(
     }
   }
   // New variants, and variants that begin to track stock, get a level at every active location.
-  await ensureVariantLevels(
+  const stock = variantStock();
+  await stock.ensureLevels(
     trx,
     plan
       .map((p) => p.match?.id ?? null)
       .filter((id): id is string => id !== null)
       .concat(arrivals.map((a) => a.variantId)),
   );
-  await receiveStartingStock(trx, actor, arrivals);
+  await stock.receiveStartingStock(trx, actor, arrivals);
   const after = (await repo.updateProduct(
     trx,
     productId,

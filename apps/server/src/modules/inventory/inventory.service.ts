@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { ensureLevelsOfVariants, findStockVariants } from './level.repository.js';
 import { findLocationsByIds } from './location.repository.js';
 import { applyStockChanges, lockLevels, type LevelChange, type StockResult } from './stock.js';
+import type { StartingStockArrival } from '../catalog/variant-stock.js';
 
 export interface AdjustmentInput {
   variantId: string;
@@ -282,12 +283,6 @@ export function ensureVariantLevels(trx: Tx, variantIds: readonly string[]): Pro
   return ensureLevelsOfVariants(trx, variantIds);
 }
 
-/** Units that arrive with a new variant at one location (the product editor's "Starting stock"). */
-export interface StartingStockInput {
-  locationId: string;
-  quantity: number;
-}
-
 /** How many starting-stock entries one variant may carry (one per location; stores have a few). */
 export const MAX_STARTING_STOCK_ENTRIES = 100;
 
@@ -299,7 +294,7 @@ export const MAX_STARTING_STOCK_ENTRIES = 100;
 export async function receiveStartingStock(
   trx: Tx,
   actor: Actor,
-  items: { variantId: string; tracked: boolean; stock: StartingStockInput[]; field: string[] }[],
+  items: StartingStockArrival[],
 ): Promise<void> {
   const errors: UserError[] = [];
   const wanted = items.filter((item) => item.stock.length);
