@@ -34,7 +34,10 @@ import {
 // module that writes it (vite-plugins.ts) and the stylesheet held only the Mantine components used;
 // 323 once Mantine's components were one chunk instead of ~30 files (35 requests on a first load,
 // not 66, bench/ADMIN-LOAD.md).
-const FIRST_LOAD_PRODUCTS_KB = 268;
+// 2026-11-28 (#27): 263 → 268.6 KB: the shared list controller and ListPage shell that all six lists
+// now use come with the first list (≈ 4 KB), and the server's messages the admin imports from the
+// domain instead of copying (≈ 0.2 KB); the ceiling moves to 270. To win back in #35.
+const FIRST_LOAD_PRODUCTS_KB = 270;
 const ROUTE_KB = 123;
 
 const manifest = readManifest();
