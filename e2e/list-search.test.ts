@@ -26,6 +26,24 @@ async function watchOperation(page: Page, operation: string, delayMs: number) {
   return sent;
 }
 
+/**
+ * Holds the operation's requests (recording their variables) until `release()`, after which they
+ * pass at once: what the screen shows while an answer is on its way, whatever the machine's speed.
+ */
+async function holdOperation(page: Page, operation: string) {
+  const sent: Record<string, unknown>[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/graphql', async (route: Route) => {
+    const body = route.request().postDataJSON() as Sent | null;
+    if (body?.operationName !== operation) return route.continue();
+    sent.push(body.variables ?? {});
+    await released;
+    return route.continue();
+  });
+  return { sent, release };
+}
+
 /** Marks the page when a list ever shows its loading skeleton, or a table with no rows. */
 async function watchForEmptyTable(page: Page, rowTestId: string) {
   await page.evaluate((testId) => {
@@ -194,7 +212,8 @@ describe('list search, filter chips and list state', () => {
     const next = page.getByRole('button', { name: 'Next' });
     expect(await next.isEnabled()).toBe(true);
     const first = await rowTitles(page);
-    const sent = await watchOperation(page, 'Products', 500);
+    const held = await holdOperation(page, 'Products');
+    const sent = held.sent;
     const emptied = await watchForEmptyTable(page, 'product-row');
 
     // Both clicks in one task: the screen has not been drawn again in between.
@@ -206,9 +225,12 @@ describe('list search, filter chips and list state', () => {
       button('Sort ascending')?.click();
       button('Next')?.click();
     });
-    await page.waitForTimeout(150);
     // While the new order loads, its Next waits: the rows shown are still the old order's.
+    await page.locator('[data-testid="list-rows"][aria-busy="true"]').waitFor();
+    await expect.poll(() => sent.length).toBe(1);
     expect(await next.isDisabled()).toBe(true);
+    expect(await rowTitles(page)).toEqual(first);
+    held.release();
     await expect.poll(() => rowTitles(page)).not.toEqual(first);
     const url = new URL(page.url());
     expect(url.searchParams.get('dir')).toBe('asc');
