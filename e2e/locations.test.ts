@@ -41,7 +41,7 @@ describe('locations', () => {
 
     await page.getByRole('button', { name: 'Move Downtown store up' }).click();
     await page.getByText('Downtown store is now number 1.').waitFor();
-    expect(await names(page)).toEqual(['Downtown store', 'Main warehouse']);
+    await expect.poll(() => names(page)).toEqual(['Downtown store', 'Main warehouse']);
 
     await page.getByRole('button', { name: 'Add location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add location' });
