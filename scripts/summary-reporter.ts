@@ -1,6 +1,13 @@
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Prints one plain closing line, "Tests: N passed, N failed, N skipped", after vitest's own summary. */
+/** How many of the slowest test files the closing lines name. */
+const SLOWEST = 15;
+
+/**
+ * Prints one plain closing line, "Tests: N passed, N failed, N skipped", after vitest's own summary,
+ * preceded by the slowest files (tests and hooks, seconds): CI's log then says where its time went.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -14,6 +21,18 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') failed++;
         else skipped++;
       }
+    }
+    const slowest = testModules
+      .map((module) => ({
+        file: `${module.project.name}: ${path.relative(process.cwd(), module.moduleId)}`,
+        seconds: module.diagnostic().duration / 1000,
+      }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, SLOWEST);
+    if (slowest.length > 1) {
+      process.stdout.write(`\nSlowest files (tests and hooks):\n`);
+      for (const { file, seconds } of slowest)
+        process.stdout.write(`${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
