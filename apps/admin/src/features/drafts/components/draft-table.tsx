@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { DraftOrderSortKeys, DraftOrdersQuery } from '../../../gql/graphql';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatRelative } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 
 type Row = DraftOrdersQuery['draftOrders']['nodes'][number];
@@ -53,8 +53,8 @@ export function DraftTable({
             <Text size="sm">{r.customerName ?? r.email ?? 'No customer'}</Text>
             <Group justify="space-between" mt={4}>
               <StatusBadge row={r} />
-              <Text size="xs" c="dimmed">
-                {items(r.itemsCount)} · {formatDateTime(r.updatedAt)}
+              <Text size="xs" c="dimmed" title={formatDateTime(r.updatedAt)}>
+                {items(r.itemsCount)} · updated {formatRelative(r.updatedAt)}
               </Text>
             </Group>
           </Paper>
@@ -96,7 +96,12 @@ export function DraftTable({
             </Table.Td>
             <Table.Td ta="right">{r.itemsCount}</Table.Td>
             <Table.Td ta="right">{formatMoney(r.total)}</Table.Td>
-            <Table.Td>{formatDateTime(r.updatedAt)}</Table.Td>
+            <Table.Td>
+              {/* As the product list: when, in words; the exact time on hover. */}
+              <Text span size="sm" c="dimmed" title={formatDateTime(r.updatedAt)}>
+                {formatRelative(r.updatedAt)}
+              </Text>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
