@@ -60,7 +60,7 @@ export const orderRow = tableRow<OrderTable>()(
     'created_by',
   ] as const,
   // character(3): ISO 4217 without the padding.
-  { fix: { currency_code: (code) => code.trim() } },
+  { fix: { currency_code: (code) => code.trim() }, json: ['shipping_address', 'billing_address'] },
 );
 export type Order = Camel<Selectable<OrderTable>>;
 
