@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import { snakeCase } from '../../lib/case.js';
 import { tableRow, type Camel } from '../../db/row.js';
 import type {
   FulfillmentLineTable,
@@ -156,14 +155,3 @@ export const orderCommentRow = tableRow<OrderCommentTable>()([
   'created_at',
 ] as const);
 export type OrderComment = Camel<Selectable<OrderCommentTable>>;
-
-/** camelCase → snake_case for the writes repositories make from domain values. */
-export function columnsOf(values: object, json: readonly string[] = []): Record<string, unknown> {
-  const columns: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    columns[snakeCase(key)] =
-      json.includes(key) && value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-  }
-  return columns;
-}
