@@ -22,21 +22,13 @@ import { variantStock, type StartingStockArrival, type StartingStockInput } from
 
 export type VariantValues = ProductInput['variants'][number];
 
+/**
+ * What a variant's input writes: its own fields as given (the input's fields are the variant's, by
+ * the same names), its title from its options, and its place in the list.
+ */
 export function variantValues(v: VariantValues, position: number): variants.VariantWrite {
-  return {
-    title: variantTitle(v.optionValues),
-    optionValues: v.optionValues,
-    sku: v.sku,
-    barcode: v.barcode,
-    price: v.price,
-    compareAtPrice: v.compareAtPrice,
-    costPrice: v.costPrice,
-    weightGrams: v.weightGrams,
-    trackInventory: v.trackInventory,
-    allowBackorder: v.allowBackorder,
-    lowStockThreshold: v.lowStockThreshold,
-    position,
-  };
+  const { id: _id, ...fields } = v;
+  return { ...fields, title: variantTitle(v.optionValues), position };
 }
 
 /** With no variants given, every combination of the options, priced 0 (one "Default" variant without options). */
