@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from './columns.js';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Json, Timestamp } from './columns.js';
 import { camelKey, tableRow, type Camel } from './row.js';
 
 interface ThingTable {
@@ -12,6 +12,14 @@ interface ThingTable {
   created_at: Timestamp;
   version: Generated<number>;
 }
+interface NoteTable {
+  id: string;
+  body_text: string | null;
+  meta: Json<{ pinned: boolean } | null>;
+  tags: string[];
+  sent_at: Timestamp | null;
+}
+
 type Thing = Camel<Omit<Selectable<ThingTable>, 'search_text'>>;
 
 const thingRow = tableRow<ThingTable>()(
@@ -91,6 +99,54 @@ describe('tableRow', () => {
     thingRow.pick(['id', 'search_text'] as const);
   });
 
+  it('writes domain values as columns: snake_case, undefined left out, JSON as text, in column order', () => {
+    const noteRow = tableRow<NoteTable>()(['id', 'body_text', 'meta', 'tags', 'sent_at'] as const, {
+      json: ['meta'],
+    });
+    const written = noteRow.write({
+      tags: ['a', 'b'],
+      meta: { pinned: true },
+      bodyText: 'hi',
+      id: 'n1',
+      sentAt: undefined,
+    });
+    expect(written).toStrictEqual({ id: 'n1', body_text: 'hi', meta: '{"pinned":true}', tags: ['a', 'b'] });
+    expect(Object.keys(written)).toStrictEqual(['id', 'body_text', 'meta', 'tags']);
+    expect(noteRow.write({ meta: null, bodyText: null })).toStrictEqual({ meta: null, body_text: null });
+    expect(noteRow.write({ meta: '{"already":"text"}' })).toStrictEqual({ meta: '{"already":"text"}' });
+    // An object that carries more than its type says: only the mapper's columns are written.
+    const wider = { id: 'n2', stock: 4 };
+    expect(noteRow.pick(['id'] as const).write(wider as { id: string })).toStrictEqual({ id: 'n2' });
+  });
+
+  it('types a write from the table: required stays required (an insert), a wrong field is an error', () => {
+    const noteRow = tableRow<NoteTable>()(['id', 'body_text', 'meta', 'tags', 'sent_at'] as const, {
+      json: ['meta'],
+    });
+    const complete: { id: string; bodyText: string | null; tags: string[] } = {
+      id: 'n',
+      bodyText: null,
+      tags: [],
+    };
+    expectTypeOf(noteRow.write(complete)).toEqualTypeOf<{
+      id: string;
+      body_text: string | null;
+      tags: string[];
+    }>();
+    expectTypeOf(noteRow.write(complete)).toExtend<Insertable<NoteTable>>();
+    const partial: { meta?: { pinned: boolean } | null; sentAt?: Date } = {};
+    expectTypeOf(noteRow.write(partial)).toEqualTypeOf<{ meta?: string | null; sent_at?: Date }>();
+    expectTypeOf(noteRow.write(partial)).toExtend<Updateable<NoteTable>>();
+    // @ts-expect-error `body` is no field of the note (its column is body_text)
+    noteRow.write({ id: 'n', body: 'x' });
+    // @ts-expect-error the snake_case column name is no domain field
+    noteRow.write({ body_text: 'x' });
+    // @ts-expect-error a wrong type for a field
+    noteRow.write({ tags: 'a' });
+    // @ts-expect-error a field the mapper does not write (picked away)
+    noteRow.pick(['id'] as const).write({ id: 'n', bodyText: 'x' });
+  });
+
   it('refuses a column list that misses, adds or misnames a column (type-level)', () => {
     // @ts-expect-error search_text is neither listed nor omitted
     tableRow<ThingTable>()([
@@ -115,6 +171,12 @@ describe('tableRow', () => {
     tableRow<Misnamed>()(['id', 'shipped'] as const, { omit: ['ship_at'] });
     // @ts-expect-error a column named …_at that is no timestamp would be read as a Date
     tableRow<Misnamed>()(['id', 'ship_at'] as const, { omit: ['shipped'] });
+    // @ts-expect-error a JSON column not named in `json` would be written unserialised
+    tableRow<NoteTable>()(['id', 'body_text', 'meta', 'tags', 'sent_at'] as const);
+    tableRow<NoteTable>()(['id', 'body_text', 'meta', 'tags', 'sent_at'] as const, {
+      // @ts-expect-error tags is an array column, not JSON
+      json: ['meta', 'tags'],
+    });
     expect(camelKey('compare_at_price')).toBe('compareAtPrice');
   });
 });

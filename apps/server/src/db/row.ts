@@ -1,9 +1,10 @@
-import { sql, type RawBuilder, type SelectType } from 'kysely';
+import { sql, type InsertType, type RawBuilder, type SelectType, type UpdateType } from 'kysely';
 
 /*
  * One spelling per row: a table's columns are written once, in its Kysely interface
  * (`modules/<area>/<area>.tables.ts`). The domain object is derived from it (`Camel<…>`), and one
- * mapper per table (`tableRow`) reads a row — from a normal select or from a JSON array — into it.
+ * mapper per table (`tableRow`) reads a row — from a normal select or from a JSON array — into it,
+ * and writes domain values back as the columns of an insert or update (`write`).
  */
 
 /** `compare_at_price` → `compareAtPrice`, at the type level. */
@@ -28,16 +29,54 @@ type DateColumns<Table> = {
 }[keyof Table & string];
 
 /**
+ * The columns of `Table` holding JSON (`Json<T>` in db/columns.ts): written as text, read as
+ * something that is neither a string nor a Date.
+ */
+export type JsonColumns<Table> = {
+  [K in keyof Table & string]-?: string extends InsertType<Table[K]>
+    ? NonNullable<SelectType<Table[K]>> extends string | Date
+      ? never
+      : K
+    : never;
+}[keyof Table & string];
+
+/** What a write takes: any of the mapper's columns, under its domain (camelCase) name. */
+export type WriteValues<Table, C extends keyof Table & string> = {
+  [K in C as CamelKey<K>]?: SelectType<Table[K]> | UpdateType<Table[K]>;
+};
+
+/** The column among `C` that the domain key `K` names. */
+type ColumnOf<C extends string, K> = { [Col in C]: CamelKey<Col> extends K ? Col : never }[C];
+
+/**
+ * The columns a write of `V` sets, each as required or optional as in `V` (so an insert of complete
+ * values type-checks), JSON columns as their text.
+ */
+export type Written<Table, C extends keyof Table & string, V> = {
+  [K in keyof V as ColumnOf<C, K>]: ColumnOf<C, K> extends JsonColumns<Table>
+    ? string | Extract<V[K], null | undefined>
+    : V[K];
+};
+
+/** Refuses keys of `V` that `W` does not have (a misspelt or foreign field). */
+type NoExtra<V, W> = { [K in Exclude<keyof V, keyof W>]: never };
+
+/**
  * Why a column list is refused, as a type that no array satisfies (so the message names the
  * columns): every column of the table must be listed or declared as omitted, and the JSON form tells
  * a timestamp from its name (`…_at`), so exactly the listed Date columns must end in `_at`.
  */
-type Checked<Table, C extends readonly string[], Omitted extends string> = [
+type Checked<Table, C extends readonly string[], Omitted extends string, Json extends string> = [
   Exclude<keyof Table & string, C[number] | Omitted>,
 ] extends [never]
   ? [Exclude<DateColumns<Table> & C[number], `${string}_at`>] extends [never]
     ? [Exclude<Extract<C[number], `${string}_at`>, DateColumns<Table>>] extends [never]
-      ? C
+      ? [Exclude<JsonColumns<Table> & C[number], Json>] extends [never]
+        ? C
+        : {
+            error: 'JSON columns not named in `json` (a write would send them unserialised)';
+            columns: Exclude<JsonColumns<Table> & C[number], Json>;
+          }
       : {
           error: 'columns named …_at that are not timestamps';
           columns: Exclude<Extract<C[number], `${string}_at`>, DateColumns<Table>>;
@@ -81,27 +120,40 @@ export interface TableRow<Table, C extends keyof Table & string> {
   readonly json: (alias: string) => JsonRow<Camel<RowOf<Table, C>>>;
   /** The mapper of some of these columns (same fixes), for a read that needs no more. */
   readonly pick: <const P extends readonly C[]>(columns: P) => TableRow<Table, P[number]>;
+  /**
+   * Domain values as the columns of an insert or update, in the mapper's column order: each
+   * camelCase key becomes its snake_case column, a key left undefined is left out (the column's
+   * default, or unchanged), a JSON column's object is sent as its text. A key that is no column of
+   * the mapper is a type error (and is never written).
+   */
+  readonly write: <V extends WriteValues<Table, C>>(
+    values: V & NoExtra<V, WriteValues<Table, C>>,
+  ) => Written<Table, C, V>;
 }
 
 /**
  * The mapper of `Table`'s rows: `tableRow<VariantTable>()([...] as const)`, listing every column
  * (a column neither listed nor named in `omit` is a type error, so a column added to the table
  * interface must be placed here too). `omit` names the columns no domain object carries (search
- * text, …); `fix` the per-column corrections every read applies.
+ * text, …); `fix` the per-column corrections every read applies; `json` the listed JSON columns
+ * (every one must be named: a write sends their values as text).
  */
 export function tableRow<Table>() {
   return <
     const C extends readonly (keyof Table & string)[],
     const O extends readonly (keyof Table & string)[] = [],
+    const J extends readonly (JsonColumns<Table> & C[number])[] = [],
   >(
-    columns: C & Checked<Table, C, O[number]>,
-    options: { omit?: O; fix?: RowFixes<Table, C[number]> } = {},
-  ): TableRow<Table, C[number]> => makeRow<Table, C[number]>(columns, options.fix ?? {});
+    columns: C & Checked<Table, C, O[number], J[number]>,
+    options: { omit?: O; fix?: RowFixes<Table, C[number]>; json?: J } = {},
+  ): TableRow<Table, C[number]> =>
+    makeRow<Table, C[number]>(columns, options.fix ?? {}, new Set<string>(options.json ?? []));
 }
 
 function makeRow<Table, C extends keyof Table & string>(
   columns: readonly C[],
   fixes: RowFixes<Table, C>,
+  jsonColumns: ReadonlySet<string>,
 ): TableRow<Table, C> {
   type Out = Camel<RowOf<Table, C>>;
   const keys = columns.map((c) => camelKey(c));
@@ -135,11 +187,23 @@ function makeRow<Table, C extends keyof Table & string>(
       },
     };
   };
+  const isJson = columns.map((c) => jsonColumns.has(c));
+  const write = (values: object): Record<string, unknown> => {
+    const source = values as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const value = source[keys[i]!];
+      if (value === undefined) continue;
+      out[columns[i]!] = isJson[i] && value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+    }
+    return out;
+  };
   return {
     columns,
     columnsOf: <A extends string>(alias: A) => columns.map((c) => `${alias}.${c}` as const),
     of,
     json,
-    pick: (picked) => makeRow(picked, fixes),
+    pick: (picked) => makeRow(picked, fixes, jsonColumns),
+    write: write as TableRow<Table, C>['write'],
   };
 }

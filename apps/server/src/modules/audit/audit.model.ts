@@ -9,17 +9,20 @@ export type { ActorType, AuditChange };
  * `changes` is keyed by the names events have always used (snake_case, see `eventField`); its
  * values are what was recorded.
  */
-export const auditEventRow = tableRow<AuditEventTable>()([
-  'id',
-  'actor_type',
-  'actor_id',
-  'actor_name',
-  'action',
-  'subject_type',
-  'subject_id',
-  'changes',
-  'request_id',
-  'ip',
-  'created_at',
-] as const);
+export const auditEventRow = tableRow<AuditEventTable>()(
+  [
+    'id',
+    'actor_type',
+    'actor_id',
+    'actor_name',
+    'action',
+    'subject_type',
+    'subject_id',
+    'changes',
+    'request_id',
+    'ip',
+    'created_at',
+  ] as const,
+  { json: ['changes'] },
+);
 export type AuditEvent = Camel<Selectable<AuditEventTable>>;

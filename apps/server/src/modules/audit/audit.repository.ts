@@ -12,21 +12,7 @@ import {
 
 /** Appends one event; `created_at` is the database's clock (the column default). */
 export async function insertAuditEvent(db: Executor, event: Omit<AuditEvent, 'createdAt'>): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      id: event.id,
-      actor_type: event.actorType,
-      actor_id: event.actorId,
-      actor_name: event.actorName,
-      action: event.action,
-      subject_type: event.subjectType,
-      subject_id: event.subjectId,
-      changes: JSON.stringify(event.changes),
-      request_id: event.requestId,
-      ip: event.ip,
-    })
-    .execute();
+  await db.insertInto('audit_events').values(auditEventRow.write(event)).execute();
 }
 
 export async function findAuditEvent(db: Executor, id: string): Promise<AuditEvent | null> {

@@ -36,7 +36,7 @@ export const productRow = tableRow<ProductTable>()(
     'updated_at',
     'version',
   ] as const,
-  { omit: ['search_text', 'tag_keys'] },
+  { omit: ['search_text', 'tag_keys'], json: ['options'] },
 );
 
 export type Product = Camel<Omit<Selectable<ProductTable>, 'search_text' | 'tag_keys'>> & {
@@ -92,19 +92,22 @@ export const categoryRow = tableRow<CategoryTable>()([
 ] as const);
 export type Category = Camel<Selectable<CategoryTable>>;
 
-export const collectionRow = tableRow<CollectionTable>()([
-  'id',
-  'title',
-  'handle',
-  'description',
-  'kind',
-  'rules',
-  'match',
-  'product_count',
-  'created_at',
-  'updated_at',
-  'version',
-] as const);
+export const collectionRow = tableRow<CollectionTable>()(
+  [
+    'id',
+    'title',
+    'handle',
+    'description',
+    'kind',
+    'rules',
+    'match',
+    'product_count',
+    'created_at',
+    'updated_at',
+    'version',
+  ] as const,
+  { json: ['rules'] },
+);
 export type Collection = Camel<Selectable<CollectionTable>>;
 
 export const mediaRow = tableRow<ProductMediaTable>()([

@@ -76,14 +76,7 @@ export async function insertCategory(
 ): Promise<Category> {
   const row: CategoryRow = await db
     .insertInto('categories')
-    .values({
-      id: c.id,
-      name: c.name,
-      handle: c.handle,
-      description: c.description,
-      parent_id: c.parentId,
-      position: c.position,
-    })
+    .values(categoryRow.write(c))
     .returningAll()
     .executeTakeFirstOrThrow();
   return categoryRow.of(row);
@@ -97,15 +90,7 @@ export async function updateCategory(
 ): Promise<Category> {
   const row: CategoryRow = await db
     .updateTable('categories')
-    .set({
-      name: changes.name,
-      handle: changes.handle,
-      description: changes.description,
-      parent_id: changes.parentId,
-      position: changes.position,
-      updated_at: sql`now()`,
-      version: sql`version + 1`,
-    })
+    .set({ ...categoryRow.write(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

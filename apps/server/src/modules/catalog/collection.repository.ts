@@ -38,23 +38,13 @@ export async function lockCollection(db: Executor, id: string): Promise<Collecti
 /** What a collection's create or update writes. */
 export type CollectionWrite = Pick<Collection, 'title' | 'handle' | 'description' | 'match' | 'rules'>;
 
-function collectionColumns(c: CollectionWrite) {
-  return {
-    title: c.title,
-    handle: c.handle,
-    description: c.description,
-    match: c.match,
-    rules: JSON.stringify(c.rules),
-  };
-}
-
 export async function insertCollection(
   db: Executor,
   c: CollectionWrite & Pick<Collection, 'id' | 'kind'>,
 ): Promise<Collection> {
   const row: CollectionRow = await db
     .insertInto('collections')
-    .values({ id: c.id, kind: c.kind, ...collectionColumns(c) })
+    .values(collectionRow.write(c))
     .returningAll()
     .executeTakeFirstOrThrow();
   return collectionRow.of(row);
@@ -68,7 +58,7 @@ export async function updateCollection(
 ): Promise<Collection> {
   const row: CollectionRow = await db
     .updateTable('collections')
-    .set({ ...collectionColumns(changes), updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...collectionRow.write(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -69,21 +69,9 @@ export type ProductWrite = Pick<
   | 'seoDescription'
 >;
 
+/** The product's columns, with the tags' search keys (lowercase) that follow from its tags. */
 function productColumns(p: ProductWrite) {
-  return {
-    title: p.title,
-    handle: p.handle,
-    description: p.description,
-    status: p.status,
-    vendor: p.vendor,
-    product_type: p.productType,
-    category_id: p.categoryId,
-    tags: p.tags,
-    tag_keys: p.tags.map((t) => t.toLowerCase()),
-    options: JSON.stringify(p.options),
-    seo_title: p.seoTitle,
-    seo_description: p.seoDescription,
-  };
+  return { ...productRow.write(p), tag_keys: p.tags.map((t) => t.toLowerCase()) };
 }
 
 /** Inserts a product; `publish` stamps it published now (by the database clock). */

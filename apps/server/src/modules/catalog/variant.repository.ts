@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { ProductVariantTable } from './catalog.tables.js';
 import { variantRow, type Variant } from './catalog.model.js';
 
 export async function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<Variant[]> {
@@ -26,23 +25,6 @@ export async function findVariantsByIds(db: Executor, ids: readonly string[]): P
 /** What a variant's create or update writes. */
 export type VariantWrite = Omit<Variant, 'id' | 'productId' | 'createdAt' | 'updatedAt' | 'version'>;
 
-function variantColumns(v: VariantWrite) {
-  return {
-    title: v.title,
-    option_values: v.optionValues,
-    sku: v.sku,
-    barcode: v.barcode,
-    price: v.price,
-    compare_at_price: v.compareAtPrice,
-    cost_price: v.costPrice,
-    weight_grams: v.weightGrams,
-    track_inventory: v.trackInventory,
-    allow_backorder: v.allowBackorder,
-    low_stock_threshold: v.lowStockThreshold,
-    position: v.position,
-  } satisfies Omit<ProductVariantTable, 'id' | 'product_id' | 'created_at' | 'updated_at' | 'version'>;
-}
-
 /** Variants of other products holding any of these SKUs (case-insensitive), with their product. */
 export function skuOwners(db: Executor, skus: readonly string[], exceptProductId: string | null) {
   if (!skus.length) return Promise.resolve([]);
@@ -66,7 +48,7 @@ export async function insertVariants(
   if (!variants.length) return;
   await db
     .insertInto('product_variants')
-    .values(variants.map((v) => ({ id: v.id, product_id: v.productId, ...variantColumns(v) })))
+    .values(variants.map((v) => variantRow.write(v)))
     .execute();
 }
 
@@ -74,7 +56,7 @@ export async function insertVariants(
 export async function updateVariant(db: Executor, id: string, changes: VariantWrite): Promise<void> {
   await db
     .updateTable('product_variants')
-    .set({ ...variantColumns(changes), updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...variantRow.write(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .execute();
 }

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { CustomerAddressTable } from './customer.tables.js';
 import {
   addressRow,
   commentRow,
@@ -36,16 +35,11 @@ function searchText(c: Pick<Customer, 'email' | 'firstName' | 'lastName' | 'phon
     .join(' ');
 }
 
+/** The customer's columns, with what follows from them: the tags' search keys and the search text. */
 function customerColumns(c: CustomerValues) {
   return {
-    email: c.email,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    phone: c.phone,
-    note: c.note,
-    tags: c.tags,
+    ...customerRow.write(c),
     tag_keys: c.tags.map((t) => t.toLowerCase()),
-    accepts_marketing: c.acceptsMarketing,
     search_text: searchText(c),
   };
 }
@@ -101,12 +95,7 @@ export async function updateCustomer(
   id: string,
   changes: CustomerValues | { state: Customer['state'] } | { defaultAddressId: string | null },
 ): Promise<Customer> {
-  const columns =
-    'email' in changes
-      ? customerColumns(changes)
-      : 'state' in changes
-        ? { state: changes.state }
-        : { default_address_id: changes.defaultAddressId };
+  const columns = 'email' in changes ? customerColumns(changes) : customerRow.write(changes);
   const row = await db
     .updateTable('customers')
     .set({ ...columns, updated_at: sql`now()`, version: sql`version + 1` })
@@ -173,21 +162,6 @@ export async function firstAddressId(db: Executor, customerId: string): Promise<
   return row?.id ?? null;
 }
 
-function addressColumns(a: AddressValues) {
-  return {
-    first_name: a.firstName,
-    last_name: a.lastName,
-    company: a.company,
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postal_code: a.postalCode,
-    country_code: a.countryCode,
-    phone: a.phone,
-  } satisfies Partial<Record<keyof CustomerAddressTable, unknown>>;
-}
-
 export async function insertAddresses(
   db: Executor,
   addresses: readonly (AddressValues & { id: string; customerId: string; position: number })[],
@@ -195,14 +169,7 @@ export async function insertAddresses(
   if (!addresses.length) return [];
   const rows = await db
     .insertInto('customer_addresses')
-    .values(
-      addresses.map((a) => ({
-        id: a.id,
-        customer_id: a.customerId,
-        position: a.position,
-        ...addressColumns(a),
-      })),
-    )
+    .values(addresses.map((a) => addressRow.write(a)))
     .returningAll()
     .execute();
   return rows.map(addressRow.of);
@@ -215,7 +182,7 @@ export async function updateAddress(
 ): Promise<CustomerAddress> {
   const row = await db
     .updateTable('customer_addresses')
-    .set({ ...addressColumns(address), updated_at: sql`now()` })
+    .set({ ...addressRow.write(address), updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -234,13 +201,7 @@ export async function insertComment(
 ): Promise<CustomerComment> {
   const row = await db
     .insertInto('customer_comments')
-    .values({
-      id: comment.id,
-      customer_id: comment.customerId,
-      staff_id: comment.staffId,
-      staff_name: comment.staffName,
-      body: comment.body,
-    })
+    .values(commentRow.write(comment))
     .returningAll()
     .executeTakeFirstOrThrow();
   return commentRow.of(row);

@@ -57,20 +57,10 @@ export type DiscountValues = Pick<
   | 'oncePerCustomer'
 > & { disabled: boolean };
 
-function discountColumns(v: DiscountValues) {
+function discountColumns({ disabled, ...values }: DiscountValues) {
   return {
-    code: v.code,
-    kind: v.kind,
-    percentage: v.percentage,
-    amount: v.amount,
-    applies_to: v.appliesTo,
-    minimum_subtotal: v.minimumSubtotal,
-    minimum_quantity: v.minimumQuantity,
-    starts_at: v.startsAt,
-    ends_at: v.endsAt,
-    usage_limit: v.usageLimit,
-    once_per_customer: v.oncePerCustomer,
-    disabled_at: v.disabled ? sql<Date>`coalesce(disabled_at, now())` : null,
+    ...discountRow.write(values),
+    disabled_at: disabled ? sql<Date>`coalesce(disabled_at, now())` : null,
   };
 }
 

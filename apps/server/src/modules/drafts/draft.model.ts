@@ -7,31 +7,34 @@ import type { DraftOrderLineTable, DraftOrderTable } from './draft.tables.js';
  * tables (db/row.ts).
  */
 
-export const draftOrderRow = tableRow<DraftOrderTable>()([
-  'id',
-  'number',
-  'status',
-  'customer_id',
-  'customer_name',
-  'email',
-  'phone',
-  'shipping_address',
-  'billing_address',
-  'shipping_rate_id',
-  'shipping_title',
-  'discount_code',
-  'shipping_price',
-  'note',
-  'tags',
-  'items_count',
-  'total',
-  'order_id',
-  'completed_at',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'version',
-] as const);
+export const draftOrderRow = tableRow<DraftOrderTable>()(
+  [
+    'id',
+    'number',
+    'status',
+    'customer_id',
+    'customer_name',
+    'email',
+    'phone',
+    'shipping_address',
+    'billing_address',
+    'shipping_rate_id',
+    'shipping_title',
+    'discount_code',
+    'shipping_price',
+    'note',
+    'tags',
+    'items_count',
+    'total',
+    'order_id',
+    'completed_at',
+    'created_by',
+    'created_at',
+    'updated_at',
+    'version',
+  ] as const,
+  { json: ['shipping_address', 'billing_address'] },
+);
 export type DraftOrder = Camel<Selectable<DraftOrderTable>>;
 
 export const draftOrderLineRow = tableRow<DraftOrderLineTable>()([

@@ -1,7 +1,5 @@
-import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { DraftOrderLineTable, DraftOrderTable } from './draft.tables.js';
-import { columnsOf } from '../orders/order.model.js';
 import { draftOrderLineRow, draftOrderRow, type DraftOrder, type DraftOrderLine } from './draft.model.js';
 import {
   cappedCount,
@@ -39,12 +37,11 @@ export async function lockDraft(db: Executor, id: string): Promise<DraftOrder | 
 type DraftStamped = 'number' | 'createdAt' | 'updatedAt' | 'version';
 /** What a draft's save writes; left out: the column's default (insert) or unchanged (update). */
 export type DraftValues = Partial<Omit<DraftOrder, 'id' | DraftStamped>>;
-const DRAFT_JSON = ['shippingAddress', 'billingAddress'];
 
 export async function insertDraft(db: Executor, id: string, values: DraftValues): Promise<DraftOrder> {
   const row = await db
     .insertInto('draft_orders')
-    .values({ ...(columnsOf(values, DRAFT_JSON) as Insertable<DraftOrderTable>), id })
+    .values({ ...draftOrderRow.write(values), id })
     .returningAll()
     .executeTakeFirstOrThrow();
   return draftOrderRow.of(row);
@@ -54,7 +51,7 @@ export async function updateDraft(db: Executor, id: string, changes: DraftValues
   const row = await db
     .updateTable('draft_orders')
     .set({
-      ...(columnsOf(changes, DRAFT_JSON) as Updateable<DraftOrderTable>),
+      ...draftOrderRow.write(changes),
       updated_at: sql`now()`,
       version: sql`version + 1`,
     })
@@ -89,9 +86,7 @@ export async function replaceDraftLines(
   if (lines.length)
     await db
       .insertInto('draft_order_lines')
-      .values(
-        lines.map((l) => ({ ...(columnsOf(l) as Insertable<DraftOrderLineTable>), draft_order_id: draftId })),
-      )
+      .values(lines.map((l) => ({ ...draftOrderLineRow.write(l), draft_order_id: draftId })))
       .execute();
 }
 

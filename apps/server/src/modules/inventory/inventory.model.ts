@@ -7,16 +7,10 @@ import type { InventoryLevelTable, InventoryMovementTable, LocationTable } from 
  * tables (db/row.ts).
  */
 
-export const locationRow = tableRow<LocationTable>()([
-  'id',
-  'name',
-  'address',
-  'active',
-  'fulfillment_priority',
-  'created_at',
-  'updated_at',
-  'version',
-] as const);
+export const locationRow = tableRow<LocationTable>()(
+  ['id', 'name', 'address', 'active', 'fulfillment_priority', 'created_at', 'updated_at', 'version'] as const,
+  { json: ['address'] },
+);
 export type Location = Camel<Selectable<LocationTable>>;
 
 /** A level as the app reads it: the list's sort key stays in the database. */

@@ -73,12 +73,7 @@ export async function insertLocation(
 ): Promise<Location> {
   const row = await db
     .insertInto('locations')
-    .values({
-      id: uuidv7(),
-      name: location.name,
-      address: location.address ? JSON.stringify(location.address) : null,
-      fulfillment_priority: location.fulfillmentPriority,
-    })
+    .values(locationRow.write({ id: uuidv7(), ...location }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return locationRow.of(row);
@@ -91,13 +86,7 @@ export async function updateLocation(
 ): Promise<Location> {
   const row = await db
     .updateTable('locations')
-    .set({
-      name: changes.name,
-      address: changes.address ? JSON.stringify(changes.address) : null,
-      active: changes.active,
-      updated_at: sql`now()`,
-      version: sql`version + 1`,
-    })
+    .set({ ...locationRow.write(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

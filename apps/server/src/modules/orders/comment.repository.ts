@@ -6,13 +6,7 @@ export type NewOrderComment = Omit<OrderComment, 'createdAt'>;
 export async function insertOrderComment(db: Executor, comment: NewOrderComment): Promise<OrderComment> {
   const row = await db
     .insertInto('order_comments')
-    .values({
-      id: comment.id,
-      order_id: comment.orderId,
-      staff_id: comment.staffId,
-      staff_name: comment.staffName,
-      body: comment.body,
-    })
+    .values(orderCommentRow.write(comment))
     .returningAll()
     .executeTakeFirstOrThrow();
   return orderCommentRow.of(row);

@@ -34,16 +34,7 @@ export async function insertFulfillment(
 ): Promise<Fulfillment> {
   const row = await db
     .insertInto('fulfillments')
-    .values({
-      id: fulfillment.id,
-      order_id: fulfillment.orderId,
-      position: fulfillment.position,
-      location_id: fulfillment.locationId,
-      carrier: fulfillment.carrier,
-      tracking_number: fulfillment.trackingNumber,
-      tracking_url: fulfillment.trackingUrl,
-      staff_id: fulfillment.staffId,
-    })
+    .values(fulfillmentRow.write(fulfillment))
     .returningAll()
     .executeTakeFirstOrThrow();
   if (lines.length) {

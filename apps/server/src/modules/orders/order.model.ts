@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import { snakeCase } from '../../lib/case.js';
 import { tableRow, type Camel } from '../../db/row.js';
 import type {
   FulfillmentLineTable,
@@ -60,7 +59,7 @@ export const orderRow = tableRow<OrderTable>()(
     'created_by',
   ] as const,
   // character(3): ISO 4217 without the padding.
-  { fix: { currency_code: (code) => code.trim() } },
+  { fix: { currency_code: (code) => code.trim() }, json: ['shipping_address', 'billing_address'] },
 );
 export type Order = Camel<Selectable<OrderTable>>;
 
@@ -156,14 +155,3 @@ export const orderCommentRow = tableRow<OrderCommentTable>()([
   'created_at',
 ] as const);
 export type OrderComment = Camel<Selectable<OrderCommentTable>>;
-
-/** camelCase → snake_case for the writes repositories make from domain values. */
-export function columnsOf(values: object, json: readonly string[] = []): Record<string, unknown> {
-  const columns: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    columns[snakeCase(key)] =
-      json.includes(key) && value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-  }
-  return columns;
-}

@@ -1,8 +1,6 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { OrderLineTable, OrderTable, OrderTransactionTable } from './order.tables.js';
 import {
-  columnsOf,
   fulfillmentRow,
   fulfillmentLineRow,
   orderRow,
@@ -27,8 +25,6 @@ export type NewOrderLine = Partial<OrderLine> &
 export type NewTransaction = Partial<Omit<OrderTransaction, 'createdAt'>> &
   Pick<OrderTransaction, 'id' | 'orderId' | 'kind' | 'amount'>;
 
-const ADDRESSES = ['shippingAddress', 'billingAddress'];
-
 // ---- Orders ----
 
 export async function findOrder(db: Executor, id: string): Promise<Order | null> {
@@ -51,7 +47,7 @@ export async function insertOrder(db: Executor, order: NewOrder): Promise<Order>
   const row = await db
     .insertInto('orders')
     .values({
-      ...(columnsOf(order, ADDRESSES) as Insertable<OrderTable>),
+      ...orderRow.write(order),
       created_at: sql`now()`,
       updated_at: sql`now()`,
     })
@@ -61,14 +57,13 @@ export async function insertOrder(db: Executor, order: NewOrder): Promise<Order>
 }
 
 /**
- * A change someone made: stamps `updated_at` by the database clock and bumps the version. A
- * `cancelledAt` or `closedAt` given as `'now'` is stamped by the database clock too.
+ * A change someone made: stamps `updated_at` by the database clock and bumps the version.
  */
 export async function updateOrder(db: Executor, id: string, changes: OrderChanges): Promise<Order> {
   const row = await db
     .updateTable('orders')
     .set({
-      ...(columnsOf(changes, ADDRESSES) as Updateable<OrderTable>),
+      ...orderRow.write(changes),
       updated_at: sql`now()`,
       version: sql`version + 1`,
     })
@@ -147,7 +142,7 @@ export async function lockLines(db: Executor, orderId: string): Promise<OrderLin
  * write (one statement while the levels are locked).
  */
 export function linesInsert(db: Executor, lines: readonly NewOrderLine[]) {
-  return db.insertInto('order_lines').values(lines.map((l) => columnsOf(l) as Insertable<OrderLineTable>));
+  return db.insertInto('order_lines').values(lines.map((l) => orderLineRow.write(l)));
 }
 
 /**
@@ -220,7 +215,7 @@ export async function insertTransaction(
 ): Promise<OrderTransaction> {
   const row = await db
     .insertInto('order_transactions')
-    .values(columnsOf(transaction) as Insertable<OrderTransactionTable>)
+    .values(orderTransactionRow.write(transaction))
     .returningAll()
     .executeTakeFirstOrThrow();
   return orderTransactionRow.of(row);

@@ -58,16 +58,7 @@ export async function insertRefund(
 ): Promise<Refund> {
   const row = await db
     .insertInto('refunds')
-    .values({
-      id: refund.id,
-      order_id: refund.orderId,
-      amount: refund.amount,
-      shipping_amount: refund.shippingAmount,
-      reason: refund.reason,
-      transaction_id: refund.transactionId,
-      staff_id: refund.staffId,
-      staff_name: refund.staffName,
-    })
+    .values(refundRow.write(refund))
     .returningAll()
     .executeTakeFirstOrThrow();
   if (lines.length) {

@@ -22,6 +22,6 @@ export const shopRow = tableRow<StoreSettingsTable>()(
     'version',
   ] as const,
   // character(3): PostgreSQL pads it; every read trims it.
-  { omit: ['id'], fix: { currency_code: (v) => v.trim() } },
+  { omit: ['id'], fix: { currency_code: (v) => v.trim() }, json: ['address'] },
 );
 export type Shop = Camel<Omit<Selectable<StoreSettingsTable>, 'id'>>;

@@ -57,19 +57,7 @@ export type SettingsChange = Omit<Shop, 'createdAt' | 'updatedAt' | 'version'>;
 export async function updateSettings(db: Executor, change: SettingsChange): Promise<Shop> {
   const row: StoreSettingsRow = await db
     .updateTable('store_settings')
-    .set({
-      name: change.name,
-      contact_email: change.contactEmail,
-      address: change.address ? JSON.stringify(change.address) : null,
-      currency_code: change.currencyCode,
-      timezone: change.timezone,
-      weight_unit: change.weightUnit,
-      order_number_prefix: change.orderNumberPrefix,
-      low_stock_threshold: change.lowStockThreshold,
-      prices_include_tax: change.pricesIncludeTax,
-      updated_at: sql`now()`,
-      version: sql`version + 1`,
-    })
+    .set({ ...shopRow.write(change), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', 1)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -76,16 +76,6 @@ export async function deleteZone(db: Executor, id: string): Promise<void> {
 /** What a rate's create or update writes. */
 export type RateValues = Pick<ShippingRate, 'name' | 'price' | 'minSubtotal' | 'maxSubtotal' | 'freeAbove'>;
 
-function rateColumns(rate: RateValues) {
-  return {
-    name: rate.name,
-    price: rate.price,
-    min_subtotal: rate.minSubtotal,
-    max_subtotal: rate.maxSubtotal,
-    free_above: rate.freeAbove,
-  };
-}
-
 /** A zone's rates in the order they were added. */
 export async function ratesOfZone(db: Executor, zoneId: string): Promise<ShippingRate[]> {
   const rows = await db
@@ -127,7 +117,7 @@ export async function insertRate(
 ): Promise<ShippingRate> {
   const row = await db
     .insertInto('shipping_rates')
-    .values({ id: uuidv7(), zone_id: zoneId, position, ...rateColumns(rate) })
+    .values(rateRow.write({ id: uuidv7(), zoneId, position, ...rate }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return rateRow.of(row);
@@ -136,7 +126,7 @@ export async function insertRate(
 export async function updateRate(db: Executor, id: string, rate: RateValues): Promise<ShippingRate> {
   const row = await db
     .updateTable('shipping_rates')
-    .set({ ...rateColumns(rate), updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...rateRow.write(rate), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

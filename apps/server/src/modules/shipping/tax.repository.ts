@@ -6,10 +6,6 @@ import { uuidv7 } from '../../lib/uuid.js';
 /** What a tax rate's create or update writes. */
 export type TaxRateValues = Pick<TaxRate, 'countryCode' | 'region' | 'rate' | 'name'>;
 
-function taxRateColumns(rate: TaxRateValues) {
-  return { country_code: rate.countryCode, region: rate.region, rate: rate.rate, name: rate.name };
-}
-
 /** By country, then region (the country-wide rate first). */
 export async function listTaxRates(db: Executor): Promise<TaxRate[]> {
   const rows = await db
@@ -57,7 +53,7 @@ export async function taxPlaceTaken(
 export async function insertTaxRate(db: Executor, rate: TaxRateValues): Promise<TaxRate> {
   const row = await db
     .insertInto('tax_rates')
-    .values({ id: uuidv7(), ...taxRateColumns(rate) })
+    .values(taxRateRow.write({ id: uuidv7(), ...rate }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return taxRateRow.of(row);
@@ -66,7 +62,7 @@ export async function insertTaxRate(db: Executor, rate: TaxRateValues): Promise<
 export async function updateTaxRate(db: Executor, id: string, rate: TaxRateValues): Promise<TaxRate> {
   const row = await db
     .updateTable('tax_rates')
-    .set({ ...taxRateColumns(rate), updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ ...taxRateRow.write(rate), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
