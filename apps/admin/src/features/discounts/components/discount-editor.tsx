@@ -1,30 +1,16 @@
-import { discountSummary } from './discount-words';
 import { Alert, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { generateDiscountCode } from '@stockroom/domain';
 import { IconDice5, IconLock } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { FormErrors } from '../../../components/form-errors';
 import { CheckboxField, NumberField, TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
-import { useLeaveGuard } from '../../../components/use-leave-guard';
 import type { DiscountFieldsFragment, DiscountKind } from '../../../gql/graphql';
-import { useZodForm } from '../../../lib/forms/use-zod-form';
-import { useDiscountCreateMutation, useDiscountUpdateMutation } from '../api/discount-save-mutations';
-import {
-  discountFormSchema,
-  discountInput,
-  fromDiscount,
-  newDiscountValues,
-  type DiscountValues,
-} from './discount-form';
 import { renderCodeError } from './discount-code-error';
 import { DiscountSideCard } from './discount-side-card';
 import { DiscountStaleAlert } from './discount-stale-alert';
-import { DiscountTargetsField, productCount, type TargetLabels } from './discount-targets-field';
+import { DiscountTargetsField } from './discount-targets-field';
+import { useDiscountEditor } from './use-discount-editor';
 import classes from '../../../components/editor-layout.module.css';
 
 const KINDS: { value: DiscountKind; label: string }[] = [
@@ -32,16 +18,6 @@ const KINDS: { value: DiscountKind; label: string }[] = [
   { value: 'FIXED_AMOUNT', label: 'Fixed amount' },
   { value: 'FREE_SHIPPING', label: 'Free shipping' },
 ];
-
-const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
-
-function labelsOf(discount: DiscountFieldsFragment | null): TargetLabels {
-  const labels: TargetLabels = new Map();
-  for (const p of discount?.products ?? []) labels.set(p.id, { title: p.title, detail: null });
-  for (const c of discount?.collections ?? [])
-    labels.set(c.id, { title: c.title, detail: productCount(c.productCount) });
-  return labels;
-}
 
 /** A code's rules, for creating and editing; read-only without DISCOUNTS_WRITE. */
 export function DiscountEditor({
@@ -60,63 +36,16 @@ export function DiscountEditor({
   /** Loads the code again from the server (after STALE_VERSION); resolves to what is stored now. */
   onReload?: () => Promise<DiscountFieldsFragment | null>;
 }) {
-  const navigate = useNavigate();
-  const [create] = useDiscountCreateMutation();
-  const [update] = useDiscountUpdateMutation();
-  const [labels, setLabels] = useState<TargetLabels>(() => labelsOf(discount));
-  const [stale, setStale] = useState<string | null>(null);
-  const schema = useMemo(() => discountFormSchema(currencyCode, timeZone), [currencyCode, timeZone]);
-  const readOnly = !canWrite;
-  const form = useZodForm<DiscountValues>({
-    schema,
-    defaultValues: discount ? fromDiscount(discount, timeZone) : newDiscountValues(timeZone),
-    onSubmit: async (values) => {
-      const input = discountInput(values, timeZone);
-      if (!discount) {
-        const { data } = await create({ variables: { input } });
-        const payload = data?.discountCreate;
-        if (!payload?.discount) return payload?.userErrors ?? [];
-        guard.allow();
-        notifications.show({
-          color: 'green',
-          title: `Code ${payload.discount.code} created`,
-          message: discountSummary(payload.discount),
-        });
-        await navigate(`/discounts/${payload.discount.id}`, { replace: true });
-        return [];
-      }
-      const { data } = await update({ variables: { id: discount.id, input, version: discount.version } });
-      const payload = data?.discountUpdate;
-      const staleError = payload?.userErrors.find((e) => e.code === 'STALE_VERSION');
-      if (staleError) {
-        setStale(staleError.message);
-        return [];
-      }
-      if (!payload?.discount) return payload?.userErrors ?? [];
-      setStale(null);
-      form.reset(fromDiscount(payload.discount, timeZone));
-      notifications.show({ color: 'green', title: 'Discount saved', message: payload.discount.code });
-      return [];
-    },
-  });
-  const guard = useLeaveGuard(canWrite && form.formState.isDirty, 'discount');
-  const kind = form.watch('kind');
-  const zoneNote = `In the store's time zone (${timeZone.replace(/_/g, ' ')}). Without an end, the code never ends.`;
+  const editor = useDiscountEditor({ discount, currencyCode, timeZone, canWrite, onReload });
+  const { form, readOnly, kind, guard } = editor;
   const narrow = useMediaQuery('(max-width: 30em)') ?? false;
-  const reload = async () => {
-    const fresh = await onReload?.();
-    if (!fresh) return;
-    form.reset(fromDiscount(fresh, timeZone));
-    setLabels(labelsOf(fresh));
-    setStale(null);
-  };
 
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Discount">
       {guard.dialog}
       <div className={classes.grid}>
         <Stack gap="lg">
-          {stale && <DiscountStaleAlert message={stale} onReload={reload} />}
+          {editor.stale && <DiscountStaleAlert message={editor.stale} onReload={editor.reload} />}
           <FormErrors messages={form.formErrors} title="Not saved" />
           {readOnly && (
             <Alert color="gray" variant="light" icon={<IconLock size={16} aria-hidden />}>
@@ -146,13 +75,7 @@ export function DiscountEditor({
                     variant="default"
                     size="compact-sm"
                     leftSection={<IconDice5 size={14} aria-hidden />}
-                    onClick={() =>
-                      form.setValue('code', generateDiscountCode(random), {
-                        shouldDirty: true,
-                        // After a first try, the message under the code goes as soon as it is right.
-                        shouldValidate: form.formState.isSubmitted,
-                      })
-                    }
+                    onClick={editor.generateCode}
                   >
                     Generate
                   </Button>
@@ -207,8 +130,8 @@ export function DiscountEditor({
               )}
               <DiscountTargetsField
                 control={form.control}
-                labels={labels}
-                onLabel={(id, label) => setLabels((prev) => new Map(prev).set(id, label))}
+                labels={editor.labels}
+                onLabel={editor.addLabel}
                 readOnly={readOnly}
               />
             </Stack>
@@ -255,7 +178,7 @@ export function DiscountEditor({
               />
             </SimpleGrid>
           </SectionCard>
-          <SectionCard title="Active dates" description={zoneNote}>
+          <SectionCard title="Active dates" description={editor.zoneNote}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
               <TextField
                 control={form.control}
@@ -282,7 +205,7 @@ export function DiscountEditor({
             dirty={form.formState.isDirty}
             canReadOrders={canReadOrders}
             onDeleted={() => guard.allow()}
-            onStale={setStale}
+            onStale={editor.setStale}
           />
         </Stack>
       </div>

@@ -1,31 +1,16 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Fragment } from 'react';
-import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FormErrors } from '../../../components/form-errors';
 import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
-import type { FulfillStockQuery, OrderFulfillPageQuery } from '../../../gql/graphql';
-import { useZodForm } from '../../../lib/forms/use-zod-form';
-import { useFulfillStockQuery } from '../api/fulfill-stock-query';
-import { useOrderFulfillMutation } from '../api/order-fulfill-mutation';
+import type { OrderFulfillPageQuery } from '../../../gql/graphql';
 import { FulfillLineRow } from './fulfill-line-row';
-import {
-  CARRIERS,
-  defaultFulfillValues,
-  formErrorsOf,
-  fulfillRequest,
-  fulfillSchema,
-  linesToShip,
-  OTHER_CARRIER,
-  stockLookupIds,
-  stockShortfall,
-  type FulfillValues,
-} from './fulfill-plan';
+import { CARRIERS, OTHER_CARRIER } from './fulfill-plan';
 import layout from '../../../components/editor-layout.module.css';
 import classes from './fulfill-layout.module.css';
 import { addressLines, items } from './order-words';
+import { useFulfillEditor } from './use-fulfill-editor';
 
 type Order = NonNullable<OrderFulfillPageQuery['order']>;
 type Locations = OrderFulfillPageQuery['locations'];
@@ -36,69 +21,10 @@ const CARRIER_OPTIONS = [
   { value: OTHER_CARRIER, label: 'Other' },
 ];
 
-const quantityOf = (q: number | '') => (q === '' ? 0 : q);
-
-type StockNode = FulfillStockQuery['nodes'][number];
-type VariantStock = Extract<NonNullable<StockNode>, { inventoryLevels: unknown }>;
-const isVariantStock = (n: StockNode): n is VariantStock => n !== null && 'inventoryLevels' in n;
-
 /** Lines, location, carrier and tracking; the confirm button stays in reach at the bottom of a phone. */
 export function FulfillForm({ order, locations: all }: { order: Order; locations: Locations }) {
-  const navigate = useNavigate();
-  const [fulfill] = useOrderFulfillMutation();
-  const locations = all.filter((l) => l.active);
-  const toShip = linesToShip(order.lines);
-  const stock = useFulfillStockQuery(
-    stockLookupIds(
-      toShip.map((l) => l.variant?.id),
-      all.length,
-    ),
-  );
-  const byVariant = new Map((stock.data?.nodes ?? []).filter(isVariantStock).map((n) => [n.id, n]));
-  // Until the stock has loaded (or for variants past what one lookup may ask), no warnings: the server decides.
-  const lines = toShip.map((l) => ({ ...l, variant: (l.variant && byVariant.get(l.variant.id)) ?? null }));
-  const form = useZodForm<FulfillValues>({
-    schema: fulfillSchema(lines.map((l) => l.unfulfilledQuantity)),
-    defaultValues: defaultFulfillValues(lines, locations),
-    onSubmit: async (values) => {
-      const { input, formIndex } = fulfillRequest(order.id, values);
-      const { data } = await fulfill({ variables: { input } });
-      const payload = data?.orderFulfill;
-      const errors = payload?.userErrors ?? [];
-      if (errors.length === 0) {
-        const shipped = input.lines.reduce((n, l) => n + l.quantity, 0);
-        notifications.show({
-          color: 'green',
-          title: `${payload?.fulfillment?.name ?? order.name} shipped`,
-          message: `${items(shipped)} fulfilled.`,
-        });
-        await navigate(`/orders/${order.id}`);
-        return [];
-      }
-      const shortLines = values.lines.flatMap((l, i) =>
-        stockShortfall(lines[i]!, values.locationId, quantityOf(l.quantity)) === null ? [] : [i],
-      );
-      return formErrorsOf(errors, formIndex, { otherCarrier: values.carrier === OTHER_CARRIER, shortLines });
-    },
-  });
-  const values = useWatch({ control: form.control }) as FulfillValues;
-  const locationName = locations.find((l) => l.id === values.locationId)?.name ?? 'this location';
-  const shipping = values.lines.reduce((n, l) => n + quantityOf(l.quantity), 0);
-  const linesError = form.formState.errors.lines;
-  const linesMessage = linesError?.message ?? linesError?.root?.message;
-  const reservedElsewhere = [
-    ...new Set(
-      lines.filter((l) => l.location && l.location.id !== values.locationId).map((l) => l.location!.name),
-    ),
-  ];
-
-  const shortMessage = (i: number): string | null => {
-    const line = lines[i]!;
-    const has = stockShortfall(line, values.locationId, quantityOf(values.lines[i]?.quantity ?? 0));
-    if (has === null) return null;
-    const what = line.location?.id === values.locationId ? 'on hand' : 'available';
-    return `Only ${has} ${what} at ${locationName}. Ship fewer, or from another location.`;
-  };
+  const { form, values, lines, locations, shipping, linesMessage, reservedElsewhere, shortMessage } =
+    useFulfillEditor(order, all);
 
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={`Fulfill ${order.name}`}>

@@ -10,28 +10,16 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { formatMinor, parseMoney } from '@stockroom/domain';
-import { Fragment, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { formatMinor } from '@stockroom/domain';
+import { Fragment } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import type { OrderRefundPageQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
-import { useOrderRefundMutation } from '../api/order-refund-mutation';
-import { useSuggestedRefundQuery } from '../api/suggested-refund-query';
 import classes from './fulfill-layout.module.css';
 import refundClasses from './refund-layout.module.css';
 import { RefundLineRow } from './refund-line-row';
-import {
-  initialChoices,
-  placeRefundErrors,
-  refundLinesInput,
-  shippingLeftWords,
-  type PlacedRefundErrors,
-  type RefundChoices,
-} from './refund-plan';
+import { shippingLeftWords } from './refund-plan';
+import { useRefundEditor } from './use-refund-editor';
 
 type Order = NonNullable<OrderRefundPageQuery['order']>;
 type Locations = OrderRefundPageQuery['locations'];
@@ -66,83 +54,14 @@ function Figure({
  * past what was paid and not yet refunded.
  */
 export function RefundForm({ order, locations }: { order: Order; locations: Locations }) {
-  const navigate = useNavigate();
-  const [refund, refunding] = useOrderRefundMutation();
-  const currency = order.totalPaid.currencyCode;
-  const [choices, setChoices] = useState<RefundChoices>(() => initialChoices(order.lines));
-  const [shipping, setShipping] = useState('');
-  const [amount, setAmount] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [submitted, setSubmitted] = useState<PlacedRefundErrors | null>(null);
-  const lines = useMemo(() => refundLinesInput(order.lines, choices), [order.lines, choices]);
-  const [asked] = useDebouncedValue({ lines, shipping }, 300);
-  const suggestion = useSuggestedRefundQuery(order.id, asked.lines, asked.shipping);
-  const figures = (suggestion.data ?? suggestion.previousData)?.order?.suggestedRefund ?? null;
-  const stale = suggestion.loading || asked.lines !== lines || asked.shipping !== shipping;
-  const suggestionErrors = placeRefundErrors(figures?.userErrors ?? [], asked.lines);
-  const errors: PlacedRefundErrors = submitted ?? suggestionErrors;
-  // One key per request: a retry of the same refund (a lost answer, a double click) refunds once.
-  const key = useRef<{ request: string; key: string } | null>(null);
-
-  const suggestedMinor = figures ? (parseMoney(figures.amount.amount, currency) ?? 0) : 0;
-  const maximumMinor = figures ? (parseMoney(figures.maximumRefundable.amount, currency) ?? 0) : 0;
-  const amountText = amount ?? formatMinor(suggestedMinor, currency);
-  const amountMinor = parseMoney(amountText, currency);
-  const amountProblem =
-    amountMinor === null
-      ? `Enter an amount like ${formatMinor(suggestedMinor || 1250, currency)}.`
-      : figures && amountMinor > maximumMinor
-        ? `At most ${formatMoney(figures.maximumRefundable)} can be refunded: what was paid and not yet refunded.`
-        : null;
-  const noShipping = figures?.shippingRefundable.amount === '0.00' && !shipping;
-  const nothingChosen = lines.length === 0 && !(parseMoney(shipping, currency) ?? 0) && !amountMinor;
-  // Issue #26 §1.1: no money and no units back in stock would record a refund of nothing.
-  const nothingBack = !nothingChosen && !amountMinor && (figures?.unitsBackInStock ?? 0) === 0;
-  const nothing = nothingChosen || nothingBack;
-  const update = (change: () => void) => {
-    setSubmitted(null);
-    change();
-  };
-
-  const submit = async () => {
-    const input = {
-      orderId: order.id,
-      lines,
-      shipping: shipping.trim() || null,
-      amount: amountText.trim(),
-      reason: reason.trim() || null,
-    };
-    const request = JSON.stringify(input);
-    if (key.current?.request !== request) key.current = { request, key: crypto.randomUUID() };
-    try {
-      const { data } = await refund({ variables: { input: { ...input, idempotencyKey: key.current.key } } });
-      const payload = data?.orderRefund;
-      const userErrors = payload?.userErrors ?? [];
-      if (userErrors.length) {
-        setSubmitted(placeRefundErrors(userErrors, lines));
-        return;
-      }
-      const refunded = payload?.refund?.amount;
-      notifications.show({
-        color: 'green',
-        // A refund of items alone gave no money back: say what it did instead of "Refunded $0.00".
-        title:
-          refunded && refunded.amount !== '0.00'
-            ? `Refunded ${formatMoney(refunded)}`
-            : 'Items back in stock',
-        message: `${order.name}: the refund is recorded.`,
-      });
-      await navigate(`/orders/${order.id}`);
-    } catch (error) {
-      setSubmitted({ lines: {}, other: [describeError(error).message] });
-    }
-  };
+  const editor = useRefundEditor(order);
+  const { figures, errors, currency, amount, amountMinor } = editor;
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void editor.submit();
       }}
       noValidate
       aria-label={`Refund ${order.name}`}
@@ -165,11 +84,11 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                     {i > 0 && <Divider />}
                     <RefundLineRow
                       line={line}
-                      choice={choices[line.id]!}
+                      choice={editor.choices[line.id]!}
                       locations={locations}
                       error={errors.lines[line.id] ?? null}
                       cancelled={order.status === 'CANCELLED'}
-                      onChange={(choice) => update(() => setChoices((c) => ({ ...c, [line.id]: choice })))}
+                      onChange={(choice) => editor.setChoice(line.id, choice)}
                     />
                   </Fragment>
                 ))}
@@ -177,7 +96,7 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
             </SectionCard>
             <SectionCard title="Shipping and reason">
               <Stack gap="sm">
-                {noShipping ? (
+                {editor.noShipping ? (
                   <Text size="sm" c="dimmed">
                     No shipping is left to refund on this order.
                   </Text>
@@ -191,8 +110,8 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                     }
                     placeholder="0.00"
                     inputMode="decimal"
-                    value={shipping}
-                    onChange={(e) => update(() => setShipping(e.currentTarget.value))}
+                    value={editor.shipping}
+                    onChange={(e) => editor.setShipping(e.currentTarget.value)}
                     error={errors.shipping}
                     leftSection={<Text size="sm">{currency}</Text>}
                     leftSectionWidth={48}
@@ -204,8 +123,8 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                   autosize
                   minRows={2}
                   maxLength={500}
-                  value={reason}
-                  onChange={(e) => update(() => setReason(e.currentTarget.value))}
+                  value={editor.reason}
+                  onChange={(e) => editor.setReason(e.currentTarget.value)}
                   error={errors.reason}
                 />
               </Stack>
@@ -218,7 +137,7 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
             className={refundClasses.summary}
             data-testid="refund-summary"
           >
-            <Stack gap="xs" style={{ opacity: stale && figures ? 0.6 : 1 }} aria-busy={stale}>
+            <Stack gap="xs" style={{ opacity: editor.stale && figures ? 0.6 : 1 }} aria-busy={editor.stale}>
               <Text fw={700}>Summary</Text>
               <Figure label="Items" money={figures?.subtotal ?? null} />
               {figures && figures.discount.amount !== '0.00' && (
@@ -239,12 +158,7 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                 label="Refund amount"
                 description={
                   amount !== null ? (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="xs"
-                      onClick={() => update(() => setAmount(null))}
-                    >
+                    <Anchor component="button" type="button" size="xs" onClick={() => editor.setAmount(null)}>
                       Use the suggested amount
                     </Anchor>
                   ) : (
@@ -252,26 +166,26 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
                   )
                 }
                 inputMode="decimal"
-                value={amountText}
-                onChange={(e) => update(() => setAmount(e.currentTarget.value))}
-                error={errors.amount ?? amountProblem}
+                value={editor.amountText}
+                onChange={(e) => editor.setAmount(e.currentTarget.value)}
+                error={errors.amount ?? editor.amountProblem}
                 leftSection={<Text size="sm">{currency}</Text>}
                 leftSectionWidth={48}
               />
               <Button
                 type="submit"
                 size="md"
-                loading={refunding.loading}
-                disabled={nothing || Boolean(amountProblem)}
+                loading={editor.submitting}
+                disabled={editor.nothing || Boolean(editor.amountProblem)}
                 data-testid="refund-submit"
               >
                 {amountMinor
                   ? `Refund ${formatMoney({ amount: formatMinor(amountMinor, currency), currencyCode: currency })}`
                   : 'Refund'}
               </Button>
-              {nothing && (
+              {editor.nothing && (
                 <Text size="xs" c="dimmed" data-testid="refund-nothing">
-                  {nothingChosen
+                  {editor.nothingChosen
                     ? 'Choose items or shipping to refund, or enter an amount.'
                     : 'This gives back no money and puts nothing back in stock, so there is nothing to refund.'}
                 </Text>
