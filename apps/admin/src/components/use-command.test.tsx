@@ -101,7 +101,31 @@ describe('useCommand', () => {
     await act(async () => {
       await inDialog.current.run('Oak');
     });
-    expect(onFailed).toHaveBeenCalledWith(['Name is taken.', 'Try again later.']);
+    expect(onFailed).toHaveBeenCalledWith(['Name is taken.', 'Try again later.'], [refused, other], 'Oak');
+    expect(shown).not.toHaveBeenCalled();
+  });
+
+  it("run: onFailed gets the refusal's userErrors (to place them) and the arguments; a failure has none", async () => {
+    const onFailed = vi.fn();
+    const answers: (Payload | Error)[] = [
+      { userErrors: [refused], name: 'x' },
+      new TypeError('Failed to fetch'),
+    ];
+    const command = setUp({
+      mutate: () => {
+        const next = answers.shift()!;
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+      },
+      onFailed,
+    });
+    await act(async () => {
+      expect(await command.current.run('Oak')).toBeNull();
+      expect(await command.current.run('Elm')).toBeNull();
+    });
+    expect(onFailed.mock.calls).toEqual([
+      [['Name is taken.'], [refused], 'Oak'],
+      [[TRANSPORT_MESSAGES.network], [], 'Elm'],
+    ]);
     expect(shown).not.toHaveBeenCalled();
   });
 

@@ -27,9 +27,11 @@ export interface CommandOptions<A, P extends CommandPayload> {
   failedTitle?: string;
   /**
    * Where `run` tells a refusal or failure instead of the red toast (e.g. inside the dialog it came
-   * from): each userError's message, or the one failure's.
+   * from): each userError's message, or the one failure's. `userErrors` are the refusal's own (none
+   * for a failure), for a screen that puts them next to what they are about (a draft's lines, the
+   * orders of a bulk command); `args` are the run's.
    */
-  onFailed?: (messages: string[]) => void;
+  onFailed?: (messages: string[], userErrors: readonly PlaceableUserError[], args: A) => void;
   /** After a success, once the toast is shown (close a dialog, tell the list). */
   onDone?: (payload: P, args: A) => void;
 }
@@ -66,8 +68,8 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
     else if (words) notifications.show({ color: 'green', ...words });
     onDone?.(payload, args);
   };
-  const failed = (messages: string[]) => {
-    if (onFailed) onFailed(messages);
+  const failed = (messages: string[], userErrors: readonly PlaceableUserError[], args: A) => {
+    if (onFailed) onFailed(messages, userErrors, args);
     else notifications.show({ color: 'red', title: failedTitle, message: messages.join(' ') });
   };
 
@@ -94,12 +96,16 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
     try {
       payload = await attempt(args);
     } catch (error) {
-      failed([describeError(error).message]);
+      failed([describeError(error).message], [], args);
       return null;
     }
     if (!payload) return null;
     if (payload.userErrors.length) {
-      failed(payload.userErrors.map((e) => e.message));
+      failed(
+        payload.userErrors.map((e) => e.message),
+        payload.userErrors,
+        args,
+      );
       return null;
     }
     succeed(payload, args);
