@@ -81,6 +81,21 @@ describe('useCommand', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('run: the red toast title can name what the run was about', async () => {
+    const command = setUp({
+      mutate: () => Promise.resolve({ userErrors: [refused], name: 'x' }),
+      failedTitle: (name) => `${name} was not moved`,
+    });
+    await act(async () => {
+      await command.current.run('Oak');
+    });
+    expect(shown).toHaveBeenCalledWith({
+      color: 'red',
+      title: 'Oak was not moved',
+      message: 'Name is taken.',
+    });
+  });
+
   it('run: a failure to reach the server is said as lib/errors words it; onFailed takes it instead of a toast', async () => {
     const command = setUp({ mutate: () => Promise.reject(new TypeError('Failed to fetch')) });
     await act(async () => {

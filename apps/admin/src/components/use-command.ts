@@ -23,8 +23,8 @@ export interface CommandOptions<A, P extends CommandPayload> {
   success?: (payload: P, args: A) => CommandWords | null;
   /** The success toast offers Undo for a while: reverting the payload's audit event (undo-toast.tsx). */
   undo?: boolean;
-  /** The title of the red toast when `run` is refused or fails; "Not done" unless said. */
-  failedTitle?: string;
+  /** The title of the red toast when `run` is refused or fails ("Not done" unless said), or its maker. */
+  failedTitle?: string | ((args: A) => string);
   /**
    * Where `run` tells a refusal or failure instead of the red toast (e.g. inside the dialog it came
    * from): each userError's message, or the one failure's. `userErrors` are the refusal's own (none
@@ -70,7 +70,12 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
   };
   const failed = (messages: string[], userErrors: readonly PlaceableUserError[], args: A) => {
     if (onFailed) onFailed(messages, userErrors, args);
-    else notifications.show({ color: 'red', title: failedTitle, message: messages.join(' ') });
+    else
+      notifications.show({
+        color: 'red',
+        title: typeof failedTitle === 'function' ? failedTitle(args) : failedTitle,
+        message: messages.join(' '),
+      });
   };
 
   /** Resolves to the payload, or null when the response had none; throws what the mutation threw. */
