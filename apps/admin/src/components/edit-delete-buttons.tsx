@@ -9,7 +9,7 @@ export function EditDeleteButtons({
   /** What the row is called, after "Edit" and "Delete". */
   name: string;
   onEdit: () => void;
-  onDelete: () => Promise<void>;
+  onDelete: () => Promise<unknown>;
 }) {
   return (
     <Group gap={4} wrap="nowrap">

@@ -81,6 +81,21 @@ describe('useCommand', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('run: the red toast title can name what the run was about', async () => {
+    const command = setUp({
+      mutate: () => Promise.resolve({ userErrors: [refused], name: 'x' }),
+      failedTitle: (name) => `${name} was not moved`,
+    });
+    await act(async () => {
+      await command.current.run('Oak');
+    });
+    expect(shown).toHaveBeenCalledWith({
+      color: 'red',
+      title: 'Oak was not moved',
+      message: 'Name is taken.',
+    });
+  });
+
   it('run: a failure to reach the server is said as lib/errors words it; onFailed takes it instead of a toast', async () => {
     const command = setUp({ mutate: () => Promise.reject(new TypeError('Failed to fetch')) });
     await act(async () => {
@@ -101,7 +116,31 @@ describe('useCommand', () => {
     await act(async () => {
       await inDialog.current.run('Oak');
     });
-    expect(onFailed).toHaveBeenCalledWith(['Name is taken.', 'Try again later.']);
+    expect(onFailed).toHaveBeenCalledWith(['Name is taken.', 'Try again later.'], [refused, other], 'Oak');
+    expect(shown).not.toHaveBeenCalled();
+  });
+
+  it("run: onFailed gets the refusal's userErrors (to place them) and the arguments; a failure has none", async () => {
+    const onFailed = vi.fn();
+    const answers: (Payload | Error)[] = [
+      { userErrors: [refused], name: 'x' },
+      new TypeError('Failed to fetch'),
+    ];
+    const command = setUp({
+      mutate: () => {
+        const next = answers.shift()!;
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+      },
+      onFailed,
+    });
+    await act(async () => {
+      expect(await command.current.run('Oak')).toBeNull();
+      expect(await command.current.run('Elm')).toBeNull();
+    });
+    expect(onFailed.mock.calls).toEqual([
+      [['Name is taken.'], [refused], 'Oak'],
+      [[TRANSPORT_MESSAGES.network], [], 'Elm'],
+    ]);
     expect(shown).not.toHaveBeenCalled();
   });
 

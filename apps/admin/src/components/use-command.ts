@@ -23,13 +23,15 @@ export interface CommandOptions<A, P extends CommandPayload> {
   success?: (payload: P, args: A) => CommandWords | null;
   /** The success toast offers Undo for a while: reverting the payload's audit event (undo-toast.tsx). */
   undo?: boolean;
-  /** The title of the red toast when `run` is refused or fails; "Not done" unless said. */
-  failedTitle?: string;
+  /** The title of the red toast when `run` is refused or fails ("Not done" unless said), or its maker. */
+  failedTitle?: string | ((args: A) => string);
   /**
    * Where `run` tells a refusal or failure instead of the red toast (e.g. inside the dialog it came
-   * from): each userError's message, or the one failure's.
+   * from): each userError's message, or the one failure's. `userErrors` are the refusal's own (none
+   * for a failure), for a screen that puts them next to what they are about (a draft's lines, the
+   * orders of a bulk command); `args` are the run's.
    */
-  onFailed?: (messages: string[]) => void;
+  onFailed?: (messages: string[], userErrors: readonly PlaceableUserError[], args: A) => void;
   /** After a success, once the toast is shown (close a dialog, tell the list). */
   onDone?: (payload: P, args: A) => void;
 }
@@ -66,9 +68,14 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
     else if (words) notifications.show({ color: 'green', ...words });
     onDone?.(payload, args);
   };
-  const failed = (messages: string[]) => {
-    if (onFailed) onFailed(messages);
-    else notifications.show({ color: 'red', title: failedTitle, message: messages.join(' ') });
+  const failed = (messages: string[], userErrors: readonly PlaceableUserError[], args: A) => {
+    if (onFailed) onFailed(messages, userErrors, args);
+    else
+      notifications.show({
+        color: 'red',
+        title: typeof failedTitle === 'function' ? failedTitle(args) : failedTitle,
+        message: messages.join(' '),
+      });
   };
 
   /** Resolves to the payload, or null when the response had none; throws what the mutation threw. */
@@ -94,12 +101,16 @@ export function useCommand<A, P extends CommandPayload>(options: CommandOptions<
     try {
       payload = await attempt(args);
     } catch (error) {
-      failed([describeError(error).message]);
+      failed([describeError(error).message], [], args);
       return null;
     }
     if (!payload) return null;
     if (payload.userErrors.length) {
-      failed(payload.userErrors.map((e) => e.message));
+      failed(
+        payload.userErrors.map((e) => e.message),
+        payload.userErrors,
+        args,
+      );
       return null;
     }
     succeed(payload, args);

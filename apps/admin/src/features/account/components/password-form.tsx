@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ALWAYS, PASSWORD_MIN, passwordProblem } from '@stockroom/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
 import { PasswordField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { usePasswordChangeMutation } from '../api/password-change-mutation';
 
@@ -39,21 +39,20 @@ export function passwordChangeSchema(email: string) {
 /** Change own password (passwordChange); success signs out every other session. */
 export function PasswordForm({ email }: { email: string }) {
   const [changePassword] = usePasswordChangeMutation();
+  const command = useCommand({
+    mutate: async (variables: { currentPassword: string; newPassword: string }) =>
+      (await changePassword({ variables })).data?.passwordChange,
+    success: () => ({
+      title: 'Password changed',
+      message: 'You stay signed in here; every other session was signed out.',
+    }),
+  });
   const form = useZodForm<PasswordValues>({
     schema: passwordChangeSchema(email),
     defaultValues: EMPTY,
     // passwordChange takes the two passwords as arguments: ["currentPassword"], not ["input", …].
     errorPrefix: [],
-    onSubmit: async ({ currentPassword, newPassword }) => {
-      const { data } = await changePassword({ variables: { currentPassword, newPassword } });
-      const errors = data?.passwordChange.userErrors ?? [];
-      if (errors.length > 0) return errors;
-      notifications.show({
-        color: 'green',
-        title: 'Password changed',
-        message: 'You stay signed in here; every other session was signed out.',
-      });
-    },
+    onSubmit: ({ currentPassword, newPassword }) => command.submit({ currentPassword, newPassword }),
     onSaved: () => form.reset(),
   });
   const { control } = form;

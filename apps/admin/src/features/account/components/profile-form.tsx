@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { nameSchema } from '@stockroom/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import type { AccountQuery } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useAccountUpdateMutation } from '../api/account-update-mutation';
@@ -25,17 +25,18 @@ interface ProfileFormProps {
 export function ProfileForm({ staff, onReload }: ProfileFormProps) {
   const [stale, setStale] = useState(false);
   const [update] = useAccountUpdateMutation();
+  const save = useCommand({
+    mutate: async (name: string) =>
+      (await update({ variables: { input: { name, version: staff.version } } })).data?.accountUpdate,
+    success: (_, name) => ({ title: 'Profile saved', message: `Your name is now ${name}.` }),
+  });
   const form = useZodForm<{ name: string }>({
     schema: profileSchema,
     defaultValues: { name: staff.name },
     onSubmit: async (values) => {
       setStale(false);
-      const name = values.name.trim();
-      const { data } = await update({ variables: { input: { name, version: staff.version } } });
-      const errors = data?.accountUpdate.userErrors ?? [];
+      const errors = await save.submit(values.name.trim());
       setStale(errors.some((e) => e.code === 'STALE_VERSION'));
-      if (errors.length === 0)
-        notifications.show({ color: 'green', title: 'Profile saved', message: `Your name is now ${name}.` });
       return errors;
     },
   });

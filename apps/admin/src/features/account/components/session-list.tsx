@@ -1,10 +1,9 @@
 import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import type { AccountQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { describeUserAgent, formatRelative } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useSessionRevokeMutation } from '../api/session-revoke-mutation';
@@ -34,24 +33,19 @@ export function SessionList({ sessions }: { sessions: readonly Session[] }) {
   const [pending, setPending] = useState<string | null>(null);
   const others = sessions.filter((s) => !s.current).length;
 
+  const command = useCommand({
+    mutate: async (variables: { id?: string; allOthers?: boolean }) =>
+      (await revoke({ variables })).data?.sessionRevoke,
+    failedTitle: "Couldn't sign out",
+    success: ({ revokedCount: n }) => ({
+      title: 'Signed out',
+      message: n === 1 ? 'One session was signed out.' : `${n} sessions were signed out.`,
+    }),
+  });
   const run = async (key: string, variables: { id?: string; allOthers?: boolean }) => {
     setPending(key);
     try {
-      const { data } = await revoke({ variables });
-      const payload = data?.sessionRevoke;
-      const problem = payload?.userErrors[0]?.message;
-      if (problem) {
-        notifications.show({ color: 'red', title: "Couldn't sign out", message: problem });
-      } else if (payload) {
-        const n = payload.revokedCount;
-        notifications.show({
-          color: 'green',
-          title: 'Signed out',
-          message: n === 1 ? 'One session was signed out.' : `${n} sessions were signed out.`,
-        });
-      }
-    } catch (error) {
-      notifications.show({ color: 'red', title: "Couldn't sign out", message: describeError(error).message });
+      await command.run(variables);
     } finally {
       setPending(null);
     }

@@ -2,8 +2,10 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@ma
 import { PERMISSION_ACTIONS, PERMISSIONS, type Permission } from '@stockroom/domain';
 import { useState } from 'react';
 import { FormErrors } from '../../../components/form-errors';
+import { useCommand } from '../../../components/use-command';
+import type { ApiTokenInput } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
-import { placeUserErrors } from '../../../lib/forms/place-user-errors';
+import { placeUserErrors, type PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useSession } from '../../../lib/session-context';
 import { useApiTokenCreateMutation } from '../api/api-token-mutations';
 
@@ -38,30 +40,29 @@ export function TokenForm({
       e.fields.has(field) ? { ...e, fields: new Map([...e.fields].filter(([k]) => k !== field)) } : e,
     );
 
+  const command = useCommand({
+    mutate: async (input: ApiTokenInput) => (await create({ variables: { input } })).data?.apiTokenCreate,
+    onDone: ({ token, apiToken }) => {
+      if (token && apiToken) onMade(apiToken.name, token);
+    },
+  });
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    let problems: readonly PlaceableUserError[];
     try {
-      const { data } = await create({
-        variables: {
-          input: {
-            name: values.name,
-            permissions: values.permissions,
-            // The end of the chosen day, where the browser is.
-            expiresAt: values.expiresOn ? new Date(`${values.expiresOn}T23:59:59`).toISOString() : null,
-          },
-        },
+      problems = await command.submit({
+        name: values.name,
+        permissions: values.permissions,
+        // The end of the chosen day, where the browser is.
+        expiresAt: values.expiresOn ? new Date(`${values.expiresOn}T23:59:59`).toISOString() : null,
       });
-      const payload = data?.apiTokenCreate;
-      if (payload?.token && payload.apiToken) return onMade(payload.apiToken.name, payload.token);
-      const placed = placeUserErrors(
-        { name: '', permissions: [], expiresAt: '' },
-        payload?.userErrors ?? [],
-        ['input'],
-      );
-      setErrors({ fields: new Map([...placed.fields].map(([k, v]) => [k, v.message])), form: placed.form });
     } catch (error) {
-      setErrors({ fields: new Map(), form: [describeError(error).message] });
+      return setErrors({ fields: new Map(), form: [describeError(error).message] });
     }
+    if (!problems.length) return;
+    const placed = placeUserErrors({ name: '', permissions: [], expiresAt: '' }, problems, ['input']);
+    setErrors({ fields: new Map([...placed.fields].map(([k, v]) => [k, v.message])), form: placed.form });
   };
 
   return (

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { CopyField } from '../../../components/copy-field';
 import { useState } from 'react';
 import { DataView } from '../../../components/data-view';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { SettingsTabs } from '../../../components/settings-tabs';
+import { useCommand } from '../../../components/use-command';
 import type { ApiTokensQuery } from '../../../gql/graphql';
 import { useApiTokenRevokeMutation } from '../api/api-token-mutations';
 import { useApiTokensQuery } from '../api/api-tokens-query';
@@ -27,17 +27,14 @@ export function ApiTokensRoute() {
   const [revokeErrors, setRevokeErrors] = useState<string[]>([]);
   const [revoke, revokeState] = useApiTokenRevokeMutation();
 
+  const revokeToken = useCommand({
+    mutate: async (token: Token) => (await revoke({ variables: { id: token.id } })).data?.apiTokenRevoke,
+    success: (_, token) => ({ title: `${token.name} revoked`, message: 'It stopped working at once.' }),
+    onFailed: setRevokeErrors,
+    onDone: () => setRevoking(null),
+  });
   const confirmRevoke = async () => {
-    if (!revoking) return;
-    const { data } = await revoke({ variables: { id: revoking.id } });
-    const errors = data?.apiTokenRevoke.userErrors ?? [];
-    if (errors.length) return setRevokeErrors(errors.map((e) => e.message));
-    notifications.show({
-      color: 'green',
-      title: `${revoking.name} revoked`,
-      message: 'It stopped working at once.',
-    });
-    setRevoking(null);
+    if (revoking) await revokeToken.run(revoking);
   };
 
   const makeButton = canManage && (

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { nameSchema } from '@stockroom/domain';
 import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
 import { FormActions } from '../../../components/forms/form-actions';
+import { useCommand } from '../../../components/use-command';
 import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
 import type { CategoriesQuery } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
@@ -36,23 +36,15 @@ const newCategorySchema = z.object({ name: nameSchema });
 /** A new category with a name and, optionally, a parent. */
 export function CategoryCreateForm({ categories, onDone }: CategoryCreateFormProps) {
   const [create] = useCategoryCreateMutation();
+  const command = useCommand({
+    mutate: async (input: { name: string; parentId: string | null }) =>
+      (await create({ variables: { input } })).data?.categoryCreate,
+    success: (_, { name }) => ({ title: 'Category created', message: `${name} is in the tree.` }),
+  });
   const form = useZodForm<{ name: string; parentId: string }>({
     schema: newCategorySchema,
     defaultValues: { name: '', parentId: '' },
-    onSubmit: async ({ name, parentId }) => {
-      const { data } = await create({
-        variables: { input: { name: name.trim(), parentId: parentId || null } },
-      });
-      const errors = data?.categoryCreate.userErrors ?? [];
-      if (errors.length === 0) {
-        notifications.show({
-          color: 'green',
-          title: 'Category created',
-          message: `${name.trim()} is in the tree.`,
-        });
-      }
-      return errors;
-    },
+    onSubmit: ({ name, parentId }) => command.submit({ name: name.trim(), parentId: parentId || null }),
     onSaved: onDone,
   });
 

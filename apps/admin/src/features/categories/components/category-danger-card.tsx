@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { useCategoryDeleteMutation } from '../api/category-delete-mutation';
 
 /** Delete, after a confirmation; the server explains why when products or subcategories remain. */
@@ -19,22 +18,20 @@ export function CategoryDangerCard({
   const [remove, { loading }] = useCategoryDeleteMutation();
   const navigate = useNavigate();
 
+  const command = useCommand({
+    mutate: async (id: string) => {
+      try {
+        return (await remove({ variables: { id } })).data?.categoryDelete;
+      } finally {
+        close();
+      }
+    },
+    success: () => ({ title: 'Category deleted', message: `${category.name} is gone.` }),
+    onFailed: (messages) => setError(messages.join(' ')),
+  });
   const confirm = async () => {
     setError(null);
-    try {
-      const { data } = await remove({ variables: { id: category.id } });
-      const errors = data?.categoryDelete.userErrors ?? [];
-      close();
-      if (errors.length > 0) {
-        setError(errors.map((e) => e.message).join(' '));
-        return;
-      }
-      notifications.show({ color: 'green', title: 'Category deleted', message: `${category.name} is gone.` });
-      await navigate('/categories');
-    } catch (e) {
-      close();
-      setError(describeError(e).message);
-    }
+    if (await command.run(category.id)) await navigate('/categories');
   };
 
   return (

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { CATALOG_LIMITS, handleSchema, nameSchema } from '@stockroom/domain';
 import { useState } from 'react';
 import { z } from 'zod';
 import { TextareaField, TextField } from '../../../components/forms/form-fields';
+import { useCommand } from '../../../components/use-command';
 import type { CategoryQuery } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCategoryUpdateMutation } from '../api/category-update-mutation';
@@ -35,27 +35,23 @@ interface CategoryEditFormProps {
 export function CategoryEditForm({ category, canEdit, onReload }: CategoryEditFormProps) {
   const [stale, setStale] = useState(false);
   const [update] = useCategoryUpdateMutation();
+  const save = useCommand({
+    mutate: async (input: { name: string; handle: string; description: string; version: number }) =>
+      (await update({ variables: { id: category.id, input } })).data?.categoryUpdate,
+    success: (_, { name }) => ({ title: 'Category saved', message: `${name} is saved.` }),
+  });
   const form = useZodForm<CategoryValues>({
     schema: categorySchema,
     defaultValues: { name: category.name, handle: category.handle, description: category.description },
     onSubmit: async (values) => {
       setStale(false);
-      const name = values.name.trim();
-      const { data } = await update({
-        variables: {
-          id: category.id,
-          input: {
-            name,
-            handle: values.handle.trim(),
-            description: values.description,
-            version: category.version,
-          },
-        },
+      const errors = await save.submit({
+        name: values.name.trim(),
+        handle: values.handle.trim(),
+        description: values.description,
+        version: category.version,
       });
-      const errors = data?.categoryUpdate.userErrors ?? [];
       setStale(errors.some((e) => e.code === 'STALE_VERSION'));
-      if (errors.length === 0)
-        notifications.show({ color: 'green', title: 'Category saved', message: `${name} is saved.` });
       return errors;
     },
   });

@@ -1,10 +1,8 @@
-import { useSavedToast } from '../../../components/undo-toast';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { useCollectionDeleteMutation } from '../api/collection-delete-mutation';
 import { collectionsDocument } from '../api/collections-query';
 
@@ -12,35 +10,26 @@ import { collectionsDocument } from '../api/collections-query';
 export function CollectionDeleteButton({ collection }: { collection: { id: string; title: string } }) {
   const [confirming, { open, close }] = useDisclosure(false);
   const [remove, { loading }] = useCollectionDeleteMutation();
-  const savedToast = useSavedToast();
   const navigate = useNavigate();
 
-  const confirm = async () => {
-    try {
-      const { data } = await remove({
-        variables: { id: collection.id },
-        refetchQueries: [collectionsDocument],
-      });
-      const errors = data?.collectionDelete.userErrors ?? [];
-      close();
-      if (errors.length > 0) {
-        notifications.show({
-          color: 'red',
-          title: 'Not deleted',
-          message: errors.map((e) => e.message).join(' '),
-        });
-        return;
+  const command = useCommand({
+    mutate: async (id: string) => {
+      try {
+        return (await remove({ variables: { id }, refetchQueries: [collectionsDocument] })).data
+          ?.collectionDelete;
+      } finally {
+        close();
       }
-      savedToast({
-        title: 'Collection deleted',
-        message: `${collection.title} is gone; its products stay.`,
-        auditEventId: data?.collectionDelete.auditEventId,
-      });
-      await navigate('/collections');
-    } catch (error) {
-      close();
-      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
-    }
+    },
+    failedTitle: 'Not deleted',
+    success: () => ({
+      title: 'Collection deleted',
+      message: `${collection.title} is gone; its products stay.`,
+    }),
+    undo: true,
+  });
+  const confirm = async () => {
+    if (await command.run(collection.id)) await navigate('/collections');
   };
 
   return (

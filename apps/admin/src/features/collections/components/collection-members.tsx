@@ -1,9 +1,8 @@
 import { ActionIcon, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconX } from '@tabler/icons-react';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { moveItem, useDragReorder } from '../../../lib/use-drag-reorder';
 import { useCollectionAddProductsMutation } from '../api/collection-add-products-mutation';
 import { useCollectionRemoveProductsMutation } from '../api/collection-remove-products-mutation';
@@ -18,7 +17,11 @@ interface CollectionMembersProps {
   canEdit: boolean;
 }
 
-type Payload = { userErrors: readonly { message: string }[] } | undefined;
+/** A change to the members, and the words that say it went through. */
+interface Change {
+  productIds: string[];
+  success: string;
+}
 
 /** A manual collection's products in order: add from a search, remove, drag or arrows to reorder. */
 export function CollectionMembers({ collectionId, members, total, canEdit }: CollectionMembersProps) {
@@ -28,40 +31,33 @@ export function CollectionMembers({ collectionId, members, total, canEdit }: Col
   const [reorder, reordering] = useCollectionReorderProductsMutation();
   const busy = removing.loading || reordering.loading;
 
-  /** Runs a change and reports it; true when it went through. */
-  const run = async (
-    change: () => Promise<Payload>,
-    failTitle: string,
-    success: string,
-  ): Promise<boolean> => {
-    try {
-      const payload = await change();
-      const errors = payload?.userErrors ?? [];
-      if (errors.length > 0) {
-        notifications.show({
-          color: 'red',
-          title: failTitle,
-          message: errors.map((e) => e.message).join(' '),
-        });
-        return false;
-      }
-      notifications.show({ color: 'green', title: 'Collection saved', message: success });
-      return true;
-    } catch (error) {
-      notifications.show({ color: 'red', title: failTitle, message: describeError(error).message });
-      return false;
-    }
-  };
+  const saved = (_: unknown, { success }: Change) => ({ title: 'Collection saved', message: success });
+  const reordered = useCommand({
+    mutate: async ({ productIds }: Change) =>
+      (await reorder({ variables: { id: collectionId, productIds } })).data?.collectionReorderProducts,
+    failedTitle: 'Order not changed',
+    success: saved,
+  });
+  const removed = useCommand({
+    mutate: async ({ productIds }: Change) =>
+      (await remove({ variables: { id: collectionId, productIds } })).data?.collectionRemoveProducts,
+    failedTitle: 'Not removed',
+    success: saved,
+  });
+  const added = useCommand({
+    mutate: async ({ productIds }: Change) =>
+      (await add({ variables: { id: collectionId, productIds } })).data?.collectionAddProducts,
+    failedTitle: 'Products not added',
+    success: saved,
+  });
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= members.length) return;
     const productIds = moveItem(members, from, to).map((p) => p.id);
-    void run(
-      async () =>
-        (await reorder({ variables: { id: collectionId, productIds } })).data?.collectionReorderProducts,
-      'Order not changed',
-      `${members[from]?.title ?? 'Product'} moved to position ${to + 1}`,
-    );
+    void reordered.run({
+      productIds,
+      success: `${members[from]?.title ?? 'Product'} moved to position ${to + 1}`,
+    });
   };
   const { itemProps } = useDragReorder(move);
 
@@ -140,13 +136,10 @@ export function CollectionMembers({ collectionId, members, total, canEdit }: Col
                         aria-label={`Remove ${product.title}`}
                         disabled={busy}
                         onClick={() =>
-                          void run(
-                            async () =>
-                              (await remove({ variables: { id: collectionId, productIds: [product.id] } }))
-                                .data?.collectionRemoveProducts,
-                            'Not removed',
-                            `${product.title} removed from the collection`,
-                          )
+                          void removed.run({
+                            productIds: [product.id],
+                            success: `${product.title} removed from the collection`,
+                          })
                         }
                       >
                         <IconX size={16} aria-hidden />
@@ -168,16 +161,14 @@ export function CollectionMembers({ collectionId, members, total, canEdit }: Col
         opened={picking}
         onClose={close}
         memberIds={new Set(members.map((m) => m.id))}
-        onAdd={(products) =>
-          run(
-            async () =>
-              (await add({ variables: { id: collectionId, productIds: products.map((p) => p.id) } })).data
-                ?.collectionAddProducts,
-            'Products not added',
-            products.length === 1
-              ? `${products[0]?.title ?? 'Product'} added`
-              : `${products.length} products added`,
-          )
+        onAdd={async (products) =>
+          (await added.run({
+            productIds: products.map((p) => p.id),
+            success:
+              products.length === 1
+                ? `${products[0]?.title ?? 'Product'} added`
+                : `${products.length} products added`,
+          })) !== null
         }
       />
     </SectionCard>

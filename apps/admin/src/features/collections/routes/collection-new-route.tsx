@@ -1,10 +1,11 @@
 import { Anchor, Breadcrumbs, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
+import type { CollectionInput } from '../../../gql/graphql';
 import { useCollectionCreateMutation } from '../api/collection-create-mutation';
 import { useStoreCurrencyQuery } from '../api/store-currency-query';
 import { CollectionForm, collectionInput, EMPTY_COLLECTION } from '../components/collection-form';
@@ -16,6 +17,14 @@ export function CollectionNewRoute() {
   const canEdit = can('CATALOG_WRITE');
   const [create] = useCollectionCreateMutation();
   const navigate = useNavigate();
+  const command = useCommand({
+    mutate: async (input: CollectionInput) => (await create({ variables: { input } })).data?.collectionCreate,
+    success: ({ collection }) =>
+      collection && { title: 'Collection created', message: `${collection.title} is ready.` },
+    onDone: ({ collection }) => {
+      if (collection) void navigate(`/collections/${collection.id}`);
+    },
+  });
   const currency = useStoreCurrencyQuery();
 
   return (
@@ -47,19 +56,7 @@ export function CollectionNewRoute() {
               canEdit={canEdit}
               currencyCode={store.shop.currencyCode}
               submitLabel="Create collection"
-              onSubmit={async (values) => {
-                const { data } = await create({ variables: { input: collectionInput(values, true) } });
-                const payload = data?.collectionCreate;
-                if (payload?.collection) {
-                  notifications.show({
-                    color: 'green',
-                    title: 'Collection created',
-                    message: `${payload.collection.title} is ready.`,
-                  });
-                  await navigate(`/collections/${payload.collection.id}`);
-                }
-                return payload?.userErrors ?? [];
-              }}
+              onSubmit={(values) => command.submit(collectionInput(values, true))}
             />
           )}
         </DataView>

@@ -5,8 +5,8 @@ import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
-import { useSavedToast } from '../../../components/undo-toast';
-import type { CollectionQuery } from '../../../gql/graphql';
+import { useCommand } from '../../../components/use-command';
+import type { CollectionQuery, CollectionInput } from '../../../gql/graphql';
 import { useCollectionQuery } from '../api/collection-query';
 import { useCollectionUpdateMutation } from '../api/collection-update-mutation';
 import { CollectionDeleteButton } from '../components/collection-delete-button';
@@ -39,7 +39,12 @@ export function CollectionRoute() {
   const canEdit = can('CATALOG_WRITE');
   const query = useCollectionQuery(collectionId);
   const [update] = useCollectionUpdateMutation();
-  const savedToast = useSavedToast();
+  const save = useCommand({
+    mutate: async ({ id, input }: { id: string; input: CollectionInput; title: string }) =>
+      (await update({ variables: { id, input } })).data?.collectionUpdate,
+    success: (_, { title }) => ({ title: 'Collection saved', message: `${title} is saved.` }),
+    undo: true,
+  });
   const collection = query.data?.collection;
   useDocumentTitle(`${collection?.title ?? 'Collection'} · Stockroom`);
 
@@ -81,23 +86,13 @@ export function CollectionRoute() {
                   canEdit={canEdit}
                   currencyCode={data.shop.currencyCode}
                   submitLabel="Save collection"
-                  onSubmit={async (values) => {
-                    const { data: result } = await update({
-                      variables: {
-                        id: found.id,
-                        input: { ...collectionInput(values, false), version: found.version },
-                      },
-                    });
-                    const errors = result?.collectionUpdate.userErrors ?? [];
-                    if (errors.length === 0) {
-                      savedToast({
-                        title: 'Collection saved',
-                        message: `${values.title.trim()} is saved.`,
-                        auditEventId: result?.collectionUpdate.auditEventId,
-                      });
-                    }
-                    return errors;
-                  }}
+                  onSubmit={(values) =>
+                    save.submit({
+                      id: found.id,
+                      input: { ...collectionInput(values, false), version: found.version },
+                      title: values.title.trim(),
+                    })
+                  }
                 />
               </SectionCard>
               {found.kind === 'MANUAL' ? (

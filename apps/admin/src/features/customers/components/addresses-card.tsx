@@ -1,11 +1,10 @@
 import { addressLines } from '@stockroom/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import type { CustomerFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { useCommand, type CommandPayload } from '../../../components/use-command';
+import type { AddressInput, CustomerFieldsFragment } from '../../../gql/graphql';
 import { useCustomerAddressAddMutation } from '../api/customer-address-add-mutation';
 import { useCustomerAddressRemoveMutation } from '../api/customer-address-remove-mutation';
 import { useCustomerAddressUpdateMutation } from '../api/customer-address-update-mutation';
@@ -16,8 +15,10 @@ import { addressInput, personAddressValues } from '../../../components/forms/add
 type Address = CustomerFieldsFragment['addresses'][number];
 type Dialog = { kind: 'add' } | { kind: 'edit'; address: Address } | null;
 
-function failure(error: unknown) {
-  notifications.show({ color: 'red', title: 'Not saved', message: describeError(error).message });
+/** One of the card's mutations, and the words that say it is done. */
+interface Work {
+  call: () => Promise<CommandPayload | null | undefined>;
+  done: string;
 }
 
 /** The customer's addresses: add, edit, remove, and choose the default. */
@@ -29,24 +30,19 @@ export function AddressesCard({ customer, canEdit }: { customer: CustomerFieldsF
   const [setDefault] = useCustomerSetDefaultAddressMutation();
   const defaultId = customer.defaultAddress?.id ?? null;
 
-  const run = async (
-    action: () => Promise<{ userErrors: readonly { message: string }[] } | undefined>,
-    done: string,
-  ) => {
-    try {
-      const result = await action();
-      const errors = result?.userErrors ?? [];
-      if (errors.length)
-        notifications.show({
-          color: 'red',
-          title: 'Not saved',
-          message: errors.map((e) => e.message).join(' '),
-        });
-      else notifications.show({ color: 'green', title: 'Saved', message: done });
-    } catch (error) {
-      failure(error);
-    }
-  };
+  const command = useCommand({
+    mutate: ({ call }: Work) => call(),
+    failedTitle: 'Not saved',
+    success: (_, { done }) => ({ title: 'Saved', message: done }),
+  });
+  const run = (call: Work['call'], done: string) => command.run({ call, done });
+  /** The dialog says a refusal next to its fields, and closes itself when saved. */
+  const save = useCommand({
+    mutate: async ({ dialog, address }: { dialog: NonNullable<Dialog>; address: AddressInput }) =>
+      dialog.kind === 'add'
+        ? (await add({ variables: { customerId: customer.id, address } })).data?.customerAddressAdd
+        : (await update({ variables: { id: dialog.address.id, address } })).data?.customerAddressUpdate,
+  });
 
   return (
     <SectionCard title="Addresses">
@@ -139,15 +135,7 @@ export function AddressesCard({ customer, canEdit }: { customer: CustomerFieldsF
           title={dialog.kind === 'add' ? 'Add address' : 'Edit address'}
           initial={personAddressValues(dialog.kind === 'add' ? null : dialog.address)}
           onClose={() => setDialog(null)}
-          onSave={async (values) => {
-            const address = addressInput(values);
-            const payload =
-              dialog.kind === 'add'
-                ? (await add({ variables: { customerId: customer.id, address } })).data?.customerAddressAdd
-                : (await update({ variables: { id: dialog.address.id, address } })).data
-                    ?.customerAddressUpdate;
-            return payload?.userErrors ?? [];
-          }}
+          onSave={(values) => save.submit({ dialog, address: addressInput(values) })}
         />
       )}
     </SectionCard>

@@ -3,8 +3,8 @@ import { customerSchema } from '@stockroom/domain';
 import { useState } from 'react';
 import { FormErrors } from '../../../components/form-errors';
 import { SectionCard } from '../../../components/section-card';
-import { useSavedToast } from '../../../components/undo-toast';
-import type { CustomerFieldsFragment } from '../../../gql/graphql';
+import { useCommand } from '../../../components/use-command';
+import type { CustomerFieldsFragment, CustomerInput } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
 import { ContactFields, contactInput, type ContactValues } from './contact-fields';
@@ -31,27 +31,21 @@ interface ContactCardProps {
 export function ContactCard({ customer, canEdit, onReload }: ContactCardProps) {
   const [stale, setStale] = useState<string | null>(null);
   const [update] = useCustomerUpdateMutation();
-  const savedToast = useSavedToast();
+  const save = useCommand({
+    mutate: async (input: CustomerInput) =>
+      (await update({ variables: { id: customer.id, input } })).data?.customerUpdate,
+    success: () => ({ title: 'Customer saved', message: `${customer.displayName} is saved.` }),
+    undo: true,
+  });
   const form = useZodForm<ContactValues>({
     schema: customerSchema,
     defaultValues: valuesOf(customer),
     onSubmit: async (values) => {
-      const { data } = await update({
-        variables: { id: customer.id, input: { ...contactInput(values), version: customer.version } },
-      });
-      const errors = data?.customerUpdate.userErrors ?? [];
+      const errors = await save.submit({ ...contactInput(values), version: customer.version });
       const staleError = errors.find((e) => e.code === 'STALE_VERSION');
-      if (staleError) {
-        setStale(staleError.message);
-        return [];
-      }
-      if (errors.length === 0)
-        savedToast({
-          title: 'Customer saved',
-          message: `${customer.displayName} is saved.`,
-          auditEventId: data?.customerUpdate.auditEventId,
-        });
-      return errors;
+      if (!staleError) return errors;
+      setStale(staleError.message);
+      return [];
     },
   });
   const dirty = form.formState.isDirty;

@@ -1,7 +1,7 @@
 import { Affix, Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
 import type { CustomerRow } from './customer-table';
 
@@ -22,6 +22,14 @@ export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProp
   const [mode, setMode] = useState<Mode>(null);
   const [update] = useCustomerUpdateMutation();
 
+  /** One customer's new tags; a refusal or failure is noted in `failures`, with their name. */
+  const tagOne = useCommand({
+    mutate: async ({ row, tags }: { row: CustomerRow; tags: string[]; failures: string[] }) =>
+      (await update({ variables: { id: row.id, input: { tags, version: row.version } } })).data
+        ?.customerUpdate,
+    onFailed: (messages, _, { row, failures }) => failures.push(`${row.displayName}: ${messages.join(' ')}`),
+  });
+
   /** One customerUpdate per customer; what failed for whom is told with the result, not in the dialog. */
   const apply = async (wanted: string[]) => {
     if (!mode) return;
@@ -34,16 +42,7 @@ export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProp
           ? [...row.tags, ...wanted.filter((t) => !row.tags.some((r) => r.toLowerCase() === t.toLowerCase()))]
           : row.tags.filter((t) => !lower.has(t.toLowerCase()));
       if (next.length === row.tags.length) continue;
-      try {
-        const { data } = await update({
-          variables: { id: row.id, input: { tags: next, version: row.version } },
-        });
-        const errors = data?.customerUpdate.userErrors ?? [];
-        if (errors.length) failures.push(`${row.displayName}: ${errors.map((e) => e.message).join(' ')}`);
-        else changed += 1;
-      } catch (error) {
-        failures.push(`${row.displayName}: ${describeError(error).message}`);
-      }
+      if (await tagOne.run({ row, tags: next, failures })) changed += 1;
     }
     setMode(null);
     const verb = mode === 'add' ? 'Tags added to' : 'Tags removed from';

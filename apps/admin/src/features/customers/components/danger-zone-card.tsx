@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { useCustomerDisableMutation } from '../api/customer-disable-mutation';
 import { useCustomerEnableMutation } from '../api/customer-enable-mutation';
 import { EraseCustomerForm } from './erase-customer-form';
@@ -21,25 +20,18 @@ export function DangerZoneCard({ customer, canWrite, canErase }: DangerZoneCardP
   const [open, setOpen] = useState(false);
   const disabled = customer.state === 'DISABLED';
 
-  const toggle = async () => {
-    try {
-      const { data } = disabled
-        ? await enable({ variables: { id: customer.id } }).then((r) => ({ data: r.data?.customerEnable }))
-        : await disable({ variables: { id: customer.id } }).then((r) => ({ data: r.data?.customerDisable }));
-      const errors = data?.userErrors ?? [];
-      notifications.show(
-        errors.length
-          ? { color: 'red', title: 'Not changed', message: errors.map((e) => e.message).join(' ') }
-          : {
-              color: 'green',
-              title: disabled ? 'Customer enabled' : 'Customer disabled',
-              message: customer.displayName,
-            },
-      );
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not changed', message: describeError(error).message });
-    }
-  };
+  const command = useCommand({
+    mutate: async (enabling: boolean) =>
+      enabling
+        ? (await enable({ variables: { id: customer.id } })).data?.customerEnable
+        : (await disable({ variables: { id: customer.id } })).data?.customerDisable,
+    failedTitle: 'Not changed',
+    success: (_, enabling) => ({
+      title: enabling ? 'Customer enabled' : 'Customer disabled',
+      message: customer.displayName,
+    }),
+  });
+  const toggle = () => command.run(disabled);
 
   if (!canWrite && !canErase) return null;
   return (

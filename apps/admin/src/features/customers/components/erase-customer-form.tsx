@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
 import { TextField } from '../../../components/forms/form-fields';
+import { useCommand } from '../../../components/use-command';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCustomerEraseMutation } from '../api/customer-erase-mutation';
 
@@ -32,22 +32,18 @@ interface EraseCustomerFormProps {
 /** Erasing asks for the customer's email typed out; the red button waits for it. */
 export function EraseCustomerForm({ customer, onClose }: EraseCustomerFormProps) {
   const [erase] = useCustomerEraseMutation();
+  const command = useCommand({
+    mutate: async (confirmation: string) =>
+      (await erase({ variables: { id: customer.id, confirmation } })).data?.customerErase,
+    success: () => ({ title: 'Personal data erased', message: 'Their orders are kept without it.' }),
+    onDone: onClose,
+  });
   const form = useZodForm<EraseValues>({
     schema: eraseSchema(customer.email),
     defaultValues: { confirmation: '' },
     // customerErase takes the confirmation as an argument: ["confirmation"].
     errorPrefix: [],
-    onSubmit: async ({ confirmation }) => {
-      const { data } = await erase({ variables: { id: customer.id, confirmation: confirmation.trim() } });
-      const errors = data?.customerErase.userErrors ?? [];
-      if (errors.length) return errors;
-      onClose();
-      notifications.show({
-        color: 'green',
-        title: 'Personal data erased',
-        message: 'Their orders are kept without it.',
-      });
-    },
+    onSubmit: ({ confirmation }) => command.submit(confirmation.trim()),
   });
   const typed = useWatch({ control: form.control, name: 'confirmation' });
 

@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import type { CustomerFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useCustomerCommentAddMutation } from '../api/customer-comment-add-mutation';
 import { timelineEntries, type TimelineEntry } from './timeline-entries';
@@ -42,24 +41,24 @@ export function TimelineCard({
   const [add, { loading }] = useCustomerCommentAddMutation();
   const entries = timelineEntries(customer);
 
+  const post = useCommand({
+    mutate: async (text: string) =>
+      (await add({ variables: { customerId: customer.id, body: text } })).data?.customerCommentAdd,
+    success: () => ({ title: 'Comment added', message: 'It is on the timeline.' }),
+    onFailed: (messages) => setError(messages.join(' ')),
+    onDone: () => {
+      setBody('');
+      setError(null);
+    },
+  });
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!body.trim()) {
       setError('Write a comment first.');
       return;
     }
-    try {
-      const { data } = await add({ variables: { customerId: customer.id, body: body.trim() } });
-      const errors = data?.customerCommentAdd.userErrors ?? [];
-      if (errors.length) setError(errors.map((e) => e.message).join(' '));
-      else {
-        setBody('');
-        setError(null);
-        notifications.show({ color: 'green', title: 'Comment added', message: 'It is on the timeline.' });
-      }
-    } catch (e) {
-      setError(describeError(e).message);
-    }
+    await post.run(body.trim());
   };
 
   return (

@@ -1,6 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +7,8 @@ import { useSession } from '../../../lib/session-context';
 import { FormErrors } from '../../../components/form-errors';
 import { AddressFields, addressInput, personAddressValues } from '../../../components/forms/address-fields';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
+import type { CustomerInput } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useCustomerCreateMutation } from '../api/customer-create-mutation';
 import {
@@ -24,26 +25,20 @@ export function CustomerNewRoute() {
   const navigate = useNavigate();
   const { can } = useSession();
   const [create] = useCustomerCreateMutation();
+  const command = useCommand({
+    mutate: async (input: CustomerInput) => (await create({ variables: { input } })).data?.customerCreate,
+    success: ({ customer }) =>
+      customer && { title: 'Customer added', message: `${customer.displayName} is saved.` },
+    onDone: ({ customer }) => {
+      if (customer) void navigate(`/customers/${customer.id}`);
+    },
+  });
   // Every error at once: the contact and each address are checked before anything is sent.
   const form = useZodForm<NewCustomerValues>({
     schema: newCustomerSchema,
     defaultValues: { ...EMPTY_CONTACT, addresses: [] },
-    onSubmit: async (values) => {
-      const { data } = await create({
-        variables: { input: { ...contactInput(values), addresses: values.addresses.map(addressInput) } },
-      });
-      const payload = data?.customerCreate;
-      const errors = payload?.userErrors ?? [];
-      if (payload?.customer && errors.length === 0) {
-        notifications.show({
-          color: 'green',
-          title: 'Customer added',
-          message: `${payload.customer.displayName} is saved.`,
-        });
-        void navigate(`/customers/${payload.customer.id}`);
-      }
-      return errors;
-    },
+    onSubmit: (values) =>
+      command.submit({ ...contactInput(values), addresses: values.addresses.map(addressInput) }),
   });
   const addresses = useFieldArray({ control: form.control, name: 'addresses' });
 

@@ -1,11 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCommand } from '../../../components/use-command';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
-import type { DraftFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import type { DraftFieldsFragment, DraftOrderInput } from '../../../gql/graphql';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useDraftCalculateMutation } from '../api/draft-calculate-mutation';
 import { useDraftCompleteMutation } from '../api/draft-complete-mutation';
 import { useDraftDeleteMutation } from '../api/draft-delete-mutation';
@@ -15,6 +14,7 @@ import {
   EMPTY_DRAFT,
   fromDraft,
   placeDraftErrors,
+  type DraftLineValues,
   type DraftValues,
   type PlacedDraftErrors,
 } from './draft-form';
@@ -118,58 +118,77 @@ export function useDraftEditor(draft: DraftFieldsFragment | null, readOnly: bool
     setSaveErrors({ ...NO_ERRORS, other: messages });
     setDialog(null);
   };
+  /** A refusal goes next to the lines (as they were sent) and fields it names; a failure above the form. */
+  const placeFailure = (
+    messages: string[],
+    userErrors: readonly PlaceableUserError[],
+    lines: readonly DraftLineValues[],
+  ) =>
+    setSaveErrors(
+      userErrors.length ? placeDraftErrors(userErrors, lines) : { ...NO_ERRORS, other: messages },
+    );
 
-  const save = async (): Promise<DraftFieldsFragment | null> => {
-    try {
+  const saveDraft = useCommand({
+    mutate: async ({ input }: { input: DraftOrderInput; lines: readonly DraftLineValues[] }) => {
       const { data } = draft
         ? await update({ variables: { id: draft.id, input, version: draft.version } })
         : await create({ variables: { input } });
-      const payload = data && ('draftOrderCreate' in data ? data.draftOrderCreate : data.draftOrderUpdate);
-      if (!payload?.draftOrder) {
-        setSaveErrors(placeDraftErrors(payload?.userErrors ?? [], values.lines));
-        return null;
-      }
+      return data && ('draftOrderCreate' in data ? data.draftOrderCreate : data.draftOrderUpdate);
+    },
+    success: ({ draftOrder }) =>
+      draftOrder &&
+      (draft
+        ? { title: 'Draft saved', message: draftOrder.name }
+        : {
+            title: `Draft ${draftOrder.name} saved`,
+            message: 'It reserves no stock until you complete it.',
+          }),
+    onFailed: (messages, userErrors, { lines }) => placeFailure(messages, userErrors, lines),
+    onDone: ({ draftOrder }) => {
+      if (!draftOrder) return;
       setDirty(false);
-      if (!draft) {
-        guard.allow();
-        notifications.show({
-          color: 'green',
-          title: `Draft ${payload.draftOrder.name} saved`,
-          message: 'It reserves no stock until you complete it.',
-        });
-        await navigate(`/drafts/${payload.draftOrder.id}`, { replace: true });
-      } else notifications.show({ color: 'green', title: 'Draft saved', message: payload.draftOrder.name });
-      return payload.draftOrder;
-    } catch (error) {
-      setSaveErrors({ ...NO_ERRORS, other: [describeError(error).message] });
-      return null;
-    }
+      if (!draft) guard.allow();
+    },
+  });
+  const save = async (): Promise<DraftFieldsFragment | null> => {
+    const saved = (await saveDraft.run({ input, lines: values.lines }))?.draftOrder ?? null;
+    if (saved && !draft) await navigate(`/drafts/${saved.id}`, { replace: true });
+    return saved;
   };
 
+  const completeDraft = useCommand({
+    mutate: async ({
+      id,
+      key,
+    }: {
+      id: string;
+      name: string;
+      key: string;
+      lines: readonly DraftLineValues[];
+    }) =>
+      (await complete({ variables: { id, markAsPaid: markAsPaid === 'paid', idempotencyKey: key } })).data
+        ?.draftOrderComplete,
+    success: ({ order }, { name }) =>
+      order && { title: `Order ${order.name} placed`, message: `From draft ${name}.` },
+    onFailed: (messages, userErrors, { lines }) => {
+      placeFailure(messages, userErrors, lines);
+      setDialog(null);
+    },
+    onDone: ({ order }) => {
+      if (order) guard.allow();
+    },
+  });
   const finish = async () => {
     const saved = dirty || !draft ? await save() : draft;
     if (!saved) return setDialog(null);
     completeKey.current ??= crypto.randomUUID();
-    try {
-      const { data } = await complete({
-        variables: { id: saved.id, markAsPaid: markAsPaid === 'paid', idempotencyKey: completeKey.current },
-      });
-      const payload = data?.draftOrderComplete;
-      if (!payload?.order) {
-        setSaveErrors(placeDraftErrors(payload?.userErrors ?? [], values.lines));
-        setDialog(null);
-        return;
-      }
-      guard.allow();
-      notifications.show({
-        color: 'green',
-        title: `Order ${payload.order.name} placed`,
-        message: `From draft ${saved.name}.`,
-      });
-      await navigate(`/orders/${payload.order.id}`);
-    } catch (error) {
-      refused([describeError(error).message]);
-    }
+    const payload = await completeDraft.run({
+      id: saved.id,
+      name: saved.name,
+      key: completeKey.current,
+      lines: values.lines,
+    });
+    if (payload?.order) await navigate(`/orders/${payload.order.id}`);
   };
 
   const destroy = useCommand({

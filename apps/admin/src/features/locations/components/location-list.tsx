@@ -1,10 +1,9 @@
 import { addressOneLine } from '@stockroom/domain';
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LocationsQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { moveItem, useDragReorder } from '../../../lib/use-drag-reorder';
 import { useLocationsReorderMutation } from '../api/locations-reorder-mutation';
 
@@ -25,29 +24,22 @@ interface LocationListProps {
 export function LocationList({ locations, canEdit }: LocationListProps) {
   const [reorder, { loading }] = useLocationsReorderMutation();
 
+  const reordered = useCommand({
+    mutate: async ({ ids }: { ids: string[]; from: number; to: number }) =>
+      (await reorder({ variables: { ids } })).data?.locationsReorder,
+    failedTitle: 'Order not changed',
+    success: (_, { from, to }) => {
+      const moved = locations[from];
+      return {
+        title: 'Fulfillment priority saved',
+        message: moved ? `${moved.name} is now number ${to + 1}.` : 'The new order is saved.',
+      };
+    },
+  });
   const move = async (from: number, to: number) => {
     if (to < 0 || to >= locations.length) return;
     const ids = moveItem(locations, from, to).map((l) => l.id);
-    try {
-      const { data } = await reorder({ variables: { ids } });
-      const errors = data?.locationsReorder.userErrors ?? [];
-      if (errors.length > 0) {
-        notifications.show({
-          color: 'red',
-          title: 'Order not changed',
-          message: errors.map((e) => e.message).join(' '),
-        });
-        return;
-      }
-      const moved = locations[from];
-      notifications.show({
-        color: 'green',
-        title: 'Fulfillment priority saved',
-        message: moved ? `${moved.name} is now number ${to + 1}.` : 'The new order is saved.',
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Order not changed', message: describeError(error).message });
-    }
+    await reordered.run({ ids, from, to });
   };
   const { itemProps } = useDragReorder((from, to) => void move(from, to));
 

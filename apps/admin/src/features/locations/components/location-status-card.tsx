@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useLocationUpdateMutation } from '../api/location-update-mutation';
 
@@ -17,23 +17,24 @@ const statusSchema = z.object({});
 /** Activate or deactivate; the server refuses to deactivate while stock or committed units remain. */
 export function LocationStatusCard({ location, canEdit }: LocationStatusCardProps) {
   const [update] = useLocationUpdateMutation();
+  const toggle = useCommand({
+    mutate: async () =>
+      (
+        await update({
+          variables: { id: location.id, input: { active: !location.active, version: location.version } },
+        })
+      ).data?.locationUpdate,
+    success: () => ({
+      title: location.active ? 'Location deactivated' : 'Location activated',
+      message: location.active
+        ? `${location.name} no longer takes orders or stock.`
+        : `${location.name} can hold stock and fulfill orders again.`,
+    }),
+  });
   const form = useZodForm<Record<string, never>>({
     schema: statusSchema,
     defaultValues: {},
-    onSubmit: async () => {
-      const { data } = await update({
-        variables: { id: location.id, input: { active: !location.active, version: location.version } },
-      });
-      const userErrors = data?.locationUpdate.userErrors ?? [];
-      if (userErrors.length > 0) return userErrors;
-      notifications.show({
-        color: 'green',
-        title: location.active ? 'Location deactivated' : 'Location activated',
-        message: location.active
-          ? `${location.name} no longer takes orders or stock.`
-          : `${location.name} can hold stock and fulfill orders again.`,
-      });
-    },
+    onSubmit: () => toggle.submit(undefined),
   });
 
   return (

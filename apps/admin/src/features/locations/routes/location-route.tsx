@@ -1,11 +1,12 @@
 import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
+import type { AddressInput } from '../../../gql/graphql';
 import { useLocationQuery } from '../api/location-query';
 import { useLocationUpdateMutation } from '../api/location-update-mutation';
 import { placeAddressValues } from '../../../components/forms/address-fields';
@@ -19,6 +20,13 @@ export function LocationRoute() {
   const canEdit = can('INVENTORY_WRITE');
   const query = useLocationQuery(locationId);
   const [update] = useLocationUpdateMutation();
+  const save = useCommand({
+    mutate: async (input: { id: string; name: string; address: AddressInput; version: number }) => {
+      const { id, ...fields } = input;
+      return (await update({ variables: { id, input: fields } })).data?.locationUpdate;
+    },
+    success: (_, { name }) => ({ title: 'Location saved', message: `${name} is saved.` }),
+  });
   const node = query.data?.node;
   const location = node?.__typename === 'Location' ? node : null;
   useDocumentTitle(`${location?.name ?? 'Location'} · Stockroom`);
@@ -57,20 +65,12 @@ export function LocationRoute() {
                   submitLabel="Save location"
                   disabled={!canEdit}
                   onSubmit={async (values) => {
-                    const input = locationInput(values);
-                    const { data: result } = await update({
-                      variables: { id: found.id, input: { ...input, version: found.version } },
+                    const errors = await save.submit({
+                      id: found.id,
+                      ...locationInput(values),
+                      version: found.version,
                     });
-                    const errors = result?.locationUpdate.userErrors ?? [];
-                    if (errors.length === 0) {
-                      notifications.show({
-                        color: 'green',
-                        title: 'Location saved',
-                        message: `${input.name} is saved.`,
-                      });
-                    } else if (errors.some((e) => e.code === 'STALE_VERSION')) {
-                      await query.refetch();
-                    }
+                    if (errors.some((e) => e.code === 'STALE_VERSION')) await query.refetch();
                     return errors;
                   }}
                 />

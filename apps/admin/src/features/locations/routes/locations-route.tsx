@@ -1,11 +1,11 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { SettingsTabs } from '../../../components/settings-tabs';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
+import { useCommand } from '../../../components/use-command';
 import { useLocationCreateMutation } from '../api/location-create-mutation';
 import { useLocationsQuery } from '../api/locations-query';
 import { EMPTY_LOCATION, LocationForm, locationInput } from '../components/location-form';
@@ -19,6 +19,15 @@ export function LocationsRoute() {
   const query = useLocationsQuery();
   const dialog = useFormDialog();
   const [create] = useLocationCreateMutation();
+  const add = useCommand({
+    mutate: async (input: ReturnType<typeof locationInput>) =>
+      (await create({ variables: { input } })).data?.locationCreate,
+    success: (_, input) => ({
+      title: 'Location added',
+      message: `${input.name} is last in fulfillment priority.`,
+    }),
+    onDone: dialog.close,
+  });
 
   const addButton = canEdit && (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
@@ -65,20 +74,7 @@ export function LocationsRoute() {
             initial={EMPTY_LOCATION}
             submitLabel="Add location"
             onCancel={dialog.close}
-            onSubmit={async (values) => {
-              const input = locationInput(values);
-              const { data } = await create({ variables: { input } });
-              const errors = data?.locationCreate.userErrors ?? [];
-              if (errors.length === 0) {
-                notifications.show({
-                  color: 'green',
-                  title: 'Location added',
-                  message: `${input.name} is last in fulfillment priority.`,
-                });
-                dialog.close();
-              }
-              return errors;
-            }}
+            onSubmit={(values) => add.submit(locationInput(values))}
           />
         )}
       </FormDialog>

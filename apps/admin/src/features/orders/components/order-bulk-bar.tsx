@@ -4,7 +4,6 @@ import { IconChevronUp, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
 import { useCommand } from '../../../components/use-command';
-import { describeError } from '../../../lib/errors';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useOrdersBulkFulfillMutation } from '../api/orders-bulk-fulfill-mutation';
 import { useOrdersBulkUpdateMutation } from '../api/orders-bulk-update-mutation';
@@ -55,19 +54,23 @@ export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
   const leftOut = (done: number) =>
     rows.length > done ? ` ${orders(rows.length - done)} left out (not open, or nothing to do).` : '';
 
+  /** The refusals go next to their orders in the dialog: the server's ["ids", i] points into `sent`. */
+  const fulfilled = useCommand({
+    mutate: async ({ sent, locationId }: { sent: { id: string; name: string }[]; locationId: string }) =>
+      (await fulfill({ variables: { ids: sent.map((r) => r.id), locationId } })).data?.ordersBulkFulfill,
+    onFailed: (messages, userErrors, { sent }) =>
+      setErrors(
+        userErrors.length
+          ? orderBulkErrors(userErrors, sent)
+          : [{ order: null, message: messages.join(' ') }],
+      ),
+    onDone: (payload) =>
+      finish(`${orders(payload.orders.length)} fulfilled.${leftOut(payload.orders.length)}`),
+  });
   const runFulfill = async (locationId: string) => {
     setErrors([]);
-    try {
-      // The ids as sent: the server's ["ids", i] points into exactly this list.
-      const sent = shippable.map((r) => ({ id: r.id, name: r.name }));
-      const { data } = await fulfill({ variables: { ids: sent.map((r) => r.id), locationId } });
-      const payload = data?.ordersBulkFulfill;
-      if (!payload) return;
-      if (payload.userErrors.length) setErrors(orderBulkErrors(payload.userErrors, sent));
-      else finish(`${orders(payload.orders.length)} fulfilled.${leftOut(payload.orders.length)}`);
-    } catch (error) {
-      setErrors([{ order: null, message: describeError(error).message }]);
-    }
+    // The ids as sent: the server's ["ids", i] points into exactly this list.
+    await fulfilled.run({ sent: shippable.map((r) => ({ id: r.id, name: r.name })), locationId });
   };
 
   const runClose = useCommand({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
 import { TextareaField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
@@ -19,14 +20,15 @@ const schema = z.object({
 
 function CommentForm({ order }: { order: OrderFieldsFragment }) {
   const [add] = useOrderCommentAddMutation();
+  // The comment showing in the timeline says it was posted: no toast.
+  const post = useCommand({
+    mutate: async (body: string) => (await add({ variables: { id: order.id, body } })).data?.orderCommentAdd,
+  });
   const form = useZodForm<{ body: string }>({
     schema,
     defaultValues: { body: '' },
     errorPrefix: [],
-    onSubmit: async ({ body }) => {
-      const { data } = await add({ variables: { id: order.id, body: body.trim() } });
-      return data?.orderCommentAdd.userErrors ?? [];
-    },
+    onSubmit: ({ body }) => post.submit(body.trim()),
     onSaved: () => form.reset({ body: '' }),
   });
   return (

@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
-import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@stockroom/domain';
+import { useCommand } from '../../../components/use-command';
 import type { OrderFieldsFragment, OrderUpdateInput } from '../../../gql/graphql';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { orderDocument } from '../api/order-query';
@@ -15,20 +15,19 @@ const STALE = `${MESSAGES.staleVersion('order')} The page now shows their change
 export function useOrderSave(order: Pick<OrderFieldsFragment, 'id' | 'name' | 'version'>) {
   const client = useApolloClient();
   const [update] = useOrderUpdateMutation();
+  const command = useCommand({
+    mutate: async ({ input }: { input: Omit<OrderUpdateInput, 'version'>; saved: string }) =>
+      (await update({ variables: { id: order.id, input: { ...input, version: order.version } } })).data
+        ?.orderUpdate,
+    success: (_, { saved }) => ({ title: saved, message: `${order.name} is saved.` }),
+  });
   return async (
     input: Omit<OrderUpdateInput, 'version'>,
     saved: string,
   ): Promise<readonly PlaceableUserError[]> => {
-    const { data } = await update({
-      variables: { id: order.id, input: { ...input, version: order.version } },
-    });
-    const errors = data?.orderUpdate.userErrors ?? [];
-    if (errors.some((e) => e.code === 'STALE_VERSION')) {
-      await client.refetchQueries({ include: [orderDocument] });
-      return errors.map((e) => (e.code === 'STALE_VERSION' ? { ...e, message: STALE } : e));
-    }
-    if (errors.length === 0)
-      notifications.show({ color: 'green', title: saved, message: `${order.name} is saved.` });
-    return errors;
+    const errors = await command.submit({ input, saved });
+    if (!errors.some((e) => e.code === 'STALE_VERSION')) return errors;
+    await client.refetchQueries({ include: [orderDocument] });
+    return errors.map((e) => (e.code === 'STALE_VERSION' ? { ...e, message: STALE } : e));
   };
 }

@@ -1,11 +1,10 @@
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { SectionCard } from '../../../components/section-card';
-import type { ShippingZoneFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import type { ShippingRateInput, ShippingZoneFieldsFragment } from '../../../gql/graphql';
+import { useCommand } from '../../../components/use-command';
 import { formatMoney } from '../../../lib/format';
 import { useShippingRateCreateMutation } from '../api/shipping-rate-create-mutation';
 import { useShippingRateDeleteMutation } from '../api/shipping-rate-delete-mutation';
@@ -39,19 +38,18 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
   const [remove] = useShippingRateDeleteMutation();
   const money = (amount: string | undefined) => (amount ? formatMoney({ amount, currencyCode }) : '—');
 
-  const deleteRate = async (rate: Rate) => {
-    try {
-      const { data } = await remove({ variables: { id: rate.id } });
-      const errors = data?.shippingRateDelete.userErrors ?? [];
-      notifications.show(
-        errors.length
-          ? { color: 'red', title: 'Not deleted', message: errors.map((e) => e.message).join(' ') }
-          : { color: 'green', title: 'Rate deleted', message: `${rate.name} is gone.` },
-      );
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
-    }
-  };
+  const deleteRate = useCommand({
+    mutate: async (rate: Rate) => (await remove({ variables: { id: rate.id } })).data?.shippingRateDelete,
+    failedTitle: 'Not deleted',
+    success: (_, rate) => ({ title: 'Rate deleted', message: `${rate.name} is gone.` }),
+  });
+  const saveRate = useCommand({
+    mutate: async ({ editing, input }: { editing: Rate | null; input: ShippingRateInput }) =>
+      editing
+        ? (await update({ variables: { id: editing.id, input } })).data?.shippingRateUpdate
+        : (await create({ variables: { zoneId, input } })).data?.shippingRateCreate,
+    onDone: dialog.close,
+  });
 
   return (
     <SectionCard title="Rates">
@@ -82,7 +80,7 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
                       <EditDeleteButtons
                         name={rate.name}
                         onEdit={() => dialog.edit(rate)}
-                        onDelete={() => deleteRate(rate)}
+                        onDelete={() => deleteRate.run(rate)}
                       />
                     )}
                   </Group>
@@ -120,7 +118,7 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
                           <EditDeleteButtons
                             name={rate.name}
                             onEdit={() => dialog.edit(rate)}
-                            onDelete={() => deleteRate(rate)}
+                            onDelete={() => deleteRate.run(rate)}
                           />
                         </Table.Td>
                       )}
@@ -146,14 +144,7 @@ export function ZoneRates({ zoneId, rates, currencyCode, canEdit }: ZoneRatesPro
             currencyCode={currencyCode}
             submitLabel={editing ? 'Save rate' : 'Add rate'}
             onCancel={dialog.close}
-            onSubmit={async (values) => {
-              const input = rateInput(values);
-              const errors = editing
-                ? (await update({ variables: { id: editing.id, input } })).data?.shippingRateUpdate.userErrors
-                : (await create({ variables: { zoneId, input } })).data?.shippingRateCreate.userErrors;
-              if (!errors?.length) dialog.close();
-              return errors ?? [];
-            }}
+            onSubmit={(values) => saveRate.submit({ editing, input: rateInput(values) })}
           />
         )}
       </FormDialog>

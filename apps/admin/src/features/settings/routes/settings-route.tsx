@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
-import { useSavedToast } from '../../../components/undo-toast';
+import { useCommand } from '../../../components/use-command';
+import type { ShopInput } from '../../../gql/graphql';
 import { useShopQuery } from '../api/shop-query';
 import { useShopUpdateMutation } from '../api/shop-update-mutation';
 import { SettingsTabs } from '../../../components/settings-tabs';
@@ -17,8 +18,13 @@ export function SettingsRoute() {
   const canEdit = can('SETTINGS_WRITE');
   const query = useShopQuery();
   const [update] = useShopUpdateMutation();
-  const savedToast = useSavedToast();
   const [stale, setStale] = useState<string | null>(null);
+  const save = useCommand({
+    mutate: async (input: ShopInput) => (await update({ variables: { input } })).data?.shopUpdate,
+    success: () => ({ title: 'Settings saved', message: 'The store settings are saved.' }),
+    undo: true,
+    onDone: () => setStale(null),
+  });
 
   return (
     <Stack gap="lg" maw={860}>
@@ -51,20 +57,9 @@ export function SettingsRoute() {
                 initial={storeValues(data.shop)}
                 disabled={!canEdit}
                 onSubmit={async (values) => {
-                  const { data: result } = await update({
-                    variables: { input: { ...storeInput(values), version: data.shop.version } },
-                  });
-                  const errors = result?.shopUpdate.userErrors ?? [];
+                  const errors = await save.submit({ ...storeInput(values), version: data.shop.version });
                   const staleError = errors.find((e) => e.code === 'STALE_VERSION');
                   if (staleError) setStale(staleError.message);
-                  else if (errors.length === 0) {
-                    setStale(null);
-                    savedToast({
-                      title: 'Settings saved',
-                      message: 'The store settings are saved.',
-                      auditEventId: result?.shopUpdate.auditEventId,
-                    });
-                  }
                   return errors;
                 }}
               />

@@ -6,6 +6,8 @@ import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
+import type { ShippingZoneInput } from '../../../gql/graphql';
 import { useShippingZoneCreateMutation } from '../api/shipping-zone-create-mutation';
 import { useShippingZonesQuery } from '../api/shipping-zones-query';
 import { RatesCheck } from '../components/rates-check';
@@ -26,6 +28,15 @@ export function ShippingRoute() {
   const query = useShippingZonesQuery();
   const dialog = useFormDialog();
   const [create] = useShippingZoneCreateMutation();
+  const add = useCommand({
+    mutate: async (input: ShippingZoneInput) =>
+      (await create({ variables: { input } })).data?.shippingZoneCreate,
+    onDone: ({ zone }) => {
+      if (!zone) return;
+      dialog.close();
+      void navigate(`/settings/shipping/${zone.id}`);
+    },
+  });
   const addButton = canEdit && (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={dialog.add}>
       Add zone
@@ -86,15 +97,7 @@ export function ShippingRoute() {
             initial={{ name: '', countries: [] }}
             submitLabel="Add zone"
             onCancel={dialog.close}
-            onSubmit={async (values) => {
-              const { data } = await create({ variables: { input: values } });
-              const payload = data?.shippingZoneCreate;
-              if (payload?.zone && payload.userErrors.length === 0) {
-                dialog.close();
-                void navigate(`/settings/shipping/${payload.zone.id}`);
-              }
-              return payload?.userErrors ?? [];
-            }}
+            onSubmit={(values) => add.submit(values)}
           />
         )}
       </FormDialog>

@@ -1,6 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
@@ -8,7 +7,8 @@ import { DataView } from '../../../components/data-view';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
+import type { ShippingZoneInput } from '../../../gql/graphql';
 import { useShippingZoneDeleteMutation } from '../api/shipping-zone-delete-mutation';
 import { useShippingZoneUpdateMutation } from '../api/shipping-zone-update-mutation';
 import { useShippingZonesQuery } from '../api/shipping-zones-query';
@@ -29,28 +29,17 @@ export function ShippingZoneRoute() {
   const [remove, removing] = useShippingZoneDeleteMutation();
   const [confirming, setConfirming] = useState(false);
 
-  const deleteZone = async () => {
-    try {
-      const { data } = await remove({ variables: { id: zoneId } });
-      const errors = data?.shippingZoneDelete.userErrors ?? [];
-      if (errors.length) {
-        notifications.show({
-          color: 'red',
-          title: 'Not deleted',
-          message: errors.map((e) => e.message).join(' '),
-        });
-        return;
-      }
-      notifications.show({
-        color: 'green',
-        title: 'Zone deleted',
-        message: `${zone?.name ?? 'The zone'} is gone.`,
-      });
-      void navigate('/settings/shipping');
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
-    }
-  };
+  const deleteZone = useCommand({
+    mutate: async () => (await remove({ variables: { id: zoneId } })).data?.shippingZoneDelete,
+    failedTitle: 'Not deleted',
+    success: () => ({ title: 'Zone deleted', message: `${zone?.name ?? 'The zone'} is gone.` }),
+    onDone: () => void navigate('/settings/shipping'),
+  });
+  const save = useCommand({
+    mutate: async ({ id, input }: { id: string; input: ShippingZoneInput }) =>
+      (await update({ variables: { id, input } })).data?.shippingZoneUpdate,
+    success: (_, { input }) => ({ title: 'Zone saved', message: `${input.name} is saved.` }),
+  });
 
   return (
     <Stack gap="lg" maw={860}>
@@ -78,17 +67,11 @@ export function ShippingZoneRoute() {
                     submitLabel="Save zone"
                     disabled={!canEdit}
                     onSubmit={async (values) => {
-                      const { data: result } = await update({
-                        variables: { id: found.id, input: { ...values, version: found.version } },
+                      const errors = await save.submit({
+                        id: found.id,
+                        input: { ...values, version: found.version },
                       });
-                      const errors = result?.shippingZoneUpdate.userErrors ?? [];
                       if (errors.some((e) => e.code === 'STALE_VERSION')) await query.refetch();
-                      if (errors.length === 0)
-                        notifications.show({
-                          color: 'green',
-                          title: 'Zone saved',
-                          message: `${values.name} is saved.`,
-                        });
                       return errors;
                     }}
                   />
@@ -113,7 +96,7 @@ export function ShippingZoneRoute() {
                 title="Delete zone"
                 confirmLabel="Delete zone"
                 loading={removing.loading}
-                onConfirm={() => void deleteZone()}
+                onConfirm={() => void deleteZone.run(undefined)}
               >
                 Delete {found.name} and its{' '}
                 {found.rates.length === 1 ? 'rate' : `${found.rates.length} rates`}? Orders already placed

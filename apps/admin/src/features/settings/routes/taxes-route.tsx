@@ -1,14 +1,13 @@
 import { EditDeleteButtons } from '../../../components/edit-delete-buttons';
 import { Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useSession } from '../../../lib/session-context';
 import { DataView } from '../../../components/data-view';
 import { FormDialog, useFormDialog } from '../../../components/forms/form-dialog';
 import { SectionCard } from '../../../components/section-card';
-import type { TaxRatesQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import type { TaxRateInput, TaxRatesQuery } from '../../../gql/graphql';
+import { useCommand } from '../../../components/use-command';
 import { useTaxRateCreateMutation } from '../api/tax-rate-create-mutation';
 import { useTaxRateDeleteMutation } from '../api/tax-rate-delete-mutation';
 import { useTaxRateUpdateMutation } from '../api/tax-rate-update-mutation';
@@ -35,23 +34,22 @@ export function TaxesRoute() {
     </Button>
   );
 
-  const deleteRate = async (rate: Rate) => {
-    try {
-      const { data } = await remove({ variables: { id: rate.id } });
-      const errors = data?.taxRateDelete.userErrors ?? [];
-      notifications.show(
-        errors.length
-          ? { color: 'red', title: 'Not deleted', message: errors.map((e) => e.message).join(' ') }
-          : {
-              color: 'green',
-              title: 'Tax rate deleted',
-              message: `${rate.name} (${rate.countryName}) is gone.`,
-            },
-      );
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not deleted', message: describeError(error).message });
-    }
-  };
+  const deleteRate = useCommand({
+    mutate: async (rate: Rate) => (await remove({ variables: { id: rate.id } })).data?.taxRateDelete,
+    failedTitle: 'Not deleted',
+    success: (_, rate) => ({
+      title: 'Tax rate deleted',
+      message: `${rate.name} (${rate.countryName}) is gone.`,
+    }),
+  });
+  const saveRate = useCommand({
+    mutate: async ({ editing, input }: { editing: Rate | null; input: TaxRateInput }) =>
+      editing
+        ? (await update({ variables: { id: editing.id, input: { ...input, version: editing.version } } }))
+            .data?.taxRateUpdate
+        : (await create({ variables: { input } })).data?.taxRateCreate,
+    onDone: dialog.close,
+  });
 
   return (
     <Stack gap="lg" maw={860}>
@@ -91,7 +89,7 @@ export function TaxesRoute() {
                           <EditDeleteButtons
                             name={`${rate.name} for ${rate.countryName}`}
                             onEdit={() => dialog.edit(rate)}
-                            onDelete={() => deleteRate(rate)}
+                            onDelete={() => deleteRate.run(rate)}
                           />
                         )}
                       </Group>
@@ -131,7 +129,7 @@ export function TaxesRoute() {
                               <EditDeleteButtons
                                 name={`${rate.name} for ${rate.countryName}`}
                                 onEdit={() => dialog.edit(rate)}
-                                onDelete={() => deleteRate(rate)}
+                                onDelete={() => deleteRate.run(rate)}
                               />
                             </Table.Td>
                           )}
@@ -162,18 +160,7 @@ export function TaxesRoute() {
             }
             submitLabel={editing ? 'Save tax rate' : 'Add tax rate'}
             onCancel={dialog.close}
-            onSubmit={async (values) => {
-              const input = taxRateInput(values);
-              const errors = editing
-                ? (
-                    await update({
-                      variables: { id: editing.id, input: { ...input, version: editing.version } },
-                    })
-                  ).data?.taxRateUpdate.userErrors
-                : (await create({ variables: { input } })).data?.taxRateCreate.userErrors;
-              if (!errors?.length) dialog.close();
-              return errors ?? [];
-            }}
+            onSubmit={(values) => saveRate.submit({ editing, input: taxRateInput(values) })}
           />
         )}
       </FormDialog>

@@ -1,7 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormErrors } from '../../../components/form-errors';
+import { useCommand } from '../../../components/use-command';
+import type { StaffInviteInput } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useStaffInviteMutation } from '../api/staff-mutations';
 import { useRolesQuery } from '../api/staff-queries';
 import { RoleChecklist } from './role-checklist';
@@ -22,24 +25,30 @@ export function InviteForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
 
+  const command = useCommand({
+    mutate: async (input: StaffInviteInput) => (await invite({ variables: { input } })).data?.staffInvite,
+    onDone: (payload) => {
+      if (payload.path && payload.staff) onInvited(payload.staff.name, payload.path);
+    },
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let problems: readonly PlaceableUserError[];
     try {
-      const { data } = await invite({ variables: { input: { email, name, roleIds } } });
-      const payload = data?.staffInvite;
-      if (payload?.path && payload.staff) return onInvited(payload.staff.name, payload.path);
-      const byField: Record<string, string> = {};
-      const rest: string[] = [];
-      for (const e of payload?.userErrors ?? []) {
-        const f = e.field?.[1];
-        if (f && !byField[f]) byField[f] = e.message;
-        else if (!f) rest.push(e.message);
-      }
-      setErrors(byField);
-      setFormErrors(rest);
+      problems = await command.submit({ email, name, roleIds });
     } catch (error) {
-      setFormErrors([describeError(error).message]);
+      return setFormErrors([describeError(error).message]);
     }
+    const byField: Record<string, string> = {};
+    const rest: string[] = [];
+    for (const e of problems) {
+      const f = e.field?.[1];
+      if (f && !byField[f]) byField[f] = e.message;
+      else if (!f) rest.push(e.message);
+    }
+    setErrors(byField);
+    setFormErrors(rest);
   };
 
   return (

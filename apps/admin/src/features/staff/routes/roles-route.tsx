@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataView } from '../../../components/data-view';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
 import { SettingsTabs } from '../../../components/settings-tabs';
+import { useCommand } from '../../../components/use-command';
 import type { StaffRolesQuery } from '../../../gql/graphql';
 import { useRoleCreateMutation, useRoleDeleteMutation, useRoleUpdateMutation } from '../api/role-mutations';
 import { useRolesQuery } from '../api/staff-queries';
@@ -27,25 +27,25 @@ export function RolesRoute() {
   const [update] = useRoleUpdateMutation();
   const [remove, removing] = useRoleDeleteMutation();
 
-  const save = async (values: RoleValues) => {
-    const input = { name: values.name, description: values.description, permissions: values.permissions };
-    const payload =
-      editing?.kind === 'edit'
+  const saveRole = useCommand({
+    mutate: async ({ editing, values }: { editing: Editing; values: RoleValues }) => {
+      const input = { name: values.name, description: values.description, permissions: values.permissions };
+      return editing?.kind === 'edit'
         ? (await update({ variables: { id: editing.role.id, input } })).data?.roleUpdate
         : (await create({ variables: { input } })).data?.roleCreate;
-    if (payload?.role) {
-      notifications.show({ color: 'green', title: 'Role saved', message: values.name });
-      setEditing(null);
-      return [];
-    }
-    return payload?.userErrors;
-  };
+    },
+    success: (_, { values }) => ({ title: 'Role saved', message: values.name }),
+    onDone: () => setEditing(null),
+  });
+  const save = (values: RoleValues) => saveRole.submit({ editing, values });
 
+  const removeRole = useCommand({
+    mutate: async (id: string) => (await remove({ variables: { id } })).data?.roleDelete,
+    onFailed: setDeleteErrors,
+    onDone: () => setDeleting(null),
+  });
   const destroy = async () => {
-    if (!deleting) return;
-    const errors = (await remove({ variables: { id: deleting.id } })).data?.roleDelete.userErrors ?? [];
-    if (errors.length) return setDeleteErrors(errors.map((e) => e.message));
-    setDeleting(null);
+    if (deleting) await removeRole.run(deleting.id);
   };
 
   const empty: RoleValues = { name: '', description: '', permissions: [] };

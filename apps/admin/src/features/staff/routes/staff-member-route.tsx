@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +8,7 @@ import { FormErrors } from '../../../components/form-errors';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SectionCard } from '../../../components/section-card';
 import type { StaffMemberQuery } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
+import { useCommand, type CommandPayload } from '../../../components/use-command';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useSession } from '../../../lib/session-context';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
@@ -27,6 +26,12 @@ import { RoleChecklist } from '../components/role-checklist';
 import { StaffStateBadge } from '../components/staff-state-badge';
 
 type Member = NonNullable<StaffMemberQuery['staffMember']>;
+
+/** One of the page's mutations, and the title of the toast that says it is done. */
+interface Work {
+  call: () => Promise<CommandPayload | null | undefined>;
+  done: string;
+}
 
 function MemberPage({ member }: { member: Member }) {
   const format = useFormatDateTime();
@@ -49,15 +54,14 @@ function MemberPage({ member }: { member: Member }) {
       .sort()
       .join();
 
-  const run = async (work: () => Promise<readonly { message: string }[] | undefined>, done: string) => {
+  const command = useCommand({
+    mutate: ({ call }: Work) => call(),
+    success: (_, { done }) => ({ title: done, message: member.name }),
+    onFailed: setProblems,
+  });
+  const run = (call: Work['call'], done: string) => {
     setProblems([]);
-    try {
-      const errors = (await work()) ?? [];
-      if (errors.length) return setProblems(errors.map((e) => e.message));
-      notifications.show({ color: 'green', title: done, message: member.name });
-    } catch (error) {
-      setProblems([describeError(error).message]);
-    }
+    return command.run({ call, done });
   };
 
   return (
@@ -82,7 +86,7 @@ function MemberPage({ member }: { member: Member }) {
                       await update({
                         variables: { id: member.id, input: { roleIds }, version: member.version },
                       })
-                    ).data?.staffUpdate.userErrors,
+                    ).data?.staffUpdate,
                   'Roles saved',
                 )
               }
@@ -118,8 +122,7 @@ function MemberPage({ member }: { member: Member }) {
                 size="compact-sm"
                 onClick={() =>
                   void run(
-                    async () =>
-                      (await revokeSession({ variables: { id: session.id } })).data?.sessionRevoke.userErrors,
+                    async () => (await revokeSession({ variables: { id: session.id } })).data?.sessionRevoke,
                     'Session ended',
                   )
                 }
@@ -139,7 +142,7 @@ function MemberPage({ member }: { member: Member }) {
                       const payload = (await reset({ variables: { id: member.id } })).data
                         ?.staffPasswordResetCreate;
                       if (payload?.path) setResetPath(payload.path);
-                      return payload?.userErrors;
+                      return payload;
                     }, 'Reset link made')
                   }
                 >
@@ -152,8 +155,7 @@ function MemberPage({ member }: { member: Member }) {
                   loading={reactivating.loading}
                   onClick={() =>
                     void run(
-                      async () =>
-                        (await reactivate({ variables: { id: member.id } })).data?.staffReactivate.userErrors,
+                      async () => (await reactivate({ variables: { id: member.id } })).data?.staffReactivate,
                       'Reactivated',
                     )
                   }
@@ -167,8 +169,7 @@ function MemberPage({ member }: { member: Member }) {
                   loading={deactivating.loading}
                   onClick={() =>
                     void run(
-                      async () =>
-                        (await deactivate({ variables: { id: member.id } })).data?.staffDeactivate.userErrors,
+                      async () => (await deactivate({ variables: { id: member.id } })).data?.staffDeactivate,
                       'Deactivated: their sessions ended',
                     )
                   }
@@ -198,7 +199,7 @@ function MemberPage({ member }: { member: Member }) {
         onConfirm={() => {
           setHandingOver(false);
           void run(
-            async () => (await transfer({ variables: { id: member.id } })).data?.ownershipTransfer.userErrors,
+            async () => (await transfer({ variables: { id: member.id } })).data?.ownershipTransfer,
             `${member.name} is the owner now`,
           );
         }}
