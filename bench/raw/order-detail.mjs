@@ -47,9 +47,15 @@ const countryName = (code) => COUNTRY_NAMES[code] ?? regions.of(code);
 
 /**
  * The order's actions in the schema's order; capture only while some authorized money is held,
- * fulfill only while some unit is left to ship.
+ * fulfill only while some unit is left to ship, refund only when it can do something (issue #26
+ * §1.2: captured money not all given back, or shipped units of a stocked line to put back).
  */
-function availableActions({ status, payment_status: pay, fulfillment_status: ship }, capturable, toShip) {
+function availableActions(
+  { status, payment_status: pay, fulfillment_status: ship },
+  capturable,
+  toShip,
+  refundOffered,
+) {
   const open = status === 'OPEN';
   const allowed = {
     CANCEL: open && ship === 'UNFULFILLED',
@@ -59,7 +65,7 @@ function availableActions({ status, payment_status: pay, fulfillment_status: shi
     MARK_PAID: status !== 'CANCELLED' && ['PENDING', 'PARTIALLY_PAID', 'VOIDED'].includes(pay),
     CAPTURE: status !== 'CANCELLED' && ['AUTHORIZED', 'PARTIALLY_PAID'].includes(pay) && capturable > 0,
     VOID: status !== 'CANCELLED' && pay === 'AUTHORIZED',
-    REFUND: true,
+    REFUND: refundOffered,
   };
   return Object.keys(allowed).filter((a) => allowed[a]);
 }
@@ -75,6 +81,15 @@ function unfulfilledQuantity({ quantity, fulfilled_quantity: shipped, refunded_q
   if (shipped > quantity || refunded > quantity)
     throw new Error('A line cannot ship or refund more than its quantity.');
   return Math.max(0, quantity - shipped - refunded);
+}
+
+/** Shipped units not yet refunded (refunds take unshipped units first). */
+const shippedUnrefunded = (l) => l.quantity - l.refunded_quantity - unfulfilledQuantity(l);
+
+/** As refundOffered (packages/domain order-states.ts): money left, or a stocked line's shipped units. */
+function refundOfferedOf(o, lines) {
+  if (Math.max(0, o.total_paid - o.total_refunded) > 0) return true;
+  return lines.some((l) => l.variant_id !== null && l.location_id !== null && shippedUnrefunded(l) > 0);
 }
 
 const address = (a) => (a && Object.values(a).some(Boolean) ? a : null);
@@ -203,6 +218,7 @@ export async function orderDetail(variables) {
         o,
         capturable,
         lines.rows.some((l) => unfulfilledQuantity(l) > 0),
+        refundOfferedOf(o, lines.rows),
       ),
       email: o.email,
       phone: o.phone,
