@@ -110,8 +110,33 @@ const SOURCE_WORDS = { API: 'API', DRAFT: 'draft order', IMPORT: 'import', DEMO:
 const SENTENCES = {
   'order.create': (changes, actor) =>
     `Order placed by ${actor} (${SOURCE_WORDS[String(changes.source?.after)] ?? 'API'})`,
-  'order.refund': (changes, _actor, currency) => `Refunded ${moneyWords(changes.amount?.after, currency)}`,
+  // As the server's ORDER_SENTENCES (orders/order-timeline.ts): the amount, or the units back in
+  // stock when no money went back, each line with its restock, and the reason.
+  'order.refund': (changes, _actor, currency) => {
+    const amount = Number(changes.amount?.after ?? 0);
+    const list = Array.isArray(changes.lines?.after) ? changes.lines.after : [];
+    const back = list.reduce((n, l) => n + (typeof l?.restocked === 'number' ? l.restocked : 0), 0);
+    const head =
+      amount > 0 || !back
+        ? `Refunded ${moneyWords(amount, currency)}`
+        : `${back} item${back === 1 ? '' : 's'} back in stock, no money refunded`;
+    const detail = list.length ? `: ${list.map(refundLineWords).join('; ')}` : '';
+    const reason = changes.reason?.after;
+    return `${head}${detail}${typeof reason === 'string' && reason ? `. Reason: ${reason}` : ''}`;
+  },
 };
+
+/** A refunded line as the refund recorded it (refundLineWords in orders/order-timeline.ts). */
+function refundLineWords(line) {
+  const l = line ?? {};
+  const title =
+    typeof l.title === 'string' && l.title ? l.title : typeof l.sku === 'string' ? l.sku : 'an item';
+  const quantity = Number(l.quantity ?? 1);
+  const back = typeof l.restocked === 'number' ? l.restocked : l.restock ? quantity : 0;
+  const where = typeof l.location === 'string' && l.location ? ` at ${l.location}` : '';
+  const restock = back <= 0 ? '' : back === quantity ? `, restocked${where}` : `, ${back} restocked${where}`;
+  return `${Number(l.quantity ?? 1).toLocaleString('en-US')} × ${title}${restock}`;
+}
 
 function eventSentence(e, currency) {
   const sentence = SENTENCES[e.action];
