@@ -1,7 +1,13 @@
 // The raw baseline for the stock levels list (the admin's InventoryLevels document), by product title.
 import { cappedCount, cursorOf, decodeCursor, gid, iso, pageInfo, pool } from './common.mjs';
 
-const SORT = 'l.product_sort_key'; // lower(p.title) || ' ' || lpad(v.position::text, 5, '0'), kept by triggers
+// lower(p.title) || ' ' || lpad(v.position::text, 5, '0') || ' ' || the location's priority and name,
+// kept by triggers
+const SORT = 'l.product_sort_key';
+// SPEC §10: a location stocks a variant when it holds or owes units, or stock ever moved there
+// (STOCKED_SQL in packages/domain); low stock counts only there.
+const STOCKED = `(l.on_hand <> 0 or l.committed <> 0 or exists (select 1 from inventory_movements m
+  where m.variant_id = l.variant_id and m.location_id = l.location_id))`;
 
 /** The searches the bench sends: location:, low_stock:true and words of the title or SKU. */
 function where(query, params) {
@@ -11,7 +17,7 @@ function where(query, params) {
     if (m?.[1] === 'location') parts.push(`lower(loc.name) = $${params.push(m[2].toLowerCase())}`);
     else if (m?.[1] === 'low_stock')
       parts.push(
-        `(l.on_hand - l.committed) <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1))`,
+        `(l.on_hand - l.committed) <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1)) and ${STOCKED}`,
       );
     else {
       const p = `$${params.push(`%${token.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)}`;
@@ -38,7 +44,7 @@ export async function inventoryList(variables) {
     pool.query(
       `select l.id, l.on_hand, l.committed, l.incoming, l.version, l.updated_at, loc.id as location_id,
          loc.name as location_name, v.id as variant_id, v.title as variant_title, v.sku, v.low_stock_threshold,
-         p.id as product_id, p.title as product_title, (${SORT}) as cursor_value
+         p.id as product_id, p.title as product_title, ${STOCKED} as stocked, (${SORT}) as cursor_value
        ${FROM} where ${filter} and ${keyset} order by ${SORT}, l.id limit ${size + 1}`,
       params,
     ),
@@ -57,7 +63,7 @@ export async function inventoryList(variables) {
         committed: l.committed,
         available: l.on_hand - l.committed,
         incoming: l.incoming,
-        lowStock: l.on_hand - l.committed <= (l.low_stock_threshold ?? storeThreshold),
+        lowStock: l.stocked && l.on_hand - l.committed <= (l.low_stock_threshold ?? storeThreshold),
         version: l.version,
         updatedAt: iso(l.updated_at),
         location: { id: gid('loc', l.location_id), name: l.location_name },

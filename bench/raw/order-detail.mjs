@@ -47,9 +47,15 @@ const countryName = (code) => COUNTRY_NAMES[code] ?? regions.of(code);
 
 /**
  * The order's actions in the schema's order; capture only while some authorized money is held,
- * fulfill only while some unit is left to ship.
+ * fulfill only while some unit is left to ship, refund only when it can do something (issue #26
+ * §1.2: captured money not all given back, or shipped units of a stocked line to put back).
  */
-function availableActions({ status, payment_status: pay, fulfillment_status: ship }, capturable, toShip) {
+function availableActions(
+  { status, payment_status: pay, fulfillment_status: ship },
+  capturable,
+  toShip,
+  refundOffered,
+) {
   const open = status === 'OPEN';
   const allowed = {
     CANCEL: open && ship === 'UNFULFILLED',
@@ -59,7 +65,7 @@ function availableActions({ status, payment_status: pay, fulfillment_status: shi
     MARK_PAID: status !== 'CANCELLED' && ['PENDING', 'PARTIALLY_PAID', 'VOIDED'].includes(pay),
     CAPTURE: status !== 'CANCELLED' && ['AUTHORIZED', 'PARTIALLY_PAID'].includes(pay) && capturable > 0,
     VOID: status !== 'CANCELLED' && pay === 'AUTHORIZED',
-    REFUND: true,
+    REFUND: refundOffered,
   };
   return Object.keys(allowed).filter((a) => allowed[a]);
 }
@@ -75,6 +81,15 @@ function unfulfilledQuantity({ quantity, fulfilled_quantity: shipped, refunded_q
   if (shipped > quantity || refunded > quantity)
     throw new Error('A line cannot ship or refund more than its quantity.');
   return Math.max(0, quantity - shipped - refunded);
+}
+
+/** Shipped units not yet refunded (refunds take unshipped units first). */
+const shippedUnrefunded = (l) => l.quantity - l.refunded_quantity - unfulfilledQuantity(l);
+
+/** As refundOffered (packages/domain order-states.ts): money left, or a stocked line's shipped units. */
+function refundOfferedOf(o, lines) {
+  if (Math.max(0, o.total_paid - o.total_refunded) > 0) return true;
+  return lines.some((l) => l.variant_id !== null && l.location_id !== null && shippedUnrefunded(l) > 0);
 }
 
 const address = (a) => (a && Object.values(a).some(Boolean) ? a : null);
@@ -95,8 +110,33 @@ const SOURCE_WORDS = { API: 'API', DRAFT: 'draft order', IMPORT: 'import', DEMO:
 const SENTENCES = {
   'order.create': (changes, actor) =>
     `Order placed by ${actor} (${SOURCE_WORDS[String(changes.source?.after)] ?? 'API'})`,
-  'order.refund': (changes, _actor, currency) => `Refunded ${moneyWords(changes.amount?.after, currency)}`,
+  // As the server's ORDER_SENTENCES (orders/order-timeline.ts): the amount, or the units back in
+  // stock when no money went back, each line with its restock, and the reason.
+  'order.refund': (changes, _actor, currency) => {
+    const amount = Number(changes.amount?.after ?? 0);
+    const list = Array.isArray(changes.lines?.after) ? changes.lines.after : [];
+    const back = list.reduce((n, l) => n + (typeof l?.restocked === 'number' ? l.restocked : 0), 0);
+    const head =
+      amount > 0 || !back
+        ? `Refunded ${moneyWords(amount, currency)}`
+        : `${back} item${back === 1 ? '' : 's'} back in stock, no money refunded`;
+    const detail = list.length ? `: ${list.map(refundLineWords).join('; ')}` : '';
+    const reason = changes.reason?.after;
+    return `${head}${detail}${typeof reason === 'string' && reason ? `. Reason: ${reason}` : ''}`;
+  },
 };
+
+/** A refunded line as the refund recorded it (refundLineWords in orders/order-timeline.ts). */
+function refundLineWords(line) {
+  const l = line ?? {};
+  const title =
+    typeof l.title === 'string' && l.title ? l.title : typeof l.sku === 'string' ? l.sku : 'an item';
+  const quantity = Number(l.quantity ?? 1);
+  const back = typeof l.restocked === 'number' ? l.restocked : l.restock ? quantity : 0;
+  const where = typeof l.location === 'string' && l.location ? ` at ${l.location}` : '';
+  const restock = back <= 0 ? '' : back === quantity ? `, restocked${where}` : `, ${back} restocked${where}`;
+  return `${Number(l.quantity ?? 1).toLocaleString('en-US')} × ${title}${restock}`;
+}
 
 function eventSentence(e, currency) {
   const sentence = SENTENCES[e.action];
@@ -203,6 +243,7 @@ export async function orderDetail(variables) {
         o,
         capturable,
         lines.rows.some((l) => unfulfilledQuantity(l) > 0),
+        refundOfferedOf(o, lines.rows),
       ),
       email: o.email,
       phone: o.phone,

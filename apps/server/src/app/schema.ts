@@ -6,6 +6,7 @@ import '../modules/settings/settings.schema.js';
 import '../modules/staff/staff.schema.js';
 import '../modules/staff/auth.schema.js';
 import '../modules/catalog/product.schema.js';
+import '../modules/catalog/product-commands.schema.js';
 import '../modules/catalog/category-collection.schema.js';
 import '../modules/catalog/media.schema.js';
 import '../modules/catalog/filter-values.schema.js';

@@ -194,7 +194,8 @@ function makeRow<Table, C extends keyof Table & string>(
     for (let i = 0; i < columns.length; i++) {
       const value = source[keys[i]!];
       if (value === undefined) continue;
-      out[columns[i]!] = isJson[i] && value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+      out[columns[i]!] =
+        isJson[i] && value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
     }
     return out;
   };
