@@ -19,6 +19,173 @@ const KINDS: { value: DiscountKind; label: string }[] = [
   { value: 'FREE_SHIPPING', label: 'Free shipping' },
 ];
 
+type Editor = ReturnType<typeof useDiscountEditor>;
+
+/** The code the customer gives, with a button that makes one up. */
+function DiscountCodeCard({ editor }: { editor: Editor }) {
+  return (
+    <SectionCard title="Discount code">
+      <TextField
+        control={editor.form.control}
+        name="code"
+        label="Code"
+        description="What the customer gives; letters, digits, - and _; any case."
+        placeholder="WELCOME10"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        readOnly={editor.readOnly}
+        mt="xs"
+        renderError={renderCodeError}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        // In the box, so it lines up with it however the description wraps.
+        rightSectionWidth={editor.readOnly ? undefined : 112}
+        rightSectionPointerEvents="all"
+        rightSection={
+          !editor.readOnly && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconDice5 size={14} aria-hidden />}
+              onClick={editor.generateCode}
+            >
+              Generate
+            </Button>
+          )
+        }
+      />
+    </SectionCard>
+  );
+}
+
+/** What the code takes off, and from which items. */
+function DiscountValueCard({ editor, currencyCode }: { editor: Editor; currencyCode: string }) {
+  const narrow = useMediaQuery('(max-width: 30em)') ?? false;
+  return (
+    <SectionCard title="Value">
+      <Stack gap="sm" mt="xs">
+        <Controller
+          control={editor.form.control}
+          name="kind"
+          render={({ field }) => (
+            <SegmentedControl
+              aria-label="Kind of discount"
+              data={KINDS}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              disabled={editor.readOnly}
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth
+            />
+          )}
+        />
+        {editor.kind === 'PERCENTAGE' && (
+          <TextField
+            control={editor.form.control}
+            name="value"
+            label="Percentage"
+            rightSection="%"
+            inputMode="decimal"
+            readOnly={editor.readOnly}
+            maw={220}
+          />
+        )}
+        {editor.kind === 'FIXED_AMOUNT' && (
+          <TextField
+            control={editor.form.control}
+            name="value"
+            label="Amount"
+            description="Shared across the lines it applies to, by their price."
+            rightSection={<Text size="xs">{currencyCode}</Text>}
+            inputMode="decimal"
+            readOnly={editor.readOnly}
+            maw={220}
+          />
+        )}
+        {editor.kind === 'FREE_SHIPPING' && (
+          <Text size="sm" c="dimmed">
+            Takes the price of the order's shipping rate off, and its tax.
+          </Text>
+        )}
+        <DiscountTargetsField
+          control={editor.form.control}
+          labels={editor.labels}
+          onLabel={editor.addLabel}
+          readOnly={editor.readOnly}
+        />
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** Minimums, limits, and when the code can be used. */
+function DiscountLimitsCards({ editor, currencyCode }: { editor: Editor; currencyCode: string }) {
+  return (
+    <>
+      <SectionCard
+        title="Requirements and limits"
+        description="Leave a box empty for no requirement or limit."
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+          <TextField
+            control={editor.form.control}
+            name="minimumSubtotal"
+            label="Minimum subtotal"
+            description="Of the items it applies to."
+            rightSection={<Text size="xs">{currencyCode}</Text>}
+            inputMode="decimal"
+            readOnly={editor.readOnly}
+          />
+          <NumberField
+            control={editor.form.control}
+            name="minimumQuantity"
+            label="Minimum items"
+            description="Of the items it applies to."
+            min={1}
+            allowDecimal={false}
+            readOnly={editor.readOnly}
+          />
+          <NumberField
+            control={editor.form.control}
+            name="usageLimit"
+            label="Usage limit"
+            description="Orders in all, for everyone."
+            min={1}
+            allowDecimal={false}
+            readOnly={editor.readOnly}
+          />
+          <CheckboxField
+            control={editor.form.control}
+            name="oncePerCustomer"
+            label="Once per customer"
+            description="A customer's second order can't use it."
+            mt={{ sm: 28 }}
+            disabled={editor.readOnly}
+          />
+        </SimpleGrid>
+      </SectionCard>
+      <SectionCard title="Active dates" description={editor.zoneNote}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+          <TextField
+            control={editor.form.control}
+            name="startsAt"
+            type="datetime-local"
+            label="Starts"
+            readOnly={editor.readOnly}
+          />
+          <TextField
+            control={editor.form.control}
+            name="endsAt"
+            type="datetime-local"
+            label="Ends"
+            readOnly={editor.readOnly}
+          />
+        </SimpleGrid>
+      </SectionCard>
+    </>
+  );
+}
+
 /** A code's rules, for creating and editing; read-only without DISCOUNTS_WRITE. */
 export function DiscountEditor({
   discount,
@@ -37,8 +204,7 @@ export function DiscountEditor({
   onReload?: () => Promise<DiscountFieldsFragment | null>;
 }) {
   const editor = useDiscountEditor({ discount, currencyCode, timeZone, canWrite, onReload });
-  const { form, readOnly, kind, guard } = editor;
-  const narrow = useMediaQuery('(max-width: 30em)') ?? false;
+  const { form, readOnly, guard } = editor;
 
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label="Discount">
@@ -52,150 +218,9 @@ export function DiscountEditor({
               You can look at this code; changing codes needs the DISCOUNTS_WRITE permission.
             </Alert>
           )}
-          <SectionCard title="Discount code">
-            <TextField
-              control={form.control}
-              name="code"
-              label="Code"
-              description="What the customer gives; letters, digits, - and _; any case."
-              placeholder="WELCOME10"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              readOnly={readOnly}
-              mt="xs"
-              renderError={renderCodeError}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              // In the box, so it lines up with it however the description wraps.
-              rightSectionWidth={readOnly ? undefined : 112}
-              rightSectionPointerEvents="all"
-              rightSection={
-                !readOnly && (
-                  <Button
-                    variant="default"
-                    size="compact-sm"
-                    leftSection={<IconDice5 size={14} aria-hidden />}
-                    onClick={editor.generateCode}
-                  >
-                    Generate
-                  </Button>
-                )
-              }
-            />
-          </SectionCard>
-          <SectionCard title="Value">
-            <Stack gap="sm" mt="xs">
-              <Controller
-                control={form.control}
-                name="kind"
-                render={({ field }) => (
-                  <SegmentedControl
-                    aria-label="Kind of discount"
-                    data={KINDS}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v)}
-                    disabled={readOnly}
-                    orientation={narrow ? 'vertical' : 'horizontal'}
-                    fullWidth
-                  />
-                )}
-              />
-              {kind === 'PERCENTAGE' && (
-                <TextField
-                  control={form.control}
-                  name="value"
-                  label="Percentage"
-                  rightSection="%"
-                  inputMode="decimal"
-                  readOnly={readOnly}
-                  maw={220}
-                />
-              )}
-              {kind === 'FIXED_AMOUNT' && (
-                <TextField
-                  control={form.control}
-                  name="value"
-                  label="Amount"
-                  description="Shared across the lines it applies to, by their price."
-                  rightSection={<Text size="xs">{currencyCode}</Text>}
-                  inputMode="decimal"
-                  readOnly={readOnly}
-                  maw={220}
-                />
-              )}
-              {kind === 'FREE_SHIPPING' && (
-                <Text size="sm" c="dimmed">
-                  Takes the price of the order's shipping rate off, and its tax.
-                </Text>
-              )}
-              <DiscountTargetsField
-                control={form.control}
-                labels={editor.labels}
-                onLabel={editor.addLabel}
-                readOnly={readOnly}
-              />
-            </Stack>
-          </SectionCard>
-          <SectionCard
-            title="Requirements and limits"
-            description="Leave a box empty for no requirement or limit."
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-              <TextField
-                control={form.control}
-                name="minimumSubtotal"
-                label="Minimum subtotal"
-                description="Of the items it applies to."
-                rightSection={<Text size="xs">{currencyCode}</Text>}
-                inputMode="decimal"
-                readOnly={readOnly}
-              />
-              <NumberField
-                control={form.control}
-                name="minimumQuantity"
-                label="Minimum items"
-                description="Of the items it applies to."
-                min={1}
-                allowDecimal={false}
-                readOnly={readOnly}
-              />
-              <NumberField
-                control={form.control}
-                name="usageLimit"
-                label="Usage limit"
-                description="Orders in all, for everyone."
-                min={1}
-                allowDecimal={false}
-                readOnly={readOnly}
-              />
-              <CheckboxField
-                control={form.control}
-                name="oncePerCustomer"
-                label="Once per customer"
-                description="A customer's second order can't use it."
-                mt={{ sm: 28 }}
-                disabled={readOnly}
-              />
-            </SimpleGrid>
-          </SectionCard>
-          <SectionCard title="Active dates" description={editor.zoneNote}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-              <TextField
-                control={form.control}
-                name="startsAt"
-                type="datetime-local"
-                label="Starts"
-                readOnly={readOnly}
-              />
-              <TextField
-                control={form.control}
-                name="endsAt"
-                type="datetime-local"
-                label="Ends"
-                readOnly={readOnly}
-              />
-            </SimpleGrid>
-          </SectionCard>
+          <DiscountCodeCard editor={editor} />
+          <DiscountValueCard editor={editor} currencyCode={currencyCode} />
+          <DiscountLimitsCards editor={editor} currencyCode={currencyCode} />
         </Stack>
         <Stack gap="lg" className={classes.side}>
           <DiscountSideCard

@@ -21,10 +21,99 @@ const CARRIER_OPTIONS = [
   { value: OTHER_CARRIER, label: 'Other' },
 ];
 
+type Editor = ReturnType<typeof useFulfillEditor>;
+
+/** The location the parcel leaves from. */
+function FulfillFromCard({ editor }: { editor: Editor }) {
+  const { form, locations, reservedElsewhere } = editor;
+  return (
+    <SectionCard title="Ship from">
+      <NativeSelectField
+        control={form.control}
+        name="locationId"
+        label="Location"
+        size="md"
+        data={locations.map((l) => ({ value: l.id, label: l.name }))}
+        description={
+          reservedElsewhere.length
+            ? `Stock for some items is reserved at ${reservedElsewhere.join(' and ')}; it moves here if this location has it.`
+            : 'Where the stock for these items is reserved.'
+        }
+      />
+    </SectionCard>
+  );
+}
+
+/** The carrier and tracking number; a name and link for a carrier the server does not know. */
+function FulfillTrackingCard({ editor }: { editor: Editor }) {
+  const { form, values } = editor;
+  return (
+    <SectionCard title="Tracking">
+      <Stack gap="sm">
+        <NativeSelectField
+          control={form.control}
+          name="carrier"
+          label="Carrier"
+          size="md"
+          data={CARRIER_OPTIONS}
+        />
+        {values.carrier === OTHER_CARRIER && (
+          <TextField control={form.control} name="otherCarrier" label="Carrier name" size="md" required />
+        )}
+        <TextField
+          control={form.control}
+          name="trackingNumber"
+          label="Tracking number"
+          size="md"
+          autoComplete="off"
+          description={
+            values.carrier && values.carrier !== OTHER_CARRIER
+              ? `The ${values.carrier} tracking link is made from the number.`
+              : undefined
+          }
+        />
+        {values.carrier === OTHER_CARRIER && (
+          <TextField
+            control={form.control}
+            name="trackingUrl"
+            label="Tracking link"
+            description="Optional: the carrier's page for this parcel."
+            placeholder="https://"
+            size="md"
+            type="url"
+            autoComplete="off"
+          />
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** Where the parcel goes. */
+function ShipToCard({ order }: { order: Order }) {
+  return (
+    <SectionCard title="Ship to">
+      {order.shippingAddress ? (
+        <Stack gap={0}>
+          {addressLines(order.shippingAddress).map((line, i) => (
+            <Text key={i} size="sm">
+              {line}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          This order has no shipping address.
+        </Text>
+      )}
+    </SectionCard>
+  );
+}
+
 /** Lines, location, carrier and tracking; the confirm button stays in reach at the bottom of a phone. */
 export function FulfillForm({ order, locations: all }: { order: Order; locations: Locations }) {
-  const { form, values, lines, locations, shipping, linesMessage, reservedElsewhere, shortMessage } =
-    useFulfillEditor(order, all);
+  const editor = useFulfillEditor(order, all);
+  const { form, lines, shipping, linesMessage, shortMessage } = editor;
 
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={`Fulfill ${order.name}`}>
@@ -52,79 +141,9 @@ export function FulfillForm({ order, locations: all }: { order: Order; locations
             </Stack>
           </SectionCard>
           <Stack gap="lg">
-            <SectionCard title="Ship from">
-              <NativeSelectField
-                control={form.control}
-                name="locationId"
-                label="Location"
-                size="md"
-                data={locations.map((l) => ({ value: l.id, label: l.name }))}
-                description={
-                  reservedElsewhere.length
-                    ? `Stock for some items is reserved at ${reservedElsewhere.join(' and ')}; it moves here if this location has it.`
-                    : 'Where the stock for these items is reserved.'
-                }
-              />
-            </SectionCard>
-            <SectionCard title="Tracking">
-              <Stack gap="sm">
-                <NativeSelectField
-                  control={form.control}
-                  name="carrier"
-                  label="Carrier"
-                  size="md"
-                  data={CARRIER_OPTIONS}
-                />
-                {values.carrier === OTHER_CARRIER && (
-                  <TextField
-                    control={form.control}
-                    name="otherCarrier"
-                    label="Carrier name"
-                    size="md"
-                    required
-                  />
-                )}
-                <TextField
-                  control={form.control}
-                  name="trackingNumber"
-                  label="Tracking number"
-                  size="md"
-                  autoComplete="off"
-                  description={
-                    values.carrier && values.carrier !== OTHER_CARRIER
-                      ? `The ${values.carrier} tracking link is made from the number.`
-                      : undefined
-                  }
-                />
-                {values.carrier === OTHER_CARRIER && (
-                  <TextField
-                    control={form.control}
-                    name="trackingUrl"
-                    label="Tracking link"
-                    description="Optional: the carrier's page for this parcel."
-                    placeholder="https://"
-                    size="md"
-                    type="url"
-                    autoComplete="off"
-                  />
-                )}
-              </Stack>
-            </SectionCard>
-            <SectionCard title="Ship to">
-              {order.shippingAddress ? (
-                <Stack gap={0}>
-                  {addressLines(order.shippingAddress).map((line, i) => (
-                    <Text key={i} size="sm">
-                      {line}
-                    </Text>
-                  ))}
-                </Stack>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  This order has no shipping address.
-                </Text>
-              )}
-            </SectionCard>
+            <FulfillFromCard editor={editor} />
+            <FulfillTrackingCard editor={editor} />
+            <ShipToCard order={order} />
           </Stack>
         </div>
         <Paper withBorder shadow="md" p="sm" radius="md" className={classes.bar}>

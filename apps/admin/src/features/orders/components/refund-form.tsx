@@ -48,6 +48,154 @@ function Figure({
   );
 }
 
+type Editor = ReturnType<typeof useRefundEditor>;
+
+/** Each line: how many come back, and whether and where they go back on a shelf. */
+function RefundItemsCard({
+  editor,
+  order,
+  locations,
+}: {
+  editor: Editor;
+  order: Order;
+  locations: Locations;
+}) {
+  const { errors } = editor;
+  return (
+    <SectionCard
+      title="Items"
+      description="Choose what comes back. Units not shipped yet are simply not sent."
+    >
+      <Stack gap="md">
+        {order.lines.map((line, i) => (
+          <Fragment key={line.id}>
+            {i > 0 && <Divider />}
+            <RefundLineRow
+              line={line}
+              choice={editor.choices[line.id]!}
+              locations={locations}
+              error={errors.lines[line.id] ?? null}
+              cancelled={order.status === 'CANCELLED'}
+              onChange={(choice) => editor.setChoice(line.id, choice)}
+            />
+          </Fragment>
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** Shipping to give back, and why the refund is made. */
+function RefundShippingCard({ editor }: { editor: Editor }) {
+  const { figures, errors, currency } = editor;
+  return (
+    <SectionCard title="Shipping and reason">
+      <Stack gap="sm">
+        {editor.noShipping ? (
+          <Text size="sm" c="dimmed">
+            No shipping is left to refund on this order.
+          </Text>
+        ) : (
+          <TextInput
+            label="Shipping to refund"
+            description={
+              figures
+                ? shippingLeftWords(figures.shippingRefundable, figures.shippingTaxRefundable)
+                : undefined
+            }
+            placeholder="0.00"
+            inputMode="decimal"
+            value={editor.shipping}
+            onChange={(e) => editor.setShipping(e.currentTarget.value)}
+            error={errors.shipping}
+            leftSection={<Text size="sm">{currency}</Text>}
+            leftSectionWidth={48}
+          />
+        )}
+        <Textarea
+          label="Reason"
+          description="Shown on the order's timeline; the customer doesn't see it."
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={editor.reason}
+          onChange={(e) => editor.setReason(e.currentTarget.value)}
+          error={errors.reason}
+        />
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** The server's figures, the amount to refund and the button. */
+function RefundSummary({ editor }: { editor: Editor }) {
+  const { figures, errors, currency, amount, amountMinor } = editor;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      className={refundClasses.summary}
+      data-testid="refund-summary"
+    >
+      <Stack gap="xs" style={{ opacity: editor.stale && figures ? 0.6 : 1 }} aria-busy={editor.stale}>
+        <Text fw={700}>Summary</Text>
+        <Figure label="Items" money={figures?.subtotal ?? null} />
+        {figures && figures.discount.amount !== '0.00' && (
+          <Figure label="Discount" money={figures.discount} negative />
+        )}
+        <Figure label="Tax" money={figures?.tax ?? null} />
+        <Figure label="Shipping" money={figures?.shipping ?? null} />
+        <Divider />
+        <Figure label="Suggested refund" money={figures?.amount ?? null} strong />
+        <Text size="xs" c="dimmed">
+          {figures
+            ? `${formatMoney(figures.maximumRefundable)} paid and not yet refunded.`
+            : 'Working out the figures…'}
+        </Text>
+      </Stack>
+      <Stack gap="xs" mt="md">
+        <TextInput
+          label="Refund amount"
+          description={
+            amount !== null ? (
+              <Anchor component="button" type="button" size="xs" onClick={() => editor.setAmount(null)}>
+                Use the suggested amount
+              </Anchor>
+            ) : (
+              'Lower it for a partial refund.'
+            )
+          }
+          inputMode="decimal"
+          value={editor.amountText}
+          onChange={(e) => editor.setAmount(e.currentTarget.value)}
+          error={errors.amount ?? editor.amountProblem}
+          leftSection={<Text size="sm">{currency}</Text>}
+          leftSectionWidth={48}
+        />
+        <Button
+          type="submit"
+          size="md"
+          loading={editor.submitting}
+          disabled={editor.nothing || Boolean(editor.amountProblem)}
+          data-testid="refund-submit"
+        >
+          {amountMinor
+            ? `Refund ${formatMoney({ amount: formatMinor(amountMinor, currency), currencyCode: currency })}`
+            : 'Refund'}
+        </Button>
+        {editor.nothing && (
+          <Text size="xs" c="dimmed" data-testid="refund-nothing">
+            {editor.nothingChosen
+              ? 'Choose items or shipping to refund, or enter an amount.'
+              : 'This gives back no money and puts nothing back in stock, so there is nothing to refund.'}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * Lines and quantities, restock, shipping, reason; the server's figures refresh as the person
  * edits (the old ones stay, dimmed, while new ones load) and the amount may be lowered, never raised
@@ -55,7 +203,7 @@ function Figure({
  */
 export function RefundForm({ order, locations }: { order: Order; locations: Locations }) {
   const editor = useRefundEditor(order);
-  const { figures, errors, currency, amount, amountMinor } = editor;
+  const { errors } = editor;
 
   return (
     <form
@@ -74,124 +222,10 @@ export function RefundForm({ order, locations }: { order: Order; locations: Loca
         )}
         <div className={classes.grid}>
           <Stack gap="lg">
-            <SectionCard
-              title="Items"
-              description="Choose what comes back. Units not shipped yet are simply not sent."
-            >
-              <Stack gap="md">
-                {order.lines.map((line, i) => (
-                  <Fragment key={line.id}>
-                    {i > 0 && <Divider />}
-                    <RefundLineRow
-                      line={line}
-                      choice={editor.choices[line.id]!}
-                      locations={locations}
-                      error={errors.lines[line.id] ?? null}
-                      cancelled={order.status === 'CANCELLED'}
-                      onChange={(choice) => editor.setChoice(line.id, choice)}
-                    />
-                  </Fragment>
-                ))}
-              </Stack>
-            </SectionCard>
-            <SectionCard title="Shipping and reason">
-              <Stack gap="sm">
-                {editor.noShipping ? (
-                  <Text size="sm" c="dimmed">
-                    No shipping is left to refund on this order.
-                  </Text>
-                ) : (
-                  <TextInput
-                    label="Shipping to refund"
-                    description={
-                      figures
-                        ? shippingLeftWords(figures.shippingRefundable, figures.shippingTaxRefundable)
-                        : undefined
-                    }
-                    placeholder="0.00"
-                    inputMode="decimal"
-                    value={editor.shipping}
-                    onChange={(e) => editor.setShipping(e.currentTarget.value)}
-                    error={errors.shipping}
-                    leftSection={<Text size="sm">{currency}</Text>}
-                    leftSectionWidth={48}
-                  />
-                )}
-                <Textarea
-                  label="Reason"
-                  description="Shown on the order's timeline; the customer doesn't see it."
-                  autosize
-                  minRows={2}
-                  maxLength={500}
-                  value={editor.reason}
-                  onChange={(e) => editor.setReason(e.currentTarget.value)}
-                  error={errors.reason}
-                />
-              </Stack>
-            </SectionCard>
+            <RefundItemsCard editor={editor} order={order} locations={locations} />
+            <RefundShippingCard editor={editor} />
           </Stack>
-          <Paper
-            withBorder
-            radius="md"
-            p={{ base: 'md', sm: 'lg' }}
-            className={refundClasses.summary}
-            data-testid="refund-summary"
-          >
-            <Stack gap="xs" style={{ opacity: editor.stale && figures ? 0.6 : 1 }} aria-busy={editor.stale}>
-              <Text fw={700}>Summary</Text>
-              <Figure label="Items" money={figures?.subtotal ?? null} />
-              {figures && figures.discount.amount !== '0.00' && (
-                <Figure label="Discount" money={figures.discount} negative />
-              )}
-              <Figure label="Tax" money={figures?.tax ?? null} />
-              <Figure label="Shipping" money={figures?.shipping ?? null} />
-              <Divider />
-              <Figure label="Suggested refund" money={figures?.amount ?? null} strong />
-              <Text size="xs" c="dimmed">
-                {figures
-                  ? `${formatMoney(figures.maximumRefundable)} paid and not yet refunded.`
-                  : 'Working out the figures…'}
-              </Text>
-            </Stack>
-            <Stack gap="xs" mt="md">
-              <TextInput
-                label="Refund amount"
-                description={
-                  amount !== null ? (
-                    <Anchor component="button" type="button" size="xs" onClick={() => editor.setAmount(null)}>
-                      Use the suggested amount
-                    </Anchor>
-                  ) : (
-                    'Lower it for a partial refund.'
-                  )
-                }
-                inputMode="decimal"
-                value={editor.amountText}
-                onChange={(e) => editor.setAmount(e.currentTarget.value)}
-                error={errors.amount ?? editor.amountProblem}
-                leftSection={<Text size="sm">{currency}</Text>}
-                leftSectionWidth={48}
-              />
-              <Button
-                type="submit"
-                size="md"
-                loading={editor.submitting}
-                disabled={editor.nothing || Boolean(editor.amountProblem)}
-                data-testid="refund-submit"
-              >
-                {amountMinor
-                  ? `Refund ${formatMoney({ amount: formatMinor(amountMinor, currency), currencyCode: currency })}`
-                  : 'Refund'}
-              </Button>
-              {editor.nothing && (
-                <Text size="xs" c="dimmed" data-testid="refund-nothing">
-                  {editor.nothingChosen
-                    ? 'Choose items or shipping to refund, or enter an amount.'
-                    : 'This gives back no money and puts nothing back in stock, so there is nothing to refund.'}
-                </Text>
-              )}
-            </Stack>
-          </Paper>
+          <RefundSummary editor={editor} />
         </div>
       </Stack>
     </form>
