@@ -1,12 +1,11 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormErrors } from '../../../components/form-errors';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
+import { useCommand } from '../../../components/use-command';
 import type { DiscountFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { useDiscountDeleteMutation } from '../api/discount-delete-mutation';
 import { useDiscountUpdateMutation } from '../api/discount-save-mutations';
 import { DiscountOrdersCard } from './discount-orders-card';
@@ -39,43 +38,37 @@ export function DiscountSideCard({
   const [problems, setProblems] = useState<string[]>([]);
   const [deleteProblems, setDeleteProblems] = useState<string[]>([]);
 
+  const toggled = useCommand({
+    mutate: async (d: DiscountFieldsFragment) =>
+      (await update({ variables: { id: d.id, input: { disabled: !d.disabled }, version: d.version } })).data
+        ?.discountUpdate,
+    success: (_, d) => ({
+      title: d.disabled ? `${d.code} enabled` : `${d.code} disabled`,
+      message: d.disabled ? 'Orders can use it again.' : 'No order can use it until you enable it.',
+    }),
+    onFailed: (messages, userErrors) => {
+      const staleError = userErrors.find((e) => e.code === 'STALE_VERSION');
+      if (staleError) onStale(staleError.message);
+      else setProblems(messages);
+    },
+  });
   const toggle = async () => {
     if (!discount) return;
     setProblems([]);
-    try {
-      const { data } = await update({
-        variables: { id: discount.id, input: { disabled: !discount.disabled }, version: discount.version },
-      });
-      const errors = data?.discountUpdate.userErrors ?? [];
-      const staleError = errors.find((e) => e.code === 'STALE_VERSION');
-      if (staleError) return onStale(staleError.message);
-      if (errors.length) return setProblems(errors.map((e) => e.message));
-      notifications.show({
-        color: 'green',
-        title: discount.disabled ? `${discount.code} enabled` : `${discount.code} disabled`,
-        message: discount.disabled ? 'Orders can use it again.' : 'No order can use it until you enable it.',
-      });
-    } catch (error) {
-      setProblems([describeError(error).message]);
-    }
+    await toggled.run(discount);
   };
 
+  const removed = useCommand({
+    mutate: async (d: DiscountFieldsFragment) =>
+      (await remove({ variables: { id: d.id } })).data?.discountDelete,
+    success: (_, d) => ({ title: `Code ${d.code} deleted`, message: 'No order used it.' }),
+    onFailed: setDeleteProblems,
+  });
   const destroy = async () => {
     if (!discount) return;
-    try {
-      const { data } = await remove({ variables: { id: discount.id } });
-      const errors = data?.discountDelete.userErrors ?? [];
-      if (errors.length) return setDeleteProblems(errors.map((e) => e.message));
-      onDeleted();
-      notifications.show({
-        color: 'green',
-        title: `Code ${discount.code} deleted`,
-        message: 'No order used it.',
-      });
-      await navigate('/discounts');
-    } catch (error) {
-      setDeleteProblems([describeError(error).message]);
-    }
+    if (!(await removed.run(discount))) return;
+    onDeleted();
+    await navigate('/discounts');
   };
 
   return (

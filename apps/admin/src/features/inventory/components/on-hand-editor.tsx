@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormErrors } from '../../../components/form-errors';
 import { NativeSelectField, TextField } from '../../../components/forms/form-fields';
+import { useCommand } from '../../../components/use-command';
+import type { InventoryAdjustInput } from '../../../gql/graphql';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -42,6 +44,12 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
   /** A count below zero is saved only once the person has seen what it means (the number it is for). */
   const [negativeSeen, setNegativeSeen] = useState<number | null>(null);
   const name = `${level.variant.product.title} · ${level.variant.title} at ${level.location.name}`;
+  // The number in the table changing says the count was saved: no toast.
+  const count = useCommand({
+    mutate: async (input: InventoryAdjustInput) =>
+      (await adjust({ variables: { input } })).data?.inventoryAdjust,
+    onDone: () => setOpened(false),
+  });
   const form = useZodForm<CountValues>({
     schema: countSchema,
     defaultValues: { onHand: String(level.onHand), reason: 'CORRECTION' },
@@ -56,28 +64,20 @@ export function OnHandEditor({ level, onStale }: OnHandEditorProps) {
         setNegativeSeen(parsed.value);
         return;
       }
-      const { data } = await adjust({
-        variables: {
-          input: {
-            reason,
-            idempotencyKey: newIdempotencyKey(),
-            changes: [
-              {
-                variantId: level.variant.id,
-                locationId: level.location.id,
-                setOnHand: parsed.value,
-                expectedOnHand: level.onHand,
-              },
-            ],
+      const errors = await count.submit({
+        reason,
+        idempotencyKey: newIdempotencyKey(),
+        changes: [
+          {
+            variantId: level.variant.id,
+            locationId: level.location.id,
+            setOnHand: parsed.value,
+            expectedOnHand: level.onHand,
           },
-        },
+        ],
       });
-      const errors = data?.inventoryAdjust.userErrors ?? [];
-      if (errors.length > 0) {
-        if (errors.some((e) => e.code === 'STALE_VERSION')) await onStale();
-        return errors.map(countField);
-      }
-      setOpened(false);
+      if (errors.some((e) => e.code === 'STALE_VERSION')) await onStale();
+      return errors.map(countField);
     },
   });
   const text = useWatch({ control: form.control, name: 'onHand' });

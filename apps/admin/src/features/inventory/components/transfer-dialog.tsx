@@ -1,10 +1,11 @@
 import { Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormErrors } from '../../../components/form-errors';
 import { FormActions } from '../../../components/forms/form-actions';
 import { NativeSelectField, NumberField, TextareaField } from '../../../components/forms/form-fields';
+import { useCommand } from '../../../components/use-command';
+import type { InventoryTransferInput } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
@@ -50,6 +51,15 @@ export function TransferDialog({ level, onClose, onStale }: TransferDialogProps)
   const [idempotencyKey] = useState(newIdempotencyKey);
   const sending = useRef(false);
   const variantName = `${level.variant.product.title} · ${level.variant.title}`;
+  const command = useCommand({
+    mutate: async ({ input }: { input: InventoryTransferInput; toName: string }) =>
+      (await transfer({ variables: { input } })).data?.inventoryTransfer,
+    success: (_, { input, toName }) => ({
+      title: 'Stock transferred',
+      message: `Moved ${input.quantity.toLocaleString()} from ${from.name} to ${toName}.`,
+    }),
+    onDone: onClose,
+  });
   const form = useZodForm<TransferValues>({
     schema: transferSchema(level.available, from.name),
     defaultValues: { toLocationId: onlyTarget, quantity: '', note: '' },
@@ -60,30 +70,20 @@ export function TransferDialog({ level, onClose, onStale }: TransferDialogProps)
       const toName = targets.find((l) => l.id === values.toLocationId)?.name ?? 'the other location';
       sending.current = true;
       try {
-        const { data } = await transfer({
-          variables: {
-            input: {
-              variantId: level.variant.id,
-              fromLocationId: from.id,
-              toLocationId: values.toLocationId,
-              quantity,
-              note: values.note.trim() || null,
-              idempotencyKey,
-            },
+        const errors = await command.submit({
+          input: {
+            variantId: level.variant.id,
+            fromLocationId: from.id,
+            toLocationId: values.toLocationId,
+            quantity,
+            note: values.note.trim() || null,
+            idempotencyKey,
           },
+          toName,
         });
-        const userErrors = data?.inventoryTransfer.userErrors ?? [];
-        if (userErrors.length > 0) {
-          // The numbers on screen were out of date: show the current ones.
-          if (userErrors.some((e) => e.code === 'INSUFFICIENT_STOCK')) await onStale();
-          return userErrors.map(serverMessage);
-        }
-        notifications.show({
-          color: 'green',
-          title: 'Stock transferred',
-          message: `Moved ${quantity.toLocaleString()} from ${from.name} to ${toName}.`,
-        });
-        onClose();
+        // The numbers on screen were out of date: show the current ones.
+        if (errors.some((e) => e.code === 'INSUFFICIENT_STOCK')) await onStale();
+        return errors.map(serverMessage);
       } finally {
         sending.current = false;
       }
