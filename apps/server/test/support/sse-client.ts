@@ -93,12 +93,16 @@ export async function subscribe(
     next(ms = 5_000) {
       if (read < received.length) return Promise.resolve(received[read++]!);
       return new Promise<SseMessage>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no SSE message within ${ms} ms`)), ms);
-        waiting.push((m) => {
+        const waiter = (m: SseMessage) => {
           clearTimeout(timer);
           read++;
           resolve(m);
-        });
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new Error(`no SSE message within ${ms} ms`));
+        }, ms);
+        waiting.push(waiter);
       });
     },
     close: () => controller.abort(),
