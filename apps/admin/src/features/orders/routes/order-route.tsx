@@ -7,6 +7,7 @@ import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { useSession } from '../../../lib/session-context';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useOrderQuery } from '../api/order-query';
+import { OrderChangedBanner } from '../components/order-changed-banner';
 import { FulfillmentPanel } from '../components/fulfillment-panel';
 import { OrderActions } from '../components/order-actions';
 import { OrderAddressesCard } from '../components/order-addresses-card';
@@ -121,6 +122,9 @@ export function OrderRoute() {
           {current && <OrderActions order={current} />}
         </Group>
       </div>
+      {current && (
+        <OrderChangedBanner key={current.id} orderId={current.id} onReload={() => void query.refetch()} />
+      )}
       <DataView query={query} thing="order" skeleton={<OrderSkeleton />}>
         {(data) =>
           data.order ? <OrderPage order={data.order} /> : <NotFoundState thing="order" headingOrder={2} />
