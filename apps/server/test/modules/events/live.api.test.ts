@@ -162,6 +162,33 @@ describe.each(DATABASES)('live updates over SSE ($name)', ({ postgresUrl }) => {
     for (const s of [...streams, again]) s.close();
   });
 
+  it('presence: each of two people on one order sees the other, and the other leaves when their stream ends', async () => {
+    const order = await createOrder(store.owner, [{ variantId: store.mug, quantity: 1 }]);
+    const PRESENCE = `subscription($id: ID!) { presence(subjectId: $id) { staffId name since } }`;
+    const owner = await sub(ctx.server.url, PRESENCE, { id: order.id }, { cookie: store.owner.cookie });
+    expect((await owner.next(3_000)).data?.data.presence).toEqual([]);
+    const packer = await sub(ctx.server.url, PRESENCE, { id: order.id }, { cookie: store.packer.cookie });
+    const packerSees = async (): Promise<string[]> => {
+      for (;;) {
+        const names = ((await packer.next(3_000)).data?.data.presence ?? []).map(
+          (p: { name: string }) => p.name,
+        );
+        if (names.length) return names;
+      }
+    };
+    expect(await packerSees()).toEqual([expect.any(String)]);
+    expect((await owner.next(3_000)).data?.data.presence).toEqual([
+      { staffId: expect.any(String), name: 'Pat Packer', since: expect.any(String) },
+    ]);
+    packer.close();
+    expect((await owner.next(3_000)).data?.data.presence).toEqual([]);
+    const wrong = await sub(ctx.server.url, PRESENCE, { id: 'nonsense' }, { cookie: store.owner.cookie });
+    expect((await wrong.next(3_000)).data?.errors?.[0]?.message).toBe(
+      'Presence is kept for an order or a product: pass its ID.',
+    );
+    owner.close();
+  });
+
   it('ends the stream within 2 s when its session is revoked', async () => {
     const client = await signedIn(ctx.server, 'packer@example.com', 'packing-tape-roll-77');
     const stream = await sub(ctx.server.url, ORDER_CREATED, {}, { cookie: client.cookie });
