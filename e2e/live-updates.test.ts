@@ -71,7 +71,9 @@ describe('live updates', () => {
     await signIn(packer.page, PACKER.email, PACKER.password);
     await packer.page.goto(`/orders/${order.id}`);
     await packer.page.getByRole('heading', { name: order.name, level: 1 }).waitFor();
-    await owner.page.waitForTimeout(500);
+    // Each sees the other's avatar (presence).
+    await owner.page.getByRole('img', { name: 'Pat Packer has this order open' }).waitFor();
+    await packer.page.getByRole('img', { name: 'Store owner has this order open' }).waitFor();
     // The packer comments from their own browser (through the API with their session).
     const packerApi = await signedInApi(server.url, PACKER.email, PACKER.password);
     await packerApi.request(

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session-context';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useOrderQuery } from '../api/order-query';
 import { OrderChangedBanner } from '../components/order-changed-banner';
+import { OrderPresence } from '../components/order-presence';
 import { FulfillmentPanel } from '../components/fulfillment-panel';
 import { OrderActions } from '../components/order-actions';
 import { OrderAddressesCard } from '../components/order-addresses-card';
@@ -101,7 +102,10 @@ export function OrderRoute() {
             </Anchor>
             <Text size="sm">{current?.name ?? (query.data ? 'Not found' : '…')}</Text>
           </Breadcrumbs>
-          <OrderPager around={around} />
+          <Group gap="sm" wrap="nowrap">
+            {current && <OrderPresence key={current.id} orderId={current.id} />}
+            <OrderPager around={around} />
+          </Group>
         </Group>
         <Group justify="space-between" align="flex-start" mt={4} gap="sm">
           <Stack gap={4}>
