@@ -36,3 +36,20 @@ export interface Actor {
 }
 
 export const SYSTEM_ACTOR: Actor = { viewer: null, requestId: null, ip: null, system: true };
+
+/**
+ * Who acted, as the audit log and the domain events record it: a token's changes name the token
+ * (its id and name), not the person who made it; a person's name or else their email.
+ */
+export function actorIdentity(actor: Actor): {
+  type: 'staff' | 'api' | 'system';
+  id: string | null;
+  name: string | null;
+} {
+  const viewer = actor.viewer;
+  return {
+    type: viewer?.token ? 'api' : viewer ? 'staff' : actor.system ? 'system' : 'api',
+    id: viewer?.token?.id ?? viewer?.staffId ?? null,
+    name: viewer?.token ? `API token ${viewer.token.name}` : viewer ? viewer.name || viewer.email : null,
+  };
+}

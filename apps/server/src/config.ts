@@ -32,6 +32,15 @@ const url = (name: string, protocols: string[]) =>
       }
     });
 
+const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `${name} must be a whole number from ${min} to ${max}.`,
+    })
+    .transform(Number);
+
 function redact(v: string): string {
   return v.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
 }
@@ -63,6 +72,8 @@ const envSchema = z.object({
   STOCKROOM_DEMO: bool('STOCKROOM_DEMO', true),
   STOCKROOM_TRUST_PROXY: bool('STOCKROOM_TRUST_PROXY', false),
   STOCKROOM_RATE_LIMIT: bool('STOCKROOM_RATE_LIMIT', true),
+  STOCKROOM_EVENT_RETENTION_DAYS: wholeNumber('STOCKROOM_EVENT_RETENTION_DAYS', 30, 1, 3650),
+  STOCKROOM_LIVE_MAX_STREAMS: wholeNumber('STOCKROOM_LIVE_MAX_STREAMS', 2000, 1, 100_000),
   STOCKROOM_CORS_ORIGINS: z
     .string()
     .optional()
@@ -113,6 +124,12 @@ export interface Config {
    * admin is served from the same origin and needs no CORS at all.
    */
   corsOrigins: string[];
+  /** Domain events older than this many days are deleted (SPEC §10: 30). */
+  eventRetentionDays: number;
+  /** Open live streams (SSE subscriptions) one instance takes. */
+  liveMaxStreams: number;
+  /** How often the event relay looks for events other instances committed (ms). */
+  relayPollMs: number;
   /** How stale the table counts behind list costs may be (ms); 0 counts for every request. */
   listBoundsMaxAgeMs: number;
   /** On stop, how long requests already running may take to finish before their connections are cut (ms). */
@@ -145,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.STOCKROOM_TRUST_PROXY,
     rateLimit: e.STOCKROOM_RATE_LIMIT,
     corsOrigins: e.STOCKROOM_CORS_ORIGINS,
+    eventRetentionDays: e.STOCKROOM_EVENT_RETENTION_DAYS,
+    liveMaxStreams: e.STOCKROOM_LIVE_MAX_STREAMS,
+    relayPollMs: 300,
     listBoundsMaxAgeMs: 10_000,
     shutdownTimeoutMs: 10_000,
     logLevel: e.LOG_LEVEL,

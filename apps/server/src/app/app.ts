@@ -14,6 +14,11 @@ import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Services } from '../graphql/services.js';
+import { randomUUID } from 'node:crypto';
+import { inProcessBus, redisBus } from '../modules/events/live-bus.js';
+import { createLiveHub } from '../modules/events/live-hub.js';
+import { startRelay, type Relay } from '../modules/events/relay.js';
+import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { cachedListBounds } from '../graphql/cost.js';
 import { countBoundingTables } from '../lib/table-counts.repository.js';
 import {
@@ -27,6 +32,8 @@ export interface RunningApp {
   server: http.Server;
   services: Services;
   database: DatabaseHandle;
+  /** The outbox relay (tests drain it). */
+  relay: Relay;
   /** Set on the first start only: the owner's sign-in, to print once. */
   owner: OwnerCredentials | null;
   /** Set when the demo store was loaded by this start. */
@@ -148,6 +155,29 @@ export async function startApp(
       roles: c.roles,
     };
   }, config.listBoundsMaxAgeMs);
+  // Live updates (issue #28 §3): the relay hands committed outbox events to the live hub's
+  // consumer, which publishes them on the bus (Redis pub/sub across instances, or in-process);
+  // every instance's hub delivers them to its own streams.
+  const bus =
+    redis && config.redisUrl
+      ? redisBus(redis, config.redisUrl, loginThrottlePrefix(config).replace(':login:', ':live:'), log)
+      : inProcessBus();
+  const db = database.db;
+  const live = createLiveHub({
+    bus,
+    log,
+    maxStreams: config.liveMaxStreams,
+    beforeRecheck: () => forgetViewers(db),
+    instanceId: randomUUID(),
+  });
+  const relay = startRelay({
+    db: database.upkeep,
+    shared: database.kind === 'postgres',
+    consumers: [live.consumer],
+    log,
+    pollMs: config.relayPollMs,
+    retentionDays: config.eventRetentionDays,
+  });
   const services: Services = {
     db: database.db,
     config,
@@ -156,6 +186,7 @@ export async function startApp(
     rateLimiter,
     loginThrottle,
     listBounds,
+    live,
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
@@ -165,6 +196,8 @@ export async function startApp(
       server.listen(config.port, config.host, resolve);
     });
   } catch (error) {
+    await live.close();
+    await relay.stop();
     await rateLimiter.close();
     await loginThrottle.close();
     await redis?.close();
@@ -183,11 +216,15 @@ export async function startApp(
     server,
     services,
     database,
+    relay,
     owner,
     demoStaff,
     close: async () => {
       // Stop accepting, let the requests already running finish (bounded), and only then close the
       // pool: closing it under a running query fails that query with "driver has already been destroyed".
+      // Live streams stay open until told: end them first (they say "reconnect"), so they do not
+      // hold the drain below.
+      await live.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const drained = await inFlight.drained(config.shutdownTimeoutMs);
@@ -195,6 +232,7 @@ export async function startApp(
         log.warn({ inFlight: inFlight.count() }, 'shutdown: requests still running after the wait; cut off');
       server.closeAllConnections();
       await closed;
+      await relay.stop();
       await rateLimiter.close();
       await loginThrottle.close();
       await redis?.close();

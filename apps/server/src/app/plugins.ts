@@ -12,6 +12,7 @@ import { BUCKET_SIZE, RESTORE_PER_SECOND, type RateLimiter } from '../lib/rate-l
 import type { Ctx } from '../graphql/context.js';
 import { actualCost, cachedRequestedCost, MAX_QUERY_COST } from '../graphql/cost.js';
 import { queryTooComplex, throttled } from '../graphql/errors.js';
+import { SUBSCRIPTION_OPEN_COST } from '../modules/events/live-hub.js';
 
 const LIMIT_MESSAGE = /limit of \d+ exceeded/i;
 /** "Did you mean …?" in validation messages tells a prober what exists: SPEC §8 says only what failed. */
@@ -220,6 +221,41 @@ export function useRequestParamErrors(): Plugin {
           });
         }
       });
+    },
+  };
+}
+
+/**
+ * Issue #28 §3: opening a live stream costs its query's cost plus SUBSCRIPTION_OPEN_COST from the
+ * caller's bucket (the same bucket as queries); events delivered on an open stream cost nothing
+ * more (their number is bounded by the streams' limits). Over the bucket: THROTTLED, as a query.
+ */
+export function useSubscriptionCost(): Plugin<Ctx> {
+  return {
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const { schema, document, operationName, variableValues, contextValue } = args as ExecutionArgs;
+      const ctx = contextValue as Ctx;
+      const requested =
+        cachedRequestedCost(
+          schema,
+          document,
+          operationName,
+          variableValues ?? {},
+          await ctx.services.listBounds(),
+        ) + SUBSCRIPTION_OPEN_COST;
+      if (requested > MAX_QUERY_COST) {
+        setResultAndStopExecution({
+          errors: [queryTooComplex(`Subscription cost ${requested} is over the limit of ${MAX_QUERY_COST}.`)],
+        });
+        return;
+      }
+      const key = ctx.viewer?.token
+        ? `token:${ctx.viewer.token.id}`
+        : ctx.viewer
+          ? `staff:${ctx.viewer.staffId}`
+          : `ip:${ctx.ip ?? 'unknown'}`;
+      const taken = await ctx.services.rateLimiter.take(key, requested);
+      if (!taken.ok) setResultAndStopExecution({ errors: [throttled(taken.retryAfter)] });
     },
   };
 }

@@ -31,6 +31,10 @@ import '../modules/staff/api-token.schema.js';
 import '../modules/staff/staff-admin.schema.js';
 import '../modules/analytics/analytics.schema.js';
 import '../modules/search/search.schema.js';
+import '../modules/events/live.schema.js';
+import '../modules/orders/order-live.schema.js';
+import '../modules/catalog/product-live.schema.js';
+import '../modules/inventory/inventory-live.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

@@ -28,6 +28,7 @@ import {
   useNoIntrospection,
   useRefuseNul,
   useRequestParamErrors,
+  useSubscriptionCost,
 } from './plugins.js';
 import { buildSchema } from './schema.js';
 
@@ -208,7 +209,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
       // A token that matches no live one is refused outright (HTTP 401), not read as no one: the
       // integration learns its token is the problem instead of meeting "session ended" field by field.
       if (!viewer && sendsBearer(authorization)) throw invalidApiToken();
-      return {
+      const ctx: Ctx = {
         requestId,
         ip,
         userAgent,
@@ -216,8 +217,14 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         viewer,
         services,
         loaders: createLoaders(services.db),
+        renewLoaders: () => {
+          ctx.loaders = createLoaders(services.db);
+        },
+        revalidateViewer: () => viewerOfRequest(services.db, authorization, request.headers.get('cookie')),
+        sameOriginProof: Boolean(request.headers.get(CSRF_HEADER)) || sendsBearer(authorization),
         setCookie: (cookie) => cookies.push(cookie),
       };
+      return ctx;
     },
     plugins: [
       EnvelopArmorPlugin({
@@ -235,6 +242,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
       useGraphQlJit({}, { enableIf: hotDocument() }),
       ...(dev ? [] : [useNoIntrospection()]),
       useCost(),
+      useSubscriptionCost(),
       useForgetViewersAfterMutations(services),
       {
         onResponse({ response, serverContext }) {

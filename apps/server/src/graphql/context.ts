@@ -24,6 +24,14 @@ export interface Ctx {
   loaders: Loaders;
   /** Set per command by `command()`: the audit events it wrote. */
   recordedEvents?: string[];
+  /**
+   * A subscription reads each event's object afresh: new batch loaders (nothing cached from the
+   * previous event) and the viewer looked up again (a live stream outlives a request).
+   */
+  renewLoaders?: () => void;
+  revalidateViewer?: () => Promise<Viewer | null>;
+  /** True when the request carried the CSRF header or an API token (a subscription needs one). */
+  sameOriginProof?: boolean;
   /** Queues a Set-Cookie header on the response. */
   setCookie: (cookie: string) => void;
 }

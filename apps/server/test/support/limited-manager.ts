@@ -2,6 +2,7 @@ import type { Permission } from '@stockroom/domain';
 import type { Actor, Viewer } from '../../src/actor.js';
 import type { Tx } from '../../src/db/database.js';
 import type { TestServer } from '../../src/testing.js';
+import { inTransaction } from '../../src/lib/unit-of-work.js';
 
 /**
  * Runs a service as a staff manager who holds only `permissions`, in its own transaction, and
@@ -25,8 +26,5 @@ export function asLimitedManager(
     requestId: null,
     ip: null,
   };
-  return server.app.database.db
-    .transaction()
-    .execute((trx) => work(trx, actor))
-    .catch((e: unknown) => e);
+  return inTransaction(server.app.database.db, (trx) => work(trx, actor)).catch((e: unknown) => e);
 }

@@ -10,6 +10,7 @@ import { UserMenu } from './user-menu';
 import { useLazyPalette } from './lazy-palette';
 import { useGlobalShortcuts } from './shortcuts';
 import { useRecentVisits } from './use-recent-visits';
+import { LiveNotice } from '../../components/live-notice';
 
 /** The palette's door in the header: a search box look-alike on wide screens, an icon on phones. */
 function PaletteButton({ onOpen }: { onOpen: () => void }) {
@@ -140,6 +141,7 @@ export function AppLayout() {
 
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
+        <LiveNotice />
         {/* A new screen opens at its top; Back returns to where the person was. */}
         <ScrollRestoration />
       </AppShell.Main>

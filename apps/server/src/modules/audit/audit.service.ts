@@ -7,6 +7,7 @@ import { uuidv7 } from '../../lib/uuid.js';
 import { snakeCase } from '../../lib/case.js';
 import type { ListResult, PageArgs } from '../../lib/pagination.js';
 import type { Actor } from '../../actor.js';
+import { emitForAudit } from '../events/events.service.js';
 import {
   countAuditEvents,
   findAuditEvent,
@@ -35,6 +36,8 @@ export const HIDDEN = '[hidden]';
 export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Promise<string> {
   const viewer = actor.viewer;
   const id = uuidv7();
+  // The domain event this action stands for (modules/events), by the service's own action.
+  emitForAudit(trx, actor, entry, id);
   if (actor.reverting) {
     // An undo goes through the subject's own service; its event says what it undid.
     entry = {

@@ -13,6 +13,7 @@ import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
 import { inventoryCollectionsSync } from '../catalog/collection.service.js';
 import { productStockFollows } from '../catalog/product-stock.service.js';
+import { emitEvent } from '../events/events.service.js';
 import {
   ensureLevels,
   lockLevelRows,
@@ -205,6 +206,16 @@ export async function applyStockChanges(
     [...(productStock ? [productStock] : []), ...(opts.alongside ?? [])],
   );
   if (movements.length) await collections();
+  // Every stock change passes here: one `inventory_level.updated` per variant × location it moved.
+  for (const level of updated) {
+    emitEvent(trx, actor, {
+      type: 'inventory_level.updated',
+      subjectType: 'InventoryLevel',
+      subjectId: level.id,
+      version: level.version,
+      payload: { variantId: level.variantId, locationId: level.locationId },
+    });
+  }
   const written = new Map(updated.map((l) => [key(l.variantId, l.locationId), l]));
   return {
     levels: [...running.keys()].map((k) => written.get(k)!),

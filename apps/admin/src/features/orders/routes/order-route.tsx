@@ -7,6 +7,8 @@ import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { useSession } from '../../../lib/session-context';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useOrderQuery } from '../api/order-query';
+import { OrderChangedBanner } from '../components/order-changed-banner';
+import { OrderPresence } from '../components/order-presence';
 import { FulfillmentPanel } from '../components/fulfillment-panel';
 import { OrderActions } from '../components/order-actions';
 import { OrderAddressesCard } from '../components/order-addresses-card';
@@ -100,7 +102,10 @@ export function OrderRoute() {
             </Anchor>
             <Text size="sm">{current?.name ?? (query.data ? 'Not found' : '…')}</Text>
           </Breadcrumbs>
-          <OrderPager around={around} />
+          <Group gap="sm" wrap="nowrap">
+            {current && <OrderPresence key={current.id} orderId={current.id} />}
+            <OrderPager around={around} />
+          </Group>
         </Group>
         <Group justify="space-between" align="flex-start" mt={4} gap="sm">
           <Stack gap={4}>
@@ -121,6 +126,9 @@ export function OrderRoute() {
           {current && <OrderActions order={current} />}
         </Group>
       </div>
+      {current && (
+        <OrderChangedBanner key={current.id} orderId={current.id} onReload={() => void query.refetch()} />
+      )}
       <DataView query={query} thing="order" skeleton={<OrderSkeleton />}>
         {(data) =>
           data.order ? <OrderPage order={data.order} /> : <NotFoundState thing="order" headingOrder={2} />

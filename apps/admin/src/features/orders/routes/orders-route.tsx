@@ -16,6 +16,7 @@ import { useRememberList } from '../components/order-list-memory';
 import { OrderTable, orderPath } from '../components/order-table';
 import { OrderSortControls, OrderTabs } from '../components/order-tabs';
 import { usePhone } from '../../../lib/use-phone';
+import { NewOrdersBanner } from '../components/new-orders-banner';
 
 const SEARCH_HELP =
   'Words match order number, email, customer name, SKU. Also status:open payment_status:pending fulfillment_status:unfulfilled tag: sku: location: total:>100 created_at:>-7d customer_id:';
@@ -80,6 +81,12 @@ export function OrdersRoute() {
               <OrderSortControls params={params} />
             </div>
           </Group>
+          <NewOrdersBanner
+            onShow={() => {
+              if (params.after || params.before) params.update({ after: null, before: null });
+              else void list.query.refetch();
+            }}
+          />
         </>
       }
       skeleton={<Skeleton height={phone ? 520 : 420} radius="md" />}

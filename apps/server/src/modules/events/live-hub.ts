@@ -1,0 +1,397 @@
+import { Repeater } from 'graphql-yoga';
+import type { Viewer } from '../../actor.js';
+import type { Logger } from '../../lib/logger.js';
+import type { DomainEvent } from './events.model.js';
+import type { LiveBus } from './live-bus.js';
+import type { EventConsumer } from './relay.js';
+
+/**
+ * Live limits (SPEC §10, issue #28 §3), each refused with a clear error:
+ * - STREAMS_PER_STAFF open streams per staff member (an API token counts on its own);
+ * - `maxStreams` per instance (config);
+ * - a keep-alive comment on every open stream every 12 s (Yoga's SSE ping);
+ * - opening a stream costs its query's cost plus SUBSCRIPTION_OPEN_COST from the caller's bucket.
+ */
+export const STREAMS_PER_STAFF = 10;
+export const SUBSCRIPTION_OPEN_COST = 10;
+/** How often every stream re-checks its session even without a session event (expiry, idle end). */
+const RECHECK_MS = 60_000;
+/** Presence: each viewer says "still here" this often, and is dropped after PRESENCE_TTL_MS without it. */
+const PRESENCE_BEAT_MS = 10_000;
+const PRESENCE_TTL_MS = 25_000;
+/** Event ids remembered to drop a repeat (the relay delivers at least once). */
+const SEEN_IDS = 10_000;
+
+export type LiveEnd = {
+  kind: 'end';
+  code: 'UNAUTHENTICATED' | 'LIVE_UNAVAILABLE' | 'SHUTTING_DOWN';
+  message: string;
+};
+export type LiveItem = { kind: 'event'; event: DomainEvent } | LiveEnd;
+
+export interface PresenceEntry {
+  staffId: string;
+  name: string;
+  since: Date;
+}
+export type PresenceItem = { kind: 'presence'; viewers: PresenceEntry[] } | LiveEnd;
+
+export interface StreamRequest {
+  viewer: Viewer;
+  /** Which committed events this stream delivers. */
+  matches: (event: DomainEvent) => boolean;
+  /** The request's session or token, looked up again: null once it has ended. */
+  revalidate: () => Promise<Viewer | null>;
+  /** Told the viewer as looked up again (a role change applies to the next event). */
+  onViewer: (viewer: Viewer) => void;
+}
+
+export type Refusal = { refused: { code: string; message: string } };
+
+export const MESSAGES = {
+  perStaff: `You have ${STREAMS_PER_STAFF} live streams open, the most one staff member may have: close a tab or window with a live screen and try again.`,
+  perInstance: (max: number) =>
+    `This server has ${max} live streams open, the most it takes; live updates will resume when one closes (reload later).`,
+  degraded:
+    'Live updates are paused: the server cannot reach its event bus. Your changes still save; reconnect in a moment.',
+  sessionEnded: 'Your session has ended, so this live stream stopped. Sign in again.',
+  shuttingDown: 'The server is restarting; reconnect in a moment.',
+  tooSlow: 'This live stream fell too far behind and was stopped; reconnect to catch up.',
+};
+
+interface Stream {
+  viewer: Viewer;
+  request: StreamRequest;
+  deliver: (event: DomainEvent) => void;
+  end: (end: LiveEnd) => void;
+  checking: boolean;
+}
+
+/** The subject a session-affecting event is about, and whether it concerns this viewer. */
+function concerns(event: DomainEvent, viewer: Viewer): boolean {
+  switch (event.type) {
+    case 'session.revoked':
+      return event.subjectId === viewer.sessionId;
+    case 'staff.deactivated':
+    case 'staff.updated':
+      return event.subjectId === viewer.staffId;
+    case 'api_token.revoked':
+      return event.subjectId === viewer.token?.id;
+    case 'role.updated':
+      return true;
+    default:
+      return false;
+  }
+}
+
+const SESSION_EVENTS = new Set([
+  'session.revoked',
+  'staff.deactivated',
+  'staff.updated',
+  'api_token.revoked',
+  'role.updated',
+]);
+
+interface PresenceMessage {
+  kind: 'hello' | 'here' | 'leave';
+  subjectId: string;
+  key: string;
+  staffId: string;
+  name: string;
+  since: string;
+}
+
+export interface LiveHub {
+  /** The relay's consumer that publishes committed events to every instance. */
+  consumer: EventConsumer;
+  open(request: StreamRequest): Refusal | { stream: AsyncIterable<LiveItem> };
+  presence(
+    request: Omit<StreamRequest, 'matches'>,
+    subjectId: string,
+  ): Refusal | { stream: AsyncIterable<PresenceItem> };
+  /** Open streams on this instance (tests, the bench). */
+  count(): number;
+  healthy(): boolean;
+  close(): Promise<void>;
+}
+
+function reviveEvent(raw: DomainEvent): DomainEvent {
+  return { ...raw, createdAt: new Date(raw.createdAt) };
+}
+
+export function createLiveHub(options: {
+  bus: LiveBus;
+  log: Logger;
+  maxStreams: number;
+  /** Called before streams re-check their sessions (forget the remembered viewers). */
+  beforeRecheck: () => void;
+  instanceId: string;
+}): LiveHub {
+  const { bus, log } = options;
+  const streams = new Set<Stream>();
+  const perStaff = new Map<string, number>();
+  const seen = new Set<string>();
+  let closing = false;
+  const ownerKey = (v: Viewer) => (v.token ? `token:${v.token.id}` : `staff:${v.staffId}`);
+
+  function remember(id: string): boolean {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > SEEN_IDS) seen.delete(seen.values().next().value!);
+    return true;
+  }
+
+  async function recheck(stream: Stream) {
+    if (stream.checking) return;
+    stream.checking = true;
+    try {
+      const viewer = await stream.request.revalidate();
+      if (!viewer) stream.end({ kind: 'end', code: 'UNAUTHENTICATED', message: MESSAGES.sessionEnded });
+      else {
+        stream.viewer = viewer;
+        stream.request.onViewer(viewer);
+      }
+    } catch (err) {
+      log.warn({ err }, 'live stream: could not re-check its session; it stays open until the next check');
+    } finally {
+      stream.checking = false;
+    }
+  }
+
+  const offEvents = bus.on('events', (message) => {
+    const events = (message as DomainEvent[]).map(reviveEvent).filter((e) => remember(e.id));
+    for (const event of events) {
+      if (SESSION_EVENTS.has(event.type)) {
+        const affected = [...streams].filter((s) => concerns(event, s.viewer));
+        if (affected.length) {
+          options.beforeRecheck();
+          for (const stream of affected) void recheck(stream);
+        }
+        continue;
+      }
+      for (const stream of streams) if (stream.request.matches(event)) stream.deliver(event);
+    }
+  });
+
+  const recheckTimer = setInterval(() => {
+    if (!streams.size) return;
+    options.beforeRecheck();
+    for (const stream of streams) void recheck(stream);
+  }, RECHECK_MS);
+  recheckTimer.unref();
+
+  const offHealth = bus.onHealth((healthy) => {
+    if (healthy) return;
+    for (const stream of [...streams])
+      stream.end({ kind: 'end', code: 'LIVE_UNAVAILABLE', message: MESSAGES.degraded });
+  });
+
+  function refusal(viewer: Viewer): Refusal | null {
+    if (closing) return { refused: { code: 'LIVE_UNAVAILABLE', message: MESSAGES.shuttingDown } };
+    if (!bus.healthy()) return { refused: { code: 'LIVE_UNAVAILABLE', message: MESSAGES.degraded } };
+    if ((perStaff.get(ownerKey(viewer)) ?? 0) >= STREAMS_PER_STAFF)
+      return { refused: { code: 'TOO_MANY_STREAMS', message: MESSAGES.perStaff } };
+    if (streams.size >= options.maxStreams)
+      return { refused: { code: 'TOO_MANY_STREAMS', message: MESSAGES.perInstance(options.maxStreams) } };
+    return null;
+  }
+
+  /** Registers a stream for the life of a repeater; `attach` wires what it delivers. */
+  function register<T>(
+    request: StreamRequest,
+    attach: (push: (item: T | LiveEnd) => void, stream: Stream) => () => void,
+  ): AsyncIterable<T | LiveEnd> {
+    return new Repeater<T | LiveEnd>(async (push, stop) => {
+      const key = ownerKey(request.viewer);
+      let ended = false;
+      const stream: Stream = {
+        viewer: request.viewer,
+        request,
+        checking: false,
+        deliver: () => {},
+        end: (end) => {
+          if (ended) return;
+          ended = true;
+          void push(end);
+          stop();
+        },
+      };
+      streams.add(stream);
+      perStaff.set(key, (perStaff.get(key) ?? 0) + 1);
+      // A consumer too slow to keep up (over Repeater's 1,024 waiting items) is ended, not buffered for ever.
+      const safePush = (item: T | LiveEnd) => {
+        try {
+          push(item).catch(() => undefined);
+        } catch {
+          stream.end({ kind: 'end', code: 'LIVE_UNAVAILABLE', message: MESSAGES.tooSlow });
+        }
+      };
+      stream.end = (end) => {
+        if (ended) return;
+        ended = true;
+        try {
+          push(end).catch(() => undefined);
+        } catch {
+          // Too many waiting: the stream just stops.
+        }
+        stop();
+      };
+      const detach = attach(safePush, stream);
+      await stop;
+      detach();
+      streams.delete(stream);
+      const left = (perStaff.get(key) ?? 1) - 1;
+      if (left > 0) perStaff.set(key, left);
+      else perStaff.delete(key);
+    });
+  }
+
+  // ---- presence ----
+  /** subjectId → (stream key → entry with its expiry). */
+  const present = new Map<string, Map<string, PresenceEntry & { expires: number }>>();
+  /** subjectId → the local presence streams watching it. */
+  const watchers = new Map<
+    string,
+    Set<{
+      key: string;
+      staffId: string;
+      notify: () => void;
+      announce: (kind: PresenceMessage['kind']) => void;
+    }>
+  >();
+
+  function notify(subjectId: string) {
+    for (const w of watchers.get(subjectId) ?? []) w.notify();
+  }
+
+  const offPresence = bus.on('presence', (raw) => {
+    const m = raw as PresenceMessage;
+    let entries = present.get(m.subjectId);
+    if (m.kind === 'leave') {
+      if (entries?.delete(m.key)) notify(m.subjectId);
+      return;
+    }
+    if (!entries)
+      present.set(m.subjectId, (entries = new Map<string, PresenceEntry & { expires: number }>()));
+    const known = entries.has(m.key);
+    entries.set(m.key, {
+      staffId: m.staffId,
+      name: m.name,
+      since: new Date(m.since),
+      expires: Date.now() + PRESENCE_TTL_MS,
+    });
+    if (!known) notify(m.subjectId);
+    // A newcomer learns who is already here: each local watcher of the subject answers once.
+    if (m.kind === 'hello')
+      for (const w of watchers.get(m.subjectId) ?? []) if (w.key !== m.key) w.announce('here');
+  });
+
+  const presenceTimer = setInterval(() => {
+    for (const set of watchers.values()) for (const w of set) w.announce('here');
+    const now = Date.now();
+    for (const [subjectId, entries] of present) {
+      let changed = false;
+      for (const [key, entry] of entries) if (entry.expires < now) changed = entries.delete(key) || changed;
+      if (!entries.size) present.delete(subjectId);
+      if (changed) notify(subjectId);
+    }
+  }, PRESENCE_BEAT_MS);
+  presenceTimer.unref();
+
+  const publishPresence = (message: PresenceMessage) =>
+    bus
+      .publish('presence', message)
+      .catch((err: unknown) => log.debug({ err }, 'presence: could not publish'));
+
+  return {
+    consumer: {
+      name: 'live',
+      // One message per batch, in commit order; every instance's hub drops ids it has seen.
+      handle: (events) => bus.publish('events', events),
+    },
+    open(request) {
+      const refused = refusal(request.viewer);
+      if (refused) return refused;
+      return {
+        stream: register<LiveItem>(request, (push, stream) => {
+          stream.deliver = (event) => push({ kind: 'event', event });
+          return () => {};
+        }),
+      };
+    },
+    presence(request, subjectId) {
+      const refused = refusal(request.viewer);
+      if (refused) return refused;
+      const full: StreamRequest = { ...request, matches: () => false };
+      let counter = 0;
+      return {
+        stream: register<PresenceItem>(full, (push, stream) => {
+          const key = `${options.instanceId}:${Date.now()}:${++counter}:${Math.random().toString(36).slice(2)}`;
+          const since = new Date();
+          const list = (): PresenceEntry[] => {
+            const byStaff = new Map<string, PresenceEntry>();
+            for (const e of present.get(subjectId)?.values() ?? []) {
+              if (e.staffId === stream.viewer.staffId) continue;
+              const had = byStaff.get(e.staffId);
+              if (!had || had.since > e.since)
+                byStaff.set(e.staffId, { staffId: e.staffId, name: e.name, since: e.since });
+            }
+            return [...byStaff.values()].sort((a, b) => a.since.getTime() - b.since.getTime());
+          };
+          let last = '';
+          const watcher = {
+            key,
+            staffId: stream.viewer.staffId,
+            notify: () => {
+              const viewers = list();
+              const text = JSON.stringify(viewers);
+              if (text === last) return;
+              last = text;
+              push({ kind: 'presence', viewers });
+            },
+            announce: (kind: PresenceMessage['kind']) =>
+              void publishPresence({
+                kind,
+                subjectId,
+                key,
+                staffId: stream.viewer.staffId,
+                name: stream.viewer.name || stream.viewer.email,
+                since: since.toISOString(),
+              }),
+          };
+          let set = watchers.get(subjectId);
+          if (!set) watchers.set(subjectId, (set = new Set()));
+          set.add(watcher);
+          push({ kind: 'presence', viewers: list() });
+          last = JSON.stringify(list());
+          watcher.announce('hello');
+          return () => {
+            set.delete(watcher);
+            if (!set.size) watchers.delete(subjectId);
+            watcher.announce('leave');
+          };
+        }),
+      };
+    },
+    count: () => streams.size,
+    healthy: () => bus.healthy(),
+    async close() {
+      closing = true;
+      for (const stream of [...streams])
+        stream.end({ kind: 'end', code: 'SHUTTING_DOWN', message: MESSAGES.shuttingDown });
+      clearInterval(recheckTimer);
+      clearInterval(presenceTimer);
+      offEvents();
+      offPresence();
+      offHealth();
+      await bus.close();
+    },
+  };
+}
+
+declare module '../../graphql/services.js' {
+  interface Services {
+    /** Live updates: streams of this instance, fed by the outbox relay through the bus. */
+    live: LiveHub;
+  }
+}

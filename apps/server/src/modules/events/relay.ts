@@ -1,0 +1,163 @@
+import type { DB } from '../../db/database.js';
+import type { Logger } from '../../lib/logger.js';
+import type { DomainEvent } from './events.model.js';
+import {
+  advanceCursor,
+  claimCursor,
+  ensureCursor,
+  eventsAfter,
+  lastPosition,
+  readCursor,
+} from './events.repository.js';
+import { onEventsCommitted, pruneEvents } from './events.service.js';
+
+/**
+ * One reader of the outbox (the live fan-out; later webhooks, email, projections). `handle` gets
+ * committed events in commit order, at least once: after a crash between handing them over and
+ * saving the cursor they come again, and the consumer drops what it has seen by event id. A
+ * `handle` that throws leaves the cursor where it was; the batch is offered again later.
+ */
+export interface EventConsumer {
+  name: string;
+  handle(events: DomainEvent[]): Promise<void>;
+}
+
+export interface RelayOptions {
+  db: DB;
+  /** PostgreSQL: several instances share the cursors (one relay per consumer at a time). */
+  shared: boolean;
+  consumers: EventConsumer[];
+  log: Logger;
+  /** How often to look for events other instances committed. */
+  pollMs?: number;
+  batch?: number;
+  /** Retention: events older than this many days are deleted, once an hour. */
+  retentionDays: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface Relay {
+  /** Reads now (a local commit wrote events). */
+  wake(): void;
+  /** Runs every consumer until it has caught up (tests). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Reads committed events in position order and hands them to each consumer, each with its own
+ * cursor row. On PostgreSQL the cursor row is locked (`FOR UPDATE SKIP LOCKED`) for the batch, so
+ * of several instances one relays a consumer at a time and the others skip it; the embedded store
+ * has one process. Woken at once by a local commit that wrote events (events.service
+ * onEventsCommitted), and polling every `pollMs` for other instances' commits. A new consumer
+ * starts at the events committed from its first start on.
+ */
+export function startRelay(options: RelayOptions): Relay {
+  const { db, consumers, log } = options;
+  const pollMs = options.pollMs ?? 300;
+  const batch = options.batch ?? 500;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let wakeUp: (() => void) | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let prunedAt = Date.now();
+  const ready = (async () => {
+    const from = await lastPosition(db);
+    for (const c of consumers) await ensureCursor(db, c.name, from);
+  })();
+
+  /** One batch of one consumer; answers whether there may be more. */
+  async function step(consumer: EventConsumer): Promise<boolean> {
+    const once = async (run: typeof db): Promise<boolean> => {
+      const cursor = options.shared
+        ? await claimCursor(run, consumer.name)
+        : await readCursor(run, consumer.name);
+      if (cursor === undefined) return false; // another instance relays it now
+      const events = await eventsAfter(run, cursor, batch);
+      if (!events.length) return false;
+      await consumer.handle(events);
+      await advanceCursor(run, consumer.name, events.at(-1)!.position);
+      return events.length === batch;
+    };
+    return options.shared ? db.transaction().execute((trx) => once(trx)) : once(db);
+  }
+
+  async function drainAll(): Promise<void> {
+    await ready;
+    for (const consumer of consumers) {
+      try {
+        while (!stopped && (await step(consumer)));
+      } catch (err) {
+        log.warn(
+          { err, consumer: consumer.name },
+          'event relay: a consumer failed; its events are offered again',
+        );
+      }
+    }
+    if (Date.now() - prunedAt > HOUR_MS) {
+      prunedAt = Date.now();
+      try {
+        const deleted = await pruneEvents(db, options.retentionDays);
+        if (deleted) log.info({ deleted, days: options.retentionDays }, 'event outbox pruned');
+      } catch (err) {
+        log.warn({ err }, 'event outbox: pruning failed; tried again in an hour');
+      }
+    }
+  }
+
+  /** Runs drains one at a time; a wake during a drain runs another right after. */
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drainAll();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  async function loop() {
+    while (!stopped) {
+      await kick().catch((err: unknown) => log.warn({ err }, 'event relay failed; retrying'));
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        timer = setTimeout(resolve, pollMs);
+      });
+      wakeUp = null;
+    }
+  }
+
+  const unlisten = onEventsCommitted(() => {
+    if (wakeUp) {
+      if (timer) clearTimeout(timer);
+      wakeUp();
+    } else again = true;
+  });
+  const looping = loop();
+
+  return {
+    wake() {
+      wakeUp?.();
+    },
+    async drain() {
+      await kick();
+    },
+    async stop() {
+      stopped = true;
+      unlisten();
+      if (timer) clearTimeout(timer);
+      wakeUp?.();
+      await looping;
+      await ready.catch(() => undefined);
+    },
+  };
+}
