@@ -33,6 +33,8 @@ export interface TestServerOptions {
   dataDir?: string;
   demo?: boolean;
   config?: Partial<Config>;
+  /** Whether this server runs job steps (default on; off, a test runs them with `app.jobs.runStep`). */
+  jobWorkers?: boolean;
   /** Where the server logs (default: a logger at TEST_LOG_LEVEL, silent unless set). */
   log?: Logger;
 }
@@ -91,10 +93,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       STOCKROOM_OWNER_EMAIL: TEST_OWNER_EMAIL,
       STOCKROOM_OWNER_PASSWORD: TEST_OWNER_PASSWORD,
       LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+      // Jobs: idle workers look every half second; a step whose server died is retried within seconds.
+      STOCKROOM_JOB_POLL_SECONDS: '0.5',
+      STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: '5',
+      STOCKROOM_JOB_MAINTENANCE_SECONDS: '1',
       ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     },
     options.config,
   );
+  if (options.jobWorkers === false) config.jobs = { ...config.jobs, workers: false };
   const inMemory = !config.databaseUrl && config.dataDir === 'memory://';
   const app = await startApp(config, options.log ?? createLogger(config.logLevel), {
     ...(inMemory ? { embeddedSnapshot: embeddedSnapshot() } : {}),

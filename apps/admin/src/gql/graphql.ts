@@ -1210,6 +1210,7 @@ export type LocationQuery = { node:
     | { __typename: 'Fulfillment' }
     | { __typename: 'InventoryLevel' }
     | { __typename: 'InventoryMovement' }
+    | { __typename: 'Job' }
     | { __typename: 'Location', id: string, name: string, active: boolean, fulfillmentPriority: number, version: number, updatedAt: string, address: { firstName: string | null, lastName: string | null, company: string | null, line1: string | null, line2: string | null, city: string | null, region: string | null, postalCode: string | null, countryCode: string | null, phone: string | null } | null }
     | { __typename: 'Order' }
     | { __typename: 'OrderLine' }

@@ -9,6 +9,7 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from '../seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from '../lib/rate-limit.js';
 import { createHttpServer } from './http/server.js';
+import { installJobSchema, startJobEngine, type JobEngine } from './jobs.js';
 import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
@@ -27,6 +28,8 @@ export interface RunningApp {
   server: http.Server;
   services: Services;
   database: DatabaseHandle;
+  /** The job engine (pg-boss): its queue, and one step run by hand (tests). */
+  jobs: JobEngine;
   /** Set on the first start only: the owner's sign-in, to print once. */
   owner: OwnerCredentials | null;
   /** Set when the demo store was loaded by this start. */
@@ -103,6 +106,7 @@ export async function startApp(
     const applied = await migrate(database.db);
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');
     await bootstrap(database.db, 'My store');
+    await installJobSchema(database);
     const snapshot = options.embeddedSnapshot;
     if (snapshot && !snapshot.load && database.dumpDataDir) await snapshot.save(await database.dumpDataDir());
     owner = await ensureOwner(database.db, { email: config.ownerEmail, password: config.ownerPassword });
@@ -148,6 +152,17 @@ export async function startApp(
       roles: c.roles,
     };
   }, config.listBoundsMaxAgeMs);
+  let jobs: JobEngine;
+  try {
+    jobs = await startJobEngine(database, config, log);
+  } catch (error) {
+    await rateLimiter.close();
+    await loginThrottle.close();
+    await redis?.close();
+    await database.close();
+    lock?.release();
+    throw error;
+  }
   const services: Services = {
     db: database.db,
     config,
@@ -156,6 +171,7 @@ export async function startApp(
     rateLimiter,
     loginThrottle,
     listBounds,
+    jobs: jobs.queue,
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
@@ -165,6 +181,7 @@ export async function startApp(
       server.listen(config.port, config.host, resolve);
     });
   } catch (error) {
+    await jobs.stop();
     await rateLimiter.close();
     await loginThrottle.close();
     await redis?.close();
@@ -183,6 +200,7 @@ export async function startApp(
     server,
     services,
     database,
+    jobs,
     owner,
     demoStaff,
     close: async () => {
@@ -195,6 +213,8 @@ export async function startApp(
         log.warn({ inFlight: inFlight.count() }, 'shutdown: requests still running after the wait; cut off');
       server.closeAllConnections();
       await closed;
+      // The step under way finishes (bounded) before the database closes under it.
+      await jobs.stop();
       await rateLimiter.close();
       await loginThrottle.close();
       await redis?.close();

@@ -30,6 +30,7 @@ import '../modules/staff/api-token.schema.js';
 import '../modules/staff/staff-admin.schema.js';
 import '../modules/analytics/analytics.schema.js';
 import '../modules/search/search.schema.js';
+import '../modules/jobs/job.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

@@ -9,6 +9,7 @@ import type { ShippingTables } from '../modules/shipping/shipping.tables.js';
 import type { OrderTables } from '../modules/orders/order.tables.js';
 import type { DraftTables } from '../modules/drafts/draft.tables.js';
 import type { DiscountTables } from '../modules/discounts/discount.tables.js';
+import type { JobTables } from '../modules/jobs/jobs.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -34,6 +35,7 @@ export interface Database
     ShippingTables,
     OrderTables,
     DraftTables,
-    DiscountTables {
+    DiscountTables,
+    JobTables {
   idempotency_keys: IdempotencyKeyTable;
 }
