@@ -16,7 +16,7 @@ import { cancelRefusal, jobCancel, jobFor, listJobs } from './job.service.js';
 import { exportStart } from './export.service.js';
 
 /** The most problems a job's report keeps (the first ones; the counts say how many in all). */
-export const MAX_REPORTED_PROBLEMS = 100;
+export const MAX_REPORTED_PROBLEMS = 50;
 
 /** Where a finished job's result downloads (app/http/server.ts). */
 export const jobResultPath = (jobId: string) => `/exports/jobs/${encodeId('Job', jobId)}`;

@@ -38,10 +38,10 @@ export const jobFieldsFragment = graphql(`
   }
 `);
 
-/** The jobs this person may read, newest first (a page of 50). */
+/** The jobs this person may read, newest first (a page of 20: each costs its report's bounds). */
 export const jobsDocument = graphql(`
   query Jobs($after: String) {
-    jobs(first: 50, after: $after) {
+    jobs(first: 20, after: $after) {
       nodes {
         ...JobFields
       }

@@ -48,7 +48,7 @@ export function JobCard({
           <Stack gap={2}>
             <Group gap="xs">
               <Text fw={600}>{job.kindLabel}</Text>
-              <Badge color={status.color} variant="light" data-testid="job-status">
+              <Badge color={status.color} variant="dot" tt="none" data-testid="job-status">
                 {job.cancelRequested && active ? 'Stopping' : status.label}
               </Badge>
             </Group>
