@@ -7,12 +7,13 @@ import type { JobQueue, StepMessage } from '../modules/jobs/job-queue.js';
 import { runJobStep, type JobHandlers, type StepResult } from '../modules/jobs/job-runner.service.js';
 import { jobFilesDir } from '../modules/jobs/job-files.js';
 import { auditExportStep } from '../modules/jobs/export.service.js';
+import { bulkEditStep } from '../modules/catalog/bulk.service.js';
 
 /** pg-boss's queue for every step of every Stockroom job (a message is `{ jobId, step }`). */
 export const JOB_STEP_QUEUE = 'stockroom-job-step';
 
 /** The steps of each kind of job. */
-const HANDLERS: JobHandlers = { EXPORT_AUDIT: auditExportStep };
+const HANDLERS: JobHandlers = { EXPORT_AUDIT: auditExportStep, BULK_EDIT: bulkEditStep };
 
 export interface JobEngine {
   queue: JobQueue;

@@ -99,6 +99,67 @@ describe.each(DATABASES)('background jobs on $name (workers on)', ({ postgresUrl
     ).toBe(true);
   }, 60_000);
 
+  it('runs a bulk edit of more than 1,000 products as a job with progress; under that it stays immediate', async () => {
+    const db = ctx.server.app.database.db;
+    await sql`insert into products (id, title, handle, status)
+      select gen_random_uuid(), 'Bulk item ' || g, 'bulk-item-' || g, 'DRAFT' from generate_series(1, 1500) g`.execute(
+      db,
+    );
+    const rows = await db
+      .selectFrom('products')
+      .select('id')
+      .where('handle', 'like', 'bulk-item-%')
+      .execute();
+    const ids = rows.map((r) => encodeId('Product', r.id));
+    const owner = await signedIn(ctx.server);
+    const bulk = (list: string[], action: Record<string, unknown>) =>
+      owner.request(
+        `mutation($ids: [ID!], $action: ProductBulkActionInput!) { productsBulkUpdate(ids: $ids, action: $action) {
+          changedCount job { id kind status progress { done total } } userErrors { message } } }`,
+        { ids: list, action },
+      );
+    const small = await bulk(ids.slice(0, 3), { addTags: ['small'] });
+    expect(small.body.data?.['productsBulkUpdate']).toMatchObject({
+      changedCount: 3,
+      job: null,
+      userErrors: [],
+    });
+
+    const large = await bulk(ids, { setStatus: 'ARCHIVED' });
+    const payload = large.body.data?.['productsBulkUpdate'];
+    expect(payload).toMatchObject({
+      changedCount: 0,
+      userErrors: [],
+      job: { kind: 'BULK_EDIT', status: 'QUEUED', progress: { done: 0, total: 1500 } },
+    });
+    const done = await untilFinished(owner, payload.job.id as string);
+    expect(done).toMatchObject({
+      status: 'SUCCEEDED',
+      progress: { done: 1500, total: 1500 },
+      resultUrl: null,
+    });
+    expect(done['report']['counts']).toContainEqual({ name: 'updated', value: 1500 });
+    const archived = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('handle', 'like', 'bulk-item-%')
+      .where('status', '=', 'ARCHIVED')
+      .executeTakeFirstOrThrow();
+    expect(Number(archived.n)).toBe(1500);
+    const events = await sql<{
+      n: number;
+      subjects: number;
+    }>`select count(*)::int as n, count(distinct subject_id)::int as subjects
+      from audit_events where action = 'product.update' and changes->'status'->>'after' = 'ARCHIVED'`.execute(
+      db,
+    );
+    expect(events.rows[0]).toEqual({ n: 1500, subjects: 1500 });
+
+    const bad = await bulk(ids, { addTags: ['x'.repeat(300)] });
+    expect(bad.body.data?.['productsBulkUpdate']['job']).toBeNull();
+    expect(bad.body.data?.['productsBulkUpdate']['userErrors'].length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('a command that rolls back enqueues nothing', async () => {
     const db = ctx.server.app.database.db;
     const owner = await db
