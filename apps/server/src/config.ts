@@ -40,6 +40,23 @@ const wholeNumber = (name: string, fallback: number, min: number, max: number) =
       message: `${name} must be a whole number from ${min} to ${max}.`,
     })
     .transform(Number);
+/** A number of seconds from `min` up to a day. */
+const seconds = (name: string, fallback: number, min: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < min || n > 86_400) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a number of seconds from ${min} to 86400, not "${v}".`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 function redact(v: string): string {
   return v.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
@@ -99,6 +116,9 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: seconds('STOCKROOM_JOB_STEP_TIMEOUT_SECONDS', 300, 1),
+  STOCKROOM_JOB_POLL_SECONDS: seconds('STOCKROOM_JOB_POLL_SECONDS', 2, 0.5),
+  STOCKROOM_JOB_MAINTENANCE_SECONDS: seconds('STOCKROOM_JOB_MAINTENANCE_SECONDS', 30, 1),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
@@ -137,6 +157,21 @@ export interface Config {
   logLevel: string;
   /** Where the built admin lives; tests point it elsewhere. */
   adminDir: string;
+  /** The job engine (app/jobs.ts). */
+  jobs: JobSettings;
+}
+
+export interface JobSettings {
+  /** Whether this instance runs job steps (off: it only enqueues them; tests drive steps by hand). */
+  workers: boolean;
+  /** A step not finished by then (its process died) is tried again, on any instance. */
+  stepTimeoutSeconds: number;
+  /** How often an idle worker looks for a step. */
+  pollingIntervalSeconds: number;
+  /** How often expired steps are found and put back. */
+  maintenanceIntervalSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: 10_000,
     logLevel: e.LOG_LEVEL,
     adminDir: path.resolve(import.meta.dirname, '../../admin/dist'),
+    jobs: {
+      workers: true,
+      stepTimeoutSeconds: e.STOCKROOM_JOB_STEP_TIMEOUT_SECONDS,
+      pollingIntervalSeconds: e.STOCKROOM_JOB_POLL_SECONDS,
+      maintenanceIntervalSeconds: e.STOCKROOM_JOB_MAINTENANCE_SECONDS,
+      retryLimit: 5,
+      retryDelaySeconds: 2,
+    },
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ export interface TestServerOptions {
   dataDir?: string;
   demo?: boolean;
   config?: Partial<Config>;
+  /** Whether this server runs job steps (default on; off, a test runs them with `app.jobs.runStep`). */
+  jobWorkers?: boolean;
   /** Where the server logs (default: a logger at TEST_LOG_LEVEL, silent unless set). */
   log?: Logger;
 }
@@ -91,10 +93,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       STOCKROOM_OWNER_EMAIL: TEST_OWNER_EMAIL,
       STOCKROOM_OWNER_PASSWORD: TEST_OWNER_PASSWORD,
       LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+      // Jobs: a started job and each next step wake the worker at once; idle workers look every
+      // second. Expired steps are looked for at the default pace (a test of that starts its own
+      // servers with a short one), so the embedded store's one session is not kept busy by it.
+      STOCKROOM_JOB_POLL_SECONDS: '1',
       ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     },
     options.config,
   );
+  if (options.jobWorkers === false) config.jobs = { ...config.jobs, workers: false };
   const inMemory = !config.databaseUrl && config.dataDir === 'memory://';
   const app = await startApp(config, options.log ?? createLogger(config.logLevel), {
     ...(inMemory ? { embeddedSnapshot: embeddedSnapshot() } : {}),

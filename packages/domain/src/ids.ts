@@ -29,6 +29,7 @@ export const ID_PREFIXES = {
   DraftOrder: 'dft',
   Discount: 'dsc',
   ApiToken: 'tok',
+  Job: 'job',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

@@ -19,3 +19,4 @@ export * from './order-totals.js';
 export * from './order-states.js';
 export * from './refunds.js';
 export * from './discounts.js';
+export * from './jobs.js';

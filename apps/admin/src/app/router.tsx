@@ -274,6 +274,11 @@ export const routes: RouteObject[] = [
         lazy: lazyScreen(async () => (await import('../features/audit/routes/audit-route')).AuditRoute),
       },
       {
+        path: 'settings/jobs',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(async () => (await import('../features/jobs/routes/jobs-route')).JobsRoute),
+      },
+      {
         path: 'settings/taxes',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/settings/routes/taxes-route')).TaxesRoute),

@@ -13,6 +13,7 @@ const SECTIONS: { to: string; label: string; permission?: Permission }[] = [
   { to: '/settings/roles', label: 'Roles', permission: 'STAFF_MANAGE' },
   { to: '/settings/audit', label: 'Audit log', permission: 'AUDIT_READ' },
   { to: '/settings/api-tokens', label: 'API tokens', permission: 'STAFF_MANAGE' },
+  { to: '/settings/jobs', label: 'Jobs' },
 ];
 
 /** The heading and section links shared by the settings screens. */

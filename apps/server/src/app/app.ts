@@ -9,6 +9,7 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from '../seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from '../lib/rate-limit.js';
 import { createHttpServer } from './http/server.js';
+import { installJobSchema, startJobEngine, type JobEngine } from './jobs.js';
 import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
@@ -34,6 +35,8 @@ export interface RunningApp {
   database: DatabaseHandle;
   /** The outbox relay (tests drain it). */
   relay: Relay;
+  /** The job engine (pg-boss): its queue, and one step run by hand (tests). */
+  jobs: JobEngine;
   /** Set on the first start only: the owner's sign-in, to print once. */
   owner: OwnerCredentials | null;
   /** Set when the demo store was loaded by this start. */
@@ -110,6 +113,7 @@ export async function startApp(
     const applied = await migrate(database.db);
     if (applied.length) log.info({ migrations: applied }, 'migrations applied');
     await bootstrap(database.db, 'My store');
+    await installJobSchema(database);
     const snapshot = options.embeddedSnapshot;
     if (snapshot && !snapshot.load && database.dumpDataDir) await snapshot.save(await database.dumpDataDir());
     owner = await ensureOwner(database.db, { email: config.ownerEmail, password: config.ownerPassword });
@@ -155,6 +159,17 @@ export async function startApp(
       roles: c.roles,
     };
   }, config.listBoundsMaxAgeMs);
+  let jobs: JobEngine;
+  try {
+    jobs = await startJobEngine(database, config, log);
+  } catch (error) {
+    await rateLimiter.close();
+    await loginThrottle.close();
+    await redis?.close();
+    await database.close();
+    lock?.release();
+    throw error;
+  }
   // Live updates (issue #28 §3): the relay hands committed outbox events to the live hub's
   // consumer, which publishes them on the bus (Redis pub/sub across instances, or in-process);
   // every instance's hub delivers them to its own streams.
@@ -187,6 +202,7 @@ export async function startApp(
     loginThrottle,
     listBounds,
     live,
+    jobs: jobs.queue,
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
@@ -198,6 +214,7 @@ export async function startApp(
   } catch (error) {
     await live.close();
     await relay.stop();
+    await jobs.stop();
     await rateLimiter.close();
     await loginThrottle.close();
     await redis?.close();
@@ -217,6 +234,7 @@ export async function startApp(
     services,
     database,
     relay,
+    jobs,
     owner,
     demoStaff,
     close: async () => {
@@ -233,6 +251,8 @@ export async function startApp(
       server.closeAllConnections();
       await closed;
       await relay.stop();
+      // The step under way finishes (bounded) before the database closes under it.
+      await jobs.stop();
       await rateLimiter.close();
       await loginThrottle.close();
       await redis?.close();

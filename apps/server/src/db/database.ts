@@ -23,6 +23,13 @@ export interface DatabaseHandle {
    * to no request: its statements are not counted, so per-request statement counts stay exact.
    */
   upkeep: DB;
+  /**
+   * Raw SQL for the job engine (pg-boss), outside Kysely and outside any request's transaction.
+   * Text without values may hold several statements (pg-boss's migrations, its `BEGIN; … COMMIT;`
+   * blocks). On PGlite it waits its turn in the dialect's queue like any transaction, so it never
+   * lands inside another caller's open transaction, and none lands inside its own.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
   /** An in-memory embedded database's files as a tarball, for `snapshot` (tests). */
   dumpDataDir?: () => Promise<Blob>;
@@ -102,7 +109,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       closing = true;
       return db.destroy();
     };
-    return { db, upkeep, kind: 'postgres', queryCount: () => count, close };
+    const executeSql = async (text: string, values?: unknown[]) => {
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      // Several statements answer one result each: the last one is the answer.
+      return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+    };
+    return { db, upkeep, kind: 'postgres', queryCount: () => count, executeSql, close };
   }
   let dataDir: string | undefined;
   let ownLock: DataDirLock | undefined;
@@ -133,11 +145,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log });
   const upkeep = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const executeSql = (text: string, values?: unknown[]) =>
+    upkeep.connection().execute(async () => {
+      try {
+        if (values?.length) {
+          const { rows } = await pglite.query(text, values, { rowMode: 'object' });
+          return { rows };
+        }
+        // PGlite's `query` takes one statement; `exec` takes several (and answers one result each).
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        // A block that failed between its BEGIN and COMMIT must not leave the one session in it.
+        if (pglite.isInTransaction()) await pglite.exec('rollback');
+        throw error;
+      }
+    });
   return {
     db,
     upkeep,
     kind: 'pglite',
     queryCount: () => count,
+    executeSql,
     close: async () => {
       try {
         await db.destroy();

@@ -10,6 +10,7 @@ import type { OrderTables } from '../modules/orders/order.tables.js';
 import type { DraftTables } from '../modules/drafts/draft.tables.js';
 import type { DiscountTables } from '../modules/discounts/discount.tables.js';
 import type { EventTables } from '../modules/events/events.tables.js';
+import type { JobTables } from '../modules/jobs/jobs.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -36,6 +37,7 @@ export interface Database
     OrderTables,
     DraftTables,
     DiscountTables,
-    EventTables {
+    EventTables,
+    JobTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../graphql/services.js';
@@ -9,6 +10,7 @@ import { mediaDir } from '../../modules/catalog/media.service.js';
 
 import { CSRF_HEADER } from './csrf.js';
 import { exportAuditEvents } from '../../modules/audit/audit-export.js';
+import { jobResultDownload } from '../../modules/jobs/job-result.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
 import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
 import { SESSION_COOKIE } from '../../modules/staff/auth.schema.js';
@@ -132,6 +134,36 @@ async function sendAuditCsv(
     'cache-control': 'no-store',
   });
   await found.write((chunk) => res.write(chunk));
+  res.end();
+}
+
+/** GET /exports/jobs/<job id>: a finished job's result file, to who may read the job; 404 for anyone else. */
+async function sendJobResult(
+  services: Services,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  id: string,
+) {
+  const viewer = await viewerOfRequest(services.db, req.headers.authorization, req.headers.cookie);
+  if (!viewer) {
+    const message = sendsBearer(req.headers.authorization) ? INVALID_API_TOKEN_MESSAGE : 'Sign in first.';
+    return json(res, 401, { error: message });
+  }
+  const found = await jobResultDownload(services.db, services.config, viewer, id);
+  if (!found) return json(res, 404, { error: 'There is no result to download here.' });
+  res.writeHead(200, {
+    'content-type': found.contentType,
+    'content-disposition': `attachment; filename="${found.name}"`,
+    'cache-control': 'no-store',
+  });
+  for (const file of found.files) {
+    await new Promise<void>((resolve, reject) => {
+      const stream = fs.createReadStream(file);
+      stream.on('error', reject);
+      stream.on('end', resolve);
+      stream.pipe(res, { end: false });
+    });
+  }
   res.end();
 }
 
@@ -267,6 +299,11 @@ export function createHttpServer(services: Services): http.Server {
     }
     if (pathname === '/exports/audit-events.csv' && method === 'GET') {
       sendAuditCsv(services, req, res, new URLSearchParams(target.search).get('query')).catch(fail);
+      return;
+    }
+    const jobResult = /^\/exports\/jobs\/([\w-]{1,80})$/.exec(pathname);
+    if (jobResult && method === 'GET') {
+      sendJobResult(services, req, res, jobResult[1]!).catch(fail);
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') return json(res, 405, { error: 'Method not allowed' });

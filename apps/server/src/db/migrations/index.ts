@@ -18,6 +18,7 @@ import * as levelSortKey from './2026-11-27-016-level-sort-key.js';
 import * as refundTruth from './2026-11-28-130-refund-truth.js';
 import * as salesFigures from './2026-11-28-140-sales-figures.js';
 import * as levelSortByLocation from './2026-11-28-170-level-sort-by-location.js';
+import * as jobs from './2026-11-28-200-jobs.js';
 import * as outbox from './2026-11-28-210-outbox.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-130-refund-truth': refundTruth,
   '2026-11-28-140-sales-figures': salesFigures,
   '2026-11-28-170-level-sort-by-location': levelSortByLocation,
+  '2026-11-28-200-jobs': jobs,
   '2026-11-28-210-outbox': outbox,
 };

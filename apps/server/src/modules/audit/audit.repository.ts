@@ -120,3 +120,12 @@ export async function laterEventTouching(
     .executeTakeFirst();
   return row && { actorName: row.actor_name, actorType: row.actor_type, createdAt: row.created_at };
 }
+
+/** How many events match, exactly (a background export's total; the list's count stops at 10,000). */
+export async function exactAuditCount(db: Executor, filter: AuditFilter): Promise<number> {
+  const row = await auditListQuery(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -8,9 +8,18 @@ import { syncAutomatedCollections } from './collection.service.js';
 import { appendCollectionMembers, lockCollection, refreshCollectionCount } from './collection.repository.js';
 import { productSearchCondition } from './product-search.repository.js';
 import * as repo from './product.repository.js';
+import type { Job } from '../jobs/jobs.model.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { jobStart } from '../jobs/job.service.js';
+import type { JobStepHandler } from '../jobs/job-runner.service.js';
+import type { Viewer } from '../../actor.js';
 
-/** At most this many products change in one request; larger selections go through a BULK_EDIT job. */
+/** At most this many products change in one bulk edit. */
 export const MAX_BULK_PRODUCTS = 10_000;
+/** More products than this change in the background, as a BULK_EDIT job with progress (issue #28). */
+export const IMMEDIATE_BULK_PRODUCTS = 1_000;
+/** Products one step of a BULK_EDIT job changes. */
+export const BULK_PRODUCTS_PER_STEP = 1_000;
 
 export interface BulkAction {
   setStatus?: ProductStatus | null;
@@ -44,16 +53,7 @@ async function targetIds(trx: Tx, target: BulkTarget): Promise<string[]> {
   return repo.productIdsMatching(trx, search.condition, MAX_BULK_PRODUCTS + 1);
 }
 
-/**
- * One action on many products, in the command's transaction, with an audit event per product
- * changed. Returns how many products (or collection memberships) it changed.
- */
-export async function productsBulkUpdate(
-  trx: Tx,
-  actor: Actor,
-  target: BulkTarget,
-  action: BulkAction,
-): Promise<number> {
+function checkOneAction(action: BulkAction): void {
   const chosen = [
     action.setStatus,
     action.addTags,
@@ -62,6 +62,22 @@ export async function productsBulkUpdate(
     action.delete,
   ].filter((a) => a != null && a !== false);
   if (chosen.length !== 1) throw DomainError.one('INVALID', 'Choose exactly one action.', ['action']);
+}
+
+/**
+ * One action on many products, with an audit event per product changed: up to 1,000 at once in the
+ * command's transaction; more as a BULK_EDIT job started in it (the products chosen now, changed
+ * 1,000 a step), whose `job` the answer carries. Returns how many products (or collection
+ * memberships) it changed — 0 so far for a job.
+ */
+export async function productsBulkUpdate(
+  trx: Tx,
+  actor: Actor,
+  target: BulkTarget,
+  action: BulkAction,
+  queue: JobQueue,
+): Promise<{ changedCount: number; job: Job | null }> {
+  checkOneAction(action);
   const ids = [...new Set(await targetIds(trx, target))];
   if (ids.length > MAX_BULK_PRODUCTS) {
     throw DomainError.one(
@@ -70,10 +86,34 @@ export async function productsBulkUpdate(
       ['query'],
     );
   }
-  if (!ids.length) return 0;
+  if (!ids.length) return { changedCount: 0, job: null };
+  if (ids.length > IMMEDIATE_BULK_PRODUCTS) {
+    if (!actor.viewer) throw DomainError.one('INVALID', 'A bulk edit this large needs a person or a token.');
+    // Checked now, so a mistake is answered at once rather than by a failed job.
+    if (action.addTags) validTags(action.addTags, 'addTags');
+    if (action.removeTags) validTags(action.removeTags, 'removeTags');
+    if (action.addToCollectionId != null) await manualCollection(trx, action.addToCollectionId);
+    const job = await jobStart(trx, actor as Actor & { viewer: Viewer }, queue, {
+      kind: 'BULK_EDIT',
+      input: { ids, action: { ...action } },
+      resultName: null,
+      progressTotal: ids.length,
+    });
+    return { changedCount: 0, job };
+  }
   const before = await repo.lockProductsForBulk(trx, ids);
   if (before.length !== ids.length && target.ids)
     throw DomainError.one('INVALID', 'Some of these products do not exist.', ['ids']);
+  return { changedCount: await applyBulkAction(trx, actor, ids, before, action), job: null };
+}
+
+async function applyBulkAction(
+  trx: Tx,
+  actor: Actor,
+  ids: string[],
+  before: Locked,
+  action: BulkAction,
+): Promise<number> {
   if (action.addToCollectionId != null) return addToCollection(trx, actor, ids, action.addToCollectionId);
   if (action.delete) return deleteProducts(trx, actor, ids);
   const changed = action.setStatus
@@ -81,6 +121,64 @@ export async function productsBulkUpdate(
     : await editTags(trx, actor, before, action);
   await syncAutomatedCollections(trx, ids);
   return changed;
+}
+
+interface BulkJobState {
+  offset: number;
+  [key: string]: unknown;
+}
+
+/**
+ * One step of a BULK_EDIT job: the next 1,000 of the products chosen when it started, changed as the
+ * immediate edit changes them, with an audit event per product naming the starter. Products deleted
+ * since are skipped; a delete skips products that are on orders (each reported by its place in the
+ * selection) instead of refusing the whole edit.
+ */
+export const bulkEditStep: JobStepHandler = async ({ trx, job, actor }) => {
+  const ids = (job.input['ids'] as string[] | undefined) ?? [];
+  const action = (job.input['action'] as BulkAction | undefined) ?? {};
+  const offset = (job.stepState as BulkJobState | null)?.offset ?? 0;
+  const batch = ids.slice(offset, offset + BULK_PRODUCTS_PER_STEP);
+  const counts = { ...job.report.counts };
+  const errors = [...job.report.errors];
+  let work = batch;
+  if (action.delete) {
+    const ordered = await repo.orderCountsOfProducts(trx, batch);
+    work = batch.filter((id) => !ordered.has(id));
+    for (const id of batch)
+      if (ordered.has(id) && errors.length < 50)
+        errors.push({
+          row: ids.indexOf(id) + 1,
+          field: 'id',
+          message: 'On orders, so not deleted; archive it instead.',
+        });
+    counts['skipped'] = (counts['skipped'] ?? 0) + (batch.length - work.length);
+  }
+  const before = work.length ? await repo.lockProductsForBulk(trx, work) : [];
+  const present = before.map((b) => b.id);
+  counts['missing'] = (counts['missing'] ?? 0) + (work.length - present.length);
+  const changed = present.length ? await applyBulkAction(trx, actor, present, before, action) : 0;
+  counts['updated'] = (counts['updated'] ?? 0) + changed;
+  const done = offset + batch.length;
+  return {
+    next: done < ids.length ? { offset: done } : null,
+    progressDone: done,
+    progressTotal: ids.length,
+    report: { counts, errors },
+  };
+};
+
+async function manualCollection(trx: Tx, collectionApiId: string) {
+  const collectionId = decodeIdOf('Collection', collectionApiId);
+  const collection = collectionId ? await lockCollection(trx, collectionId) : undefined;
+  if (!collection)
+    throw DomainError.one('INVALID', 'This collection does not exist.', ['action', 'addToCollectionId']);
+  if (collection.kind !== 'MANUAL')
+    throw DomainError.one('INVALID', 'An automated collection picks its products by its rules.', [
+      'action',
+      'addToCollectionId',
+    ]);
+  return collection;
 }
 
 async function setStatus(
@@ -139,15 +237,7 @@ async function addToCollection(
   ids: string[],
   collectionApiId: string,
 ): Promise<number> {
-  const collectionId = decodeIdOf('Collection', collectionApiId);
-  const collection = collectionId ? await lockCollection(trx, collectionId) : undefined;
-  if (!collection)
-    throw DomainError.one('INVALID', 'This collection does not exist.', ['action', 'addToCollectionId']);
-  if (collection.kind !== 'MANUAL')
-    throw DomainError.one('INVALID', 'An automated collection picks its products by its rules.', [
-      'action',
-      'addToCollectionId',
-    ]);
+  const collection = await manualCollection(trx, collectionApiId);
   const added = await appendCollectionMembers(trx, collection.id, ids);
   await refreshCollectionCount(trx, collection.id);
   await recordAudit(trx, actor, {

@@ -14,6 +14,8 @@ import { ProductRef, ProductStatusEnum } from './product.schema.js';
 import * as service from './product.service.js';
 import { productDuplicate } from './product-duplicate.service.js';
 import { productsBulkUpdate } from './bulk.service.js';
+import { JobRef } from '../jobs/job.schema.js';
+import type { Job } from '../jobs/jobs.model.js';
 
 /*
  * The product's commands: its inputs, payloads and mutations (create, update, delete, duplicate,
@@ -93,12 +95,18 @@ const ProductBulkActionInput = builder.inputType('ProductBulkActionInput', {
 });
 
 const ProductsBulkUpdatePayload = builder
-  .objectRef<{ changedCount: number; userErrors: UserError[] }>('ProductsBulkUpdatePayload')
+  .objectRef<{ changedCount: number; job?: Job | null; userErrors: UserError[] }>('ProductsBulkUpdatePayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({
       changedCount: t.exposeInt('changedCount', {
-        description: 'How many products (or collection memberships) changed.',
+        description: 'How many products (or collection memberships) changed (0 when a job does it).',
+      }),
+      job: t.field({
+        type: JobRef,
+        nullable: true,
+        description: 'Over 1,000 products: the BULK_EDIT job making the change in the background.',
+        resolve: (p) => p.job ?? null,
       }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
@@ -206,11 +214,11 @@ builder.mutationFields((t) => ({
       }),
       action: t.arg({ type: ProductBulkActionInput, required: true }),
     },
-    resolve: (_r, args, ctx) =>
-      command(
+    resolve: async (_r, args, ctx) => {
+      const result = await command(
         ctx,
-        async (trx) => ({
-          changedCount: await productsBulkUpdate(
+        (trx) =>
+          productsBulkUpdate(
             trx,
             ctx,
             { ids: args.ids?.map(String) ?? null, query: args.query ?? null },
@@ -219,9 +227,12 @@ builder.mutationFields((t) => ({
               addToCollectionId:
                 args.action.addToCollectionId == null ? null : String(args.action.addToCollectionId),
             },
+            ctx.services.jobs,
           ),
-        }),
-        { changedCount: 0 },
-      ),
+        { changedCount: 0, job: null },
+      );
+      if (result.job) ctx.services.jobs.wake();
+      return result;
+    },
   }),
 }));

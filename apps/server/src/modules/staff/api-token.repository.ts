@@ -81,3 +81,23 @@ export async function touchApiToken(db: Executor, id: string): Promise<void> {
     .where(sql<boolean>`(last_used_at is null or last_used_at < now() - interval '1 minute')`)
     .execute();
 }
+
+/** A token by id with whether it may act now (not revoked, not expired) and its creator's state. */
+export async function findTokenForRecheck(db: Executor, id: string) {
+  return (
+    (await db
+      .selectFrom('api_tokens as t')
+      .leftJoin('staff as s', 's.id', 't.created_by')
+      .select([
+        't.id',
+        't.name',
+        't.permissions',
+        't.created_by',
+        't.revoked_at',
+        's.state',
+        sql<boolean>`(t.expires_at is not null and t.expires_at <= now())`.as('expired'),
+      ])
+      .where('t.id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}

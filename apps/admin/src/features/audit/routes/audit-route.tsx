@@ -10,6 +10,8 @@ import { useSession } from '../../../lib/session-context';
 import { useAuditEventsQuery } from '../api/audit-events-query';
 import { AuditEventList } from '../components/audit-event-list';
 import { usePhone } from '../../../lib/use-phone';
+import { useState } from 'react';
+import { BackgroundExportButton, BackgroundExportProgress } from '../components/background-export';
 
 const AREAS = [
   { value: 'all', label: 'All' },
@@ -31,6 +33,7 @@ export function AuditRoute() {
   // The events of the current search, newest first, up to 10,000.
   const canExport = useSession().can('DATA_EXPORT');
   const params = useListParams();
+  const [exportJob, setExportJob] = useState<string | null>(null);
   const query = useAuditEventsQuery({ query: params.q || null, ...pageVariables(params) });
   const connection = (query.data ?? query.previousData)?.auditEvents;
   const searchError = connection?.userErrors.map((e) => e.message).join(' ') || null;
@@ -46,18 +49,23 @@ export function AuditRoute() {
           Every change made in the store, recorded with the change itself. Nothing here can be edited.
         </Text>
         {canExport && (
-          <Button
-            component="a"
-            href={`/exports/audit-events.csv?query=${encodeURIComponent(params.q)}`}
-            download
-            variant="default"
-            size="compact-sm"
-            leftSection={<IconDownload size={14} aria-hidden />}
-          >
-            Download CSV
-          </Button>
+          <Group gap="xs">
+            <Button
+              component="a"
+              href={`/exports/audit-events.csv?query=${encodeURIComponent(params.q)}`}
+              download
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconDownload size={14} aria-hidden />}
+              title="The newest 10,000 events of this search, at once"
+            >
+              {connection?.count.precision === 'AT_LEAST' ? 'Download newest 10,000' : 'Download CSV'}
+            </Button>
+            <BackgroundExportButton query={params.q} onStarted={setExportJob} />
+          </Group>
         )}
       </Group>
+      {exportJob && <BackgroundExportProgress key={exportJob} jobId={exportJob} />}
       <SearchField
         label="Search the audit log"
         value={params.q}

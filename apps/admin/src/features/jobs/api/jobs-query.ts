@@ -1,0 +1,61 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+export const jobFieldsFragment = graphql(`
+  fragment JobFields on Job {
+    id
+    kind
+    kindLabel
+    status
+    failure
+    query
+    cancelRequested
+    canCancel
+    resultName
+    resultUrl
+    progress {
+      done
+      total
+    }
+    report {
+      counts {
+        name
+        value
+      }
+      errors {
+        row
+        field
+        message
+      }
+    }
+    startedBy {
+      type
+      name
+    }
+    createdAt
+    startedAt
+    finishedAt
+  }
+`);
+
+/** The jobs this person may read, newest first (a page of 20: each costs its report's bounds). */
+export const jobsDocument = graphql(`
+  query Jobs($after: String) {
+    jobs(first: 20, after: $after) {
+      nodes {
+        ...JobFields
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+/** How often the list asks again while a job is queued or running (the live subscription replaces it later). */
+export const JOBS_POLL_MS = 1_500;
+
+export function useJobsQuery() {
+  return useQuery(jobsDocument, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: false });
+}

@@ -1,0 +1,117 @@
+import PgBoss from 'pg-boss';
+import { CompiledQuery } from 'kysely';
+import type { Config } from '../config.js';
+import type { DatabaseHandle, Tx } from '../db/database.js';
+import type { Logger } from '../lib/logger.js';
+import type { JobQueue, StepMessage } from '../modules/jobs/job-queue.js';
+import { runJobStep, type JobHandlers, type StepResult } from '../modules/jobs/job-runner.service.js';
+import { jobFilesDir } from '../modules/jobs/job-files.js';
+import { auditExportStep } from '../modules/jobs/export.service.js';
+import { bulkEditStep } from '../modules/catalog/bulk.service.js';
+
+/** pg-boss's queue for every step of every Stockroom job (a message is `{ jobId, step }`). */
+export const JOB_STEP_QUEUE = 'stockroom-job-step';
+
+/** The steps of each kind of job. */
+const HANDLERS: JobHandlers = { EXPORT_AUDIT: auditExportStep, BULK_EDIT: bulkEditStep };
+
+export interface JobEngine {
+  queue: JobQueue;
+  /** Runs one step here and now (tests drive a job step by step with workers off). */
+  runStep: (message: StepMessage) => Promise<StepResult>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The job engine: pg-boss 10 on the store's own database — PostgreSQL through our pool (one pool
+ * per process: its connections count against the same limit and recover the same way), or embedded
+ * PGlite through the dialect's queue (DatabaseHandle.executeSql), so the embedded store runs jobs
+ * too and a scaled-out store needs nothing new. pg-boss installs and migrates its own schema
+ * (`pgboss`) at start.
+ *
+ * A step whose process dies (kill -9) stays `active` until its expiry; pg-boss's maintenance then
+ * puts it back for a retry on any instance, where the step's recorded state makes it run once.
+ */
+export async function startJobEngine(
+  database: DatabaseHandle,
+  config: Config,
+  log: Logger,
+): Promise<JobEngine> {
+  const settings = config.jobs;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    migrate: true,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
+    pollingIntervalSeconds: settings.pollingIntervalSeconds,
+    expireInSeconds: settings.stepTimeoutSeconds,
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    // Finished steps are kept a day for inspection; our jobs table keeps the job itself.
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'job engine error'));
+  await boss.start();
+  await boss.createQueue(JOB_STEP_QUEUE, {
+    name: JOB_STEP_QUEUE,
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    expireInSeconds: settings.stepTimeoutSeconds,
+  });
+  let workerId: string | null = null;
+  const queue: JobQueue = {
+    enqueue: async (trx: Tx, message) => {
+      const id = await boss.send(JOB_STEP_QUEUE, message, {
+        db: { executeSql: (text, values) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) },
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        expireInSeconds: settings.stepTimeoutSeconds,
+      });
+      if (!id) throw new Error('The job engine did not take the job step.');
+    },
+    wake: () => {
+      if (workerId) boss.notifyWorker(workerId);
+    },
+  };
+  const deps = { db: database.db, queue, filesDir: jobFilesDir(config), handlers: HANDLERS };
+  const runStep = (message: StepMessage) => runJobStep(deps, message, true);
+  if (settings.workers) {
+    workerId = await boss.work<StepMessage>(
+      JOB_STEP_QUEUE,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds },
+      async ([job]) => {
+        if (!job) return;
+        const result = await runJobStep(deps, job.data, job.retryCount >= job.retryLimit).catch(
+          (err: unknown) => {
+            log.error({ err, jobId: job.data.jobId, step: job.data.step }, 'a job step failed');
+            throw err;
+          },
+        );
+        // The next step is committed: take it now rather than at the next poll.
+        if (result === 'more') queue.wake();
+      },
+    );
+  }
+  return {
+    queue,
+    runStep,
+    stop: async () => {
+      // Waits (bounded) for the step under way; one cut off is failed back to the queue for a retry.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownTimeoutMs });
+    },
+  };
+}
+
+/**
+ * Installs pg-boss's schema in a new embedded store right after our migrations, so a test snapshot
+ * (and a fresh store) carries it and `start` finds nothing to do. On PostgreSQL pg-boss's own start
+ * does it, under its advisory lock, when instances start together.
+ */
+export async function installJobSchema(database: DatabaseHandle): Promise<void> {
+  if (database.kind !== 'pglite') return;
+  const { rows } = await database.executeSql(`select to_regclass('pgboss.version') is not null as installed`);
+  if ((rows[0] as { installed: boolean } | undefined)?.installed) return;
+  await database.executeSql(PgBoss.getConstructionPlans('pgboss'));
+}
