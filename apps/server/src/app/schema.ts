@@ -36,6 +36,7 @@ import '../modules/orders/order-live.schema.js';
 import '../modules/catalog/product-live.schema.js';
 import '../modules/inventory/inventory-live.schema.js';
 import '../modules/jobs/job.schema.js';
+import '../modules/jobs/job-live.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

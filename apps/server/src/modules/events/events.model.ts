@@ -22,6 +22,7 @@ export const DOMAIN_EVENT_TYPES = [
   'staff.updated',
   'api_token.revoked',
   'role.updated',
+  'job.updated',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

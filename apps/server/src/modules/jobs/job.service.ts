@@ -8,10 +8,11 @@ import {
   type Permission,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { Actor, Viewer } from '../../actor.js';
+import { SYSTEM_ACTOR, type Actor, type Viewer } from '../../actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import type { List, PageArgs } from '../../lib/pagination.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { emitEvent } from '../events/events.service.js';
 import type { Job, JobStatus } from './jobs.model.js';
 import type { JobQueue } from './job-queue.js';
 import * as repo from './job.repository.js';
@@ -42,8 +43,25 @@ export function cancelRefusal(viewer: Viewer, job: Job): string | null {
  * here, in the caller's transaction, so whatever follows a change (a `job.updated` event) is added
  * once, here.
  */
-export function saveJobState(trx: Tx, jobId: string, patch: repo.JobPatch): Promise<Job> {
-  return repo.updateJob(trx, jobId, patch);
+export async function saveJobState(
+  trx: Tx,
+  jobId: string,
+  patch: repo.JobPatch,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<Job> {
+  const job = await repo.updateJob(trx, jobId, patch);
+  jobUpdated(trx, actor, job);
+  return job;
+}
+
+/** `job.updated` in the outbox (the jobs screen and `jobUpdated(id)` follow a job by it). */
+function jobUpdated(trx: Tx, actor: Actor, job: Job): void {
+  emitEvent(trx, actor, {
+    type: 'job.updated',
+    subjectType: 'Job',
+    subjectId: job.id,
+    payload: { status: job.status, done: job.progressDone, total: job.progressTotal },
+  });
 }
 
 export interface JobStart {
@@ -93,6 +111,7 @@ export async function jobStart(
     },
   });
   await queue.enqueue(trx, { jobId: job.id, step: 0 });
+  jobUpdated(trx, actor, job);
   return job;
 }
 
@@ -108,8 +127,8 @@ export async function jobCancel(trx: Tx, actor: Actor & { viewer: Viewer }, jobI
   if (refusal) throw DomainError.one('INVALID_TRANSITION', refusal, ['id']);
   const after =
     job.status === 'QUEUED'
-      ? await saveJobState(trx, job.id, { status: 'CANCELLED', cancelRequested: true, finished: true })
-      : await saveJobState(trx, job.id, { cancelRequested: true });
+      ? await saveJobState(trx, job.id, { status: 'CANCELLED', cancelRequested: true, finished: true }, actor)
+      : await saveJobState(trx, job.id, { cancelRequested: true }, actor);
   await recordAudit(trx, actor, {
     action: 'job.cancel',
     subjectType: 'Job',

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
 const auditExportStartDocument = graphql(`
@@ -38,16 +38,41 @@ const auditExportJobDocument = graphql(`
   }
 `);
 
+/** The export's job as each of its steps commits (written into the cache by its id). */
+const auditExportJobUpdatedDocument = graphql(`
+  subscription AuditExportJobUpdated($id: ID!) {
+    jobUpdated(id: $id) {
+      eventId
+      job {
+        id
+        status
+        progress {
+          done
+          total
+        }
+        resultUrl
+        resultName
+        failure
+      }
+    }
+  }
+`);
+
+/** How often a followed job is asked for anyway (what the stream could have missed while opening). */
+const SAFETY_POLL_MS = 5_000;
+
 export function useAuditExportStart() {
   return useMutation(auditExportStartDocument);
 }
 
-/** While the export runs, its state every 1.5 s (the live subscription replaces this later). */
-export function useAuditExportJob(id: string | null, polling: boolean) {
+/** The export's state, followed live while it runs (jobUpdated writes the job into the cache). */
+export function useAuditExportJob(id: string | null, running: boolean) {
+  useSubscription(auditExportJobUpdatedDocument, { variables: { id: id ?? '' }, skip: !id || !running });
   return useQuery(auditExportJobDocument, {
     variables: { id: id ?? '' },
     skip: !id,
-    pollInterval: polling ? 1_500 : 0,
-    fetchPolicy: 'network-only',
+    fetchPolicy: 'cache-and-network',
+    // A step that committed before the stream opened is not sent again: a slow look-again covers it.
+    pollInterval: running ? SAFETY_POLL_MS : 0,
   });
 }

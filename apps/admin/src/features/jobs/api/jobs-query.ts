@@ -53,8 +53,13 @@ export const jobsDocument = graphql(`
   }
 `);
 
-/** How often the list asks again while a job is queued or running (the live subscription replaces it later). */
+/**
+ * How often the list asks again while more jobs run than are followed live (MAX_FOLLOWED_JOBS), or
+ * while live updates are paused.
+ */
 export const JOBS_POLL_MS = 1_500;
+/** While every running job is followed live: a slow look-again for what a stream missed while opening. */
+export const JOBS_SAFETY_POLL_MS = 5_000;
 
 export function useJobsQuery() {
   return useQuery(jobsDocument, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: false });

@@ -6,7 +6,8 @@ import { DataView } from '../../../components/data-view';
 import { SettingsTabs } from '../../../components/settings-tabs';
 import type { JobFieldsFragment } from '../../../gql/graphql';
 import { useJobCancelMutation } from '../api/job-cancel-mutation';
-import { JOBS_POLL_MS, useJobsQuery } from '../api/jobs-query';
+import { JOBS_POLL_MS, JOBS_SAFETY_POLL_MS, useJobsQuery } from '../api/jobs-query';
+import { MAX_FOLLOWED_JOBS, useFollowJob } from '../api/job-updated-subscription';
 import { JobCard } from '../components/job-card';
 
 /**
@@ -19,13 +20,18 @@ export function JobsRoute() {
   const [cancel] = useJobCancelMutation();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const jobs = (query.data ?? query.previousData)?.jobs.nodes ?? [];
-  const anyActive = jobs.some((j) => j.status === 'QUEUED' || j.status === 'RUNNING');
+  const active = jobs.filter((j) => j.status === 'QUEUED' || j.status === 'RUNNING');
+  // The running jobs are followed live (their streams update the cache); only when more run than
+  // are followed does the list ask again on a timer.
+  const pollForRest = active.length > MAX_FOLLOWED_JOBS;
   const { startPolling, stopPolling } = query;
+  const anyActive = active.length > 0;
   useEffect(() => {
-    if (anyActive) startPolling(JOBS_POLL_MS);
+    if (pollForRest) startPolling(JOBS_POLL_MS);
+    else if (anyActive) startPolling(JOBS_SAFETY_POLL_MS);
     else stopPolling();
     return () => stopPolling();
-  }, [anyActive, startPolling, stopPolling]);
+  }, [pollForRest, anyActive, startPolling, stopPolling]);
 
   const onCancel = async (job: JobFieldsFragment) => {
     setCancelling(job.id);
@@ -61,6 +67,9 @@ export function JobsRoute() {
 
   return (
     <Stack gap="md" maw={1000}>
+      {active.slice(0, MAX_FOLLOWED_JOBS).map((j) => (
+        <FollowJob key={j.id} id={j.id} />
+      ))}
       <SettingsTabs />
       <Text c="dimmed" size="sm" maw={640}>
         Work that takes longer than a click — exports of the whole audit log, bulk edits of more than 1,000
@@ -109,4 +118,10 @@ export function JobsRoute() {
       </DataView>
     </Stack>
   );
+}
+
+/** Keeps one running job's stream open while it is on the screen. */
+function FollowJob({ id }: { id: string }) {
+  useFollowJob(id, true);
+  return null;
 }
