@@ -1,6 +1,6 @@
 import { ApolloLink, Observable, type FetchResult } from '@apollo/client';
 import { print } from 'graphql';
-import { createClient, type Client } from 'graphql-sse';
+import type { Client } from 'graphql-sse';
 import { CSRF_HEADER } from '@stockroom/domain/http';
 import { useSyncExternalStore } from 'react';
 
@@ -46,17 +46,20 @@ function codesOf(result: FetchResult): string[] {
 }
 
 export function createLiveLink(onReconnected: () => void, url = '/graphql'): ApolloLink {
-  let client: Client | null = null;
+  // The SSE client is downloaded with the first subscription, not with the first screen.
+  let client: Promise<Client> | null = null;
   const sse = () =>
-    (client ??= createClient({
-      url,
-      singleConnection: false,
-      credentials: 'same-origin',
-      headers: { [CSRF_HEADER]: '1' },
-      // Network drops are retried here, for as long as it takes, with the same backoff.
-      retryAttempts: Number.POSITIVE_INFINITY,
-      retry: (retries) => new Promise((resolve) => setTimeout(resolve, backoffMs(retries + 1))),
-    }));
+    (client ??= import('graphql-sse').then(({ createClient }) =>
+      createClient({
+        url,
+        singleConnection: false,
+        credentials: 'same-origin',
+        headers: { [CSRF_HEADER]: '1' },
+        // Network drops are retried here, for as long as it takes, with the same backoff.
+        retryAttempts: Number.POSITIVE_INFINITY,
+        retry: (retries) => new Promise((resolve) => setTimeout(resolve, backoffMs(retries + 1))),
+      }),
+    ));
 
   return new ApolloLink(
     (operation) =>
@@ -83,8 +86,16 @@ export function createLiveLink(onReconnected: () => void, url = '/graphql'): Apo
           timer = setTimeout(open, backoffMs(attempt));
         };
         function open() {
+          sse().then(subscribe, () => {
+            // The download failed (offline, a new version): try it again with the next attempt.
+            client = null;
+            again();
+          });
+        }
+        function subscribe(c: Client) {
+          if (closed) return;
           let failed = false;
-          stop = sse().subscribe<Record<string, unknown>>(
+          stop = c.subscribe<Record<string, unknown>>(
             {
               query: print(operation.query),
               variables: operation.variables,
