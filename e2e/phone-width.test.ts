@@ -98,6 +98,7 @@ describe('screens on a 390 px phone, with data', () => {
       { path: '/settings/roles', ready: () => page.getByTestId('role-row').first().waitFor() },
       { path: '/settings/audit', ready: () => page.getByRole('heading', { name: 'Settings' }).waitFor() },
       { path: '/settings/api-tokens', ready: () => page.getByText('No API tokens yet').waitFor() },
+      { path: '/settings/jobs', ready: () => page.getByText('No jobs yet').waitFor() },
     ];
     for (const { path, ready } of pages) {
       await page.goto(path);
@@ -116,11 +117,11 @@ describe('screens on a 390 px phone, with data', () => {
     // the row fades on the side with more tabs.
     const tabs = page.getByRole('navigation', { name: 'Settings sections' });
     const current = tabs.locator('[aria-current="page"]');
-    expect(await current.textContent()).toBe('API tokens');
+    expect(await current.textContent()).toBe('Jobs');
     const box = (await current.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE_390.width);
-    expect(await tabs.getAttribute('data-more')).toBe('start');
+    await expect.poll(() => tabs.getAttribute('data-more')).toBe('start');
     await page.goto('/settings');
     await page.getByRole('textbox', { name: 'Store name' }).waitFor();
     await expect.poll(() => tabs.getAttribute('data-more')).toBe('end');
