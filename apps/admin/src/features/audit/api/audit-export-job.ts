@@ -1,19 +1,26 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { graphql } from '../../../gql';
 
+/** What the audit screen shows of its export, asked for alike by the start, the read and the stream. */
+graphql(`
+  fragment AuditExportJobFields on Job {
+    id
+    status
+    progress {
+      done
+      total
+    }
+    resultUrl
+    resultName
+    failure
+  }
+`);
+
 const auditExportStartDocument = graphql(`
   mutation AuditExportStart($query: String) {
     exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {
       job {
-        id
-        status
-        progress {
-          done
-          total
-        }
-        resultUrl
-        resultName
-        failure
+        ...AuditExportJobFields
       }
       userErrors {
         ...UserErrorFields
@@ -25,15 +32,7 @@ const auditExportStartDocument = graphql(`
 const auditExportJobDocument = graphql(`
   query AuditExportJob($id: ID!) {
     job(id: $id) {
-      id
-      status
-      progress {
-        done
-        total
-      }
-      resultUrl
-      resultName
-      failure
+      ...AuditExportJobFields
     }
   }
 `);
@@ -44,15 +43,7 @@ const auditExportJobUpdatedDocument = graphql(`
     jobUpdated(id: $id) {
       eventId
       job {
-        id
-        status
-        progress {
-          done
-          total
-        }
-        resultUrl
-        resultName
-        failure
+        ...AuditExportJobFields
       }
     }
   }
