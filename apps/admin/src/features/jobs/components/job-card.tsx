@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import type { JobFieldsFragment, JobStatus } from '../../../gql/graphql';
-import { formatDateTime } from '../../../lib/format';
+import { useFormatDateTime } from '../../../lib/use-format-date-time';
 
 const STATUS: Record<JobStatus, { label: string; color: string }> = {
   QUEUED: { label: 'Queued', color: 'gray' },
@@ -41,6 +41,8 @@ export function JobCard({
   const percent = progressPercent(job.progress);
   const active = job.status === 'QUEUED' || job.status === 'RUNNING';
   const label = `${job.kindLabel} progress`;
+  // In the store's time zone, as the audit log and every other date of the app.
+  const formatDateTime = useFormatDateTime();
   return (
     <Card withBorder radius="md" padding="md" data-testid="job-card" aria-label={job.kindLabel}>
       <Stack gap="xs">
