@@ -20,12 +20,12 @@ export default class SummaryReporter implements Reporter {
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
         if (state === 'passed' && test.diagnostic()?.flaky)
           flaky.push(
             `${module.project.name}: ${path.relative(process.cwd(), module.moduleId)} > ${test.fullName}`,
           );
-        else if (state === 'failed') failed++;
-        else skipped++;
       }
     }
     const slowest = testModules
