@@ -21,7 +21,9 @@ export default class SummaryReporter implements Reporter {
         const state = test.result().state;
         if (state === 'passed') passed++;
         if (state === 'passed' && test.diagnostic()?.flaky)
-          flaky.push(`${module.project.name}: ${path.relative(process.cwd(), module.moduleId)} > ${test.fullName}`);
+          flaky.push(
+            `${module.project.name}: ${path.relative(process.cwd(), module.moduleId)} > ${test.fullName}`,
+          );
         else if (state === 'failed') failed++;
         else skipped++;
       }
