@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Json, Timestamp } from './columns.js';
-import { camelKey, tableRow, type Camel } from './row.js';
+import { column, jsonColumn, type Json, type TableOf, type Timestamp } from './columns.js';
+import { camelKey, tableRow, tableRowOf, type Camel } from './row.js';
 
 interface ThingTable {
   id: string;
@@ -178,5 +178,73 @@ describe('tableRow', () => {
       json: ['meta', 'tags'],
     });
     expect(camelKey('compare_at_price')).toBe('compareAtPrice');
+  });
+});
+
+describe('tableRowOf (a declared table)', () => {
+  const noteColumns = {
+    id: column<string>(),
+    body_text: column<string | null>(),
+    meta: jsonColumn<{ pinned: boolean } | null>(),
+    tags: column<string[]>(),
+    search_text: column<Generated<string>>(),
+    sent_at: column<Timestamp | null>(),
+  };
+  type DeclaredNote = TableOf<typeof noteColumns>;
+  const noteRow = tableRowOf(noteColumns, {
+    omit: ['search_text'],
+    fix: { body_text: (v) => v?.trim() ?? null },
+  });
+
+  it('derives the Kysely interface from the declaration', () => {
+    expectTypeOf<DeclaredNote>().toEqualTypeOf<{
+      id: string;
+      body_text: string | null;
+      meta: Json<{ pinned: boolean } | null>;
+      tags: string[];
+      search_text: Generated<string>;
+      sent_at: Timestamp | null;
+    }>();
+    expectTypeOf<Insertable<DeclaredNote>>().toEqualTypeOf<
+      Insertable<NoteTable & { search_text?: string }>
+    >();
+  });
+
+  it('maps the declared columns in order, less the omitted ones; JSON columns from jsonColumn', () => {
+    expect(noteRow.columns).toStrictEqual(['id', 'body_text', 'meta', 'tags', 'sent_at']);
+    const sent = new Date('2026-11-28T08:00:00.123Z');
+    const read = noteRow.of({ id: 'n', body_text: ' hi ', meta: null, tags: [], sent_at: sent });
+    expectTypeOf(read).toEqualTypeOf<Camel<Omit<Selectable<DeclaredNote>, 'search_text'>>>();
+    expect(read).toStrictEqual({ id: 'n', bodyText: 'hi', meta: null, tags: [], sentAt: sent });
+    expect(noteRow.json('n').of(['n', ' hi ', null, [], sent.getTime()])).toStrictEqual(read);
+    expect(noteRow.write({ id: 'n', meta: { pinned: true } })).toStrictEqual({
+      id: 'n',
+      meta: '{"pinned":true}',
+    });
+  });
+
+  it('a column added to the declaration is read and written with no other edit', () => {
+    const wider = tableRowOf(
+      { ...noteColumns, pinned_by: column<string | null>() },
+      { omit: ['search_text'] },
+    );
+    expect(wider.columns.at(-1)).toBe('pinned_by');
+    expect(wider.write({ pinnedBy: 's1' })).toStrictEqual({ pinned_by: 's1' });
+    expectTypeOf(wider.of).returns.toHaveProperty('pinnedBy').toEqualTypeOf<string | null>();
+  });
+
+  it('refuses a misspelt or misdeclared column (type-level)', () => {
+    // @ts-expect-error `search_txt` is no column of the declaration
+    tableRowOf(noteColumns, { omit: ['search_txt'] });
+    // @ts-expect-error `bodyText` is no field the fix can name (its column is body_text)
+    tableRowOf(noteColumns, { fix: { bodyText: (v: string) => v } });
+    // @ts-expect-error `body` is no field of the note
+    noteRow.write({ body: 'x' });
+    // @ts-expect-error a JSON column declared with column<Json<…>>() would be written unserialised
+    tableRowOf({ id: column<string>(), meta: column<Json<{ a: number }>>() });
+    // @ts-expect-error a timestamp not named …_at would travel in JSON as a number
+    tableRowOf({ id: column<string>(), shipped: column<Timestamp>() });
+    // @ts-expect-error a column named …_at that is no timestamp would be read as a Date
+    tableRowOf({ id: column<string>(), ship_at: column<string>() });
   });
 });

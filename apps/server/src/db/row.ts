@@ -1,10 +1,13 @@
 import { sql, type InsertType, type RawBuilder, type SelectType, type UpdateType } from 'kysely';
+import type { Column, Columns, TableOf } from './columns.js';
 
 /*
- * One spelling per row: a table's columns are written once, in its Kysely interface
- * (`modules/<area>/<area>.tables.ts`). The domain object is derived from it (`Camel<…>`), and one
- * mapper per table (`tableRow`) reads a row — from a normal select or from a JSON array — into it,
- * and writes domain values back as the columns of an insert or update (`write`).
+ * One spelling per row: a table's columns are written once, in `modules/<area>/<area>.tables.ts`:
+ * either as a declaration (`{ id: column<string>(), … }`, db/columns.ts) from which both its Kysely
+ * interface (`TableOf`) and its mapper (`tableRowOf`) are derived, or as a Kysely interface whose
+ * mapper (`tableRow`) lists the columns again, checked against it. The domain object is derived
+ * from the table (`Camel<…>`), and the mapper reads a row — from a normal select or from a JSON
+ * array — into it, and writes domain values back as the columns of an insert or update (`write`).
  */
 
 /** `compare_at_price` → `compareAtPrice`, at the type level. */
@@ -148,6 +151,35 @@ export function tableRow<Table>() {
     options: { omit?: O; fix?: RowFixes<Table, C[number]>; json?: J } = {},
   ): TableRow<Table, C[number]> =>
     makeRow<Table, C[number]>(columns, options.fix ?? {}, new Set<string>(options.json ?? []));
+}
+
+/** The columns of declaration `D` marked as JSON (`jsonColumn`). */
+type JsonOf<D> = { [K in keyof D & string]-?: D[K] extends Column<unknown, true> ? K : never }[keyof D &
+  string];
+
+/** Nothing when declaration `D` less `O` passes `Checked` (its JSON columns declared with `jsonColumn`), else why not. */
+type DeclarationChecked<D extends Columns, O extends string> =
+  Checked<TableOf<D>, Exclude<keyof D & string, O>[], O, JsonOf<D>> extends infer R
+    ? R extends readonly string[]
+      ? unknown
+      : R
+    : never;
+
+/**
+ * The mapper of a declared table (`variantColumns` in catalog.tables.ts): its columns in
+ * declaration order, less `omit` (columns no domain object carries), its JSON columns those declared
+ * with `jsonColumn`, `fix` as in `tableRow`. A column added to the declaration is read and written
+ * with no other edit.
+ */
+export function tableRowOf<const D extends Columns, const O extends readonly (keyof D & string)[] = []>(
+  table: D & DeclarationChecked<D, O[number]>,
+  options: { omit?: O; fix?: RowFixes<TableOf<D>, keyof D & string> } = {},
+): TableRow<TableOf<D>, Exclude<keyof D & string, O[number]>> {
+  type C = Exclude<keyof D & string, O[number]>;
+  const omitted = new Set<string>(options.omit ?? []);
+  const columns = Object.keys(table).filter((c): c is C => !omitted.has(c));
+  const json = new Set(columns.filter((c) => table[c]!.json));
+  return makeRow<TableOf<D>, C>(columns, options.fix ?? {}, json);
 }
 
 function makeRow<Table, C extends keyof Table & string>(

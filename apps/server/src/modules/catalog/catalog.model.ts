@@ -1,11 +1,16 @@
 import type { Selectable } from 'kysely';
-import { tableRow, type Camel, type RowOf } from '../../db/row.js';
-import type {
-  CategoryTable,
-  CollectionTable,
-  ProductMediaTable,
-  ProductTable,
-  ProductVariantTable,
+import { tableRowOf, type Camel, type RowOf } from '../../db/row.js';
+import {
+  categoryColumns,
+  collectionColumns,
+  mediaColumns,
+  productColumns,
+  variantColumns,
+  type CategoryTable,
+  type CollectionTable,
+  type ProductMediaTable,
+  type ProductTable,
+  type ProductVariantTable,
 } from './catalog.tables.js';
 
 /**
@@ -14,30 +19,7 @@ import type {
  */
 
 /** A product's row as the app reads it: every column but the search columns no domain object carries. */
-export const productRow = tableRow<ProductTable>()(
-  [
-    'id',
-    'title',
-    'handle',
-    'description',
-    'status',
-    'vendor',
-    'product_type',
-    'category_id',
-    'tags',
-    'options',
-    'seo_title',
-    'seo_description',
-    'published_at',
-    'variant_count',
-    'min_price',
-    'max_price',
-    'created_at',
-    'updated_at',
-    'version',
-  ] as const,
-  { omit: ['search_text', 'tag_keys'], json: ['options'] },
-);
+export const productRow = tableRowOf(productColumns, { omit: ['search_text', 'tag_keys'] });
 
 export type Product = Camel<Omit<Selectable<ProductTable>, 'search_text' | 'tag_keys'>> & {
   /**
@@ -56,75 +38,18 @@ export function toProduct(r: ProductListRow): Product {
   return { ...productRow.of(r), totalAvailable: r.total_available };
 }
 
-export const variantRow = tableRow<ProductVariantTable>()([
-  'id',
-  'product_id',
-  'title',
-  'option_values',
-  'sku',
-  'barcode',
-  'price',
-  'compare_at_price',
-  'cost_price',
-  'weight_grams',
-  'track_inventory',
-  'allow_backorder',
-  'low_stock_threshold',
-  'position',
-  'created_at',
-  'updated_at',
-  'version',
-] as const);
+export const variantRow = tableRowOf(variantColumns);
 export type Variant = Camel<Selectable<ProductVariantTable>>;
 /** The variant of a row, under the name the orders module imports it by. */
 export const toVariant = variantRow.of;
 
-export const categoryRow = tableRow<CategoryTable>()([
-  'id',
-  'name',
-  'handle',
-  'description',
-  'parent_id',
-  'position',
-  'created_at',
-  'updated_at',
-  'version',
-] as const);
+export const categoryRow = tableRowOf(categoryColumns);
 export type Category = Camel<Selectable<CategoryTable>>;
 
-export const collectionRow = tableRow<CollectionTable>()(
-  [
-    'id',
-    'title',
-    'handle',
-    'description',
-    'kind',
-    'rules',
-    'match',
-    'product_count',
-    'created_at',
-    'updated_at',
-    'version',
-  ] as const,
-  { json: ['rules'] },
-);
+export const collectionRow = tableRowOf(collectionColumns);
 export type Collection = Camel<Selectable<CollectionTable>>;
 
-export const mediaRow = tableRow<ProductMediaTable>()([
-  'id',
-  'product_id',
-  'position',
-  'alt',
-  'content_hash',
-  'mime_type',
-  'width',
-  'height',
-  'size_bytes',
-  'filename',
-  'created_at',
-  'updated_at',
-  'version',
-] as const);
+export const mediaRow = tableRowOf(mediaColumns);
 export type Media = Camel<Selectable<ProductMediaTable>>;
 
 export type { CollectionRuleJson, ProductOptionJson } from './catalog.tables.js';

@@ -1,69 +1,78 @@
 import type { CollectionKind, CollectionRuleMatch, ProductStatus } from '@stockroom/domain';
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp, Json } from '../../db/columns.js';
+import { column, jsonColumn, type TableOf, type Timestamp } from '../../db/columns.js';
 
-export interface CategoryTable {
-  id: string;
-  name: string;
-  handle: string;
-  description: Generated<string>;
-  parent_id: string | null;
-  position: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: Generated<number>;
-}
+/*
+ * The catalog's tables. Those with a mapper are declared as values (db/columns.ts): the declaration
+ * is the one place a column is named; the Kysely interface and the mapper (catalog.model.ts) are
+ * derived from it. A new column is one line here plus its migration.
+ */
+
+export const categoryColumns = {
+  id: column<string>(),
+  name: column<string>(),
+  handle: column<string>(),
+  description: column<Generated<string>>(),
+  parent_id: column<string | null>(),
+  position: column<Generated<number>>(),
+  created_at: column<Timestamp>(),
+  updated_at: column<Timestamp>(),
+  version: column<Generated<number>>(),
+};
+export type CategoryTable = TableOf<typeof categoryColumns>;
 
 export interface ProductOptionJson {
   name: string;
   values: string[];
 }
 
-export interface ProductTable {
-  id: string;
-  title: string;
-  handle: string;
-  description: Generated<string>;
-  status: ProductStatus;
-  vendor: string | null;
-  product_type: string | null;
-  category_id: string | null;
-  tags: string[];
+export const productColumns = {
+  id: column<string>(),
+  title: column<string>(),
+  handle: column<string>(),
+  description: column<Generated<string>>(),
+  status: column<ProductStatus>(),
+  vendor: column<string | null>(),
+  product_type: column<string | null>(),
+  category_id: column<string | null>(),
+  tags: column<string[]>(),
   /** Lowercased tags, for case-insensitive `tag:` search on a GIN index. */
-  tag_keys: string[];
-  options: Json<ProductOptionJson[]>;
-  seo_title: string | null;
-  seo_description: string | null;
-  published_at: Timestamp | null;
-  variant_count: Generated<number>;
+  tag_keys: column<string[]>(),
+  options: jsonColumn<ProductOptionJson[]>(),
+  seo_title: column<string | null>(),
+  seo_description: column<string | null>(),
+  published_at: column<Timestamp | null>(),
+  variant_count: column<Generated<number>>(),
   /** Lowest and highest variant price in minor units; null without variants. */
-  min_price: number | null;
-  max_price: number | null;
-  search_text: Generated<string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: Generated<number>;
-}
+  min_price: column<number | null>(),
+  max_price: column<number | null>(),
+  search_text: column<Generated<string>>(),
+  created_at: column<Timestamp>(),
+  updated_at: column<Timestamp>(),
+  version: column<Generated<number>>(),
+};
+export type ProductTable = TableOf<typeof productColumns>;
 
-export interface ProductVariantTable {
-  id: string;
-  product_id: string;
-  title: string;
-  option_values: string[];
-  sku: string | null;
-  barcode: string | null;
-  price: number;
-  compare_at_price: number | null;
-  cost_price: number | null;
-  weight_grams: number | null;
-  track_inventory: boolean;
-  allow_backorder: boolean;
-  low_stock_threshold: number | null;
-  position: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: Generated<number>;
-}
+export const variantColumns = {
+  id: column<string>(),
+  product_id: column<string>(),
+  title: column<string>(),
+  option_values: column<string[]>(),
+  sku: column<string | null>(),
+  barcode: column<string | null>(),
+  price: column<number>(),
+  compare_at_price: column<number | null>(),
+  cost_price: column<number | null>(),
+  weight_grams: column<number | null>(),
+  track_inventory: column<boolean>(),
+  allow_backorder: column<boolean>(),
+  low_stock_threshold: column<number | null>(),
+  position: column<number>(),
+  created_at: column<Timestamp>(),
+  updated_at: column<Timestamp>(),
+  version: column<Generated<number>>(),
+};
+export type ProductVariantTable = TableOf<typeof variantColumns>;
 
 export interface CollectionRuleJson {
   field: string;
@@ -71,19 +80,20 @@ export interface CollectionRuleJson {
   value: string;
 }
 
-export interface CollectionTable {
-  id: string;
-  title: string;
-  handle: string;
-  description: Generated<string>;
-  kind: CollectionKind;
-  rules: Json<CollectionRuleJson[]>;
-  match: CollectionRuleMatch;
-  product_count: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: Generated<number>;
-}
+export const collectionColumns = {
+  id: column<string>(),
+  title: column<string>(),
+  handle: column<string>(),
+  description: column<Generated<string>>(),
+  kind: column<CollectionKind>(),
+  rules: jsonColumn<CollectionRuleJson[]>(),
+  match: column<CollectionRuleMatch>(),
+  product_count: column<Generated<number>>(),
+  created_at: column<Timestamp>(),
+  updated_at: column<Timestamp>(),
+  version: column<Generated<number>>(),
+};
+export type CollectionTable = TableOf<typeof collectionColumns>;
 
 export interface CollectionProductTable {
   collection_id: string;
@@ -91,29 +101,30 @@ export interface CollectionProductTable {
   position: number;
 }
 
-export interface ProductMediaTable {
-  id: string;
-  product_id: string;
-  position: number;
-  alt: Generated<string>;
-  content_hash: string;
-  mime_type: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-  filename: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  version: Generated<number>;
-}
+export const mediaColumns = {
+  id: column<string>(),
+  product_id: column<string>(),
+  position: column<number>(),
+  alt: column<Generated<string>>(),
+  content_hash: column<string>(),
+  mime_type: column<string>(),
+  width: column<number>(),
+  height: column<number>(),
+  size_bytes: column<number>(),
+  filename: column<string>(),
+  created_at: column<Timestamp>(),
+  updated_at: column<Timestamp>(),
+  version: column<Generated<number>>(),
+};
+export type ProductMediaTable = TableOf<typeof mediaColumns>;
 
-/** This module's tables, as Kysely sees them. */
 /** A product's units available across locations, over its variants that track stock (no row when none do). */
 export interface ProductStockTable {
   product_id: string;
   total_available: number;
 }
 
+/** This module's tables, as Kysely sees them. */
 export interface CatalogTables {
   categories: CategoryTable;
   products: ProductTable;

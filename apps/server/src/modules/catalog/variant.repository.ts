@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ProductInput } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import { variantRow, type Variant } from './catalog.model.js';
 
@@ -22,8 +23,12 @@ export async function findVariantsByIds(db: Executor, ids: readonly string[]): P
   );
 }
 
-/** What a variant's create or update writes. */
-export type VariantWrite = Omit<Variant, 'id' | 'productId' | 'createdAt' | 'updatedAt' | 'version'>;
+/**
+ * What a variant's create or update writes: the fields its input carries (packages/domain), its
+ * title and its place. A column no input sets keeps its default (or its value, on an update), so a
+ * new one needs no edit here; one the insert cannot do without is a type error at `.values`.
+ */
+export type VariantWrite = Omit<ProductInput['variants'][number], 'id'> & Pick<Variant, 'title' | 'position'>;
 
 /** Variants of other products holding any of these SKUs (case-insensitive), with their product. */
 export function skuOwners(db: Executor, skus: readonly string[], exceptProductId: string | null) {

@@ -47,7 +47,7 @@ export async function insertZone(
 ): Promise<ShippingZone> {
   const row = await db
     .insertInto('shipping_zones')
-    .values({ id: uuidv7(), name: zone.name, countries: zone.countries })
+    .values(zoneRow.write({ id: uuidv7(), name: zone.name, countries: zone.countries }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return zoneRow.of(row);
@@ -60,7 +60,11 @@ export async function updateZone(
 ): Promise<ShippingZone> {
   const row = await db
     .updateTable('shipping_zones')
-    .set({ name: zone.name, countries: zone.countries, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({
+      ...zoneRow.write({ name: zone.name, countries: zone.countries }),
+      updated_at: sql`now()`,
+      version: sql`version + 1`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

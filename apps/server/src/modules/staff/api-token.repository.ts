@@ -11,17 +11,11 @@ export async function insertApiToken(
     tokenHash: Buffer;
   },
 ): Promise<ApiToken> {
+  const { tokenHash, ...values } = token;
   const row = await db
     .insertInto('api_tokens')
-    .values({
-      id: token.id,
-      name: token.name,
-      token_hash: token.tokenHash,
-      prefix: token.prefix,
-      permissions: token.permissions,
-      created_by: token.createdBy,
-      expires_at: token.expiresAt,
-    })
+    // The hash is no column of the mapper: it never leaves this repository.
+    .values({ ...apiTokenRow.write(values), token_hash: tokenHash })
     .returningAll()
     .executeTakeFirstOrThrow();
   return apiTokenRow.of(row);

@@ -22,7 +22,15 @@ export type RoleValues = Pick<Role, 'name' | 'description' | 'permissions'>;
 export async function insertRole(db: Executor, id: string, role: RoleValues): Promise<Role> {
   const row = await db
     .insertInto('roles')
-    .values({ id, key: null, name: role.name, description: role.description, permissions: role.permissions })
+    .values(
+      roleRow.write({
+        id,
+        key: null,
+        name: role.name,
+        description: role.description,
+        permissions: role.permissions,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return roleRow.of(row);
@@ -32,9 +40,11 @@ export async function updateRole(db: Executor, id: string, changes: RoleValues):
   const row = await db
     .updateTable('roles')
     .set({
-      name: changes.name,
-      description: changes.description,
-      permissions: changes.permissions,
+      ...roleRow.write({
+        name: changes.name,
+        description: changes.description,
+        permissions: changes.permissions,
+      }),
       updated_at: sql`now()`,
       version: sql`version + 1`,
     })

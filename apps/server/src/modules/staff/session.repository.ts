@@ -29,12 +29,14 @@ export async function insertSession(
   const row = await db
     .insertInto('sessions')
     .values({
-      id: uuidv7(),
-      staff_id: staffId,
+      ...sessionRow.write({
+        id: uuidv7(),
+        staffId,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      }),
       token_hash: tokenHash,
       expires_at: sql<Date>`now() + make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})`,
-      ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 512) ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

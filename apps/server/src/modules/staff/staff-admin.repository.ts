@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { StaffLinkTable } from './staff.tables.js';
-import { staffRow, type StaffMember } from './staff.model.js';
+import { staffLinkRow, staffRoleRow, staffRow, type StaffMember } from './staff.model.js';
 import {
   cappedCount,
   mapPage,
@@ -25,7 +25,7 @@ export async function replaceStaffRoles(
   if (roleIds.length)
     await db
       .insertInto('staff_roles')
-      .values(roleIds.map((role_id) => ({ staff_id: staffId, role_id })))
+      .values(roleIds.map((roleId) => staffRoleRow.write({ staffId, roleId })))
       .execute();
 }
 
@@ -39,12 +39,14 @@ export async function insertStaffLink(
   await db
     .insertInto('staff_links')
     .values({
-      id: link.id,
-      staff_id: link.staffId,
-      kind: link.kind,
+      ...staffLinkRow.write({
+        id: link.id,
+        staffId: link.staffId,
+        kind: link.kind,
+        createdBy: link.createdBy,
+      }),
       token_hash: link.tokenHash,
       expires_at: sql<Date>`now() + make_interval(hours => ${link.hours})`,
-      created_by: link.createdBy,
     })
     .execute();
 }

@@ -1,6 +1,14 @@
 import type { Selectable } from 'kysely';
 import { tableRow, type Camel } from '../../db/row.js';
-import type { ApiTokenTable, RoleTable, SessionTable, StaffState, StaffTable } from './staff.tables.js';
+import type {
+  ApiTokenTable,
+  RoleTable,
+  SessionTable,
+  StaffLinkTable,
+  StaffRoleTable,
+  StaffState,
+  StaffTable,
+} from './staff.tables.js';
 
 /**
  * Staff's domain objects: what its repositories hand the rest of the server, derived from the
@@ -57,3 +65,11 @@ export const apiTokenRow = tableRow<ApiTokenTable>()(
   { omit: ['token_hash'] },
 );
 export type ApiToken = Camel<Omit<Selectable<ApiTokenTable>, 'token_hash'>>;
+
+export const staffRoleRow = tableRow<StaffRoleTable>()(['staff_id', 'role_id'] as const);
+
+/** An invitation or reset link; its token hash is only ever matched in SQL (staff-admin.repository.ts). */
+export const staffLinkRow = tableRow<StaffLinkTable>()(
+  ['id', 'staff_id', 'kind', 'expires_at', 'used_at', 'created_by', 'created_at'] as const,
+  { omit: ['token_hash'] },
+);

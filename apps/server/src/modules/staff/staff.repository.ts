@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { PERMISSIONS, type Permission } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { roleRow, staffRow, type Role, type StaffMember } from './staff.model.js';
+import { roleRow, staffRoleRow, staffRow, type Role, type StaffMember } from './staff.model.js';
 
 export async function findStaffById(db: Executor, id: string): Promise<StaffMember | undefined> {
   const row = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
@@ -37,20 +37,13 @@ export async function insertStaff(
 ): Promise<StaffMember> {
   const row = await db
     .insertInto('staff')
-    .values({
-      id: staff.id,
-      email: staff.email,
-      name: staff.name,
-      password_hash: staff.passwordHash,
-      state: staff.state,
-      is_owner: staff.isOwner ?? false,
-    })
+    .values(staffRow.write({ ...staff, isOwner: staff.isOwner ?? false }))
     .returningAll()
     .executeTakeFirstOrThrow();
   if (roleIds.length) {
     await db
       .insertInto('staff_roles')
-      .values(roleIds.map((role_id) => ({ staff_id: row.id, role_id })))
+      .values(roleIds.map((roleId) => staffRoleRow.write({ staffId: row.id, roleId })))
       .execute();
   }
   return staffRow.of(row);
@@ -68,13 +61,7 @@ export async function updateStaff(
 ): Promise<StaffMember | undefined> {
   let q = db
     .updateTable('staff')
-    .set({
-      name: changes.name,
-      password_hash: changes.passwordHash,
-      state: changes.state,
-      updated_at: sql`now()`,
-      version: sql`version + 1`,
-    })
+    .set({ ...staffRow.write(changes), updated_at: sql`now()`, version: sql`version + 1` })
     .where('id', '=', id);
   if (expectedVersion != null) q = q.where('version', '=', expectedVersion);
   const row = await q.returningAll().executeTakeFirst();
@@ -144,7 +131,7 @@ export async function upsertBuiltInRole(
   const definition = { name: role.name, description: role.description, permissions: [...role.permissions] };
   await db
     .insertInto('roles')
-    .values({ id: role.id, key: role.key, ...definition, built_in: true })
+    .values(roleRow.write({ id: role.id, key: role.key, ...definition, builtIn: true }))
     .onConflict((oc) => oc.column('key').doUpdateSet({ ...definition, updated_at: sql`now()` }))
     .execute();
 }

@@ -4,8 +4,9 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import { graphql } from '../../../gql';
-import type { DraftCustomerSearchQuery } from '../../../gql/graphql';
+import type { CustomerInput, DraftCustomerSearchQuery } from '../../../gql/graphql';
 import { useDraftCustomerSearch } from '../api/picker-queries';
 import { addressValues, type DraftValues } from './draft-form';
 import { SearchPicker } from '../../../components/search-picker';
@@ -79,32 +80,33 @@ export function choose(values: DraftValues, c: Found): DraftValues {
 }
 
 function NewCustomer({ onCreated, onClose }: { onCreated: (c: Found) => void; onClose: () => void }) {
-  const [create, creating] = useMutation(customerCreateDocument);
+  const [create] = useMutation(customerCreateDocument);
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', phone: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [k]: e.currentTarget.value });
-  const submit = async () => {
-    const { data } = await create({
-      variables: {
-        input: {
-          firstName: form.firstName.trim() || null,
-          lastName: form.lastName.trim() || null,
-          email: form.email.trim(),
-          phone: form.phone.trim() || null,
-        },
-      },
-    });
-    const payload = data?.customerCreate;
-    if (payload?.customer) {
-      onCreated(payload.customer);
+  const command = useCommand({
+    mutate: async (input: CustomerInput) => (await create({ variables: { input } })).data?.customerCreate,
+    // Each refusal goes under its input (one without a field under the email), and so does a failure.
+    onFailed: (messages, userErrors) => {
+      const placed: Record<string, string> = {};
+      if (!userErrors.length) placed['email'] = messages.join(' ');
+      for (const e of userErrors) placed[e.field?.at(-1) ?? 'email'] ??= e.message;
+      setErrors(placed);
+    },
+    onDone: ({ customer }) => {
+      if (!customer) return;
+      onCreated(customer);
       onClose();
-      return;
-    }
-    const placed: Record<string, string> = {};
-    for (const e of payload?.userErrors ?? []) placed[e.field?.at(-1) ?? 'email'] ??= e.message;
-    setErrors(placed);
-  };
+    },
+  });
+  const submit = () =>
+    command.run({
+      firstName: form.firstName.trim() || null,
+      lastName: form.lastName.trim() || null,
+      email: form.email.trim(),
+      phone: form.phone.trim() || null,
+    });
   return (
     <form
       onSubmit={(e) => {
@@ -148,7 +150,7 @@ function NewCustomer({ onCreated, onClose }: { onCreated: (c: Found) => void; on
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={creating.loading}>
+          <Button type="submit" loading={command.running}>
             Create customer
           </Button>
         </Group>

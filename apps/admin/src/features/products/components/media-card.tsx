@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, SimpleGrid, Stack, Text } from '@mant
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { moveItem, useDragReorder } from '../../../lib/use-drag-reorder';
 import {
   useProductMediaDeleteMutation,
@@ -46,13 +46,23 @@ export function MediaCard({
   const pendingUrls = useMemo(() => pending.map((file) => URL.createObjectURL(file)), [pending]);
   useEffect(() => () => pendingUrls.forEach((url) => URL.revokeObjectURL(url)), [pendingUrls]);
 
+  // Each change is saved at once: its refusal or failure shows on the card; a success clears it.
+  const told = { onFailed: (messages: string[]) => setErrors(messages), onDone: () => setErrors([]) };
+  const reorderCommand = useCommand({
+    mutate: async (variables: { productId: string; mediaIds: string[] }) =>
+      (await reorder({ variables })).data?.productMediaReorder,
+    ...told,
+  });
+  const deleteCommand = useCommand({
+    mutate: async (id: string) => (await remove({ variables: { id } })).data?.productMediaDelete,
+    ...told,
+  });
+
   const move = (from: number, to: number) => {
     if (!productId || to < 0 || to >= order.length) return;
     const next = moveItem(order, from, to);
     setOrder(next);
-    reorder({ variables: { productId, mediaIds: next.map((m) => m.id) } })
-      .then(({ data }) => setErrors(data?.productMediaReorder.userErrors.map((e) => e.message) ?? []))
-      .catch((error: unknown) => setErrors([describeError(error).message]));
+    void reorderCommand.run({ productId, mediaIds: next.map((m) => m.id) });
   };
   const { itemProps } = useDragReorder(move);
 
@@ -71,9 +81,7 @@ export function MediaCard({
 
   const deleteMedia = (id: string) => {
     setOrder((current) => current.filter((m) => m.id !== id));
-    remove({ variables: { id } })
-      .then(({ data }) => setErrors(data?.productMediaDelete.userErrors.map((e) => e.message) ?? []))
-      .catch((error: unknown) => setErrors([describeError(error).message]));
+    void deleteCommand.run(id);
   };
 
   return (

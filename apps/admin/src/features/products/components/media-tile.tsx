@@ -1,7 +1,7 @@
 import { ActionIcon, AspectRatio, Group, Image, Paper, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import type { DragItemProps } from '../../../lib/use-drag-reorder';
 import { useProductMediaUpdateMutation } from '../api/product-media-mutations';
 
@@ -47,14 +47,16 @@ export function MediaTile({
   }
   const name = item?.filename ?? pending?.name ?? '';
 
+  const altCommand = useCommand({
+    mutate: async (vars: { id: string; alt: string }) =>
+      (await update({ variables: vars })).data?.productMediaUpdate,
+    // The card shows one message: the first refusal, or the failure.
+    onFailed: (messages) => onError?.(messages[0] ?? ''),
+  });
+
   const saveAlt = () => {
     if (!item || alt === item.alt) return;
-    update({ variables: { id: item.id, alt } })
-      .then(({ data }) => {
-        const message = data?.productMediaUpdate.userErrors[0]?.message;
-        if (message) onError?.(message);
-      })
-      .catch((error: unknown) => onError?.(describeError(error).message));
+    void altCommand.run({ id: item.id, alt });
   };
 
   return (

@@ -1,12 +1,10 @@
-import { useSavedToast } from '../../../components/undo-toast';
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArchive, IconChevronDown, IconCopy, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/forms/confirm-delete-dialog';
+import { useCommand } from '../../../components/use-command';
 import { DuplicateDialog } from './duplicate-dialog';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
-import { describeError } from '../../../lib/errors';
 import { useProductDeleteMutation } from '../api/product-delete-mutation';
 import { useProductDuplicateMutation } from '../api/product-duplicate-mutation';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
@@ -24,70 +22,57 @@ interface ProductActionsProps {
 export function ProductActions({ product, version, onLeave, onArchived, onError }: ProductActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleteErrors, setDeleteErrors] = useState<string[]>([]);
-  const [duplicate, duplicateState] = useProductDuplicateMutation();
-  const [remove, removeState] = useProductDeleteMutation();
-  const savedToast = useSavedToast();
-  const [update, updateState] = useProductUpdateMutation();
+  const [duplicate] = useProductDuplicateMutation();
+  const [remove] = useProductDeleteMutation();
+  const [update] = useProductUpdateMutation();
   const archived = product.status === 'ARCHIVED';
 
   const [duplicating, setDuplicating] = useState(false);
   const [duplicateErrors, setDuplicateErrors] = useState<string[]>([]);
 
-  const runDuplicate = async (choice: { title: string; copyImages: boolean }) => {
-    try {
-      const { data } = await duplicate({
-        variables: { id: product.id, title: choice.title || null, copyImages: choice.copyImages },
-      });
-      const copy = data?.productDuplicate.product;
-      if (!copy) return setDuplicateErrors(data?.productDuplicate.userErrors.map((e) => e.message) ?? []);
+  const duplicateCommand = useCommand({
+    mutate: async (choice: { title: string; copyImages: boolean }) =>
+      (
+        await duplicate({
+          variables: { id: product.id, title: choice.title || null, copyImages: choice.copyImages },
+        })
+      ).data?.productDuplicate,
+    success: ({ product: copy }) =>
+      copy && { title: 'Product duplicated', message: `${copy.title} is a draft copy.` },
+    onFailed: (messages) => setDuplicateErrors(messages),
+    onDone: ({ product: copy }) => {
+      if (!copy) return;
       setDuplicating(false);
-      notifications.show({
-        color: 'green',
-        title: 'Product duplicated',
-        message: `${copy.title} is a draft copy.`,
-      });
       onLeave(`/products/${copy.id}`);
-    } catch (error) {
-      setDuplicateErrors([describeError(error).message]);
-    }
-  };
+    },
+  });
 
-  const setStatus = async () => {
-    try {
-      const status = archived ? 'DRAFT' : 'ARCHIVED';
-      const { data } = await update({
-        variables: { id: product.id, input: { status, ...(version === null ? {} : { version }) } },
-      });
-      const saved = data?.productUpdate.product;
-      if (!saved) return onError(data?.productUpdate.userErrors.map((e) => e.message) ?? []);
-      onArchived(saved);
-      notifications.show({
-        color: 'green',
-        title: archived ? 'Restored as a draft' : 'Product archived',
+  const statusCommand = useCommand({
+    mutate: async (status: 'DRAFT' | 'ARCHIVED') =>
+      (
+        await update({
+          variables: { id: product.id, input: { status, ...(version === null ? {} : { version }) } },
+        })
+      ).data?.productUpdate,
+    success: ({ product: saved }, status) =>
+      saved && {
+        title: status === 'DRAFT' ? 'Restored as a draft' : 'Product archived',
         message: saved.title,
-      });
-    } catch (error) {
-      onError([describeError(error).message]);
-    }
-  };
+      },
+    onFailed: (messages) => onError(messages),
+    onDone: ({ product: saved }) => saved && onArchived(saved),
+  });
 
-  const runDelete = async () => {
-    try {
-      const { data } = await remove({ variables: { id: product.id } });
-      const errors = data?.productDelete.userErrors ?? [];
-      if (errors.length || !data?.productDelete.deletedProductId)
-        return setDeleteErrors(errors.map((e) => e.message));
+  const deleteCommand = useCommand({
+    mutate: async (id: string) => (await remove({ variables: { id } })).data?.productDelete,
+    success: () => ({ title: 'Product deleted', message: product.title }),
+    undo: true,
+    onFailed: (messages) => setDeleteErrors(messages),
+    onDone: () => {
       setConfirming(false);
-      savedToast({
-        title: 'Product deleted',
-        message: product.title,
-        auditEventId: data.productDelete.auditEventId,
-      });
       onLeave('/products');
-    } catch (error) {
-      setDeleteErrors([describeError(error).message]);
-    }
-  };
+    },
+  });
 
   return (
     <>
@@ -96,7 +81,7 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
           <Button
             variant="default"
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            loading={updateState.loading}
+            loading={statusCommand.running}
           >
             More actions
           </Button>
@@ -115,7 +100,7 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
             leftSection={
               archived ? <IconRestore size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
             }
-            onClick={() => void setStatus()}
+            onClick={() => void statusCommand.run(archived ? 'DRAFT' : 'ARCHIVED')}
           >
             {archived ? 'Restore as draft' : 'Archive'}
           </Menu.Item>
@@ -137,18 +122,18 @@ export function ProductActions({ product, version, onLeave, onArchived, onError 
         opened={duplicating}
         productTitle={product.title}
         imageCount={product.media.length}
-        loading={duplicateState.loading}
+        loading={duplicateCommand.running}
         errors={duplicateErrors}
         onClose={() => setDuplicating(false)}
-        onConfirm={(choice) => void runDuplicate(choice)}
+        onConfirm={(choice) => void duplicateCommand.run(choice)}
       />
       <ConfirmDeleteDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={`Delete ${product.title}?`}
         confirmLabel="Delete product"
-        loading={removeState.loading}
-        onConfirm={() => void runDelete()}
+        loading={deleteCommand.running}
+        onConfirm={() => void deleteCommand.run(product.id)}
         errors={deleteErrors}
       >
         The product, its variants, images and stock levels are removed. This cannot be undone.

@@ -1,14 +1,21 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import { describeError } from '../../../lib/errors';
+import { useCommand } from '../../../components/use-command';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useVariantReceiveMutation } from '../api/variant-receive-mutation';
 
 interface Props {
   variantId: string;
   locations: readonly { id: string; name: string }[];
+}
+
+/** One delivery as sent, and where it arrived (for the toast). */
+interface Receipt {
+  locationId: string;
+  units: number;
+  note: string | null;
+  where: string;
 }
 
 /**
@@ -20,7 +27,31 @@ export function ReceiveStock({ variantId, locations }: Props) {
   const [quantity, setQuantity] = useState<number | string>('');
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
-  const [receive, { loading }] = useVariantReceiveMutation();
+  const [receive] = useVariantReceiveMutation();
+  const command = useCommand({
+    mutate: async ({ locationId, units, note }: Receipt) =>
+      (
+        await receive({
+          variables: {
+            input: {
+              reason: 'RECEIVED',
+              note,
+              idempotencyKey: newIdempotencyKey(),
+              changes: [{ variantId, locationId, delta: units }],
+            },
+          },
+        })
+      ).data?.inventoryAdjust,
+    success: (_, { units, where }) => ({
+      title: 'Stock received',
+      message: `${units.toLocaleString('en-US')} unit${units === 1 ? '' : 's'} added at ${where}.`,
+    }),
+    onFailed: (messages) => setProblems(messages),
+    onDone: () => {
+      setQuantity('');
+      setNote('');
+    },
+  });
 
   if (!locations.length)
     return (
@@ -38,30 +69,8 @@ export function ReceiveStock({ variantId, locations }: Props) {
     if (!Number.isInteger(units) || units < 1) local.push('Enter how many units arrived (1 or more).');
     setProblems(local);
     if (local.length) return;
-    try {
-      const { data } = await receive({
-        variables: {
-          input: {
-            reason: 'RECEIVED',
-            note: note.trim() || null,
-            idempotencyKey: newIdempotencyKey(),
-            changes: [{ variantId, locationId: locationId!, delta: units }],
-          },
-        },
-      });
-      const errors = data?.inventoryAdjust.userErrors ?? [];
-      if (errors.length) return setProblems(errors.map((e) => e.message));
-      const where = locations.find((l) => l.id === locationId)?.name ?? 'the location';
-      notifications.show({
-        color: 'green',
-        title: 'Stock received',
-        message: `${units.toLocaleString('en-US')} unit${units === 1 ? '' : 's'} added at ${where}.`,
-      });
-      setQuantity('');
-      setNote('');
-    } catch (error) {
-      setProblems([describeError(error).message]);
-    }
+    const where = locations.find((l) => l.id === locationId)?.name ?? 'the location';
+    await command.run({ locationId: locationId!, units, note: note.trim() || null, where });
   };
 
   return (
@@ -108,7 +117,7 @@ export function ReceiveStock({ variantId, locations }: Props) {
             maxLength={500}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={loading}>
+            <Button type="submit" loading={command.running}>
               Receive
             </Button>
           </Group>

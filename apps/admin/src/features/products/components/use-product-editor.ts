@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useFormState, useWatch, type Path } from 'react-hook-form';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
-import { useSavedToast } from '../../../components/undo-toast';
+import { useCommand } from '../../../components/use-command';
 import { describeError } from '../../../lib/errors';
 import { placeUserErrors, type PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { zodFormResolver } from '../../../lib/forms/use-zod-form';
@@ -54,7 +54,6 @@ export function useProductEditor({ product, currencyCode, weightUnit, reload, on
   const [pending, setPending] = useState<File[]>([]);
   const [create, createState] = useProductCreateMutation();
   const [update, updateState] = useProductUpdateMutation();
-  const savedToast = useSavedToast();
   const dirty = !sameValues(values, baseline) || (!product && pending.length > 0);
   const saving = createState.loading || updateState.loading;
   /** Puts these values in the form, its messages gone (a loaded, saved or discarded version). */
@@ -104,52 +103,51 @@ export function useProductEditor({ product, currencyCode, weightUnit, reload, on
     setStale(userErrors.some((e) => e.code === 'STALE_VERSION'));
   };
 
+  const createCommand = useCommand({
+    mutate: async (values: ProductFormValues) => {
+      const { data } = await create({ variables: { input: valuesToInput(values, null, weightUnit) } });
+      const payload = data?.productCreate;
+      // The images chosen before the first save go up once the product exists, before "created" is said.
+      if (payload?.product && !payload.userErrors.length && pending.length) {
+        const outcome = await uploadProductMedia(payload.product.id, pending);
+        if (outcome.errors.length)
+          notifications.show({
+            color: 'red',
+            title: 'Some images were not uploaded',
+            message: outcome.errors.join(' '),
+          });
+      }
+      return payload;
+    },
+    success: ({ product: created }) =>
+      created && { title: 'Product created', message: `${created.title} was saved.` },
+    onDone: ({ product: created }) => created && onCreated(created.id),
+  });
+
+  const updateCommand = useCommand({
+    mutate: async ({ id, values }: { id: string; values: ProductFormValues }) =>
+      (await update({ variables: { id, input: valuesToInput(values, version, weightUnit) } })).data
+        ?.productUpdate,
+    success: ({ product: saved }) =>
+      saved && { title: 'Product saved', message: `${saved.title} was saved.` },
+    undo: true,
+    onDone: ({ product: saved }) => {
+      if (!saved) return;
+      const next = productToValues(saved, weightUnit);
+      setBaseline(next);
+      setValues(next);
+      setVersion(saved.version);
+      setMine(null);
+    },
+  });
+
   const send = async (values: ProductFormValues) => {
     setBanner([]);
     try {
-      if (!product) {
-        const { data } = await create({ variables: { input: valuesToInput(values, null, weightUnit) } });
-        const payload = data?.productCreate;
-        if (payload?.userErrors.length || !payload?.product) {
-          applyErrors(payload?.userErrors ?? []);
-          return;
-        }
-        const created = payload.product;
-        if (pending.length) {
-          const outcome = await uploadProductMedia(created.id, pending);
-          if (outcome.errors.length)
-            notifications.show({
-              color: 'red',
-              title: 'Some images were not uploaded',
-              message: outcome.errors.join(' '),
-            });
-        }
-        notifications.show({
-          color: 'green',
-          title: 'Product created',
-          message: `${created.title} was saved.`,
-        });
-        onCreated(created.id);
-        return;
-      }
-      const { data } = await update({
-        variables: { id: product.id, input: valuesToInput(values, version, weightUnit) },
-      });
-      const payload = data?.productUpdate;
-      if (payload?.userErrors.length || !payload?.product) {
-        applyErrors(payload?.userErrors ?? []);
-        return;
-      }
-      const saved = productToValues(payload.product, weightUnit);
-      setBaseline(saved);
-      setValues(saved);
-      setVersion(payload.product.version);
-      setMine(null);
-      savedToast({
-        title: 'Product saved',
-        message: `${payload.product.title} was saved.`,
-        auditEventId: payload.auditEventId,
-      });
+      const userErrors = product
+        ? await updateCommand.submit({ id: product.id, values })
+        : await createCommand.submit(values);
+      if (userErrors.length) applyErrors(userErrors);
     } catch (error) {
       setBanner([describeError(error).message]);
     }

@@ -1,10 +1,10 @@
 import { MESSAGES, weightSymbol, weightUnitOf } from '@stockroom/domain';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CheckboxField, TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
+import { useCommand } from '../../../components/use-command';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
@@ -53,6 +53,21 @@ export function VariantForm({
   const original = all.variants[index];
   const [stale, setStale] = useState(false);
   const [update] = useProductUpdateMutation();
+  const save = useCommand({
+    mutate: async (row: VariantRow) => {
+      const values = { ...all, variants: all.variants.map((v, i) => (i === index ? row : v)) };
+      const input = valuesToInput(values, product.version, unit);
+      return (
+        await update({
+          variables: { id: product.id, input: { variants: input.variants ?? [], version: product.version } },
+        })
+      ).data?.productUpdate;
+    },
+    success: (_, row) => ({
+      title: 'Variant saved',
+      message: `${product.title} — ${row.optionValues.join(' / ') || 'Default'}`,
+    }),
+  });
   const form = useZodForm<VariantRow>({
     schema: variantFormSchema(currencyCode, unit),
     // A variant deleted meanwhile shows nothing (below); the form needs values all the same.
@@ -61,19 +76,9 @@ export function VariantForm({
     errorPrefix: ['input', 'variants', String(index)],
     onSubmit: async (row) => {
       setStale(false);
-      const values = { ...all, variants: all.variants.map((v, i) => (i === index ? row : v)) };
-      const input = valuesToInput(values, product.version, unit);
-      const { data } = await update({
-        variables: { id: product.id, input: { variants: input.variants ?? [], version: product.version } },
-      });
-      const errors = data?.productUpdate.userErrors ?? [];
+      const errors = await save.submit(row);
       if (errors.some((e) => e.code === 'STALE_VERSION')) setStale(true);
-      if (errors.length > 0) return errors.filter((e) => e.code !== 'STALE_VERSION');
-      notifications.show({
-        color: 'green',
-        title: 'Variant saved',
-        message: `${product.title} — ${row.optionValues.join(' / ') || 'Default'}`,
-      });
+      return errors.filter((e) => e.code !== 'STALE_VERSION');
     },
   });
 
