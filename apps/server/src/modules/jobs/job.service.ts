@@ -138,6 +138,17 @@ export async function jobCancel(trx: Tx, actor: Actor & { viewer: Viewer }, jobI
   return after;
 }
 
+/**
+ * Marks the results of jobs finished more than `days` days ago as expired (up to `limit` jobs), in
+ * the caller's transaction, each with its `job.updated`; the caller deletes their files once this
+ * commits. Answers how many it marked.
+ */
+export async function expireJobResults(trx: Tx, days: number, limit: number): Promise<number> {
+  const expired = await repo.markResultsExpired(trx, days, limit);
+  for (const job of expired) jobUpdated(trx, SYSTEM_ACTOR, job);
+  return expired.length;
+}
+
 /** One job, or null when it does not exist or this person may not read it. */
 export async function jobFor(db: Executor, viewer: Viewer, jobId: string): Promise<Job | null> {
   const job = await repo.findJob(db, jobId);
