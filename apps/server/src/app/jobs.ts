@@ -51,6 +51,8 @@ export async function startJobEngine(
     supervise: true,
     // The scheduler only where this instance works the queues (tests that drive steps by hand: off).
     schedule: settings.workers,
+    // An hourly job needs no quick pick-up: fewer idle queries on the embedded store's one session.
+    cronWorkerIntervalSeconds: 30,
     maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
     expireInSeconds: settings.stepTimeoutSeconds,
@@ -113,7 +115,7 @@ export async function startJobEngine(
       jobResultRetentionDays: config.jobResultRetentionDays,
       log,
     };
-    await boss.work(MAINTENANCE_QUEUE, { batchSize: 1 }, async () => {
+    await boss.work(MAINTENANCE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
       await runMaintenance(maintenance).catch((err: unknown) => {
         log.warn({ err }, 'maintenance failed; it runs again next hour');
         throw err;
