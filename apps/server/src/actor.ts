@@ -8,6 +8,8 @@ export interface Viewer {
   name: string;
   isOwner: boolean;
   permissions: ReadonlySet<Permission>;
+  /** When the session (or the token) ends by itself; live streams end then (null: never). */
+  expiresAt?: Date | null;
   /**
    * Set when an API token, not a person, makes the request: it acts with its own permissions, on
    * behalf of its creator (staffId), and the audit log names the token.

@@ -90,6 +90,7 @@ const envSchema = z.object({
   STOCKROOM_TRUST_PROXY: bool('STOCKROOM_TRUST_PROXY', false),
   STOCKROOM_RATE_LIMIT: bool('STOCKROOM_RATE_LIMIT', true),
   STOCKROOM_EVENT_RETENTION_DAYS: wholeNumber('STOCKROOM_EVENT_RETENTION_DAYS', 30, 1, 3650),
+  STOCKROOM_JOB_RESULT_RETENTION_DAYS: wholeNumber('STOCKROOM_JOB_RESULT_RETENTION_DAYS', 7, 1, 3650),
   STOCKROOM_LIVE_MAX_STREAMS: wholeNumber('STOCKROOM_LIVE_MAX_STREAMS', 2000, 1, 100_000),
   STOCKROOM_CORS_ORIGINS: z
     .string()
@@ -144,8 +145,10 @@ export interface Config {
    * admin is served from the same origin and needs no CORS at all.
    */
   corsOrigins: string[];
-  /** Domain events older than this many days are deleted (SPEC §10: 30). */
+  /** Domain events older than this many days are deleted by the hourly maintenance job (SPEC §10: 30). */
   eventRetentionDays: number;
+  /** A finished job's result file is deleted this many days after it finished (hourly maintenance job). */
+  jobResultRetentionDays: number;
   /** Open live streams (SSE subscriptions) one instance takes. */
   liveMaxStreams: number;
   /** How often the event relay looks for events other instances committed (ms). */
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: e.STOCKROOM_RATE_LIMIT,
     corsOrigins: e.STOCKROOM_CORS_ORIGINS,
     eventRetentionDays: e.STOCKROOM_EVENT_RETENTION_DAYS,
+    jobResultRetentionDays: e.STOCKROOM_JOB_RESULT_RETENTION_DAYS,
     liveMaxStreams: e.STOCKROOM_LIVE_MAX_STREAMS,
     relayPollMs: 300,
     listBoundsMaxAgeMs: 10_000,

@@ -191,7 +191,6 @@ export async function startApp(
     consumers: [live.consumer],
     log,
     pollMs: config.relayPollMs,
-    retentionDays: config.eventRetentionDays,
   });
   const services: Services = {
     db: database.db,

@@ -8,6 +8,7 @@ import { runJobStep, type JobHandlers, type StepResult } from '../modules/jobs/j
 import { jobFilesDir } from '../modules/jobs/job-files.js';
 import { auditExportStep } from '../modules/jobs/export.service.js';
 import { bulkEditStep } from '../modules/catalog/bulk.service.js';
+import { MAINTENANCE_CRON, MAINTENANCE_QUEUE, runMaintenance } from './maintenance.js';
 
 /** pg-boss's queue for every step of every Stockroom job (a message is `{ jobId, step }`). */
 export const JOB_STEP_QUEUE = 'stockroom-job-step';
@@ -31,6 +32,11 @@ export interface JobEngine {
  *
  * A step whose process dies (kill -9) stays `active` until its expiry; pg-boss's maintenance then
  * puts it back for a retry on any instance, where the step's recorded state makes it run once.
+ *
+ * pg-boss's scheduler runs the store's hourly upkeep (app/maintenance.ts): every instance with
+ * workers keeps the schedule, and pg-boss sends one message per tick however many instances look
+ * (the cron check takes a row in its own table; the message has a singleton key), which one
+ * instance's worker takes.
  */
 export async function startJobEngine(
   database: DatabaseHandle,
@@ -43,7 +49,10 @@ export async function startJobEngine(
     schema: 'pgboss',
     migrate: true,
     supervise: true,
-    schedule: false,
+    // The scheduler only where this instance works the queues (tests that drive steps by hand: off).
+    schedule: settings.workers,
+    // An hourly job needs no quick pick-up: fewer idle queries on the embedded store's one session.
+    cronWorkerIntervalSeconds: 30,
     maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
     pollingIntervalSeconds: settings.pollingIntervalSeconds,
     expireInSeconds: settings.stepTimeoutSeconds,
@@ -59,6 +68,12 @@ export async function startJobEngine(
     retryLimit: settings.retryLimit,
     retryDelay: settings.retryDelaySeconds,
     expireInSeconds: settings.stepTimeoutSeconds,
+  });
+  await boss.createQueue(MAINTENANCE_QUEUE, {
+    name: MAINTENANCE_QUEUE,
+    // A missed hour is caught up by the next; a failed run is not worth repeating at once.
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
   });
   let workerId: string | null = null;
   const queue: JobQueue = {
@@ -93,6 +108,20 @@ export async function startJobEngine(
         if (result === 'more') queue.wake();
       },
     );
+    const maintenance = {
+      db: database.upkeep,
+      filesDir: jobFilesDir(config),
+      eventRetentionDays: config.eventRetentionDays,
+      jobResultRetentionDays: config.jobResultRetentionDays,
+      log,
+    };
+    await boss.work(MAINTENANCE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
+      await runMaintenance(maintenance).catch((err: unknown) => {
+        log.warn({ err }, 'maintenance failed; it runs again next hour');
+        throw err;
+      });
+    });
+    await boss.schedule(MAINTENANCE_QUEUE, MAINTENANCE_CRON, {}, { tz: 'UTC' });
   }
   return {
     queue,

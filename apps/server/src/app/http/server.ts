@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../graphql/services.js';
@@ -137,7 +136,10 @@ async function sendAuditCsv(
   res.end();
 }
 
-/** GET /exports/jobs/<job id>: a finished job's result file, to who may read the job; 404 for anyone else. */
+/**
+ * GET /exports/jobs/<job id>: a finished job's result file, to who may read the job; 404 for anyone
+ * else, 410 once the file has expired.
+ */
 async function sendJobResult(
   services: Services,
   req: http.IncomingMessage,
@@ -150,21 +152,26 @@ async function sendJobResult(
     return json(res, 401, { error: message });
   }
   const found = await jobResultDownload(services.db, services.config, viewer, id);
-  if (!found) return json(res, 404, { error: 'There is no result to download here.' });
-  res.writeHead(200, {
-    'content-type': found.contentType,
-    'content-disposition': `attachment; filename="${found.name}"`,
-    'cache-control': 'no-store',
-  });
-  for (const file of found.files) {
-    await new Promise<void>((resolve, reject) => {
-      const stream = fs.createReadStream(file);
-      stream.on('error', reject);
-      stream.on('end', resolve);
-      stream.pipe(res, { end: false });
+  if (found.status !== 200) return json(res, found.status, { error: found.message });
+  const { file } = found;
+  try {
+    res.writeHead(200, {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${file.name}"`,
+      'cache-control': 'no-store',
     });
+    for (const part of file.files) {
+      await new Promise<void>((resolve, reject) => {
+        const stream = part.createReadStream({ autoClose: false });
+        stream.on('error', reject);
+        stream.on('end', resolve);
+        stream.pipe(res, { end: false });
+      });
+    }
+    res.end();
+  } finally {
+    await Promise.all(file.files.map((f) => f.close().catch(() => undefined)));
   }
-  res.end();
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {

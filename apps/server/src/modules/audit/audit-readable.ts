@@ -1,4 +1,5 @@
-import { formatMinor } from '@stockroom/domain';
+import { decodeIdOf, formatMinor } from '@stockroom/domain';
+import { jobInputSummary, jobKindWords } from '../jobs/job-words.js';
 import type { Ctx } from '../../graphql/context.js';
 
 /** Fields recorded in minor units of the store's currency (prices, amounts, totals). */
@@ -16,8 +17,27 @@ interface VariantSummary {
  * ("25.00 USD", not 2500), a variant list by title, SKU and price, a category by its title. Null when
  * the value reads well as it is (the admin shows text, lists and flags itself).
  */
-export async function readableValue(field: string, value: unknown, ctx: Ctx): Promise<string | null> {
+export async function readableValue(
+  field: string,
+  value: unknown,
+  ctx: Ctx,
+  event?: { action: string; changes: Record<string, { before: unknown; after: unknown }> },
+): Promise<string | null> {
   if (value === null || value === undefined) return null;
+  if (event?.action === 'job.start') {
+    if (field === 'kind') return jobKindWords(value);
+    // Recorded whole before it was recorded in words: summarised now.
+    if (field === 'input' && typeof value === 'object') {
+      const kind = event.changes['kind']?.after;
+      const action = (value as { action?: { addToCollectionId?: unknown } }).action;
+      const collectionId =
+        typeof action?.addToCollectionId === 'string'
+          ? decodeIdOf('Collection', action.addToCollectionId)
+          : null;
+      const collection = collectionId ? await ctx.loaders.collectionById.load(collectionId) : null;
+      return jobInputSummary(kind, value, collection?.title ?? null);
+    }
+  }
   const money = async (minor: number) => {
     const currency = (await ctx.loaders.shop()).currencyCode;
     return `${formatMinor(minor, currency)} ${currency}`;

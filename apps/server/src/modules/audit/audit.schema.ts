@@ -8,7 +8,7 @@ import { listAuditEvents } from './audit.service.js';
 import { readableValue, subjectLabel } from './audit-readable.js';
 
 const ChangeRef = builder
-  .objectRef<{ field: string; before: unknown; after: unknown }>('AuditChange')
+  .objectRef<{ field: string; before: unknown; after: unknown; event: AuditEvent }>('AuditChange')
   .implement({
     extensions: auth.authenticated,
     fields: (t) => ({
@@ -27,12 +27,12 @@ const ChangeRef = builder
         nullable: true,
         description:
           'The value before as a person reads it, where that needs the server (money, variants, references); else null.',
-        resolve: (c, _a, ctx) => readableValue(c.field, c.before, ctx),
+        resolve: (c, _a, ctx) => readableValue(c.field, c.before, ctx, c.event),
       }),
       afterText: t.string({
         nullable: true,
         description: 'The value after as a person reads it; see beforeText.',
-        resolve: (c, _a, ctx) => readableValue(c.field, c.after, ctx),
+        resolve: (c, _a, ctx) => readableValue(c.field, c.after, ctx, c.event),
       }),
     }),
   });
@@ -76,7 +76,12 @@ builder.node(AuditEventRef, {
       extensions: listBound({ max: 32 }),
       type: [ChangeRef],
       resolve: (e) =>
-        Object.entries(e.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })),
+        Object.entries(e.changes).map(([field, c]) => ({
+          field,
+          before: c.before,
+          after: c.after,
+          event: e,
+        })),
     }),
     requestId: t.exposeString('requestId', { nullable: true }),
     ip: t.exposeString('ip', { nullable: true }),

@@ -92,12 +92,14 @@ export async function productsBulkUpdate(
     // Checked now, so a mistake is answered at once rather than by a failed job.
     if (action.addTags) validTags(action.addTags, 'addTags');
     if (action.removeTags) validTags(action.removeTags, 'removeTags');
-    if (action.addToCollectionId != null) await manualCollection(trx, action.addToCollectionId);
+    const collection =
+      action.addToCollectionId != null ? await manualCollection(trx, action.addToCollectionId) : null;
     const job = await jobStart(trx, actor as Actor & { viewer: Viewer }, queue, {
       kind: 'BULK_EDIT',
       input: { ids, action: { ...action } },
       resultName: null,
       progressTotal: ids.length,
+      names: { collection: collection?.title ?? null },
     });
     return { changedCount: 0, job };
   }

@@ -119,7 +119,10 @@ export function emitForAudit(
   });
 }
 
-/** Retention (SPEC §10: 30 days by default): deletes older events; answers how many went. */
+/**
+ * Retention (SPEC §10: 30 days by default; run by the hourly maintenance job, app/maintenance.ts):
+ * deletes older events; answers how many went.
+ */
 export function pruneEvents(db: Parameters<typeof deleteEventsOlderThan>[0], days: number): Promise<number> {
   return deleteEventsOlderThan(db, days);
 }

@@ -65,6 +65,12 @@ interface Stream {
   deliver: (event: DomainEvent) => void;
   end: (end: LiveEnd) => void;
   checking: boolean;
+  /** A session event came during a check, which may have read the session before it: check again. */
+  again: boolean;
+  /** Events that came while the session was re-checked, handed over once it is known who reads them. */
+  held: DomainEvent[] | null;
+  /** Re-checks the session when it expires (set when that is before the next minute's check). */
+  expiry: NodeJS.Timeout | null;
 }
 
 /** The subject a session-affecting event is about, and whether it concerns this viewer. */
@@ -141,20 +147,54 @@ export function createLiveHub(options: {
     return true;
   }
 
+  /** Hands an event to a stream, or holds it while the stream's session is re-checked. */
+  function offer(stream: Stream, event: DomainEvent) {
+    if (stream.held) stream.held.push(event);
+    else if (stream.request.matches(event)) stream.deliver(event);
+  }
+
+  /** Ends the stream when its session (or token) expires, rather than at the next minute's check. */
+  function watchExpiry(stream: Stream) {
+    if (stream.expiry) clearTimeout(stream.expiry);
+    stream.expiry = null;
+    const at = stream.viewer.expiresAt?.getTime();
+    if (at === undefined || at - Date.now() > RECHECK_MS) return;
+    // A little after: the database's clock decides, and a session it still finds live is asked again.
+    stream.expiry = setTimeout(() => void recheck(stream), Math.max(at - Date.now() + 100, 250));
+    stream.expiry.unref();
+  }
+
+  /**
+   * Looks the stream's session up again. Events that arrive meanwhile are held and handed over
+   * after, so none is read with permissions the change just took away (a role change committed
+   * just before an order is never read with the old role).
+   */
   async function recheck(stream: Stream) {
-    if (stream.checking) return;
+    if (stream.checking) {
+      stream.again = true;
+      return;
+    }
     stream.checking = true;
+    stream.held ??= [];
     try {
-      const viewer = await stream.request.revalidate();
-      if (!viewer) stream.end({ kind: 'end', code: 'UNAUTHENTICATED', message: MESSAGES.sessionEnded });
-      else {
+      do {
+        stream.again = false;
+        const viewer = await stream.request.revalidate();
+        if (!viewer) {
+          stream.end({ kind: 'end', code: 'UNAUTHENTICATED', message: MESSAGES.sessionEnded });
+          return;
+        }
         stream.viewer = viewer;
         stream.request.onViewer(viewer);
-      }
+      } while (stream.again);
+      watchExpiry(stream);
     } catch (err) {
       log.warn({ err }, 'live stream: could not re-check its session; it stays open until the next check');
     } finally {
       stream.checking = false;
+      const held = stream.held ?? [];
+      stream.held = null;
+      for (const event of held) offer(stream, event);
     }
   }
 
@@ -169,7 +209,7 @@ export function createLiveHub(options: {
         }
         continue;
       }
-      for (const stream of streams) if (stream.request.matches(event)) stream.deliver(event);
+      for (const stream of streams) offer(stream, event);
     }
   });
 
@@ -208,6 +248,9 @@ export function createLiveHub(options: {
         viewer: request.viewer,
         request,
         checking: false,
+        again: false,
+        held: null,
+        expiry: null,
         deliver: () => {},
         end: (end) => {
           if (ended) return;
@@ -237,7 +280,9 @@ export function createLiveHub(options: {
         stop();
       };
       const detach = attach(safePush, stream);
+      watchExpiry(stream);
       await stop;
+      if (stream.expiry) clearTimeout(stream.expiry);
       detach();
       streams.delete(stream);
       const left = (perStaff.get(key) ?? 1) - 1;

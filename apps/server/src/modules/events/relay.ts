@@ -9,7 +9,7 @@ import {
   lastPosition,
   readCursor,
 } from './events.repository.js';
-import { onEventsCommitted, pruneEvents } from './events.service.js';
+import { onEventsCommitted } from './events.service.js';
 
 /**
  * One reader of the outbox (the live fan-out; later webhooks, email, projections). `handle` gets
@@ -31,11 +31,7 @@ export interface RelayOptions {
   /** How often to look for events other instances committed. */
   pollMs?: number;
   batch?: number;
-  /** Retention: events older than this many days are deleted, once an hour. */
-  retentionDays: number;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface Relay {
   /** Reads now (a local commit wrote events). */
@@ -62,7 +58,6 @@ export function startRelay(options: RelayOptions): Relay {
   let wakeUp: (() => void) | null = null;
   let running: Promise<void> | null = null;
   let again = false;
-  let prunedAt = Date.now();
   const ready = (async () => {
     const from = await lastPosition(db);
     for (const c of consumers) await ensureCursor(db, c.name, from);
@@ -94,15 +89,6 @@ export function startRelay(options: RelayOptions): Relay {
           { err, consumer: consumer.name },
           'event relay: a consumer failed; its events are offered again',
         );
-      }
-    }
-    if (Date.now() - prunedAt > HOUR_MS) {
-      prunedAt = Date.now();
-      try {
-        const deleted = await pruneEvents(db, options.retentionDays);
-        if (deleted) log.info({ deleted, days: options.retentionDays }, 'event outbox pruned');
-      } catch (err) {
-        log.warn({ err }, 'event outbox: pruning failed; tried again in an hour');
       }
     }
   }

@@ -38,3 +38,18 @@ export function jobPartFiles(dir: string, jobId: string, parts: number): string[
   const files = Array.from({ length: parts }, (_, i) => partPath(dir, jobId, i));
   return files.every((f) => fs.existsSync(f)) ? files : null;
 }
+
+/** The jobs that have files here (by their directories' names). */
+export async function jobsWithFiles(dir: string): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  return entries.filter((e) => e.isDirectory() && UUID.test(e.name)).map((e) => e.name);
+}
+
+/** Deletes every file of a job's result (done when its result expired). */
+export async function removeJobFiles(dir: string, jobId: string): Promise<void> {
+  if (!UUID.test(jobId)) throw new Error('Not a job.');
+  await fsp.rm(path.join(dir, jobId), { recursive: true, force: true });
+}

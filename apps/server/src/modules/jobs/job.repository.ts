@@ -137,3 +137,38 @@ export async function pageJobs(
 export function countJobs(db: Executor, visible: JobVisibility, filter: JobFilter): Promise<Count> {
   return cappedCount(db, jobListQuery(db, visible, filter));
 }
+
+/**
+ * Marks the result files of jobs finished more than `days` days ago as expired (at most `limit`
+ * at a time); answers those jobs as they are now.
+ */
+export async function markResultsExpired(db: Executor, days: number, limit: number): Promise<Job[]> {
+  const rows = await db
+    .updateTable('jobs')
+    .set({ result_expired_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('result_name', 'is not', null)
+        .where('result_expired_at', 'is', null)
+        .where('finished_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+        .orderBy('finished_at')
+        .limit(limit),
+    )
+    .returning(jobRow.columns)
+    .execute();
+  return rows.map(jobRow.of);
+}
+
+/** Of these job ids, those whose result has expired (their files may go). */
+export async function expiredResultIds(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('result_expired_at', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -14,6 +14,7 @@ import { builder, command, countWhenAsked, toConnection, UserErrorRef } from '..
 import type { Job, JobProblem } from './jobs.model.js';
 import { cancelRefusal, jobCancel, jobFor, listJobs } from './job.service.js';
 import { exportStart } from './export.service.js';
+import { expiredMessage } from './job-result.js';
 
 /** The most problems a job's report keeps (the first ones; the counts say how many in all). */
 export const MAX_REPORTED_PROBLEMS = 50;
@@ -112,8 +113,25 @@ builder.node(JobRef, {
     resultName: t.exposeString('resultName', { nullable: true }),
     resultUrl: t.string({
       nullable: true,
-      description: 'Where its result downloads (a GET with your session or token), once it succeeded.',
-      resolve: (j) => (j.status === 'SUCCEEDED' && j.resultName ? jobResultPath(j.id) : null),
+      description:
+        'Where its result downloads (a GET with your session or token), once it succeeded; null once the file has expired.',
+      resolve: (j) =>
+        j.status === 'SUCCEEDED' && j.resultName && !j.resultExpiredAt ? jobResultPath(j.id) : null,
+    }),
+    resultExpiredAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When its result file was deleted for its age (STOCKROOM_JOB_RESULT_RETENTION_DAYS after it finished); null while kept or without one.',
+      resolve: (j) => j.resultExpiredAt,
+    }),
+    resultExpiredMessage: t.string({
+      nullable: true,
+      description: 'Why there is no file to download any more, in words; null while kept or without one.',
+      resolve: (j, _a, ctx) =>
+        j.resultExpiredAt && j.status === 'SUCCEEDED'
+          ? expiredMessage(ctx.services.config.jobResultRetentionDays)
+          : null,
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (j) => j.createdAt }),
     startedAt: t.field({ type: 'DateTime', nullable: true, resolve: (j) => j.startedAt }),

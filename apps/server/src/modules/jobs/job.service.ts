@@ -16,6 +16,7 @@ import { emitEvent } from '../events/events.service.js';
 import type { Job, JobStatus } from './jobs.model.js';
 import type { JobQueue } from './job-queue.js';
 import * as repo from './job.repository.js';
+import { jobInputSummary } from './job-words.js';
 
 export const isActive = (status: JobStatus) => ACTIVE_JOB_STATUSES.includes(status);
 
@@ -70,6 +71,8 @@ export interface JobStart {
   /** The result's download name, when the job makes a file. */
   resultName: string | null;
   progressTotal?: number | null;
+  /** Names the start's input needs looked up (a bulk edit's collection), for the audit log's words. */
+  names?: { collection?: string | null };
 }
 
 /**
@@ -105,9 +108,11 @@ export async function jobStart(
     action: 'job.start',
     subjectType: 'Job',
     subjectId: job.id,
+    // The input in a merchant's words (the job's row keeps it whole): what was exported, how many
+    // products and which field changed.
     changes: {
       kind: { before: null, after: job.kind },
-      input: { before: null, after: job.input },
+      input: { before: null, after: jobInputSummary(job.kind, job.input, start.names?.collection) },
     },
   });
   await queue.enqueue(trx, { jobId: job.id, step: 0 });
@@ -136,6 +141,17 @@ export async function jobCancel(trx: Tx, actor: Actor & { viewer: Viewer }, jobI
     changes: { status: { before: job.status, after: after.status } },
   });
   return after;
+}
+
+/**
+ * Marks the results of jobs finished more than `days` days ago as expired (up to `limit` jobs), in
+ * the caller's transaction, each with its `job.updated`; the caller deletes their files once this
+ * commits. Answers how many it marked.
+ */
+export async function expireJobResults(trx: Tx, days: number, limit: number): Promise<number> {
+  const expired = await repo.markResultsExpired(trx, days, limit);
+  for (const job of expired) jobUpdated(trx, SYSTEM_ACTOR, job);
+  return expired.length;
 }
 
 /** One job, or null when it does not exist or this person may not read it. */

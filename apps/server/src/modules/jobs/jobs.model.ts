@@ -23,6 +23,7 @@ export const jobRow = tableRow<JobTable>()(
     'step',
     'step_state',
     'cancel_requested_at',
+    'result_expired_at',
     'created_at',
     'started_at',
     'finished_at',

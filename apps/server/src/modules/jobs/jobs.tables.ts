@@ -40,6 +40,8 @@ export interface JobTable {
   /** Where the next step starts (a cursor, …); null before the first. */
   step_state: Json<Record<string, unknown> | null>;
   cancel_requested_at: Timestamp | null;
+  /** When its result file was deleted for its age (app/maintenance.ts); null while kept. */
+  result_expired_at: Timestamp | null;
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;

@@ -58,7 +58,16 @@ export async function findLiveApiToken(db: Executor, hash: Buffer) {
     (await db
       .selectFrom('api_tokens as t')
       .leftJoin('staff as s', 's.id', 't.created_by')
-      .select(['t.id', 't.name', 't.permissions', 't.created_by', 't.last_used_at', 's.email', 's.state'])
+      .select([
+        't.id',
+        't.name',
+        't.permissions',
+        't.created_by',
+        't.last_used_at',
+        't.expires_at',
+        's.email',
+        's.state',
+      ])
       .where('t.token_hash', '=', hash)
       .where('t.revoked_at', 'is', null)
       .where(sql<boolean>`(t.expires_at is null or t.expires_at > now())`)

@@ -27,6 +27,7 @@ export async function viewerFromApiToken(db: Executor, token: string): Promise<V
     name: live.name,
     isOwner: false,
     permissions: new Set(live.permissions.filter(isPermission)),
+    expiresAt: live.expires_at,
     token: { id: live.id, name: live.name },
   };
 }

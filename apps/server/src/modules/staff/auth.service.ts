@@ -128,6 +128,7 @@ async function liveViewer(db: Executor, tokenHash: Buffer): Promise<Viewer | nul
     name: live.name,
     isOwner: live.isOwner,
     permissions: new Set(staffRepo.effectivePermissions(live.isOwner, [{ permissions: live.permissions }])),
+    expiresAt: live.expiresAt,
   };
 }
 

@@ -51,6 +51,7 @@ export interface LiveSession {
   isOwner: boolean;
   permissions: Permission[];
   stale: boolean;
+  expiresAt: Date;
 }
 
 /** The live session for a token, with its staff member's permissions, in one query. */
@@ -64,6 +65,7 @@ export async function findLiveSession(db: Executor, tokenHash: Buffer): Promise<
       'st.email',
       'st.name',
       'st.is_owner as isOwner',
+      's.expires_at as expiresAt',
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`.as('stale'),
       sql<string[]>`coalesce((
         select array_agg(distinct p) from staff_roles sr

@@ -234,7 +234,7 @@ describe.each(DATABASES)('the event outbox ($name)', ({ name, postgresUrl }) => 
         return Promise.resolve();
       },
     };
-    const first = startRelay({ db: db(), shared, consumers: [consumer], log, pollMs: 50, retentionDays: 30 });
+    const first = startRelay({ db: db(), shared, consumers: [consumer], log, pollMs: 50 });
     await first.drain();
     const before = await last();
     for (let i = 0; i < 3; i++) await createOrder(store.owner, [{ variantId: store.lamp, quantity: 1 }]);
@@ -249,7 +249,6 @@ describe.each(DATABASES)('the event outbox ($name)', ({ name, postgresUrl }) => 
       consumers: [consumer],
       log,
       pollMs: 50,
-      retentionDays: 30,
     });
     await second.drain();
     await second.stop();

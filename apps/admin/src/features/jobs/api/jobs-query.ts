@@ -13,6 +13,7 @@ export const jobFieldsFragment = graphql(`
     canCancel
     resultName
     resultUrl
+    resultExpiredMessage
     progress {
       done
       total

@@ -108,6 +108,11 @@ export function JobCard({
                 : 'Waiting to start'}
           </Text>
         </Group>
+        {job.resultExpiredMessage && (
+          <Text size="sm" c="dimmed" data-testid="job-result-expired">
+            {job.resultExpiredMessage}
+          </Text>
+        )}
         {job.failure && (
           <Text size="sm" c="red">
             {job.failure}

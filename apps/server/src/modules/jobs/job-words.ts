@@ -1,0 +1,53 @@
+import { JOB_KIND_LABELS, JOB_KINDS, type JobKind } from '@stockroom/domain';
+
+const isKind = (v: unknown): v is JobKind => typeof v === 'string' && JOB_KINDS.includes(v as JobKind);
+const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+const words = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+/** A kind in words ("Audit log export"); null for a value that is no kind. */
+export function jobKindWords(kind: unknown): string | null {
+  return isKind(kind) ? JOB_KIND_LABELS[kind] : null;
+}
+
+/**
+ * What a job was started to do, in a merchant's words, for the audit log's `job.start`: an export's
+ * search, a bulk edit's number of products and the field it changes. `collection` names a bulk
+ * edit's collection when the caller could look it up. Reads the input of any recorded job start
+ * (older events recorded it whole), so never throws and never answers nothing.
+ */
+export function jobInputSummary(kind: unknown, input: unknown, collection?: string | null): string {
+  const given = typeof input === 'object' && input !== null && !Array.isArray(input);
+  const i = (given ? input : {}) as Record<string, unknown>;
+  if (kind === 'EXPORT_AUDIT') {
+    const query = typeof i['query'] === 'string' ? i['query'].trim() : '';
+    return query ? `Audit events matching “${query}”` : 'The whole audit log (no search)';
+  }
+  if (kind === 'BULK_EDIT') {
+    const products = Array.isArray(i['ids']) ? count(i['ids'].length, 'product') : 'Products';
+    const action = (typeof i['action'] === 'object' && i['action'] !== null ? i['action'] : {}) as Record<
+      string,
+      unknown
+    >;
+    const added = strings(action['addTags']);
+    const removed = strings(action['removeTags']);
+    const what =
+      typeof action['setStatus'] === 'string'
+        ? `status set to ${words(action['setStatus'])}`
+        : added.length
+          ? `tags added: ${added.join(', ')}`
+          : removed.length
+            ? `tags removed: ${removed.join(', ')}`
+            : typeof action['addToCollectionId'] === 'string'
+              ? collection
+                ? `added to the collection “${collection}”`
+                : 'added to a collection'
+              : action['delete'] === true
+                ? 'deleted'
+                : 'changed';
+    return `${products}: ${what}`;
+  }
+  const keys = Object.keys(i);
+  return keys.length ? `Given: ${keys.join(', ')}` : 'Nothing to choose';
+}
