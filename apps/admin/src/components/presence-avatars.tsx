@@ -38,7 +38,7 @@ export function PresenceAvatars({ subjectId, noun }: { subjectId: string; noun: 
     noun,
   );
   return (
-    <Tooltip label={words} withArrow>
+    <Tooltip label={words} withArrow events={{ hover: true, focus: true, touch: true }}>
       <Avatar.Group spacing="xs" aria-label={words} role="img" data-testid="presence">
         {viewers.slice(0, 3).map((v) => (
           <Avatar key={v.staffId} size="sm" radius="xl" color="blue">

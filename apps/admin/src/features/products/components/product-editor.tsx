@@ -128,9 +128,8 @@ function EditorBody({
             variables={{ id: product.id }}
             pick={(data) => data.productUpdated}
             noun="product"
-            // Typed values are never dropped: with some, their version loads beside them (the
-            // comparison and "Use my values"); without, the form simply shows the new version.
-            onReload={() => void (editor.dirty ? editor.reloadTheirs() : reload().catch(() => undefined))}
+            // Typed values are never dropped: with some, their version merges under them.
+            onReload={() => void (editor.dirty ? editor.reloadMerging() : reload().catch(() => undefined))}
           />
         )}
         {!canWrite && (
