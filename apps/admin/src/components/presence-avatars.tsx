@@ -1,4 +1,4 @@
-import { Avatar, Tooltip } from '@mantine/core';
+import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { useSubscription } from '@apollo/client/react';
 import { graphql } from '../gql';
 
@@ -37,20 +37,27 @@ export function PresenceAvatars({ subjectId, noun }: { subjectId: string; noun: 
     viewers.map((v) => v.name),
     noun,
   );
+  // Beside the avatars on wider screens, so initials alone need no guessing (the tooltip says it all).
+  const short = viewers.length === 1 ? `${viewers[0]!.name} is viewing` : `${viewers.length} others viewing`;
   return (
-    <Tooltip label={words} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Avatar.Group spacing="xs" aria-label={words} role="img" data-testid="presence">
-        {viewers.slice(0, 3).map((v) => (
-          <Avatar key={v.staffId} size="sm" radius="xl" color="blue">
-            {initials(v.name)}
-          </Avatar>
-        ))}
-        {viewers.length > 3 && (
-          <Avatar size="sm" radius="xl">
-            +{viewers.length - 3}
-          </Avatar>
-        )}
-      </Avatar.Group>
-    </Tooltip>
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed" visibleFrom="sm" aria-hidden>
+        {short}
+      </Text>
+      <Tooltip label={words} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Avatar.Group spacing="xs" aria-label={words} role="img" data-testid="presence">
+          {viewers.slice(0, 3).map((v) => (
+            <Avatar key={v.staffId} size="sm" radius="xl" color="blue">
+              {initials(v.name)}
+            </Avatar>
+          ))}
+          {viewers.length > 3 && (
+            <Avatar size="sm" radius="xl">
+              +{viewers.length - 3}
+            </Avatar>
+          )}
+        </Avatar.Group>
+      </Tooltip>
+    </Group>
   );
 }

@@ -31,8 +31,8 @@ describe('mergeEdits', () => {
   });
 
   it('takes options and variant rows together', () => {
-    const mine = { ...base, options: [{ name: 'Size', values: ['S', 'M'] }] } as ProductFormValues;
-    const theirs = { ...base, variants: [{ ...base.variants[0]!, price: '20.00' }] } as ProductFormValues;
+    const mine = { ...base, options: [{ name: 'Size', values: ['S', 'M'] }] };
+    const theirs = { ...base, variants: [{ ...base.variants[0]!, price: '20.00' }] };
     const { merged, conflicts } = mergeEdits(base, mine, theirs);
     expect(merged.options).toEqual(theirs.options);
     expect(merged.variants).toEqual(theirs.variants);
