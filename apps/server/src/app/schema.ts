@@ -32,6 +32,7 @@ import '../modules/staff/staff-admin.schema.js';
 import '../modules/analytics/analytics.schema.js';
 import '../modules/search/search.schema.js';
 import '../modules/events/live.schema.js';
+import '../modules/events/store-live.schema.js';
 import '../modules/orders/order-live.schema.js';
 import '../modules/catalog/product-live.schema.js';
 import '../modules/inventory/inventory-live.schema.js';

@@ -11,6 +11,7 @@ import { periodOf, PERIODS } from '../components/home-types';
 import { SalesFigures } from '../components/sales-figures';
 import { RolesCard, StoreCard } from '../components/store-card';
 import { WorkQueue } from '../components/work-queue';
+import { useLiveHome } from '../components/use-live-home';
 
 // The chart library (recharts) is most of Home's weight: it loads beside the figures, not before them.
 const OrdersChart = lazy(async () => ({ default: (await import('../components/orders-chart')).OrdersChart }));
@@ -50,6 +51,7 @@ export function HomeRoute() {
     catalog,
     audit: can('AUDIT_READ'),
   });
+  useLiveHome(query.refetch, can('ORDERS_READ') || catalog);
   useDocumentTitle(query.data ? `Home · ${query.data.shop.name} · Stockroom` : 'Home · Stockroom');
 
   const choosePeriod = (value: string) =>

@@ -7,8 +7,9 @@ import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { useSession } from '../../../lib/session-context';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useOrderQuery } from '../api/order-query';
-import { OrderChangedBanner } from '../components/order-changed-banner';
-import { OrderPresence } from '../components/order-presence';
+import { LiveChangedBanner } from '../../../components/live-changed-banner';
+import { PresenceAvatars } from '../../../components/presence-avatars';
+import { orderUpdatedDocument } from '../api/order-live-subscriptions';
 import { FulfillmentPanel } from '../components/fulfillment-panel';
 import { OrderActions } from '../components/order-actions';
 import { OrderAddressesCard } from '../components/order-addresses-card';
@@ -103,7 +104,7 @@ export function OrderRoute() {
             <Text size="sm">{current?.name ?? (query.data ? 'Not found' : '…')}</Text>
           </Breadcrumbs>
           <Group gap="sm" wrap="nowrap">
-            {current && <OrderPresence key={current.id} orderId={current.id} />}
+            {current && <PresenceAvatars key={current.id} subjectId={current.id} noun="order" />}
             <OrderPager around={around} />
           </Group>
         </Group>
@@ -127,7 +128,14 @@ export function OrderRoute() {
         </Group>
       </div>
       {current && (
-        <OrderChangedBanner key={current.id} orderId={current.id} onReload={() => void query.refetch()} />
+        <LiveChangedBanner
+          key={current.id}
+          subscription={orderUpdatedDocument}
+          variables={{ id: current.id }}
+          pick={(data) => data.orderUpdated}
+          noun="order"
+          onReload={() => void query.refetch()}
+        />
       )}
       <DataView query={query} thing="order" skeleton={<OrderSkeleton />}>
         {(data) =>

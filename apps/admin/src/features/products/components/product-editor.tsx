@@ -19,6 +19,9 @@ import { useProductEditor } from './use-product-editor';
 import { VariantsCard } from './variants-card';
 import type { StockLocation } from './starting-stock';
 import { useSession } from '../../../lib/session-context';
+import { LiveChangedBanner } from '../../../components/live-changed-banner';
+import { PresenceAvatars } from '../../../components/presence-avatars';
+import { productUpdatedDocument } from '../api/product-live-subscription';
 
 interface ProductEditorProps {
   product: ProductFieldsFragment | null;
@@ -95,12 +98,15 @@ function EditorBody({
   return (
     <Box pb={canWrite && dirty ? 96 : 'md'} maw={1200}>
       <Stack gap="md">
-        <Anchor component={Link} to="/products" size="sm" c="dimmed">
-          <Group gap={4}>
-            <IconArrowLeft size={14} aria-hidden />
-            Products
-          </Group>
-        </Anchor>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Anchor component={Link} to="/products" size="sm" c="dimmed">
+            <Group gap={4}>
+              <IconArrowLeft size={14} aria-hidden />
+              Products
+            </Group>
+          </Anchor>
+          {product && <PresenceAvatars subjectId={product.id} noun="product" />}
+        </Group>
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Group gap="sm" align="center">
             <Title order={1}>{product ? product.title : 'New product'}</Title>
@@ -116,6 +122,16 @@ function EditorBody({
             />
           )}
         </Group>
+        {product && (
+          <LiveChangedBanner
+            subscription={productUpdatedDocument}
+            variables={{ id: product.id }}
+            pick={(data) => data.productUpdated}
+            noun="product"
+            // Typed values are never dropped: with some, their version merges under them.
+            onReload={() => void (editor.dirty ? editor.reloadMerging() : reload().catch(() => undefined))}
+          />
+        )}
         {!canWrite && (
           <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} data-testid="read-only-notice">
             You can look at this product but not change it. Ask a staff manager for CATALOG_WRITE.

@@ -12,6 +12,7 @@ import { uploadProductMedia } from '../api/product-media-upload';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
 import { productFormSchema, productUserErrors } from './product-form-schema';
 import { changedPaths, flatErrors } from './product-form-state';
+import { mergeEdits } from './product-form-merge';
 import {
   emptyProductValues,
   productToValues,
@@ -178,6 +179,30 @@ export function useProductEditor({ product, currencyCode, weightUnit, reload, on
     }
   };
 
+  /**
+   * "<name> changed this — reload" while the person edits: their version loads with the person's
+   * typed values kept on top where the other person left that part alone; where both changed a
+   * part, theirs shows and the person's value is listed beside it ("Use my values").
+   */
+  const reloadMerging = async () => {
+    setReloading(true);
+    try {
+      const server = await reload();
+      if (!server) return;
+      const theirs = productToValues(server, weightUnit);
+      const { merged, mineOnTop, conflicts } = mergeEdits(baseline, form.getValues(), theirs);
+      setBaseline(theirs);
+      setValues(merged);
+      setVersion(server.version);
+      setStale(false);
+      setMine(conflicts.length ? mineOnTop : null);
+    } catch (error) {
+      setBanner([describeError(error).message]);
+    } finally {
+      setReloading(false);
+    }
+  };
+
   const applyMine = () => {
     if (mine) setValues(mine);
     setMine(null);
@@ -205,6 +230,7 @@ export function useProductEditor({ product, currencyCode, weightUnit, reload, on
     mine,
     reloading,
     reloadTheirs,
+    reloadMerging,
     applyMine,
     keepTheirs: () => setMine(null),
     pending,

@@ -13,6 +13,9 @@ import { VariantCommittedCard } from '../components/variant-committed-card';
 import { VariantForm } from '../components/variant-form';
 import { VariantLevels, VariantMovements } from '../components/variant-stock';
 import { ReceiveStock } from '../components/receive-stock';
+import { LiveChangedBanner } from '../../../components/live-changed-banner';
+import { PresenceAvatars } from '../../../components/presence-avatars';
+import { productUpdatedDocument } from '../api/product-live-subscription';
 
 /** `/products/:productId/variants/:variantId`: one variant in full, its stock and its history. */
 export function VariantRoute() {
@@ -34,12 +37,15 @@ export function VariantRoute() {
           inventoryLevels && 'inventoryLevels' in inventoryLevels ? inventoryLevels.inventoryLevels : [];
         return (
           <Stack gap="md" maw={1200}>
-            <Anchor component={Link} to={`/products/${product.id}`} size="sm" c="dimmed">
-              <Group gap={4}>
-                <IconArrowLeft size={14} aria-hidden />
-                {product.title}
-              </Group>
-            </Anchor>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Anchor component={Link} to={`/products/${product.id}`} size="sm" c="dimmed">
+                <Group gap={4}>
+                  <IconArrowLeft size={14} aria-hidden />
+                  {product.title}
+                </Group>
+              </Anchor>
+              <PresenceAvatars key={product.id} subjectId={product.id} noun="product" />
+            </Group>
             <Group gap="sm">
               <Title order={1}>{variantTitle(found.optionValues)}</Title>
               <StatusBadge status={product.status} />
@@ -48,6 +54,14 @@ export function VariantRoute() {
               {product.title}
               {found.sku ? ` · SKU ${found.sku}` : ''}
             </Text>
+            <LiveChangedBanner
+              key={product.id}
+              subscription={productUpdatedDocument}
+              variables={{ id: product.id }}
+              pick={(data) => data.productUpdated}
+              noun="product"
+              onReload={() => void query.refetch().catch(() => undefined)}
+            />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, lg: 5 }}>
                 <VariantForm
