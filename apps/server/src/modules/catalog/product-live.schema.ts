@@ -6,6 +6,7 @@ import {
   LiveEventInterface,
   liveEvent,
   liveEvents,
+  readOnce,
   type LiveEventShape,
 } from '../events/live.schema.js';
 import type { LiveItem } from '../events/live-hub.js';
@@ -22,7 +23,8 @@ const ProductLiveEventRef = builder.objectRef<LiveEventShape>('ProductLiveEvent'
       type: ProductRef,
       nullable: true,
       description: 'The product now; null once it is deleted.',
-      resolve: (p, _a, ctx) => ctx.loaders.productById.load(p.event.subjectId),
+      resolve: (p, _a, ctx) =>
+        readOnce(p.event, 'product', () => ctx.loaders.productById.load(p.event.subjectId)),
     }),
   }),
 });

@@ -6,6 +6,7 @@ import {
   LiveEventInterface,
   liveEvent,
   liveEvents,
+  readOnce,
   type LiveEventShape,
 } from '../events/live.schema.js';
 import type { LiveItem } from '../events/live-hub.js';
@@ -22,7 +23,8 @@ const InventoryLiveEventRef = builder.objectRef<LiveEventShape>('InventoryLiveEv
     inventoryLevel: t.field({
       type: LevelRef,
       nullable: true,
-      resolve: (p, _a, ctx) => findLevel(ctx.services.db, p.event.subjectId),
+      resolve: (p, _a, ctx) =>
+        readOnce(p.event, 'level', () => findLevel(ctx.services.db, p.event.subjectId)),
     }),
   }),
 });

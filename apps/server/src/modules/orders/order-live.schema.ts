@@ -6,6 +6,7 @@ import {
   LiveEventInterface,
   liveEvent,
   liveEvents,
+  readOnce,
   type LiveEventShape,
 } from '../events/live.schema.js';
 import type { LiveItem } from '../events/live-hub.js';
@@ -31,7 +32,8 @@ const OrderLiveEventRef = builder.objectRef<LiveEventShape>('OrderLiveEvent').im
       type: OrderRef,
       nullable: true,
       description: 'The order now, read with your permissions; null if it is gone.',
-      resolve: (p, _a, ctx) => ctx.loaders.orderById.load(p.event.subjectId),
+      resolve: (p, _a, ctx) =>
+        readOnce(p.event, 'order', () => ctx.loaders.orderById.load(p.event.subjectId)),
     }),
   }),
 });
