@@ -203,7 +203,7 @@ export async function sseFanOut({
   await Promise.all(pending);
   const allArrived = await waitFor(
     placed.map((p) => p.id),
-    30_000,
+    120_000,
   );
   clearInterval(rssTimer);
   const nodeCpuMs = (cpuTicks(pid) - ticksBefore) * 10;
