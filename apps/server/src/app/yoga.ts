@@ -40,7 +40,7 @@ export function sendsBearer(authorization: string | null | undefined): boolean {
 /**
  * New batch loaders for `ctx`, made when first used: a live stream renews them for every event it
  * delivers (nothing cached from the last one), and most deliveries read nothing through them
- * (live.schema readOnce shares the event's object).
+ * (live-hub readOnce shares the event's object).
  */
 function freshLoadersAtFirstUse(ctx: Ctx, db: Services['db']): void {
   let made: Loaders | null = null;

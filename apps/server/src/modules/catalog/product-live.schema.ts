@@ -6,10 +6,9 @@ import {
   LiveEventInterface,
   liveEvent,
   liveEvents,
-  readOnce,
   type LiveEventShape,
 } from '../events/live.schema.js';
-import type { LiveItem } from '../events/live-hub.js';
+import { readOnce, type LiveItem } from '../events/live-hub.js';
 import { ProductRef } from './product.schema.js';
 
 const read = auth.permission('CATALOG_READ');

@@ -22,6 +22,24 @@ const PRESENCE_TTL_MS = 25_000;
 /** Event ids remembered to drop a repeat (the relay delivers at least once). */
 const SEEN_IDS = 10_000;
 
+/** What each delivered event's object was read as, shared by every stream of this instance. */
+const readsOf = new WeakMap<DomainEvent, Map<string, Promise<unknown>>>();
+
+/**
+ * Reads an event's object once per event on this instance instead of once per stream: the hub
+ * hands every stream the same event object, and the row is the same for every subscriber (what
+ * each may see of it is still decided by the field checks, per subscriber). 500 orderCreated
+ * streams then cost one order read per new order, not 500 that queue for the pool ahead of
+ * commands (bench: SSE fan-out).
+ */
+export function readOnce<T>(event: DomainEvent, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = readsOf.get(event);
+  if (!reads) readsOf.set(event, (reads = new Map<string, Promise<unknown>>()));
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) reads.set(key, (found = read()));
+  return found;
+}
+
 export type LiveEnd = {
   kind: 'end';
   code: 'UNAUTHENTICATED' | 'LIVE_UNAVAILABLE' | 'SHUTTING_DOWN';

@@ -66,24 +66,6 @@ export function liveEvent(item: LiveItem, ctx: Ctx): DomainEvent {
   return item.event;
 }
 
-/** What each delivered event's object was read as, shared by every stream of this instance. */
-const readsOf = new WeakMap<DomainEvent, Map<string, Promise<unknown>>>();
-
-/**
- * Reads an event's object once per event on this instance instead of once per stream: the hub
- * hands every stream the same event object, and the row is the same for every subscriber (what
- * each may see of it is still decided by the field checks, per subscriber). 500 orderCreated
- * streams then cost one order read per new order, not 500 that queue for the pool ahead of
- * commands (bench: SSE fan-out).
- */
-export function readOnce<T>(event: DomainEvent, key: string, read: () => Promise<T>): Promise<T> {
-  let reads = readsOf.get(event);
-  if (!reads) readsOf.set(event, (reads = new Map()));
-  let found = reads.get(key) as Promise<T> | undefined;
-  if (!found) reads.set(key, (found = read()));
-  return found;
-}
-
 /** What every live event says besides its object: which event, what kind, who, when. */
 export interface LiveEventShape {
   event: DomainEvent;

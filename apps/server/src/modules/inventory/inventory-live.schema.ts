@@ -6,10 +6,9 @@ import {
   LiveEventInterface,
   liveEvent,
   liveEvents,
-  readOnce,
   type LiveEventShape,
 } from '../events/live.schema.js';
-import type { LiveItem } from '../events/live-hub.js';
+import { readOnce, type LiveItem } from '../events/live-hub.js';
 import { LevelRef } from './inventory.schema.js';
 import { findLevel } from './level.repository.js';
 

@@ -6,10 +6,9 @@ import {
   LiveEventInterface,
   liveEvent,
   liveEvents,
-  readOnce,
   type LiveEventShape,
 } from '../events/live.schema.js';
-import type { LiveItem } from '../events/live-hub.js';
+import { readOnce, type LiveItem } from '../events/live-hub.js';
 import { OrderRef } from './order.refs.js';
 
 /** The events about one order that `orderUpdated` delivers (its creation is `orderCreated`). */
