@@ -252,6 +252,8 @@ if (writes && (!only || only.test('sse-fan-out'))) {
     `SSE fan-out: ${fanOut.subscribers} streams, ${fanOut.orders} orders at ${fanOut.rate}/s: ${fanOut.delivered} of ${fanOut.expected} delivered (${fanOut.badMessages} bad, ${fanOut.streamsEnded} streams ended early), ${fanOut.deliveriesPerSecond} deliveries/s; from the orderCreate answer p50 ${fanOut.p50} p99 ${fanOut.p99} max ${fanOut.max} ms (from its sending p50 ${fanOut.fromSentP50} p99 ${fanOut.fromSentP99}); orderCreate p50 ${fanOut.orderCreateP50} p99 ${fanOut.orderCreateP99} ms; per order ${fanOut.nodeCpuMsPerOrder} ms server CPU, ${fanOut.statementsPerOrder} statements; RSS ${fanOut.rssBeforeMb} MB before, ${fanOut.rssOpenMb} MB with the streams open, at most ${fanOut.rssMaxMb} MB`,
   );
   if (fanOut.firstBad) console.error(`  first bad message: ${fanOut.firstBad}`);
+  if (fanOut.failedOrders)
+    console.error(`  ${fanOut.failedOrders} orders failed; the first: ${fanOut.firstFailure}`);
   maxRss = Math.max(maxRss, fanOut.rssMaxMb);
 }
 maxRss = Math.max(maxRss, rssMb(server.child.pid));

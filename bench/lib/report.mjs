@@ -63,7 +63,7 @@ function liveLines(run) {
       '',
       '| delivered | deliveries/s | p50 ms | p99 ms | max ms | from sending p50 / p99 ms | orderCreate p50 / p99 ms | server CPU ms/order | statements/order | RSS MB before / streams open / at most |',
       '|---:|---:|---:|---:|---:|---|---|---:|---:|---|',
-      `| ${f.delivered} of ${f.expected} | ${f.deliveriesPerSecond} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${fmt(f.fromSentP50)} / ${fmt(f.fromSentP99)} | ${fmt(f.orderCreateP50)} / ${fmt(f.orderCreateP99)} | ${fmt(f.nodeCpuMsPerOrder)} | ${fmt(f.statementsPerOrder)} | ${f.rssBeforeMb} / ${f.rssOpenMb} / ${f.rssMaxMb} |`,
+      `| ${f.delivered} of ${f.expected}${f.failedOrders ? ` (${f.failedOrders} orders failed)` : ''} | ${f.deliveriesPerSecond} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${fmt(f.fromSentP50)} / ${fmt(f.fromSentP99)} | ${fmt(f.orderCreateP50)} / ${fmt(f.orderCreateP99)} | ${fmt(f.nodeCpuMsPerOrder)} | ${fmt(f.statementsPerOrder)} | ${f.rssBeforeMb} / ${f.rssOpenMb} / ${f.rssMaxMb} |`,
       '',
       'Delivery latency is from the orderCreate answer (the order committed before it) to the message’s arrival at each stream; "from sending" counts from the mutation’s request instead (an upper bound). Server CPU per order is its orderCreate and every delivery of it.',
     );
