@@ -61,6 +61,11 @@ const raw = await startServed({
   port: port + 1,
   probePort: port + 3,
 });
+// A run that fails part-way must not leave its servers listening (the next run meets EADDRINUSE).
+const children = [server.child, raw.child];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
 const admin = new pg.Client({ connectionString: db.dbUrl });
 await admin.connect();
 
@@ -177,6 +182,7 @@ if (writes && (!only || only.test('order-create'))) {
     port: port + 4,
     probePort: port + 5,
   });
+  children.push(off.child);
   const sides = {
     off: { base: off.url, probe: { ...serverProbe, pid: off.child.pid, probePort: off.probePort } },
     on: { base: server.url, probe: serverProbe },
