@@ -33,7 +33,42 @@ function table(run) {
   }
   lines.push('', `Server RSS at most ${run.maxRssMb} MB during the run (target ≤ 300 MB).`);
   if (run.notes?.length) lines.push('', ...run.notes.map((n) => `- ${n}`));
+  lines.push(...liveLines(run));
   return lines.join('\n');
+}
+
+/** Issue #28 §4: orderCreate with the outbox off and on, and the SSE fan-out. */
+function liveLines(run) {
+  const lines = [];
+  const o = run.outbox;
+  if (o) {
+    const { off, on } = o.perOrder;
+    lines.push(
+      '',
+      `### orderCreate with and without the outbox (${o.runs.map((r) => r.outbox).join(', ')}; ${run.writeSeconds ?? run.seconds} s each, two servers on one database, the idle one idle)`,
+      '',
+      '| outbox | orders/s (mean) | p50 ms | p99 ms | statements/order | Node CPU ms/order | PG CPU ms/order |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      `| off | ${fmt(o.offOrdersPerSecond)} | ${fmt(off.p50, 0)} | ${fmt(off.p99, 0)} | ${fmt(off.statements, 2)} | ${fmt(off.nodeCpuMs, 2)} | ${fmt(off.pgCpuMs, 2)} |`,
+      `| on | ${fmt(o.onOrdersPerSecond)} | ${fmt(on.p50, 0)} | ${fmt(on.p99, 0)} | ${fmt(on.statements, 2)} | ${fmt(on.nodeCpuMs, 2)} | ${fmt(on.pgCpuMs, 2)} |`,
+      '',
+      `Throughput with the outbox on: ${fmt(o.dropPercent)} % lower than off (target ≤ 5 %; negative: higher). Per run: ${o.runs.map((r) => `${r.outbox} ${fmt(r.ordersPerSecond)}`).join(', ')} orders/s.`,
+    );
+  }
+  const f = run.fanOut;
+  if (f) {
+    lines.push(
+      '',
+      `### SSE fan-out: ${f.subscribers} orderCreated streams on one server, ${f.orders} orders at ${f.rate}/s`,
+      '',
+      '| delivered | deliveries/s | p50 ms | p99 ms | max ms | from sending p50 / p99 ms | orderCreate p50 / p99 ms | server CPU ms/order | statements/order | RSS MB before / streams open / at most |',
+      '|---:|---:|---:|---:|---:|---|---|---:|---:|---|',
+      `| ${f.delivered} of ${f.expected}${f.failedOrders ? ` (${f.failedOrders} orders failed)` : ''} | ${f.deliveriesPerSecond} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${fmt(f.fromSentP50)} / ${fmt(f.fromSentP99)} | ${fmt(f.orderCreateP50)} / ${fmt(f.orderCreateP99)} | ${fmt(f.nodeCpuMsPerOrder)} | ${fmt(f.statementsPerOrder)} | ${f.rssBeforeMb} / ${f.rssOpenMb} / ${f.rssMaxMb} |`,
+      '',
+      'Delivery latency is from the orderCreate answer (the order committed before it) to the message’s arrival at each stream; "from sending" counts from the mutation’s request instead (an upper bound). Server CPU per order is its orderCreate and every delivery of it.',
+    );
+  }
+  return lines;
 }
 
 export async function writeResults(run) {

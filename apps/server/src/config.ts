@@ -92,6 +92,7 @@ const envSchema = z.object({
   STOCKROOM_EVENT_RETENTION_DAYS: wholeNumber('STOCKROOM_EVENT_RETENTION_DAYS', 30, 1, 3650),
   STOCKROOM_JOB_RESULT_RETENTION_DAYS: wholeNumber('STOCKROOM_JOB_RESULT_RETENTION_DAYS', 7, 1, 3650),
   STOCKROOM_LIVE_MAX_STREAMS: wholeNumber('STOCKROOM_LIVE_MAX_STREAMS', 2000, 1, 100_000),
+  STOCKROOM_OUTBOX: bool('STOCKROOM_OUTBOX', true),
   STOCKROOM_CORS_ORIGINS: z
     .string()
     .optional()
@@ -151,6 +152,11 @@ export interface Config {
   jobResultRetentionDays: number;
   /** Open live streams (SSE subscriptions) one instance takes. */
   liveMaxStreams: number;
+  /**
+   * Benchmarking only (STOCKROOM_OUTBOX=off): commands write no domain events, so live updates,
+   * webhooks and jobs' events do not work. The bench compares orderCreate with and without it.
+   */
+  outbox: boolean;
   /** How often the event relay looks for events other instances committed (ms). */
   relayPollMs: number;
   /** How stale the table counts behind list costs may be (ms); 0 counts for every request. */
@@ -203,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     eventRetentionDays: e.STOCKROOM_EVENT_RETENTION_DAYS,
     jobResultRetentionDays: e.STOCKROOM_JOB_RESULT_RETENTION_DAYS,
     liveMaxStreams: e.STOCKROOM_LIVE_MAX_STREAMS,
+    outbox: e.STOCKROOM_OUTBOX,
     relayPollMs: 300,
     listBoundsMaxAgeMs: 10_000,
     shutdownTimeoutMs: 10_000,

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { inProcessBus, redisBus } from '../modules/events/live-bus.js';
 import { createLiveHub } from '../modules/events/live-hub.js';
 import { startRelay, type Relay } from '../modules/events/relay.js';
+import { setOutboxWrites } from '../modules/events/events.service.js';
 import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { cachedListBounds } from '../graphql/cost.js';
 import { countBoundingTables } from '../lib/table-counts.repository.js';
@@ -86,6 +87,11 @@ export async function startApp(
   log: Logger = createLogger(config.logLevel),
   options: StartOptions = {},
 ): Promise<RunningApp> {
+  setOutboxWrites(config.outbox);
+  if (!config.outbox)
+    log.warn(
+      'STOCKROOM_OUTBOX=off (benchmarking only): no domain events are written; live updates, webhooks and jobs’ events do not work',
+    );
   // An embedded store on disk is this process's alone from here until close, the demo-store loader's
   // child process included (data-dir-lock.ts).
   const lock =

@@ -19,7 +19,7 @@ import { viewerFromToken } from '../modules/staff/auth.service.js';
 import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { viewerFromApiToken } from '../modules/staff/api-token.service.js';
 import { SESSION_COOKIE } from '../modules/staff/auth.schema.js';
-import type { Ctx } from '../graphql/context.js';
+import type { Ctx, Loaders } from '../graphql/context.js';
 import { createLoaders } from './loaders.js';
 import {
   useCost,
@@ -35,6 +35,23 @@ import { buildSchema } from './schema.js';
 /** True when the request names an API token (valid or not) rather than a session. */
 export function sendsBearer(authorization: string | null | undefined): boolean {
   return /^Bearer(\s|$)/i.test(authorization ?? '');
+}
+
+/**
+ * New batch loaders for `ctx`, made when first used: a live stream renews them for every event it
+ * delivers (nothing cached from the last one), and most deliveries read nothing through them
+ * (live-hub readOnce shares the event's object).
+ */
+function freshLoadersAtFirstUse(ctx: Ctx, db: Services['db']): void {
+  let made: Loaders | null = null;
+  Object.defineProperty(ctx, 'loaders', {
+    configurable: true,
+    enumerable: true,
+    get: () => (made ??= createLoaders(db)),
+    set: (value: Loaders) => {
+      made = value;
+    },
+  });
 }
 
 /** Who makes the request: an API token (Authorization: Bearer), or the session of the cookie. */
@@ -217,8 +234,9 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         viewer,
         services,
         loaders: createLoaders(services.db),
-        renewLoaders: () => {
-          ctx.loaders = createLoaders(services.db);
+        // On `this`: Yoga copies this object's fields into its own context, which resolvers get.
+        renewLoaders(this: Ctx) {
+          freshLoadersAtFirstUse(this, services.db);
         },
         revalidateViewer: () => viewerOfRequest(services.db, authorization, request.headers.get('cookie')),
         sameOriginProof: Boolean(request.headers.get(CSRF_HEADER)) || sendsBearer(authorization),

@@ -10,8 +10,15 @@ describe('configuration from the environment', () => {
       demo: true,
       databaseUrl: undefined,
       redisUrl: undefined,
+      outbox: true,
     });
     expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it('turns the outbox off only when told to (STOCKROOM_OUTBOX=off, benchmarking only)', () => {
+    expect(loadConfig({ STOCKROOM_OUTBOX: 'off' }).outbox).toBe(false);
+    expect(loadConfig({ STOCKROOM_OUTBOX: 'on' }).outbox).toBe(true);
+    expect(() => loadConfig({ STOCKROOM_OUTBOX: 'sometimes' })).toThrow(ConfigError);
   });
 
   it('names every bad value in plain words at once', () => {

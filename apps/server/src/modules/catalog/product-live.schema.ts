@@ -8,7 +8,7 @@ import {
   liveEvents,
   type LiveEventShape,
 } from '../events/live.schema.js';
-import type { LiveItem } from '../events/live-hub.js';
+import { readOnce, type LiveItem } from '../events/live-hub.js';
 import { ProductRef } from './product.schema.js';
 
 const read = auth.permission('CATALOG_READ');
@@ -22,7 +22,8 @@ const ProductLiveEventRef = builder.objectRef<LiveEventShape>('ProductLiveEvent'
       type: ProductRef,
       nullable: true,
       description: 'The product now; null once it is deleted.',
-      resolve: (p, _a, ctx) => ctx.loaders.productById.load(p.event.subjectId),
+      resolve: (p, _a, ctx) =>
+        readOnce(p.event, 'product', () => ctx.loaders.productById.load(p.event.subjectId)),
     }),
   }),
 });

@@ -18,6 +18,13 @@ export function onEventsCommitted(listener: () => void): () => void {
   return () => committedListeners.delete(listener);
 }
 
+/** Off only with STOCKROOM_OUTBOX=off (benchmarking only; one setting per process, set by startApp). */
+let outboxWrites = true;
+
+export function setOutboxWrites(on: boolean): void {
+  outboxWrites = on;
+}
+
 /**
  * Records that something happened, in the command's transaction: collected in memory and written
  * with the rest of the command's events as its last statement (events.repository insertOutboxEvents),
@@ -25,6 +32,7 @@ export function onEventsCommitted(listener: () => void): () => void {
  * event's id.
  */
 export function emitEvent(trx: Tx, actor: Actor, event: NewDomainEvent): string {
+  if (!outboxWrites) return uuidv7();
   let rows = pending.get(trx);
   if (!rows) {
     const collected: OutboxRow[] = [];

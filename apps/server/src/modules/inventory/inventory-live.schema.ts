@@ -8,7 +8,7 @@ import {
   liveEvents,
   type LiveEventShape,
 } from '../events/live.schema.js';
-import type { LiveItem } from '../events/live-hub.js';
+import { readOnce, type LiveItem } from '../events/live-hub.js';
 import { LevelRef } from './inventory.schema.js';
 import { findLevel } from './level.repository.js';
 
@@ -22,7 +22,8 @@ const InventoryLiveEventRef = builder.objectRef<LiveEventShape>('InventoryLiveEv
     inventoryLevel: t.field({
       type: LevelRef,
       nullable: true,
-      resolve: (p, _a, ctx) => findLevel(ctx.services.db, p.event.subjectId),
+      resolve: (p, _a, ctx) =>
+        readOnce(p.event, 'level', () => findLevel(ctx.services.db, p.event.subjectId)),
     }),
   }),
 });

@@ -8,7 +8,7 @@ import {
   liveEvents,
   type LiveEventShape,
 } from '../events/live.schema.js';
-import type { LiveItem } from '../events/live-hub.js';
+import { readOnce, type LiveItem } from '../events/live-hub.js';
 import { OrderRef } from './order.refs.js';
 
 /** The events about one order that `orderUpdated` delivers (its creation is `orderCreated`). */
@@ -31,7 +31,8 @@ const OrderLiveEventRef = builder.objectRef<LiveEventShape>('OrderLiveEvent').im
       type: OrderRef,
       nullable: true,
       description: 'The order now, read with your permissions; null if it is gone.',
-      resolve: (p, _a, ctx) => ctx.loaders.orderById.load(p.event.subjectId),
+      resolve: (p, _a, ctx) =>
+        readOnce(p.event, 'order', () => ctx.loaders.orderById.load(p.event.subjectId)),
     }),
   }),
 });

@@ -133,6 +133,30 @@ describe.each(DATABASES)('live updates over SSE ($name)', ({ postgresUrl }) => {
     readerStream.close();
   });
 
+  it('reads the order afresh for every event: the second change is delivered with the second version', async () => {
+    const order = await createOrder(store.owner, [{ variantId: store.mug, quantity: 1 }]);
+    const query = `subscription($id: ID!) { orderUpdated(id: $id) { version order { id version note } } }`;
+    const streams = [
+      await sub(ctx.server.url, query, { id: order.id }, { cookie: store.owner.cookie }),
+      await sub(ctx.server.url, query, { id: order.id }, { cookie: store.packer.cookie }),
+    ];
+    await new Promise((r) => setTimeout(r, 200));
+    for (const note of ['first', 'second']) {
+      await gql(
+        store.owner,
+        `mutation($id: ID!, $input: OrderUpdateInput!) { orderUpdate(id: $id, input: $input) { userErrors { message } } }`,
+        { id: order.id, input: { note } },
+      );
+      for (const stream of streams) {
+        const message = await stream.next(3_000);
+        const live = message.data?.data.orderUpdated;
+        expect(live.order.note).toBe(note);
+        expect(live.order.version).toBe(live.version);
+      }
+    }
+    for (const stream of streams) stream.close();
+  });
+
   it('refuses the 11th stream of one staff member with a clear error', async () => {
     await ctx.server.createStaff({
       email: 'many@example.com',
