@@ -1,5 +1,5 @@
 import { decodeIdOf, formatMinor } from '@stockroom/domain';
-import { jobInputSummary, jobKindWords } from '../jobs/job-words.js';
+import { jobInputSummary, jobKindWords } from '@stockroom/domain';
 import type { Ctx } from '../../graphql/context.js';
 
 /** Fields recorded in minor units of the store's currency (prices, amounts, totals). */

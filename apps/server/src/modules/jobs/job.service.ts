@@ -16,7 +16,7 @@ import { emitEvent } from '../events/events.service.js';
 import type { Job, JobStatus } from './jobs.model.js';
 import type { JobQueue } from './job-queue.js';
 import * as repo from './job.repository.js';
-import { jobInputSummary } from './job-words.js';
+import { jobInputSummary } from '@stockroom/domain';
 
 export const isActive = (status: JobStatus) => ACTIVE_JOB_STATUSES.includes(status);
 

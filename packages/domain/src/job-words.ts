@@ -1,4 +1,4 @@
-import { JOB_KIND_LABELS, JOB_KINDS, type JobKind } from '@stockroom/domain';
+import { JOB_KIND_LABELS, JOB_KINDS, type JobKind } from './jobs.js';
 
 const isKind = (v: unknown): v is JobKind => typeof v === 'string' && JOB_KINDS.includes(v as JobKind);
 const count = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
