@@ -20,3 +20,4 @@ export * from './order-states.js';
 export * from './refunds.js';
 export * from './discounts.js';
 export * from './jobs.js';
+export * from './list-exports.js';
