@@ -21,3 +21,4 @@ export * from './refunds.js';
 export * from './discounts.js';
 export * from './jobs.js';
 export * from './job-words.js';
+export * from './list-exports.js';

@@ -6,6 +6,14 @@ const words = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().rep
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
+/** A list export's rows, capitalised and not. */
+const LIST_EXPORT_NOUNS: Partial<Record<string, [string, string]>> = {
+  EXPORT_PRODUCTS: ['Products', 'products'],
+  EXPORT_INVENTORY: ['Stock levels', 'stock levels'],
+  EXPORT_ORDERS: ['Orders', 'orders'],
+  EXPORT_CUSTOMERS: ['Customers', 'customers'],
+};
+
 /** A kind in words ("Audit log export"); null for a value that is no kind. */
 export function jobKindWords(kind: unknown): string | null {
   return isKind(kind) ? JOB_KIND_LABELS[kind] : null;
@@ -47,6 +55,13 @@ export function jobInputSummary(kind: unknown, input: unknown, collection?: stri
                 ? 'deleted'
                 : 'changed';
     return `${products}: ${what}`;
+  }
+  const listNoun = typeof kind === 'string' ? LIST_EXPORT_NOUNS[kind] : undefined;
+  if (listNoun) {
+    const query = typeof i['query'] === 'string' ? i['query'].trim() : '';
+    const columns = strings(i['columns']);
+    const which = query ? `${listNoun[0]} matching “${query}”` : `All ${listNoun[1]}`;
+    return `${which}; ${columns.length ? count(columns.length, 'column') : 'all columns'}`;
   }
   const keys = Object.keys(i);
   return keys.length ? `Given: ${keys.join(', ')}` : 'Nothing to choose';

@@ -14,6 +14,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ExportColumns($kind: ListExportKind!) {\n    exportColumns(kind: $kind)\n  }\n": typeof types.ExportColumnsDocument,
+    "\n  mutation ListExportStart($input: ExportStartInput!) {\n    exportStart(input: $input) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ListExportStartDocument,
+    "\n  fragment LiveJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n": typeof types.LiveJobFieldsFragmentDoc,
+    "\n  query LiveJob($id: ID!) {\n    job(id: $id) {\n      ...LiveJobFields\n    }\n  }\n": typeof types.LiveJobDocument,
+    "\n  subscription LiveJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...LiveJobFields\n      }\n    }\n  }\n": typeof types.LiveJobUpdatedDocument,
     "\n  subscription Presence($subjectId: ID!) {\n    presence(subjectId: $subjectId) {\n      staffId\n      name\n      since\n    }\n  }\n": typeof types.PresenceDocument,
     "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ProductsInDocument,
     "\n  mutation AuditEventRevert($id: ID!) {\n    auditEventRevert(id: $id) {\n      auditEventId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.AuditEventRevertDocument,
@@ -25,10 +30,7 @@ type Documents = {
     "\n  mutation ApiTokenRevoke($id: ID!) {\n    apiTokenRevoke(id: $id) {\n      apiToken {\n        id\n        status\n        revokedAt\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ApiTokenRevokeDocument,
     "\n  query ApiTokens {\n    apiTokens {\n      id\n      name\n      prefix\n      permissions\n      status\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n      createdBy {\n        name\n        email\n      }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  query AuditEvents($query: String, $first: Int, $after: String, $last: Int, $before: String) {\n    shop {\n      currencyCode\n    }\n    auditEvents(query: $query, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        action\n        actorType\n        actorName\n        subjectType\n        subjectId\n        subjectLabel\n        ip\n        createdAt\n        revertable\n        changes {\n          field\n          before\n          after\n          beforeText\n          afterText\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n      count {\n        value\n        precision\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.AuditEventsDocument,
-    "\n  fragment AuditExportJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n": typeof types.AuditExportJobFieldsFragmentDoc,
-    "\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...AuditExportJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.AuditExportStartDocument,
-    "\n  query AuditExportJob($id: ID!) {\n    job(id: $id) {\n      ...AuditExportJobFields\n    }\n  }\n": typeof types.AuditExportJobDocument,
-    "\n  subscription AuditExportJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...AuditExportJobFields\n      }\n    }\n  }\n": typeof types.AuditExportJobUpdatedDocument,
+    "\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.AuditExportStartDocument,
     "\n  mutation InvitationAccept($token: String!, $name: String!, $password: String!) {\n    invitationAccept(token: $token, name: $name, password: $password) {\n      email\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.InvitationAcceptDocument,
     "\n  mutation PasswordReset($token: String!, $password: String!) {\n    passwordReset(token: $token, password: $password) {\n      email\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.PasswordResetDocument,
     "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      staff {\n        id\n        name\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.LoginDocument,
@@ -182,6 +184,11 @@ type Documents = {
     "\n  fragment UserErrorFields on UserError {\n    field\n    message\n    code\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
 };
 const documents: Documents = {
+    "\n  query ExportColumns($kind: ListExportKind!) {\n    exportColumns(kind: $kind)\n  }\n": types.ExportColumnsDocument,
+    "\n  mutation ListExportStart($input: ExportStartInput!) {\n    exportStart(input: $input) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ListExportStartDocument,
+    "\n  fragment LiveJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n": types.LiveJobFieldsFragmentDoc,
+    "\n  query LiveJob($id: ID!) {\n    job(id: $id) {\n      ...LiveJobFields\n    }\n  }\n": types.LiveJobDocument,
+    "\n  subscription LiveJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...LiveJobFields\n      }\n    }\n  }\n": types.LiveJobUpdatedDocument,
     "\n  subscription Presence($subjectId: ID!) {\n    presence(subjectId: $subjectId) {\n      staffId\n      name\n      since\n    }\n  }\n": types.PresenceDocument,
     "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ProductsInDocument,
     "\n  mutation AuditEventRevert($id: ID!) {\n    auditEventRevert(id: $id) {\n      auditEventId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.AuditEventRevertDocument,
@@ -193,10 +200,7 @@ const documents: Documents = {
     "\n  mutation ApiTokenRevoke($id: ID!) {\n    apiTokenRevoke(id: $id) {\n      apiToken {\n        id\n        status\n        revokedAt\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ApiTokenRevokeDocument,
     "\n  query ApiTokens {\n    apiTokens {\n      id\n      name\n      prefix\n      permissions\n      status\n      createdAt\n      expiresAt\n      lastUsedAt\n      revokedAt\n      createdBy {\n        name\n        email\n      }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  query AuditEvents($query: String, $first: Int, $after: String, $last: Int, $before: String) {\n    shop {\n      currencyCode\n    }\n    auditEvents(query: $query, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        action\n        actorType\n        actorName\n        subjectType\n        subjectId\n        subjectLabel\n        ip\n        createdAt\n        revertable\n        changes {\n          field\n          before\n          after\n          beforeText\n          afterText\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n      count {\n        value\n        precision\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.AuditEventsDocument,
-    "\n  fragment AuditExportJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n": types.AuditExportJobFieldsFragmentDoc,
-    "\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...AuditExportJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.AuditExportStartDocument,
-    "\n  query AuditExportJob($id: ID!) {\n    job(id: $id) {\n      ...AuditExportJobFields\n    }\n  }\n": types.AuditExportJobDocument,
-    "\n  subscription AuditExportJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...AuditExportJobFields\n      }\n    }\n  }\n": types.AuditExportJobUpdatedDocument,
+    "\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.AuditExportStartDocument,
     "\n  mutation InvitationAccept($token: String!, $name: String!, $password: String!) {\n    invitationAccept(token: $token, name: $name, password: $password) {\n      email\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.InvitationAcceptDocument,
     "\n  mutation PasswordReset($token: String!, $password: String!) {\n    passwordReset(token: $token, password: $password) {\n      email\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.PasswordResetDocument,
     "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      staff {\n        id\n        name\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.LoginDocument,
@@ -367,6 +371,26 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ExportColumns($kind: ListExportKind!) {\n    exportColumns(kind: $kind)\n  }\n"): (typeof documents)["\n  query ExportColumns($kind: ListExportKind!) {\n    exportColumns(kind: $kind)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ListExportStart($input: ExportStartInput!) {\n    exportStart(input: $input) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ListExportStart($input: ExportStartInput!) {\n    exportStart(input: $input) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment LiveJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n"): (typeof documents)["\n  fragment LiveJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LiveJob($id: ID!) {\n    job(id: $id) {\n      ...LiveJobFields\n    }\n  }\n"): (typeof documents)["\n  query LiveJob($id: ID!) {\n    job(id: $id) {\n      ...LiveJobFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription LiveJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...LiveJobFields\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription LiveJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...LiveJobFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  subscription Presence($subjectId: ID!) {\n    presence(subjectId: $subjectId) {\n      staffId\n      name\n      since\n    }\n  }\n"): (typeof documents)["\n  subscription Presence($subjectId: ID!) {\n    presence(subjectId: $subjectId) {\n      staffId\n      name\n      since\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -411,19 +435,7 @@ export function graphql(source: "\n  query AuditEvents($query: String, $first: I
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AuditExportJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n"): (typeof documents)["\n  fragment AuditExportJobFields on Job {\n    id\n    status\n    progress {\n      done\n      total\n    }\n    resultUrl\n    resultName\n    failure\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...AuditExportJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...AuditExportJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AuditExportJob($id: ID!) {\n    job(id: $id) {\n      ...AuditExportJobFields\n    }\n  }\n"): (typeof documents)["\n  query AuditExportJob($id: ID!) {\n    job(id: $id) {\n      ...AuditExportJobFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription AuditExportJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...AuditExportJobFields\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription AuditExportJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...AuditExportJobFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AuditExportStart($query: String) {\n    exportStart(input: { kind: EXPORT_AUDIT, query: $query }) {\n      job {\n        ...LiveJobFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -9,7 +9,7 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from '../seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from '../lib/rate-limit.js';
 import { createHttpServer } from './http/server.js';
-import { installJobSchema, startJobEngine, type JobEngine } from './jobs.js';
+import { installJobSchema, LIST_EXPORTERS, startJobEngine, type JobEngine } from './jobs.js';
 import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
@@ -208,6 +208,7 @@ export async function startApp(
     listBounds,
     live,
     jobs: jobs.queue,
+    listExports: LIST_EXPORTERS,
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);

@@ -9,12 +9,32 @@ import { jobFilesDir } from '../modules/jobs/job-files.js';
 import { auditExportStep } from '../modules/jobs/export.service.js';
 import { bulkEditStep } from '../modules/catalog/bulk.service.js';
 import { MAINTENANCE_CRON, MAINTENANCE_QUEUE, runMaintenance } from './maintenance.js';
+import { listExportStep, type ListExporters } from '../modules/jobs/list-export.service.js';
+import { productExporter } from '../modules/inventory/product-export.service.js';
+import { inventoryExporter } from '../modules/inventory/inventory-export.service.js';
+import { orderExporter } from '../modules/orders/order-export.service.js';
+import { customerExporter } from '../modules/customers/customer-export.service.js';
 
 /** pg-boss's queue for every step of every Stockroom job (a message is `{ jobId, step }`). */
 export const JOB_STEP_QUEUE = 'stockroom-job-step';
 
+/** The lists' exports (issue #29): each module brings its list's rows; one engine writes the files. */
+export const LIST_EXPORTERS: ListExporters = {
+  EXPORT_PRODUCTS: productExporter,
+  EXPORT_INVENTORY: inventoryExporter,
+  EXPORT_ORDERS: orderExporter,
+  EXPORT_CUSTOMERS: customerExporter,
+};
+
 /** The steps of each kind of job. */
-const HANDLERS: JobHandlers = { EXPORT_AUDIT: auditExportStep, BULK_EDIT: bulkEditStep };
+const HANDLERS: JobHandlers = {
+  EXPORT_AUDIT: auditExportStep,
+  BULK_EDIT: bulkEditStep,
+  EXPORT_PRODUCTS: listExportStep(LIST_EXPORTERS, 'EXPORT_PRODUCTS'),
+  EXPORT_INVENTORY: listExportStep(LIST_EXPORTERS, 'EXPORT_INVENTORY'),
+  EXPORT_ORDERS: listExportStep(LIST_EXPORTERS, 'EXPORT_ORDERS'),
+  EXPORT_CUSTOMERS: listExportStep(LIST_EXPORTERS, 'EXPORT_CUSTOMERS'),
+};
 
 export interface JobEngine {
   queue: JobQueue;

@@ -251,21 +251,25 @@ export interface Count {
   precision: 'EXACT' | 'AT_LEAST';
 }
 
-/** Counts the rows of a filtered query, stopping at COUNT_LIMIT so a count never makes a list slow. */
+/**
+ * Counts the rows of a filtered query, stopping at COUNT_LIMIT so a count never makes a list slow;
+ * `cap: null` counts them all (a background export's progress total).
+ */
 export async function cappedCount<QDB, TB extends keyof QDB, O>(
   db: Kysely<Database>,
   query: SelectQueryBuilder<QDB, TB, O>,
+  cap: number | null = COUNT_LIMIT,
 ): Promise<Count> {
-  const limited = query
+  const all = query
     .clearSelect()
     .clearOrderBy()
-    .select(sql`1`.as('one'))
-    .limit(COUNT_LIMIT + 1);
+    .select(sql`1`.as('one'));
+  const limited = cap === null ? all : all.limit(cap + 1);
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${limited}) as limited`.execute(
     db,
   );
   const n = Number(rows[0]?.n ?? 0);
-  return n > COUNT_LIMIT ? { value: COUNT_LIMIT, precision: 'AT_LEAST' } : { value: n, precision: 'EXACT' };
+  return cap !== null && n > cap ? { value: cap, precision: 'AT_LEAST' } : { value: n, precision: 'EXACT' };
 }
 
 /**

@@ -27,6 +27,7 @@ const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
   'Query.discounts': 'DISCOUNTS_READ',
   'Query.draftOrder': 'ORDERS_READ',
   'Query.draftOrders': 'ORDERS_READ',
+  'Query.exportColumns': 'authenticated',
   'Query.inventoryLevels': 'CATALOG_READ',
   'Query.inventoryMovements': 'CATALOG_READ',
   'Query.job': 'authenticated',

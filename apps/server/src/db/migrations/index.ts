@@ -20,6 +20,7 @@ import * as salesFigures from './2026-11-28-140-sales-figures.js';
 import * as levelSortByLocation from './2026-11-28-170-level-sort-by-location.js';
 import * as jobs from './2026-11-28-200-jobs.js';
 import * as outbox from './2026-11-28-210-outbox.js';
+import * as exportJobKinds from './2026-11-28-240-export-job-kinds.js';
 import * as jobResultExpiry from './2026-11-29-220-job-result-expiry.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-170-level-sort-by-location': levelSortByLocation,
   '2026-11-28-200-jobs': jobs,
   '2026-11-28-210-outbox': outbox,
+  '2026-11-28-240-export-job-kinds': exportJobKinds,
   '2026-11-29-220-job-result-expiry': jobResultExpiry,
 };

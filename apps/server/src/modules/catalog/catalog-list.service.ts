@@ -9,7 +9,21 @@ import {
 } from './collection.repository.js';
 import { productSearchCondition } from './product-search.repository.js';
 import type { ProductPageWants } from './product-page.repository.js';
-import { countProducts, pageProducts, type ProductPage, type ProductSortKey } from './product.repository.js';
+import {
+  countProducts,
+  pageProducts,
+  PRODUCT_SORT_KEYS,
+  type ProductPage,
+  type ProductSortKey,
+} from './product.repository.js';
+
+export type { ProductSortKey };
+
+/** The product list's sorts, its default (the `products` field's) first: for an export of the list. */
+export const PRODUCT_LIST_SORTS: readonly ProductSortKey[] = [
+  'UPDATED_AT',
+  ...(Object.keys(PRODUCT_SORT_KEYS) as ProductSortKey[]).filter((k) => k !== 'UPDATED_AT'),
+];
 
 /**
  * Products matching a search (SPEC §7.4; prices in the store currency), sorted and paged by keyset;
@@ -24,13 +38,15 @@ export function listProducts(
     reverse: boolean;
     page: PageArgs;
     include?: ProductPageWants;
+    /** null: count every match (an export's total); lists stop at 10,000. */
+    countCap?: number | null;
   },
 ): ListResult<Product, ProductPage> {
   const search = productSearchCondition(args.query, args.currency);
   if ('errors' in search) return search;
   return {
     page: () => pageProducts(db, search.condition, args.sortKey, args.reverse, args.page, args.include),
-    count: () => countProducts(db, search.condition),
+    count: () => countProducts(db, search.condition, args.countCap),
   };
 }
 

@@ -332,8 +332,13 @@ export async function pageProducts(
   return { ...mapPage(rows, toProduct), relations };
 }
 
-export function countProducts(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
-  return cappedCount(db, productListQuery(db, condition));
+/** `cap: null` counts every match (an export's total); lists stop at COUNT_LIMIT. */
+export function countProducts(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  cap?: number | null,
+): Promise<Count> {
+  return cappedCount(db, productListQuery(db, condition), cap);
 }
 
 /** Ids of the products matching the condition, at most `limit`. */

@@ -23,6 +23,8 @@ export function listCustomers(
     page: PageArgs;
     /** Read each customer's addresses with the page (the caller shows them). */
     addresses?: boolean;
+    /** null: count every match (an export's total); lists stop at 10,000. */
+    countCap?: number | null;
   },
 ): CustomerList {
   const search = customerSearchCondition(args.query, args.currency);
@@ -32,6 +34,6 @@ export function listCustomers(
       pageCustomers(db, search.condition, args.sortKey, args.reverse, args.page, {
         addresses: Boolean(args.addresses),
       }),
-    count: () => countCustomers(db, search.condition),
+    count: () => countCustomers(db, search.condition, args.countCap),
   };
 }

@@ -343,6 +343,11 @@ export async function pageCustomers(
   return { ...mapPage(page, customerRow.of), addressesByCustomer };
 }
 
-export function countCustomers(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
-  return cappedCount(db, customerListQuery(db, condition));
+/** `cap: null` counts every match (an export's total); lists stop at COUNT_LIMIT. */
+export function countCustomers(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  cap?: number | null,
+): Promise<Count> {
+  return cappedCount(db, customerListQuery(db, condition), cap);
 }

@@ -9,13 +9,20 @@ import { countMovements, pageMovements } from './movement.repository.js';
 /** Stock levels of tracked variants matching a search, sorted and paged by keyset. */
 export function listInventoryLevels(
   db: Executor,
-  args: { query?: string | null; sortKey: LevelSortKey; reverse: boolean; page: PageArgs },
+  args: {
+    query?: string | null;
+    sortKey: LevelSortKey;
+    reverse: boolean;
+    page: PageArgs;
+    /** null: count every match (an export's total); lists stop at 10,000. */
+    countCap?: number | null;
+  },
 ): ListResult<InventoryLevel> {
   const search = levelSearchCondition(args.query);
   if ('errors' in search) return search;
   return {
     page: () => pageLevels(db, search.condition, args.sortKey, args.reverse, args.page),
-    count: () => countLevels(db, search.condition),
+    count: () => countLevels(db, search.condition, args.countCap),
   };
 }
 

@@ -317,6 +317,11 @@ export async function pageLevels(
   return mapPage(page, levelRow.of);
 }
 
-export function countLevels(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
-  return cappedCount(db, levelListQuery(db, condition));
+/** `cap: null` counts every match (an export's total); lists stop at COUNT_LIMIT. */
+export function countLevels(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  cap?: number | null,
+): Promise<Count> {
+  return cappedCount(db, levelListQuery(db, condition), cap);
 }

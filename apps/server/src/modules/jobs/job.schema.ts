@@ -15,6 +15,7 @@ import type { Job, JobProblem } from './jobs.model.js';
 import { cancelRefusal, jobCancel, jobFor, listJobs } from './job.service.js';
 import { exportStart } from './export.service.js';
 import { expiredMessage } from './job-result.js';
+import { listExportStartChecked } from './list-export.schema.js';
 
 /** The most problems a job's report keeps (the first ones; the counts say how many in all). */
 export const MAX_REPORTED_PROBLEMS = 50;
@@ -186,10 +187,25 @@ const JobPayload = builder.objectRef<{ job?: Job | null; userErrors: UserError[]
 
 const ExportStartInput = builder.inputType('ExportStartInput', {
   fields: (t) => ({
-    kind: t.field({ type: JobKindEnum, required: true, description: 'What to export: EXPORT_AUDIT.' }),
+    kind: t.field({
+      type: JobKindEnum,
+      required: true,
+      description:
+        'What to export: EXPORT_AUDIT, EXPORT_PRODUCTS, EXPORT_INVENTORY, EXPORT_ORDERS or EXPORT_CUSTOMERS.',
+    }),
     query: t.string({
       description: 'A search of what to export (the list’s syntax); leave out for everything.',
     }),
+    // Issue #29: the lists' exports (not the audit log's, whose columns are fixed).
+    columns: t.stringList({
+      description:
+        'The columns to write, in this order (see `exportColumns(kind)`); leave out for all. Lists only.',
+    }),
+    sortKey: t.string({
+      description:
+        'The list’s sort key (its sortKey enum value, e.g. TITLE); leave out for its default. Lists only.',
+    }),
+    reverse: t.boolean({ description: 'The list’s `reverse`. Lists only.' }),
   }),
 });
 
@@ -197,12 +213,15 @@ builder.mutationFields((t) => ({
   exportStart: t.field({
     type: JobPayload,
     description:
-      'Starts an export in the background; follow it with `job(id)` and download its result from `resultUrl`. EXPORT_AUDIT needs AUDIT_READ and DATA_EXPORT.',
+      'Starts an export in the background; follow it with `job(id)` and download its result from `resultUrl`. EXPORT_AUDIT needs AUDIT_READ and DATA_EXPORT; a list’s export its read permission and DATA_EXPORT (FORBIDDEN otherwise).',
     extensions: auth.authenticated,
     args: { input: t.arg({ type: ExportStartInput, required: true }) },
     resolve: async (_r, args, ctx) => {
+      const list = listExportStartChecked(ctx, args.input);
       const result = await command(ctx, async (trx) => ({
-        job: await exportStart(trx, ctx as typeof ctx & { viewer: Viewer }, ctx.services.jobs, args.input),
+        job: list
+          ? await list(trx)
+          : await exportStart(trx, ctx as typeof ctx & { viewer: Viewer }, ctx.services.jobs, args.input),
       }));
       if (result.job) ctx.services.jobs.wake();
       return result;

@@ -145,6 +145,11 @@ export async function pageOrders(
   return { ...mapPage(page, orderRow.of), linesByOrder, customers: [...customers.values()] };
 }
 
-export function countOrders(db: Executor, condition: RawBuilder<boolean> | null): Promise<Count> {
-  return cappedCount(db, orderListQuery(db, condition));
+/** `cap: null` counts every match (an export's total); lists stop at COUNT_LIMIT. */
+export function countOrders(
+  db: Executor,
+  condition: RawBuilder<boolean> | null,
+  cap?: number | null,
+): Promise<Count> {
+  return cappedCount(db, orderListQuery(db, condition), cap);
 }

@@ -29,13 +29,15 @@ export function listOrders(
     page: PageArgs;
     /** What the caller shows of each order beyond its row: read with the page. */
     include?: OrderListInclude;
+    /** null: count every match (an export's total); lists stop at 10,000. */
+    countCap?: number | null;
   },
 ): ListResult<Order, OrderPage> {
   const search = orderSearchCondition(args.query, args.currency, args.numberPrefix);
   if ('errors' in search) return search;
   const { condition, needle } = search;
   let counted: Promise<Count> | undefined;
-  const count = () => (counted ??= countOrders(db, condition));
+  const count = () => (counted ??= countOrders(db, condition, args.countCap));
   return {
     count,
     page: async () => {

@@ -1,9 +1,10 @@
-import { Button, Skeleton } from '@mantine/core';
+import { Button, Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { ListPage } from '../../../components/list-page';
+import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
 import { FilterChips } from '../../../components/filter-chips';
 import { CUSTOMER_FILTERS } from '../components/customer-filters';
 import { useCustomerTagValues } from '../api/customer-tag-values-query';
@@ -29,6 +30,7 @@ export function CustomersRoute() {
   useDocumentTitle('Customers · Stockroom');
   const { can } = useSession();
   const canWrite = can('CUSTOMERS_WRITE');
+  const canExport = can('CUSTOMERS_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
   const list = useListController({
@@ -60,7 +62,23 @@ export function CustomersRoute() {
       title="Customers"
       plainChange
       intro="Press / to search, j and k to move, x to select, Enter to open."
-      actions={newButton}
+      actions={
+        (canExport || newButton) && (
+          <Group gap="sm">
+            {canExport && (
+              <ExportButton
+                kind="EXPORT_CUSTOMERS"
+                noun="customers"
+                query={params.q}
+                sortKey={sortKeyOf(CUSTOMER_LIST, params)}
+                reverse={reverseOf(CUSTOMER_LIST, params)}
+                countLabel={exportCountLabel(list.connection?.count)}
+              />
+            )}
+            {newButton}
+          </Group>
+        )
+      }
       search={{
         label: 'Search customers',
         placeholder: 'Name, email or phone; or tag:vip country:GB',

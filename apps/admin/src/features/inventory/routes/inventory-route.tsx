@@ -1,10 +1,11 @@
-import { Button, Kbd, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Kbd, Skeleton, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { ListPage } from '../../../components/list-page';
+import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
 import { useListController } from '../../../lib/controllers/use-list-controller';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import type { InventoryLevelsQuery } from '../../../gql/graphql';
@@ -35,6 +36,7 @@ export function InventoryRoute() {
   useDocumentTitle('Inventory · Stockroom');
   const { can } = useSession();
   const canEdit = can('INVENTORY_WRITE');
+  const canExport = can('CATALOG_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
   const sort = levelSort(params);
@@ -108,14 +110,26 @@ export function InventoryRoute() {
         </>
       }
       actions={
-        <Button
-          component={Link}
-          to="/inventory/history"
-          variant="default"
-          leftSection={<IconHistory size={16} aria-hidden />}
-        >
-          History
-        </Button>
+        <Group gap="sm">
+          {canExport && (
+            <ExportButton
+              kind="EXPORT_INVENTORY"
+              noun="stock levels"
+              query={params.q}
+              sortKey={sort.key}
+              reverse={sort.reverse}
+              countLabel={exportCountLabel(list.connection?.count)}
+            />
+          )}
+          <Button
+            component={Link}
+            to="/inventory/history"
+            variant="default"
+            leftSection={<IconHistory size={16} aria-hidden />}
+          >
+            History
+          </Button>
+        </Group>
       }
       toolbar={<InventoryToolbar params={params} searchError={list.searchError} />}
       banner={

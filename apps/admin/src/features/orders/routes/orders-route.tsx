@@ -2,6 +2,7 @@ import { Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { ListPage } from '../../../components/list-page';
+import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';
 import { SearchField } from '../../../components/search-field';
@@ -36,6 +37,7 @@ export function OrdersRoute() {
   useDocumentTitle('Orders · Stockroom');
   const { can } = useSession();
   const canWrite = can('ORDERS_WRITE');
+  const canExport = can('ORDERS_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
   const location = useLocation();
@@ -61,6 +63,18 @@ export function OrdersRoute() {
       maw={1280}
       title="Orders"
       intro="Press / to search, j and k to move, x to select, Enter to open."
+      actions={
+        canExport && (
+          <ExportButton
+            kind="EXPORT_ORDERS"
+            noun="orders"
+            query={params.q}
+            sortKey={sortKeyOf(ORDER_LIST, params)}
+            reverse={reverseOf(ORDER_LIST, params)}
+            countLabel={exportCountLabel(list.connection?.count)}
+          />
+        )
+      }
       toolbar={
         <>
           <OrderTabs params={params} compact={phone} />

@@ -1,10 +1,11 @@
-import { Anchor, Button, Skeleton, Text } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { ListPage } from '../../../components/list-page';
+import { ExportButton } from '../../../components/export-dialog';
 import { FilterChips } from '../../../components/filter-chips';
 import { PRODUCT_FILTERS } from '../components/product-filters';
 import { useProductFilterValues } from '../api/product-filter-values-query';
@@ -33,11 +34,13 @@ export function ProductsRoute() {
   useDocumentTitle('Products · Stockroom');
   const { can } = useSession();
   const canWrite = can('CATALOG_WRITE');
+  const canExport = can('CATALOG_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
+  const variables = productsVariablesOf(params);
   const list = useListController({
     params,
-    query: useProductsQuery(productsVariablesOf(params)),
+    query: useProductsQuery(variables),
     connectionOf: productsOf,
     selection: { canSelect: canWrite, pathOf: productPath },
     rememberAs: '/products',
@@ -64,7 +67,23 @@ export function ProductsRoute() {
           {phone ? 'Everything you sell.' : 'Press / to search, j and k to move, x to select, Enter to open.'}
         </Text>
       }
-      actions={newButton}
+      actions={
+        (canExport || newButton) && (
+          <Group gap="sm">
+            {canExport && (
+              <ExportButton
+                kind="EXPORT_PRODUCTS"
+                noun="products"
+                query={params.q}
+                sortKey={variables.sortKey}
+                reverse={variables.reverse}
+                countLabel={countLabel}
+              />
+            )}
+            {newButton}
+          </Group>
+        )
+      }
       search={{
         label: 'Search products',
         placeholder: phone

@@ -1,0 +1,82 @@
+import type { Executor } from '../../db/database.js';
+import { money, type ListExporter, type ListExportInput } from '../jobs/list-export.service.js';
+import type { Customer, CustomerAddress } from './customer.model.js';
+import { listCustomers } from './customer-list.service.js';
+import { CUSTOMER_SORTS, type CustomerSortKey } from './customer.repository.js';
+
+/**
+ * The customers list as Shopify's customer CSV (issue #29), with each customer's default address
+ * (else their first). An erased customer is exported as erased: its totals and placeholder email,
+ * never a name, phone, address, tag or note (written empty even if a row still held one).
+ */
+
+function list(db: Executor, input: ListExportInput, after: string | null, first: number, countCap?: null) {
+  return listCustomers(db, {
+    query: input.query,
+    currency: input.shop.currency,
+    sortKey: input.sortKey as CustomerSortKey,
+    reverse: input.reverse,
+    page: { first, after },
+    addresses: true,
+    ...(countCap === null ? { countCap } : {}),
+  });
+}
+
+function row(c: Customer, addresses: CustomerAddress[], currency: string) {
+  const totals = {
+    Email: c.email,
+    'Total Spent': money(c.totalSpent, currency),
+    'Total Orders': c.ordersCount,
+    'Accepts Marketing': c.acceptsMarketing ? 'yes' : 'no',
+  };
+  if (c.state === 'ERASED' || c.erasedAt) return { ...totals, 'Accepts Marketing': 'no' };
+  const a = addresses.find((x) => x.id === c.defaultAddressId) ?? addresses[0];
+  return {
+    ...totals,
+    'First Name': c.firstName,
+    'Last Name': c.lastName,
+    Company: a?.company,
+    Address1: a?.line1,
+    Address2: a?.line2,
+    City: a?.city,
+    Province: a?.region,
+    'Country Code': a?.countryCode,
+    Zip: a?.postalCode,
+    Phone: c.phone,
+    Tags: c.tags.join(', '),
+    Note: c.note,
+  };
+}
+
+export const customerExporter: ListExporter = {
+  noun: 'customers',
+  // The `customers` field's default first.
+  sortKeys: Object.keys(CUSTOMER_SORTS),
+  pageSize: 250,
+  problems: (db, query, shop) => {
+    const l = listCustomers(db, {
+      query,
+      currency: shop.currency,
+      sortKey: 'CREATED_AT',
+      reverse: false,
+      page: { first: 1 },
+    });
+    return 'errors' in l ? l.errors : [];
+  },
+  total: async (db, input) => {
+    const l = list(db, input, null, 1, null);
+    return 'errors' in l ? 0 : (await l.count()).value;
+  },
+  page: async (db, input, after, first) => {
+    const l = list(db, input, after, first);
+    if ('errors' in l) return { items: [], hasNextPage: false };
+    const page = await l.page();
+    return {
+      hasNextPage: page.hasNextPage,
+      items: page.rows.map((c) => ({
+        cursor: page.cursor(c),
+        rows: [row(c, page.addressesByCustomer?.get(c.id) ?? [], input.shop.currency)],
+      })),
+    };
+  },
+};

@@ -1,0 +1,289 @@
+import {
+  DomainError,
+  formatMinor,
+  LIST_EXPORT_COLUMNS,
+  weightUnitOf,
+  type ListExportKind,
+  type UserError,
+  type WeightUnit,
+} from '@stockroom/domain';
+import type { Executor, Tx } from '../../db/database.js';
+import type { Actor, Viewer } from '../../actor.js';
+import { csvCell } from '../audit/audit-export.js';
+import { storeSettings } from '../settings/settings.service.js';
+import type { Job } from './jobs.model.js';
+import type { JobQueue } from './job-queue.js';
+import type { JobStepHandler } from './job-runner.service.js';
+import { jobStart } from './job.service.js';
+
+declare module '../../graphql/services.js' {
+  interface Services {
+    /** The lists' exporters, one per kind (app/jobs.ts: each module brings its own). */
+    listExports: ListExporters;
+  }
+}
+
+/** CSV rows one step of a list export writes (about: a product's variants stay together). */
+export const EXPORT_ROWS_PER_STEP = 1_000;
+/** The most characters an export's search may have (the lists' own bound). */
+const MAX_QUERY = 1_000;
+
+/** What every step of one export formats with, read when it starts so every step agrees. */
+export interface ExportShop {
+  currency: string;
+  timeZone: string;
+  weightUnit: WeightUnit;
+  numberPrefix: string;
+}
+
+/** A list export's input, as its job keeps it. */
+export interface ListExportInput {
+  query: string | null;
+  columns: string[];
+  sortKey: string;
+  reverse: boolean;
+  shop: ExportShop;
+  /** Extra columns a kind adds (a product export's `Stock: <location>`) → what they stand for (the location id). */
+  extra: Record<string, string>;
+}
+
+/** A money cell: a decimal string, never guarded as a formula (it is a number). */
+export interface MoneyCell {
+  decimal: string;
+}
+export type Cell = string | number | boolean | null | undefined | MoneyCell;
+export type CsvRow = Record<string, Cell>;
+
+/** One item of a list (a product, an order…) as its CSV rows, with the cursor just past it. */
+export interface ExportItem {
+  rows: CsvRow[];
+  cursor: string;
+}
+
+/**
+ * One list's export: its own search, sort and paging (the list a person sees), its rows. A module
+ * brings it (catalog knows products, orders knows orders…); this engine writes the file in steps.
+ */
+export interface ListExporter {
+  /** What the rows are: "products", "orders" (for counts and messages). */
+  noun: string;
+  /** The list's sort keys, the first its default. */
+  sortKeys: readonly string[];
+  /** Columns the kind adds now beyond its fixed ones, each with what it stands for. */
+  extraColumns?: (db: Executor) => Promise<{ name: string; ref: string }[]>;
+  /** Why the search is not one the list understands (the list's own userErrors), or nothing. */
+  problems: (db: Executor, query: string | null, shop: ExportShop) => UserError[];
+  /** How many items the search matches now, exactly. */
+  total: (db: Executor, input: ListExportInput) => Promise<number>;
+  /** A page of items (at most 250) after a cursor, in the list's order. */
+  page: (
+    db: Executor,
+    input: ListExportInput,
+    after: string | null,
+    first: number,
+  ) => Promise<{ items: ExportItem[]; hasNextPage: boolean }>;
+  /** Items a page asks for (fewer for items of many rows). */
+  pageSize: number;
+}
+
+export type ListExporters = Record<ListExportKind, ListExporter>;
+
+export const money = (minor: number | null | undefined, currency: string): MoneyCell | null =>
+  minor === null || minor === undefined ? null : { decimal: formatMinor(minor, currency) };
+
+/**
+ * An instant as Shopify's exports write it, in the store's time zone: `2026-11-28 09:05:03 -0500`.
+ */
+export function storeDateTime(date: Date | string | null | undefined, timeZone: string): string | null {
+  if (date === null || date === undefined) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(new Date(date))
+      .map((p) => [p.type, p.value]),
+  );
+  const zone = String(parts['timeZoneName'] ?? 'GMT');
+  const offset = zone === 'GMT' ? '+0000' : zone.replace('GMT', '').replace(':', '');
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']} ${offset}`;
+}
+
+/**
+ * One CSV line. Text goes through the audit export's cell (quoted when needed, a leading = + - @
+ * guarded as a formula); numbers and money are written as they are, so "-3" on hand stays a number.
+ * Like the audit export: UTF-8 without a byte-order mark, `\n` line ends.
+ */
+export function csvLine(columns: readonly string[], row: CsvRow): string {
+  return columns
+    .map((name) => {
+      const value = row[name];
+      if (typeof value === 'number') return String(value);
+      if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+      if (value && typeof value === 'object') return value.decimal;
+      return csvCell(value ?? '');
+    })
+    .join(',');
+}
+
+export interface ListExportRequest {
+  kind: ListExportKind;
+  query?: string | null;
+  columns?: readonly string[] | null;
+  sortKey?: string | null;
+  reverse?: boolean | null;
+}
+
+/**
+ * Starts a list's export (SPEC §10 `exportStart`): the list's current search and sort, the columns
+ * chosen (all by default), as a job whose CSV downloads from its `resultUrl`.
+ */
+export async function listExportStart(
+  trx: Tx,
+  actor: Actor & { viewer: Viewer },
+  queue: JobQueue,
+  exporter: ListExporter,
+  request: ListExportRequest,
+): Promise<Job> {
+  const query = request.query?.trim() || null;
+  if (query && query.length > MAX_QUERY)
+    throw DomainError.one('TOO_LONG', `A search can be at most ${MAX_QUERY} characters.`, ['input', 'query']);
+  const sortKey = request.sortKey ?? exporter.sortKeys[0]!;
+  if (!exporter.sortKeys.includes(sortKey))
+    throw DomainError.one(
+      'INVALID',
+      `"${sortKey}" is not a sort of this list; use one of ${exporter.sortKeys.join(', ')}.`,
+      ['input', 'sortKey'],
+    );
+  const settings = await storeSettings(trx);
+  const shop: ExportShop = {
+    currency: settings.currencyCode,
+    timeZone: settings.timezone,
+    weightUnit: weightUnitOf(settings.weightUnit),
+    numberPrefix: settings.orderNumberPrefix,
+  };
+  const problems = exporter.problems(trx, query, shop);
+  if (problems.length) throw new DomainError(problems.map((p) => ({ ...p, field: ['input', 'query'] })));
+  const extras = exporter.extraColumns ? await exporter.extraColumns(trx) : [];
+  const known = [...LIST_EXPORT_COLUMNS[request.kind], ...extras.map((e) => e.name)];
+  const columns = request.columns ? [...request.columns] : known;
+  checkColumns(columns, known, exporter.noun);
+  const extra = Object.fromEntries(
+    extras.filter((e) => columns.includes(e.name)).map((e) => [e.name, e.ref]),
+  );
+  const input: ListExportInput = {
+    query,
+    columns,
+    sortKey,
+    reverse: Boolean(request.reverse),
+    shop,
+    extra,
+  };
+  const day = new Date().toISOString().slice(0, 10);
+  return jobStart(trx, actor, queue, {
+    kind: request.kind,
+    input: input as unknown as Record<string, unknown>,
+    resultName: `${exporter.noun}-${query ? 'search-' : ''}${day}.csv`,
+  });
+}
+
+function checkColumns(columns: readonly string[], known: readonly string[], noun: string): void {
+  if (!columns.length)
+    throw DomainError.one('REQUIRED', 'Choose at least one column to export.', ['input', 'columns']);
+  const errors: UserError[] = [];
+  const seen = new Set<string>();
+  columns.forEach((name, i) => {
+    if (!known.includes(name))
+      errors.push({
+        field: ['input', 'columns', String(i)],
+        code: 'INVALID',
+        message: `"${name}" is not a column of the ${noun} export; the columns are: ${known.join(', ')}.`,
+      });
+    else if (seen.has(name))
+      errors.push({
+        field: ['input', 'columns', String(i)],
+        code: 'INVALID',
+        message: `"${name}" is chosen twice; choose each column once.`,
+      });
+    seen.add(name);
+  });
+  if (errors.length) throw new DomainError(errors);
+}
+
+interface ListExportState {
+  after: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * One step of a list export: about 1,000 rows after the last step's cursor (whole items: a
+ * product's variants never split across steps), read page by page by keyset as the list reads
+ * them. The same cursor gives the same rows, so a step run again writes the same part.
+ */
+export function listExportStep(exporters: ListExporters, kind: ListExportKind): JobStepHandler {
+  return async ({ trx, job }) => {
+    const exporter = exporters[kind];
+    const input = job.input as unknown as ListExportInput;
+    const state = job.stepState as ListExportState | null;
+    const first = job.step === 0;
+    const problems = exporter.problems(trx, input.query, input.shop);
+    if (problems.length) throw new DomainError(problems);
+    let text = first
+      ? `${csvLine(input.columns, Object.fromEntries(input.columns.map((c) => [c, c])))}\n`
+      : '';
+    let cursor = state?.after ?? null;
+    let items = 0;
+    let rows = 0;
+    let more = true;
+    while (rows < EXPORT_ROWS_PER_STEP) {
+      const page = await exporter.page(trx, input, cursor, exporter.pageSize);
+      if (!page.items.length) {
+        more = false;
+        break;
+      }
+      let taken = 0;
+      for (const item of page.items) {
+        if (rows >= EXPORT_ROWS_PER_STEP) break;
+        for (const row of item.rows) text += `${csvLine(input.columns, row)}\n`;
+        rows += item.rows.length;
+        items++;
+        taken++;
+        cursor = item.cursor;
+      }
+      if (taken === page.items.length && !page.hasNextPage) {
+        more = false;
+        break;
+      }
+    }
+    const counts = job.report.counts;
+    const done = (counts[exporter.noun] ?? 0) + items;
+    return {
+      next: more ? { after: cursor } : null,
+      progressDone: done,
+      ...(first ? { progressTotal: await exporter.total(trx, input) } : {}),
+      report: {
+        counts: { [exporter.noun]: done, rows: (counts['rows'] ?? 0) + rows },
+        errors: job.report.errors,
+      },
+      part: text,
+    };
+  };
+}
+
+/** The columns a person may choose for a kind now (its fixed ones, then those it adds). */
+export async function listExportColumns(
+  db: Executor,
+  exporters: ListExporters,
+  kind: ListExportKind,
+): Promise<string[]> {
+  const exporter = exporters[kind];
+  const extras = exporter.extraColumns ? await exporter.extraColumns(db) : [];
+  return [...LIST_EXPORT_COLUMNS[kind], ...extras.map((e) => e.name)];
+}
