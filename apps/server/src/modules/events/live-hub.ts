@@ -237,6 +237,9 @@ export function createLiveHub(options: {
         const affected = [...streams].filter((s) => concerns(event, s.viewer));
         if (affected.length) {
           options.beforeRecheck();
+          // Held from now, not from each stream's turn in the queue: no event after the change is
+          // read with what it took away while the stream waits to be re-checked.
+          for (const stream of affected) stream.held ??= [];
           void recheckAll(affected);
         }
         continue;
