@@ -41,7 +41,10 @@ import {
 // (the SSE client itself, graphql-sse, is downloaded with the first subscription, not here); the
 // order page gains its live banner and presence (123 → 124.4 KB), the product page 123.3 with the
 // shared command hook. Ceilings 272 / 125. To win back in #35.
-const FIRST_LOAD_PRODUCTS_KB = 272;
+// 2026-11-28 (#29 exports, #28 live): 271.9 → 272.2 KB: the lists' Export button (the dialog, its
+// column chooser and job progress download at first use, export-dialog-body.tsx; with them in the
+// list it was 296 KB). Ceiling 274. To win back in #35.
+const FIRST_LOAD_PRODUCTS_KB = 274;
 const ROUTE_KB = 125;
 
 const manifest = readManifest();
