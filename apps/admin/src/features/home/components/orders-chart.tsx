@@ -28,8 +28,8 @@ export function OrdersChart({ sales }: { sales: HomeSales }) {
       </Title>
       {sales.perDay.length === 1 ? (
         <Text c="dimmed" size="sm">
-          {sales.perDay[0]!.orders.toLocaleString()} orders so far today. Choose 7 or 30 days to see the
-          trend.
+          {sales.perDay[0]!.orders.toLocaleString()} order{sales.perDay[0]!.orders === 1 ? '' : 's'} so far
+          today. Choose 7 or 30 days to see the trend.
         </Text>
       ) : (
         <>
