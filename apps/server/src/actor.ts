@@ -35,6 +35,8 @@ export interface Actor {
    * naming the event it undid.
    */
   reverting?: { eventId: string };
+  /** Set for a job's work (a step of an import or a bulk edit): its audit events name the job. */
+  jobId?: string;
 }
 
 export const SYSTEM_ACTOR: Actor = { viewer: null, requestId: null, ip: null, system: true };

@@ -63,6 +63,13 @@ export function jobInputSummary(kind: unknown, input: unknown, collection?: stri
     const which = query ? `${listNoun[0]} matching “${query}”` : `All ${listNoun[1]}`;
     return `${which}; ${columns.length ? count(columns.length, 'column') : 'all columns'}`;
   }
+  if (kind === 'IMPORT_PRODUCTS' || kind === 'IMPORT_INVENTORY' || kind === 'IMPORT_CUSTOMERS') {
+    const file = typeof i['fileName'] === 'string' && i['fileName'] ? `“${i['fileName']}”` : 'A CSV file';
+    const rows = typeof i['rows'] === 'number' ? ` (${count(i['rows'], 'row')})` : '';
+    if (i['mode'] === 'REVERT') return `Undo of the import of ${file}`;
+    if (i['mode'] === 'APPLY') return `${file}${rows}: applied`;
+    return `${file}${rows}: dry run, nothing changed`;
+  }
   const keys = Object.keys(i);
   return keys.length ? `Given: ${keys.join(', ')}` : 'Nothing to choose';
 }

@@ -8,6 +8,9 @@ export const JOB_KINDS = [
   'EXPORT_INVENTORY',
   'EXPORT_ORDERS',
   'EXPORT_CUSTOMERS',
+  'IMPORT_PRODUCTS',
+  'IMPORT_INVENTORY',
+  'IMPORT_CUSTOMERS',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -30,6 +33,10 @@ export const JOB_KIND_PERMISSIONS: Record<JobKind, readonly Permission[]> = {
   EXPORT_INVENTORY: ['CATALOG_READ', 'DATA_EXPORT'],
   EXPORT_ORDERS: ['ORDERS_READ', 'DATA_EXPORT'],
   EXPORT_CUSTOMERS: ['CUSTOMERS_READ', 'DATA_EXPORT'],
+  // An import (its dry run, its apply and its revert): what writing the records needs and DATA_IMPORT.
+  IMPORT_PRODUCTS: ['CATALOG_READ', 'CATALOG_WRITE', 'DATA_IMPORT'],
+  IMPORT_INVENTORY: ['CATALOG_READ', 'INVENTORY_WRITE', 'DATA_IMPORT'],
+  IMPORT_CUSTOMERS: ['CUSTOMERS_READ', 'CUSTOMERS_WRITE', 'DATA_IMPORT'],
 };
 
 /** A kind in words, for people. */
@@ -40,4 +47,40 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   EXPORT_INVENTORY: 'Inventory export',
   EXPORT_ORDERS: 'Orders export',
   EXPORT_CUSTOMERS: 'Customers export',
+  IMPORT_PRODUCTS: 'Products import',
+  IMPORT_INVENTORY: 'Inventory import',
+  IMPORT_CUSTOMERS: 'Customers import',
 };
+
+/** What a CSV import brings in (importStart's kind), and the job kind that does it. */
+export const IMPORT_KINDS = ['PRODUCTS', 'INVENTORY', 'CUSTOMERS'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const IMPORT_JOB_KIND: Record<ImportKind, JobKind> = {
+  PRODUCTS: 'IMPORT_PRODUCTS',
+  INVENTORY: 'IMPORT_INVENTORY',
+  CUSTOMERS: 'IMPORT_CUSTOMERS',
+};
+
+/**
+ * What an import job does with its file: a dry run (writes nothing, reports per row), an apply (in
+ * chunks of IMPORT_ROWS_PER_STEP rows, each chunk one transaction), or a revert of an applied import.
+ */
+export const IMPORT_MODES = ['DRY_RUN', 'APPLY', 'REVERT'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** What one row of an import does (in a dry run: would do). */
+export const IMPORT_ROW_OUTCOMES = [
+  'CREATED',
+  'UPDATED',
+  'UNCHANGED',
+  'DELETED',
+  'REVERTED',
+  'ERROR',
+] as const;
+export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
+
+/** SPEC §9: an import file is at most 50 MB and 200,000 rows. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 200_000;
+/** Rows one step (one transaction) of an import handles; a product's rows are never split. */
+export const IMPORT_ROWS_PER_STEP = 500;

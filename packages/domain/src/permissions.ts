@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'DISCOUNTS_WRITE',
   'REPORTS_READ',
   'DATA_EXPORT',
+  'DATA_IMPORT',
   'SETTINGS_WRITE',
   'STAFF_MANAGE',
   'AUDIT_READ',
@@ -33,7 +34,9 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   DISCOUNTS_READ: 'See discount codes',
   DISCOUNTS_WRITE: 'Create, edit and delete discount codes',
   REPORTS_READ: 'See analytics and reports',
-  DATA_EXPORT: 'Export orders and customers (personal data) to CSV',
+  DATA_EXPORT: 'Export any list to CSV (orders and customers carry personal data)',
+  DATA_IMPORT:
+    'Import products, stock and customers from CSV (with the write permission of what is imported)',
   SETTINGS_WRITE: 'Change store settings, shipping and taxes',
   STAFF_MANAGE: 'Manage staff, invitations, roles and their sessions',
   AUDIT_READ: 'Read the audit log',
@@ -53,7 +56,8 @@ export const PERMISSION_ACTIONS: Record<Permission, string> = {
   DISCOUNTS_READ: 'see discounts',
   DISCOUNTS_WRITE: 'change discounts',
   REPORTS_READ: 'see reports',
-  DATA_EXPORT: 'export personal data',
+  DATA_EXPORT: 'export lists to CSV',
+  DATA_IMPORT: 'import CSV files',
   SETTINGS_WRITE: 'change store settings',
   STAFF_MANAGE: 'manage staff',
   AUDIT_READ: 'read the audit log',
@@ -86,7 +90,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   {
     key: 'catalog-manager',
     name: 'Catalog manager',
-    description: 'Products, stock, discounts and reports.',
+    description: 'Products, stock, discounts, reports and CSV imports.',
     permissions: [
       'CATALOG_READ',
       'CATALOG_WRITE',
@@ -94,6 +98,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'DISCOUNTS_READ',
       'DISCOUNTS_WRITE',
       'REPORTS_READ',
+      'DATA_IMPORT',
+      'DATA_EXPORT',
     ],
   },
   {
@@ -120,7 +126,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     key: 'analyst',
     name: 'Analyst',
     description: 'Reads everything, changes nothing.',
-    permissions: Array.from(new Set([...READS, 'REPORTS_READ' as const])),
+    permissions: Array.from(new Set([...READS, 'REPORTS_READ' as const, 'DATA_EXPORT' as const])),
   },
 ];
 

@@ -331,7 +331,10 @@ export type JobKind =
   | 'EXPORT_CUSTOMERS'
   | 'EXPORT_INVENTORY'
   | 'EXPORT_ORDERS'
-  | 'EXPORT_PRODUCTS';
+  | 'EXPORT_PRODUCTS'
+  | 'IMPORT_CUSTOMERS'
+  | 'IMPORT_INVENTORY'
+  | 'IMPORT_PRODUCTS';
 
 export type JobStatus =
   | 'CANCELLED'
@@ -468,6 +471,7 @@ export type Permission =
   | 'CUSTOMERS_READ'
   | 'CUSTOMERS_WRITE'
   | 'DATA_EXPORT'
+  | 'DATA_IMPORT'
   | 'DISCOUNTS_READ'
   | 'DISCOUNTS_WRITE'
   | 'INVENTORY_WRITE'

@@ -17,6 +17,7 @@ export type Permission =
   | 'CUSTOMERS_READ'
   | 'CUSTOMERS_WRITE'
   | 'DATA_EXPORT'
+  | 'DATA_IMPORT'
   | 'DISCOUNTS_READ'
   | 'DISCOUNTS_WRITE'
   | 'INVENTORY_WRITE'

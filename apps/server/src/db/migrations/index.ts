@@ -22,6 +22,7 @@ import * as jobs from './2026-11-28-200-jobs.js';
 import * as outbox from './2026-11-28-210-outbox.js';
 import * as exportJobKinds from './2026-11-28-240-export-job-kinds.js';
 import * as jobResultExpiry from './2026-11-29-220-job-result-expiry.js';
+import * as imports from './2026-11-30-250-imports.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-210-outbox': outbox,
   '2026-11-28-240-export-job-kinds': exportJobKinds,
   '2026-11-29-220-job-result-expiry': jobResultExpiry,
+  '2026-11-30-250-imports': imports,
 };

@@ -21,6 +21,7 @@ export const auditEventRow = tableRow<AuditEventTable>()(
     'changes',
     'request_id',
     'ip',
+    'job_id',
     'created_at',
   ] as const,
   { json: ['changes'] },

@@ -58,6 +58,7 @@ export async function recordAudit(trx: Tx, actor: Actor, entry: AuditEntry): Pro
     changes: entry.changes ?? {},
     requestId: actor.requestId,
     ip: actor.ip,
+    jobId: actor.jobId ?? null,
   });
   actor.recordedEvents?.push(id);
   return id;

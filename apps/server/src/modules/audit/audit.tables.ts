@@ -20,6 +20,8 @@ export interface AuditEventTable {
   changes: Json<Record<string, AuditChange>>;
   request_id: string | null;
   ip: string | null;
+  /** The job whose work this is (an import's chunk, a bulk edit's step), so its events read and undo as one. */
+  job_id: string | null;
   created_at: Timestamp;
 }
 

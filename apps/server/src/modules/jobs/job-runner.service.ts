@@ -14,7 +14,7 @@ export interface StepContext {
   trx: Tx;
   job: Job;
   /** The starter, with their permissions as they are now; audit events of the work name them. */
-  actor: Actor & { viewer: Viewer };
+  actor: Actor & { viewer: Viewer; jobId: string };
 }
 
 export interface StepOutcome {
@@ -118,7 +118,7 @@ async function step(deps: RunnerDeps, trx: Tx, message: StepMessage): Promise<St
       ? { token: { id: job.startedByTokenId, name: job.startedByName.replace(/^API token /, '') } }
       : {}),
   };
-  const outcome = await handler({ trx, job, actor: { viewer, requestId: null, ip: null } });
+  const outcome = await handler({ trx, job, actor: { viewer, requestId: null, ip: null, jobId: job.id } });
   if (outcome.part !== undefined) await writeJobPart(deps.filesDir, job.id, job.step, outcome.part);
   const finished = outcome.next === null;
   await saveJobState(trx, job.id, {

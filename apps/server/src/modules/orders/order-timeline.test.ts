@@ -14,6 +14,7 @@ function event(action: string, changes: Record<string, unknown>, actor: string |
     changes: Object.fromEntries(Object.entries(changes).map(([k, after]) => [k, { before: null, after }])),
     requestId: null,
     ip: null,
+    jobId: null,
     createdAt: new Date(),
   };
 }
