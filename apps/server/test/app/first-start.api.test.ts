@@ -52,6 +52,7 @@ describe('first start on the embedded database', () => {
           'CUSTOMERS_READ',
           'DISCOUNTS_READ',
           'REPORTS_READ',
+          'DATA_EXPORT',
           'AUDIT_READ',
         ]);
         const locations = await first.database.db

@@ -242,7 +242,7 @@ describe.each(DATABASES)('list exports on $name', ({ postgresUrl }) => {
     const packer = await signedIn(ctx.server, 'packer-export@example.com', 'a-long-packer-password-1');
     const refused = await startExport(packer, { kind: 'EXPORT_PRODUCTS' });
     expect(refused.body.errors?.[0]).toMatchObject({
-      message: "You don't have permission to export personal data. Ask a staff manager for DATA_EXPORT.",
+      message: "You don't have permission to export lists to CSV. Ask a staff manager for DATA_EXPORT.",
       extensions: { code: 'FORBIDDEN' },
     });
     // The columns are only names (locations are readable by all staff): anyone signed in may read them.
