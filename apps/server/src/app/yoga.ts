@@ -59,10 +59,11 @@ export async function viewerOfRequest(
   db: Services['db'],
   authorization: string | null | undefined,
   cookie: string | null | undefined,
+  options: { use?: boolean } = {},
 ) {
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   if (bearer) return viewerFromApiToken(db, bearer[1]!);
-  return viewerFromToken(db, readCookie(cookie ?? null, SESSION_COOKIE));
+  return viewerFromToken(db, readCookie(cookie ?? null, SESSION_COOKIE), options);
 }
 
 /** What the HTTP layer knows about a request before GraphQL sees it. */
@@ -238,7 +239,8 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         renewLoaders(this: Ctx) {
           freshLoadersAtFirstUse(this, services.db);
         },
-        revalidateViewer: () => viewerOfRequest(services.db, authorization, request.headers.get('cookie')),
+        revalidateViewer: () =>
+          viewerOfRequest(services.db, authorization, request.headers.get('cookie'), { use: false }),
         sameOriginProof: Boolean(request.headers.get(CSRF_HEADER)) || sendsBearer(authorization),
         setCookie: (cookie) => cookies.push(cookie),
       };

@@ -110,17 +110,29 @@ export async function logout(trx: Tx, actor: Actor): Promise<void> {
   });
 }
 
-/** Resolves the session cookie to a viewer, or null when it is missing, expired, idle or revoked. */
-export async function viewerFromToken(db: Executor, token: string | undefined): Promise<Viewer | null> {
+/**
+ * Resolves the session cookie to a viewer, or null when it is missing, expired, idle or revoked.
+ * A request uses the session (it stays alive for SESSION_IDLE_SECONDS more); `use: false` only
+ * looks (an open live stream re-checking it every minute is no activity: a screen left open still
+ * idles out, SPEC §9), and reads the database rather than the 2 s cache.
+ */
+export async function viewerFromToken(
+  db: Executor,
+  token: string | undefined,
+  options: { use?: boolean } = {},
+): Promise<Viewer | null> {
   if (!token || token.length > 128) return null;
   const hash = sessions.hashToken(token);
-  return cachedViewer(db, hash.toString('base64'), () => liveViewer(db, hash));
+  if (options.use === false) return liveViewer(db, hash, false);
+  return cachedViewer(db, hash.toString('base64'), () => liveViewer(db, hash, true));
 }
 
-async function liveViewer(db: Executor, tokenHash: Buffer): Promise<Viewer | null> {
+async function liveViewer(db: Executor, tokenHash: Buffer, use: boolean): Promise<Viewer | null> {
   const live = await sessions.findLiveSession(db, tokenHash);
   if (!live) return null;
-  if (live.stale) await sessions.touchSession(db, live.sessionId);
+  if (use && live.stale) await sessions.touchSession(db, live.sessionId);
+  // It ends at its 12-hour limit, or sooner when left idle: a use just now moves the idle end on.
+  const idleEndsAt = use ? new Date(Date.now() + sessions.SESSION_IDLE_SECONDS * 1000) : live.idleEndsAt;
   return {
     staffId: live.staffId,
     sessionId: live.sessionId,
@@ -128,7 +140,7 @@ async function liveViewer(db: Executor, tokenHash: Buffer): Promise<Viewer | nul
     name: live.name,
     isOwner: live.isOwner,
     permissions: new Set(staffRepo.effectivePermissions(live.isOwner, [{ permissions: live.permissions }])),
-    expiresAt: live.expiresAt,
+    expiresAt: idleEndsAt < live.expiresAt ? idleEndsAt : live.expiresAt,
   };
 }
 

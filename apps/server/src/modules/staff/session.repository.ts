@@ -52,6 +52,8 @@ export interface LiveSession {
   permissions: Permission[];
   stale: boolean;
   expiresAt: Date;
+  /** When it ends for idleness unless it is used again: its last use plus SESSION_IDLE_SECONDS. */
+  idleEndsAt: Date;
 }
 
 /** The live session for a token, with its staff member's permissions, in one query. */
@@ -66,6 +68,7 @@ export async function findLiveSession(db: Executor, tokenHash: Buffer): Promise<
       'st.name',
       'st.is_owner as isOwner',
       's.expires_at as expiresAt',
+      sql<Date>`s.last_seen_at + make_interval(secs => ${SESSION_IDLE_SECONDS})`.as('idleEndsAt'),
       sql<boolean>`s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`.as('stale'),
       sql<string[]>`coalesce((
         select array_agg(distinct p) from staff_roles sr

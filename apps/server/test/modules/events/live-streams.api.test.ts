@@ -7,6 +7,7 @@ import { subscribe, type SseStream } from '../../support/sse-client.js';
 import { insertStaff } from '../../../src/modules/staff/staff.repository.js';
 import { hashPassword } from '../../../src/modules/staff/password.js';
 import { uuidv7 } from '../../../src/lib/uuid.js';
+import { forgetViewers } from '../../../src/modules/staff/viewer-cache.js';
 
 const PRODUCT_UPDATED = `subscription($id: ID!) { productUpdated(id: $id) { eventId type actorName byYou version
   product { id title variants { sku openOrderLines { quantity } } } } }`;
@@ -243,5 +244,52 @@ describe.each(DATABASES)('more live streams over SSE ($name)', ({ postgresUrl })
       extensions: { code: 'UNAUTHENTICATED' },
     });
     await stream.closed;
+  });
+  it('lets a screen left open idle out: re-checking a stream is not a use of its session', async () => {
+    const { client, roleId } = await withRole('idler@example.com', ['ORDERS_READ', 'CATALOG_READ']);
+    const db = ctx.server.app.database.db;
+    const session = await db
+      .selectFrom('sessions')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const before = ctx.server.app.services.live.count();
+    const stream = await sub(ctx.server.url, ORDER_CREATED, {}, { cookie: client.cookie });
+    await opened(before + 1);
+    // Nothing done on the screen for 2 hours but 1.5 s; a role change makes every stream re-check.
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`now() - interval '2 hours' + interval '1.5 seconds'` })
+      .where('id', '=', session.id)
+      .execute();
+    const lastSeen = async () =>
+      (
+        await db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id', '=', session.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const idleSince = await lastSeen();
+    const changed = await gql(
+      store.owner,
+      `mutation($id: ID!, $input: RoleInput!) { roleUpdate(id: $id, input: $input) { userErrors { message } } }`,
+      { id: roleId, input: { name: 'Idle watchers' } },
+    );
+    expect(changed.roleUpdate.userErrors).toEqual([]);
+    // The re-check left the session's last use alone, and the stream ends when the session idles out.
+    const message = await stream.next(6_000);
+    expect(message.data?.errors?.[0]).toMatchObject({
+      message: 'Your session has ended, so this live stream stopped. Sign in again.',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+    await stream.closed;
+    expect(await lastSeen()).toEqual(idleSince);
+    // And the session is over for every request, as SPEC §9's idle limit says (the server's 2 s
+    // memory of live sessions forgotten, as time passing would).
+    forgetViewers(db);
+    expect((await client.request(`{ shop { name } }`)).body.errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 });
