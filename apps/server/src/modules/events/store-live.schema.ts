@@ -19,6 +19,11 @@ export const STORE_EVENT_PERMISSIONS: Partial<Record<DomainEventType, Permission
   'order.fulfilled': 'ORDERS_READ',
   'order.cancelled': 'ORDERS_READ',
   'refund.created': 'ORDERS_READ',
+  // Drafts count on Home (open drafts): they move as staff make, change, delete and complete them.
+  'draft_order.created': 'ORDERS_READ',
+  'draft_order.updated': 'ORDERS_READ',
+  'draft_order.deleted': 'ORDERS_READ',
+  'draft_order.completed': 'ORDERS_READ',
   'product.created': 'CATALOG_READ',
   'product.updated': 'CATALOG_READ',
   'product.deleted': 'CATALOG_READ',
@@ -34,7 +39,7 @@ const StoreLiveEventRef = builder.objectRef<LiveEventShape>('StoreLiveEvent').im
   extensions: auth.authenticated,
   fields: (t) => ({
     subjectType: t.string({
-      description: 'Order, Product or InventoryLevel.',
+      description: 'Order, DraftOrder, Product or InventoryLevel.',
       resolve: (p) => p.event.subjectType,
     }),
     subjectId: t.id({
@@ -58,7 +63,7 @@ builder.subscriptionField('storeChanged', (t) =>
     type: StoreLiveEventRef,
     extensions: auth.authenticated,
     description:
-      'Every committed change to orders and refunds (with ORDERS_READ) and to products and stock levels (with CATALOG_READ), without the object: for screens that count, such as Home.',
+      'Every committed change to orders, drafts and refunds (with ORDERS_READ) and to products and stock levels (with CATALOG_READ), without the object: for screens that count, such as Home.',
     subscribe: (_root, _args, ctx) => {
       if (!READERS.some((p) => ctx.viewer?.permissions.has(p)))
         throw new GraphQLError(

@@ -12,6 +12,7 @@ import { subscribe, type SseMessage, type SseStream } from '../../support/sse-cl
 import { insertStaff } from '../../../src/modules/staff/staff.repository.js';
 import { hashPassword } from '../../../src/modules/staff/password.js';
 import { uuidv7 } from '../../../src/lib/uuid.js';
+import { createDraft, DELETE_DRAFT } from '../../support/draft-fixtures.js';
 
 const STORE_CHANGED = `subscription { storeChanged { eventId type actorName byYou version subjectType subjectId } }`;
 const ORDER_TYPES = [
@@ -21,6 +22,10 @@ const ORDER_TYPES = [
   'order.fulfilled',
   'order.cancelled',
   'refund.created',
+  'draft_order.created',
+  'draft_order.updated',
+  'draft_order.deleted',
+  'draft_order.completed',
 ];
 const CATALOG_TYPES = ['product.created', 'product.updated', 'product.deleted', 'inventory_level.updated'];
 
@@ -156,6 +161,38 @@ describe.each(DATABASES)('storeChanged over SSE ($name)', ({ postgresUrl }) => {
       expect.objectContaining({ type: 'order.updated', subjectId: order.id, byYou: true }),
     );
     expect(forOwner).toContainEqual(expect.objectContaining({ type: 'inventory_level.updated' }));
+  });
+
+  it('tells order readers, and only them, of drafts made and deleted (Home counts open drafts)', async () => {
+    const orders = await staffWith('drafts-watch@example.com', 'Dora Drafts', ['ORDERS_READ']);
+    const catalog = await staffWith('drafts-blind@example.com', 'Cal Blind', ['CATALOG_READ']);
+    const ordersStream = await sub(orders.cookie);
+    const catalogStream = await sub(catalog.cookie);
+    let made = 0;
+    const newDraft = async () =>
+      (await createDraft(store.owner, { lines: [{ variantId: store.mug, quantity: 1 + made++ }] }))
+        .id as string;
+    await listening(ordersStream, newDraft);
+    await listening(catalogStream, () =>
+      createVariant(store.owner, { sku: `DRAFT-BLIND-${++made}`, price: '2.00' }),
+    );
+
+    const draftId = await newDraft();
+    const deleted = await gql(store.owner, DELETE_DRAFT, { id: draftId });
+    expect(deleted.draftOrderDelete.userErrors).toEqual([]);
+    const heard = await readUntil(ordersStream, (seen) =>
+      seen.some((c) => c.type === 'draft_order.deleted' && c.subjectId === draftId),
+    );
+    expect(heard).toContainEqual(
+      expect.objectContaining({ type: 'draft_order.created', subjectType: 'DraftOrder', subjectId: draftId }),
+    );
+    // The catalog reader hears the next product, and no draft came before it.
+    const variantId = await createVariant(store.owner, { sku: `DRAFT-BLIND-${++made}`, price: '2.00' });
+    expect(variantId).toBeTruthy();
+    const forCatalog = await readUntil(catalogStream, (seen) =>
+      seen.some((c) => c.type === 'product.created'),
+    );
+    expect(forCatalog.filter((c) => c.type.startsWith('draft_order.'))).toEqual([]);
   });
 
   it('refuses someone who may read neither orders nor the catalog, and someone signed out', async () => {
