@@ -9,6 +9,8 @@
 //   BENCH_WRITES=0: skip orderCreate (outbox off/on, alternated) and the SSE fan-out
 //   BENCH_WRITE_SECONDS per orderCreate run (default BENCH_SECONDS)
 //   BENCH_SUBSCRIBERS=500 BENCH_FANOUT_ORDERS=200 BENCH_FANOUT_RATE=5 (orders a second): the fan-out
+//   BENCH_IMPORT_ROWS=100000: the products CSV import (dry run, apply) beside COPY, then the orders export
+//     (BENCH_ONLY=imports runs it alone; BENCH_IMPORT_ROWS=0 skips it)
 //   --compare: print the change against the previous run of the same scale
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ import { benchDatabase, paths, SERVER_NODE_FLAGS, startServed } from './lib/setu
 import { readScenarios } from './scenarios/index.mjs';
 import { sseFanOut } from './scenarios/live.mjs';
 import { contendedOrderCreate } from './scenarios/orders.mjs';
+import { importExportBench } from './scenarios/imports.mjs';
 
 const scale = process.env.BENCH_SCALE ?? 'medium';
 const products = process.env.BENCH_PRODUCTS ? Number(process.env.BENCH_PRODUCTS) : null;
@@ -262,6 +265,27 @@ if (writes && (!only || only.test('sse-fan-out'))) {
     console.error(`  ${fanOut.failedOrders} orders failed; the first: ${fanOut.firstFailure}`);
   maxRss = Math.max(maxRss, fanOut.rssMaxMb);
 }
+/** Issue #29: a products import through the API beside the COPY floor, and an orders export. */
+let imports = null;
+const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+if (importRows > 0 && (!only || only.test('imports'))) {
+  imports = await importExportBench({
+    gql: async (q, v) => ({ body: (await gql(q, v)).body }),
+    base: server.url,
+    headers: gqlHeaders,
+    pid: server.child.pid,
+    dbUrl: db.dbUrl,
+    rows: importRows,
+  });
+  const i = imports;
+  notes.push(
+    `Products import, ${i.rows.toLocaleString('en-US')} rows (${i.products.toLocaleString('en-US')} products, ${(i.bytes / 2 ** 20).toFixed(1)} MB): dry run ${i.dryRunRowsPerSecond} rows/s (${i.dryRunSeconds} s), apply ${i.applyRowsPerSecond} rows/s (${i.applySeconds} s); COPY of the same products and variants ${i.copyRowsPerSecond} rows/s (${i.copySeconds.toFixed(1)} s): apply ×${i.applyTimesCopy} the floor (goal ≤ 5); server RSS ${i.rssBeforeMb} MB before, at most ${i.rssMaxImportMb} MB during (target ≤ 300).`,
+    `Orders export (${i.exportStatus}): ${i.exportRows.toLocaleString('en-US')} rows in ${i.exportSeconds} s, ${i.exportRowsPerSecond} rows/s; server RSS at most ${i.rssMaxExportMb} MB.`,
+  );
+  console.log(notes.at(-2));
+  console.log(notes.at(-1));
+  maxRss = Math.max(maxRss, i.rssMaxImportMb, i.rssMaxExportMb);
+}
 maxRss = Math.max(maxRss, rssMb(server.child.pid));
 const counts = (
   await admin.query(`select (select count(*) from products) as products, (select count(*) from product_variants) as variants,
@@ -288,6 +312,7 @@ const run = {
   notes,
   outbox,
   fanOut,
+  imports,
 };
 const previous = readResults().runs[label];
 if (process.argv.includes('--compare')) console.log(`\n${compare(previous, run)}\n`);
