@@ -3,6 +3,7 @@ import { IconChevronDown, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { searchFieldValue, setSearchField } from '../lib/list-params';
 import classes from './filter-chips.module.css';
+import { ScrollRow } from './scroll-row';
 
 // The popover (Popover, floating-ui, the choices) loads at the first click on a chip, not with the
 // list (issue 15 item 6).
@@ -49,18 +50,22 @@ interface FilterChipsProps {
  * The search stays the one truth, so typing the term does the same as picking it.
  */
 export function FilterChips({ filters, query, onChange, useValues }: FilterChipsProps) {
+  // On a phone the chips are one row that scrolls sideways; its cut side fades, so more chips read
+  // as "more this way" (ScrollRow), not as a clipped word.
   return (
-    <Group gap={6} wrap="wrap" role="group" aria-label="Filters" className={classes.chips}>
-      {filters.map((filter) => (
-        <FilterChip
-          key={filter.field}
-          filter={filter}
-          useValues={useValues}
-          value={searchFieldValue(query, filter.field)}
-          onPick={(value) => onChange(setSearchField(query, filter.field, value))}
-        />
-      ))}
-    </Group>
+    <ScrollRow current={undefined}>
+      <Group gap={6} wrap="wrap" role="group" aria-label="Filters" className={classes.chips}>
+        {filters.map((filter) => (
+          <FilterChip
+            key={filter.field}
+            filter={filter}
+            useValues={useValues}
+            value={searchFieldValue(query, filter.field)}
+            onPick={(value) => onChange(setSearchField(query, filter.field, value))}
+          />
+        ))}
+      </Group>
+    </ScrollRow>
   );
 }
 
