@@ -1,7 +1,7 @@
 import { MESSAGES, weightSymbol, weightUnitOf } from '@stockroom/domain';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CheckboxField, TextField } from '../../../components/forms/form-fields';
 import { SectionCard } from '../../../components/section-card';
 import { useCommand } from '../../../components/use-command';
@@ -10,6 +10,7 @@ import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useProductUpdateMutation } from '../api/product-update-mutation';
 import { emptyVariant, productToValues, valuesToInput, type VariantRow } from './product-form-values';
 import { variantFormSchema } from './variant-form-schema';
+import { mergeParts } from './product-form-merge';
 
 interface VariantFormProps {
   product: ProductFieldsFragment;
@@ -23,6 +24,32 @@ interface VariantFormProps {
 
 type TextKey =
   'price' | 'compareAtPrice' | 'costPrice' | 'sku' | 'barcode' | 'weightGrams' | 'lowStockThreshold';
+
+/** The fields the person edits here, each merged on its own when someone else saves meanwhile. */
+const EDITED = [
+  'price',
+  'compareAtPrice',
+  'costPrice',
+  'sku',
+  'barcode',
+  'weightGrams',
+  'lowStockThreshold',
+  'trackInventory',
+  'allowBackorder',
+] as const satisfies readonly (keyof VariantRow)[];
+type Edited = (typeof EDITED)[number];
+
+const FIELD_WORDS: Record<Edited, string> = {
+  price: 'price',
+  compareAtPrice: 'compare-at price',
+  costPrice: 'cost per item',
+  sku: 'SKU',
+  barcode: 'barcode',
+  weightGrams: 'weight',
+  lowStockThreshold: 'low-stock threshold',
+  trackInventory: 'stock tracking',
+  allowBackorder: 'selling when out of stock',
+};
 
 const FIELDS: { field: TextKey; label: string; hint?: string }[] = [
   { field: 'price', label: 'Price' },
@@ -82,6 +109,29 @@ export function VariantForm({
     },
   });
 
+  // Someone else saved the product (a reload after "<name> changed this", or after a stale save):
+  // their version becomes the form's saved state, and what the person typed stays on top wherever
+  // the other person left that field alone. Where both changed a field, theirs shows and the
+  // person's value is one click away. (The form is not remounted, so nothing typed is lost.)
+  const latest = useRef({ original, form });
+  useEffect(() => {
+    latest.current = { original, form };
+  });
+  const base = useRef(original);
+  const [mine, setMine] = useState<{ values: VariantRow; fields: Edited[] } | null>(null);
+  useEffect(() => {
+    const { original: theirs, form: f } = latest.current;
+    const before = base.current;
+    base.current = theirs;
+    if (!theirs || !before || before === theirs) return;
+    const typed = f.getValues();
+    const parts = EDITED.map((k) => [k]);
+    const { merged, mineOnTop, conflicts } = mergeParts<VariantRow>(before, typed, theirs, parts);
+    f.reset(theirs);
+    for (const k of EDITED) if (merged[k] !== theirs[k]) f.setValue(k, merged[k], { shouldDirty: true });
+    setMine(conflicts.length ? { values: mineOnTop, fields: conflicts as Edited[] } : null);
+  }, [product.version]);
+
   if (!original) return null;
   const dirty = form.formState.isDirty;
   const banner = form.formErrors;
@@ -116,6 +166,28 @@ export function VariantForm({
                   Reload their version
                 </Button>
               )}
+            </Alert>
+          )}
+          {mine && (
+            <Alert color="blue" variant="light" icon={<IconAlertCircle aria-hidden />} role="status">
+              <Text size="sm">
+                The {mine.fields.map((f) => FIELD_WORDS[f]).join(', ')} changed while you edited: the saved
+                values are shown now.
+              </Text>
+              <Group gap="xs" mt="xs">
+                <Button
+                  size="xs"
+                  onClick={() => {
+                    for (const k of mine.fields) form.setValue(k, mine.values[k], { shouldDirty: true });
+                    setMine(null);
+                  }}
+                >
+                  Use my values
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setMine(null)}>
+                  Keep theirs
+                </Button>
+              </Group>
             </Alert>
           )}
           <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

@@ -65,7 +65,7 @@ export function VariantRoute() {
             <Grid gap="md">
               <Grid.Col span={{ base: 12, lg: 5 }}>
                 <VariantForm
-                  key={product.version}
+                  key={variantId}
                   product={product}
                   variantId={variantId}
                   currencyCode={shop.currencyCode}
