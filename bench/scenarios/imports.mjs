@@ -177,8 +177,8 @@ function copyFloor(dbUrl, products, tag) {
  */
 export async function importExportBench({ gql, base, headers, pid, dbUrl, rows }) {
   const products = Math.ceil(rows / SIZES.length);
-  const locations = await gql(`{ locations(first: 1) { nodes { name } } }`);
-  const location = locations.body.data?.locations?.nodes?.[0]?.name;
+  const locations = await gql(`{ locations { name active } }`);
+  const location = locations.body.data?.locations?.find((l) => l.active)?.name;
   if (!location) throw new Error(`no location: ${JSON.stringify(locations.body)}`);
   const tag = `b${Date.now().toString(36)}`;
   const text = productRows(products, `Stock: ${location}`, tag);
