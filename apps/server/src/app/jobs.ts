@@ -15,6 +15,8 @@ import { inventoryExporter } from '../modules/inventory/inventory-export.service
 import { orderExporter } from '../modules/orders/order-export.service.js';
 import { customerExporter } from '../modules/customers/customer-export.service.js';
 import type { Importers } from '../modules/jobs/import.model.js';
+import { inventoryImporter } from '../modules/inventory/inventory-import.service.js';
+import { customerImporter } from '../modules/customers/customer-import.service.js';
 import { importStep } from '../modules/imports/import-step.service.js';
 import { importMayStart } from '../modules/imports/import.service.js';
 
@@ -33,7 +35,10 @@ export const LIST_EXPORTERS: ListExporters = {
  * The CSV importers (issue #29), each in the module owning its records; the engine
  * (modules/imports) reads the files, cuts them into chunks and keeps the reports.
  */
-export const IMPORTERS: Partial<Importers> = {};
+export const IMPORTERS: Partial<Importers> = {
+  INVENTORY: inventoryImporter,
+  CUSTOMERS: customerImporter,
+};
 
 /** The steps of each kind of job. */
 const handlers = (importers: Partial<Importers>, filesDir: string): JobHandlers => ({
