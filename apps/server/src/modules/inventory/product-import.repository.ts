@@ -88,7 +88,13 @@ export async function skuHolders(
 /** Whether anything but this job recorded a change of the subject after the event (undo of a creation refuses then). */
 export async function changedSinceByOthers(
   db: Executor,
-  event: { id: string; subjectType: string | null; subjectId: string | null; jobId: string | null; createdAt: Date },
+  event: {
+    id: string;
+    subjectType: string | null;
+    subjectId: string | null;
+    jobId: string | null;
+    createdAt: Date;
+  },
   variantIds: readonly string[],
 ): Promise<{ action: string; actorName: string | null } | null> {
   if (!event.subjectId) return null;

@@ -147,6 +147,8 @@ interface GroupPlan {
   handle: string;
   rows: RowPlan[];
   product: Product | null;
+  /** The product's id once it exists (after an apply made it). */
+  productId: string | null;
   /** productCreate's input, or productUpdate's patch (null: nothing of the product changes). */
   input: Record<string, unknown> | null;
   fatal: boolean;
@@ -299,7 +301,14 @@ function planGroup(p: PlanInput): GroupPlan {
     stock: [],
     image: null,
   }));
-  const plan: GroupPlan = { handle: group.handle, rows, product, input: null, fatal: false };
+  const plan: GroupPlan = {
+    handle: group.handle,
+    rows,
+    product,
+    productId: product?.id ?? null,
+    input: null,
+    fatal: false,
+  };
 
   if (!group.handle) {
     rows.forEach((r) =>
@@ -684,7 +693,7 @@ function rowResults(plan: GroupPlan): ImportRowResult[] {
       subjectType: row.variantRow ? 'ProductVariant' : 'Product',
       subjectId: row.variantRow
         ? variantId && encodeId('ProductVariant', variantId)
-        : plan.product && encodeId('Product', plan.product.id),
+        : plan.productId && encodeId('Product', plan.productId),
     };
     if (plan.fatal)
       return {
@@ -726,7 +735,7 @@ async function applyGroup(
   if (!plan.product) productId = (await productCreate(trx, actor, plan.input)).id;
   else if (plan.input) await productUpdate(trx, actor, plan.product.id, plan.input);
   const id = productId!;
-  plan.product ??= (await productsByIds(trx, [id]))[0]!;
+  plan.productId = id;
 
   // The stored variants now, and which one each row is.
   const now = await reads.variantsOf(trx, [id]);
