@@ -230,4 +230,201 @@ describe.each(DATABASES)('products import on $name', ({ postgresUrl }) => {
     ).toBe(true);
     expect(twice.rows.filter((r) => r.outcome !== 'UPDATED' && r.outcome !== 'UNCHANGED')).toEqual([]);
   });
+
+  it('one bad row per column type: each an ERROR with its column and words; its product not written, the good ones written', async () => {
+    const owner = await store();
+    await gql(
+      owner,
+      `mutation($input: ProductInput!) { productCreate(input: $input) { userErrors { message } } }`,
+      {
+        input: {
+          title: 'Existing Thing',
+          handle: 'existing-thing',
+          variants: [{ sku: 'TAKEN-1', price: '5.00' }],
+        },
+      },
+    );
+    const H = [
+      'Handle',
+      'Title',
+      'Status',
+      'Option1 Name',
+      'Option1 Value',
+      'Variant SKU',
+      'Variant Price',
+      'Variant Grams',
+      'Stock: Main warehouse',
+    ];
+    const rows: Record<string, string>[] = [
+      {
+        Handle: 'good-mug',
+        Title: 'Good Mug',
+        Status: 'active',
+        'Variant SKU': 'GM-1',
+        'Variant Price': '12.50',
+        'Stock: Main warehouse': '7',
+      }, // 2
+      { Handle: 'three-decimals', Title: 'Three', 'Variant SKU': 'TD-1', 'Variant Price': '12.345' }, // 3
+      { Handle: 'negative-price', Title: 'Negative', 'Variant SKU': 'NP-1', 'Variant Price': '-3.00' }, // 4
+      {
+        Handle: 'bad-status',
+        Title: 'Status',
+        Status: 'live',
+        'Variant SKU': 'BS-1',
+        'Variant Price': '1.00',
+      }, // 5
+      {
+        Handle: 'bad-weight',
+        Title: 'Weight',
+        'Variant SKU': 'BW-1',
+        'Variant Price': '1.00',
+        'Variant Grams': 'heavy',
+      }, // 6
+      {
+        Handle: 'minus-weight',
+        Title: 'Minus',
+        'Variant SKU': 'MW-1',
+        'Variant Price': '1.00',
+        'Variant Grams': '-5',
+      }, // 7
+      { Handle: 'dup-first', Title: 'Dup First', 'Variant SKU': 'DUP-1', 'Variant Price': '1.00' }, // 8
+      {
+        Handle: 'dup-second',
+        Title: 'Dup Second',
+        'Option1 Name': 'Size',
+        'Option1 Value': 'S',
+        'Variant SKU': 'DS-S',
+        'Variant Price': '1.00',
+      }, // 9
+      { Handle: 'dup-second', 'Option1 Value': 'M', 'Variant SKU': 'dup-1', 'Variant Price': '1.00' }, // 10
+      { Handle: 'taken-sku', Title: 'Taken', 'Variant SKU': 'TAKEN-1', 'Variant Price': '1.00' }, // 11
+      {
+        Handle: 'split',
+        Title: 'Split',
+        'Option1 Name': 'Size',
+        'Option1 Value': 'S',
+        'Variant SKU': 'SP-S',
+        'Variant Price': '1.00',
+      }, // 12
+      { Handle: 'between', Title: 'Between', 'Variant SKU': 'BT-1', 'Variant Price': '2.00' }, // 13
+      { Handle: 'split', 'Option1 Value': 'M', 'Variant SKU': 'SP-M', 'Variant Price': '1.00' }, // 14
+      {
+        Handle: 'bad-stock',
+        Title: 'Stock',
+        'Variant SKU': 'BK-1',
+        'Variant Price': '1.00',
+        'Stock: Main warehouse': 'lots',
+      }, // 15
+      { Handle: 'no-title', 'Variant SKU': 'NT-1', 'Variant Price': '1.00' }, // 16
+    ];
+    const file = csvText(H, rows);
+    const audits = await auditCount(ctx.server);
+    const dry = await runImport(ctx.server, file, 'DRY_RUN');
+    expect(await auditCount(ctx.server)).toBe(audits);
+    const applied = await runImport(ctx.server, file, 'APPLY');
+    for (const result of [dry, applied]) {
+      const at = (row: number) => result.rows.find((r) => r.row === row)!;
+      const firstProblem = (row: number) => at(row).problems[0];
+      expect(at(2).outcome).toBe('CREATED');
+      expect(at(13).outcome).toBe('CREATED');
+      expect(at(12).outcome).toBe('CREATED');
+      expect(at(8).outcome).toBe('CREATED');
+      for (const row of [3, 4, 5, 6, 7, 9, 10, 11, 14, 15, 16])
+        expect(at(row).outcome, `row ${row}`).toBe('ERROR');
+      expect(firstProblem(3)).toEqual({
+        column: 'Variant Price',
+        code: 'INVALID',
+        message: 'Enter an amount like 19.99, with at most 2 decimals.',
+      });
+      expect(firstProblem(4)).toMatchObject({
+        column: 'Variant Price',
+        message: expect.stringMatching(/amount/),
+      });
+      expect(firstProblem(5)).toMatchObject({ column: 'Status' });
+      expect(firstProblem(6)).toMatchObject({
+        column: 'Variant Grams',
+        code: 'INVALID',
+        message: 'Enter the weight in whole grams, like 250, not "heavy".',
+      });
+      expect(firstProblem(7)).toMatchObject({
+        column: 'Variant Grams',
+        message: 'Weight cannot be negative.',
+      });
+      expect(firstProblem(10)).toEqual({
+        column: 'Variant SKU',
+        code: 'TAKEN',
+        message: 'SKU dup-1 is already used on row 8 of this file.',
+      });
+      expect(firstProblem(9)).toEqual({
+        column: null,
+        code: 'INVALID',
+        message: 'Not imported because row 10 has an error.',
+      });
+      expect(firstProblem(11)).toEqual({
+        column: 'Variant SKU',
+        code: 'TAKEN',
+        message: 'SKU TAKEN-1 is already used by Existing Thing (handle existing-thing).',
+      });
+      expect(firstProblem(14)).toMatchObject({
+        column: 'Handle',
+        message: expect.stringContaining('row 12 has this handle too'),
+      });
+      expect(firstProblem(15)).toMatchObject({
+        column: 'Stock: Main warehouse',
+        message: 'Enter the units on hand as a whole number, not "lots".',
+      });
+      expect(firstProblem(16)).toMatchObject({ column: 'Title', code: 'REQUIRED' });
+      for (const r of result.rows) expect(r.problems.every((p) => p.message.length > 10)).toBe(true);
+    }
+    const got = await storeProducts(owner);
+    expect(got.map((p) => p.handle).sort()).toEqual([
+      'between',
+      'dup-first',
+      'existing-thing',
+      'good-mug',
+      'split',
+    ]);
+    expect(got.find((p) => p.handle === 'split').variants.map((v: { sku: string }) => v.sku)).toEqual([
+      'SP-S',
+    ]);
+    const mug = got.find((p) => p.handle === 'good-mug');
+    expect(mug.variants[0].price.amount).toBe('12.50');
+    expect(
+      mug.variants[0].inventoryLevels.find((l: any) => l.location.name === 'Main warehouse').onHand,
+    ).toBe(7);
+    expect(await ledgerMismatches(ctx.server)).toBe(0);
+  });
+
+  it('header problems: an unknown Stock location, an unknown column, a column twice; Shopify columns we have no field for pass', async () => {
+    await store();
+    const bad = await runImport(
+      ctx.server,
+      'Handle,Title,Stock: Moon base,Colour Of Box,Title\nx,X,1,red,X\n',
+      'DRY_RUN',
+    );
+    expect(bad.headerProblems).toEqual([
+      {
+        column: 'Stock: Moon base',
+        code: 'INVALID',
+        message:
+          'There is no location named "Moon base"; add it in Settings → Locations, or rename or remove the column.',
+      },
+      {
+        column: 'Colour Of Box',
+        code: 'INVALID',
+        message:
+          'Stockroom does not know the column "Colour Of Box". Use the columns of a products export (or of Shopify’s), or remove it.',
+      },
+      { column: 'Title', code: 'INVALID', message: 'The column "Title" is in the file twice.' },
+    ]);
+    const shopify = csvRecords(FIXTURE).headers;
+    const ok = await runImport(
+      ctx.server,
+      csvText([...shopify, 'Color (product.metafields.shopify.color-pattern)'], []),
+      'DRY_RUN',
+    );
+    expect(ok.headerProblems).toEqual([]);
+    const missing = await runImport(ctx.server, 'Title\nX\n', 'DRY_RUN');
+    expect(missing.headerProblems).toEqual([expect.objectContaining({ column: 'Handle', code: 'REQUIRED' })]);
+  });
 });
