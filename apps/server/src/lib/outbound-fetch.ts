@@ -229,10 +229,16 @@ function request(
   });
 }
 
+function sizeWords(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`
+    : `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
+}
+
 function tooBig(url: URL, max: number): DomainError {
   return DomainError.one(
     'OUT_OF_RANGE',
-    `The file at ${url.host} is larger than ${Math.round(max / 1024 / 1024)} MB; images can be at most ${Math.round(max / 1024 / 1024)} MB.`,
+    `The file at ${url.host} is larger than ${sizeWords(max)}; images can be at most ${sizeWords(max)}.`,
     null,
   );
 }
@@ -255,7 +261,9 @@ export async function outboundFetch(address: string, options: OutboundFetchOptio
     } catch (e) {
       if (e instanceof DomainError) throw e;
       if (signal.aborted)
-        refuse(`${url.host} did not answer within ${Math.round(opts.timeoutMs / 1000)} seconds.`);
+        refuse(
+          `${url.host} did not answer within ${(opts.timeoutMs / 1000).toLocaleString('en-US')} seconds.`,
+        );
       refuse(`${url.host} could not be reached (${(e as Error).message}).`);
     }
     if (res.status >= 300 && res.status < 400 && res.location) {
