@@ -3,7 +3,12 @@ import { DomainError, PERMISSIONS } from '@stockroom/domain';
 import type { Tx } from '../../../src/db/database.js';
 import { inTransaction } from '../../../src/lib/unit-of-work.js';
 import type { TestServer } from '../../../src/testing.js';
-import type { CsvRecord, ImportContext, ImportRowResult } from '../../../src/modules/jobs/import.model.js';
+import type {
+  CsvRecord,
+  ImportContext,
+  Importer,
+  ImportRowResult,
+} from '../../../src/modules/jobs/import.model.js';
 import { productImporter } from '../../../src/modules/inventory/product-import.js';
 
 /**
@@ -146,24 +151,25 @@ export async function runImport(
   server: TestServer,
   text: string,
   mode: 'DRY_RUN' | 'APPLY',
-  opts: { rowsPerChunk?: number; jobId?: string } = {},
+  opts: { rowsPerChunk?: number; jobId?: string; importer?: Importer } = {},
 ): Promise<{
   jobId: string;
   rows: ImportRowResult[];
   headerProblems: Awaited<ReturnType<typeof IMPORTER.checkHeader>>;
 }> {
   const db = server.app.database.db;
+  const importer = opts.importer ?? IMPORTER;
   const { headers, records } = csvRecords(text);
   const job = opts.jobId
     ? { jobId: opts.jobId, staffId: (await makeJob(server, mode)).staffId }
     : await makeJob(server, mode);
-  const headerProblems = await db.transaction().execute((trx) => IMPORTER.checkHeader(trx, headers));
+  const headerProblems = await db.transaction().execute((trx) => importer.checkHeader(trx, headers));
   if (headerProblems.length) return { jobId: job.jobId, rows: [], headerProblems };
   const chunks: CsvRecord[][] = [];
   let current: CsvRecord[] = [];
   let lastKey: string | null = null;
   for (const r of records) {
-    const key = IMPORTER.groupKey!(r);
+    const key = importer.groupKey!(r);
     if (current.length >= (opts.rowsPerChunk ?? 500) && key !== lastKey) {
       chunks.push(current);
       current = [];
@@ -176,7 +182,7 @@ export async function runImport(
   for (const chunk of chunks)
     rows.push(
       ...(await inTransaction(db, (trx) =>
-        IMPORTER.run(context(trx, job.jobId, job.staffId, mode, headers), chunk),
+        importer.run(context(trx, job.jobId, job.staffId, mode, headers), chunk),
       )),
     );
   return { jobId: job.jobId, rows, headerProblems };

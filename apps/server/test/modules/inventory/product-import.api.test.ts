@@ -5,7 +5,15 @@ import { sql } from 'kysely';
 import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
 import { createLocation, gql } from '../../support/order-fixtures.js';
 import type { TestServer } from '../../../src/testing.js';
-import { countsOf, csvRecords, csvText, runImport } from './product-import-support.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { DomainError, PERMISSIONS } from '@stockroom/domain';
+import { auditEventById } from '../../../src/modules/audit/audit.service.js';
+import { auditEventRevert } from '../../../src/modules/undo/undo.service.js';
+import { inTransaction } from '../../../src/lib/unit-of-work.js';
+import { productImporter } from '../../../src/modules/inventory/product-import.js';
+import { countsOf, csvRecords, csvText, IMPORTER, makeJob, runImport } from './product-import-support.js';
 
 const FIXTURE = fs.readFileSync(
   path.join(import.meta.dirname, '../../fixtures/shopify-products.csv'),
@@ -427,4 +435,188 @@ describe.each(DATABASES)('products import on $name', ({ postgresUrl }) => {
     const missing = await runImport(ctx.server, 'Title\nX\n', 'DRY_RUN');
     expect(missing.headerProblems).toEqual([expect.objectContaining({ column: 'Handle', code: 'REQUIRED' })]);
   });
+
+  it('revert of an import that made 2 products and updated 1, one made product edited since: that one refused in words, the others back', async () => {
+    const owner = await store();
+    const made = await gql(
+      owner,
+      `mutation($input: ProductInput!) { productCreate(input: $input) { product { id } userErrors { message } } }`,
+      {
+        input: {
+          title: 'Old Tee',
+          handle: 'old-tee',
+          status: 'ACTIVE',
+          variants: [{ sku: 'OT-1', price: '10.00' }],
+        },
+      },
+    );
+    const oldTeeId = made.productCreate.product.id as string;
+    const H = ['Handle', 'Title', 'Status', 'Variant SKU', 'Variant Price', 'Stock: Main warehouse'];
+    const file = csvText(H, [
+      {
+        Handle: 'new-a',
+        Title: 'New A',
+        Status: 'active',
+        'Variant SKU': 'NA-1',
+        'Variant Price': '5.00',
+        'Stock: Main warehouse': '5',
+      },
+      {
+        Handle: 'new-b',
+        Title: 'New B',
+        Status: 'active',
+        'Variant SKU': 'NB-1',
+        'Variant Price': '6.00',
+        'Stock: Main warehouse': '3',
+      },
+      {
+        Handle: 'old-tee',
+        Title: 'Old Tee',
+        Status: 'active',
+        'Variant SKU': 'OT-1',
+        'Variant Price': '12.00',
+        'Stock: Main warehouse': '9',
+      },
+    ]);
+    const applied = await runImport(ctx.server, file, 'APPLY');
+    expect(applied.rows.map((r) => r.outcome)).toEqual(['CREATED', 'CREATED', 'UPDATED']);
+    expect(applied.rows[2]!.changes).toEqual([
+      { field: 'Variant Price', before: '10.00', after: '12.00' },
+      { field: 'Stock: Main warehouse', before: '0', after: '9' },
+    ]);
+    const newB = (await storeProducts(owner)).find((p) => p.handle === 'new-b');
+    const newBId = (
+      await gql(owner, `{ products(first: 10, query: "new-b") { nodes { id handle } } }`)
+    ).products.nodes.find((p: { handle: string }) => p.handle === 'new-b').id;
+    expect(newB.title).toBe('New B');
+    const edited = await gql(
+      owner,
+      `mutation($id: ID!, $input: ProductInput!) { productUpdate(id: $id, input: $input) { userErrors { message } } }`,
+      { id: newBId, input: { title: 'New B, edited' } },
+    );
+    expect(edited.productUpdate.userErrors).toEqual([]);
+
+    const refusals = await revertJob(ctx.server, applied.jobId);
+    expect(refusals).toEqual([
+      expect.stringMatching(
+        /^product\.create: New B, edited was changed since the import \(product update by .+\), so it was kept\.$/,
+      ),
+    ]);
+    const after = await storeProducts(owner);
+    expect(after.map((p) => p.handle).sort()).toEqual(['new-b', 'old-tee']);
+    const tee = after.find((p) => p.handle === 'old-tee');
+    expect(tee.variants[0].price.amount).toBe('10.00');
+    expect(
+      tee.variants[0].inventoryLevels.find((l: any) => l.location.name === 'Main warehouse').onHand,
+    ).toBe(0);
+    const b = after.find((p) => p.handle === 'new-b');
+    expect(b.variants[0].inventoryLevels.find((l: any) => l.location.name === 'Main warehouse').onHand).toBe(
+      3,
+    );
+    expect(await ledgerMismatches(ctx.server)).toBe(0);
+    expect(oldTeeId).toMatch(/_/);
+  });
+
+  it('images: a web address is fetched on apply (allow-listed test server), a non-image refused in words with the product written; the export’s /media/ paths are the product’s own', async () => {
+    const owner = await store();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#cc3300' } })
+      .png()
+      .toBuffer();
+    const server = http.createServer((req, res) => {
+      if (req.url === '/mug.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else res.writeHead(200, { 'content-type': 'image/png' }).end('this is text, not an image');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const importer = productImporter({ config: { dataDir: 'memory://', outboundAllow: ['127.0.0.1/32'] } });
+      const H = ['Handle', 'Title', 'Variant SKU', 'Variant Price', 'Image Src', 'Image Alt Text'];
+      const file = csvText(H, [
+        {
+          Handle: 'pic-mug',
+          Title: 'Pic Mug',
+          'Variant SKU': 'PM-1',
+          'Variant Price': '9.00',
+          'Image Src': `${base}/mug.png`,
+          'Image Alt Text': 'Red mug',
+        },
+        { Handle: 'pic-mug', 'Image Src': `${base}/notes.png`, 'Image Alt Text': 'Not a picture' },
+      ]);
+      const dry = await runImport(ctx.server, file, 'DRY_RUN', { importer });
+      expect(dry.rows.map((r) => r.changes.find((c) => c.field === 'Image Src')?.after)).toEqual([
+        `${base}/mug.png`,
+        `${base}/notes.png`,
+      ]);
+      const applied = await runImport(ctx.server, file, 'APPLY', { importer });
+      expect(applied.rows.map((r) => r.outcome)).toEqual(['CREATED', 'CREATED']);
+      expect(applied.rows[0]!.problems).toEqual([]);
+      expect(applied.rows[1]!.problems).toEqual([
+        {
+          column: 'Image Src',
+          code: 'INVALID',
+          message:
+            'The image was not added: notes.png is not an image Stockroom can use. Upload a JPEG, PNG, WebP, GIF or AVIF.',
+        },
+      ]);
+      const mug = (await storeProducts(owner)).find((p) => p.handle === 'pic-mug');
+      expect(mug.media).toEqual([{ alt: 'Red mug' }]);
+      const exported = await exportProducts(ctx.server, owner);
+      expect(exported).toMatch(/\/media\/[0-9a-f]{64}\.png,1,Red mug/);
+      const again = await runImport(ctx.server, exported, 'APPLY', { importer });
+      expect(again.rows.filter((r) => r.outcome !== 'UNCHANGED')).toEqual([]);
+      // The alt text of an own image changes through the file.
+      const renamed = exported.replace(',Red mug', ',Red stoneware mug');
+      const alt = await runImport(ctx.server, renamed, 'APPLY', { importer });
+      expect(alt.rows.filter((r) => r.outcome === 'UPDATED').map((r) => r.changes)).toEqual([
+        [{ field: 'Image Alt Text', before: 'Red mug', after: 'Red stoneware mug' }],
+      ]);
+      expect((await storeProducts(owner)).find((p) => p.handle === 'pic-mug').media).toEqual([
+        { alt: 'Red stoneware mug' },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
 });
+
+/**
+ * Reverts an applied import as the engine will: its audit events newest first, each through the
+ * importer's reverter for its action or else undo's own rules, each in its own transaction; the
+ * refusals in words.
+ */
+async function revertJob(server: TestServer, jobId: string): Promise<string[]> {
+  const db = server.app.database.db;
+  const revert = await makeJob(server, 'APPLY');
+  const ids = await sql<{
+    id: string;
+  }>`select id from audit_events where job_id = ${jobId} order by created_at desc, id desc`.execute(db);
+  const refusals: string[] = [];
+  for (const { id } of ids.rows) {
+    const event = (await auditEventById(db, id))!;
+    const actor = {
+      viewer: {
+        staffId: revert.staffId,
+        sessionId: '',
+        email: '',
+        name: 'Owner',
+        isOwner: true,
+        permissions: new Set(PERMISSIONS),
+      },
+      requestId: null,
+      ip: null,
+      jobId: revert.jobId,
+    };
+    try {
+      await inTransaction(db, async (trx) => {
+        const reverter = IMPORTER.reverters[event.action];
+        if (reverter) await reverter(trx, actor, event);
+        else await auditEventRevert(trx, actor, event);
+      });
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      refusals.push(`${event.action}: ${e.errors.map((x) => x.message).join(' ')}`);
+    }
+  }
+  return refusals;
+}
