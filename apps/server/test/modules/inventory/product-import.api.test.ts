@@ -384,7 +384,8 @@ describe.each(DATABASES)('products import on $name', ({ postgresUrl }) => {
       expect(firstProblem(16)).toMatchObject({ column: 'Title', code: 'REQUIRED' });
       for (const r of result.rows) expect(r.problems.every((p) => p.message.length > 10)).toBe(true);
     }
-    const got = await storeProducts(owner);
+    const inFile = new Set([...rows.map((r) => r['Handle']!), 'existing-thing']);
+    const got = (await storeProducts(owner)).filter((p) => inFile.has(p.handle));
     expect(got.map((p) => p.handle).sort()).toEqual([
       'between',
       'dup-first',
@@ -502,7 +503,9 @@ describe.each(DATABASES)('products import on $name', ({ postgresUrl }) => {
         /^product\.create: New B, edited was changed since the import \(product update by .+\), so it was kept\.$/,
       ),
     ]);
-    const after = await storeProducts(owner);
+    const after = (await storeProducts(owner)).filter((p) =>
+      ['new-a', 'new-b', 'old-tee'].includes(p.handle),
+    );
     expect(after.map((p) => p.handle).sort()).toEqual(['new-b', 'old-tee']);
     const tee = after.find((p) => p.handle === 'old-tee');
     expect(tee.variants[0].price.amount).toBe('10.00');
