@@ -85,7 +85,7 @@ export async function receiveImportFile(
   };
   try {
     await pipeline(
-      Readable.fromWeb(file.stream() as Parameters<typeof Readable.fromWeb>[0]),
+      Readable.from(file.stream() as unknown as AsyncIterable<Uint8Array>),
       check,
       fs.createWriteStream(target),
     );

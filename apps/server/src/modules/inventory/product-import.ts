@@ -1,6 +1,5 @@
 import {
   DomainError,
-  encodeId,
   formatMinor,
   productSchema,
   validate,
@@ -691,9 +690,7 @@ function rowResults(plan: GroupPlan): ImportRowResult[] {
       row: row.record.row,
       subject: subjectTitle ? `${plan.handle} — ${subjectTitle}` : plan.handle,
       subjectType: row.variantRow ? 'ProductVariant' : 'Product',
-      subjectId: row.variantRow
-        ? variantId && encodeId('ProductVariant', variantId)
-        : plan.productId && encodeId('Product', plan.productId),
+      subjectId: row.variantRow ? variantId : plan.productId,
     };
     if (plan.fatal)
       return {
