@@ -37,7 +37,7 @@ export interface TestServerOptions {
   jobWorkers?: boolean;
   /** Where the server logs (default: a logger at TEST_LOG_LEVEL, silent unless set). */
   log?: Logger;
-  /** The CSV importers (default: app/jobs.ts IMPORTERS). */
+  /** The CSV importers (default: app/jobs.ts importersFor(config)). */
   importers?: StartOptions['importers'];
 }
 
