@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIdOf, encodeId, MAX_IMPORT_BYTES } from '@stockroom/domain';
+import { decodeIdOf, DomainError, encodeId, MAX_IMPORT_BYTES } from '@stockroom/domain';
+import { receiveImportFile } from '../../../src/modules/imports/import-file.js';
 import { DATABASES, signedIn, useServer } from '../../helpers.js';
-import { testCustomerImporter } from './test-importer.js';
 import {
   countsOf,
   customersCsv,
@@ -17,11 +17,7 @@ import {
 const uuidOf = (id: string) => decodeIdOf('Job', id)!;
 
 describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl }) => {
-  const ctx = useServer({
-    postgresUrl,
-    jobWorkers: false,
-    importers: { CUSTOMERS: testCustomerImporter },
-  });
+  const ctx = useServer({ postgresUrl, jobWorkers: false });
 
   it('refuses files it cannot read, in words, and starts no job', async () => {
     const owner = await signedIn(ctx.server);
@@ -37,7 +33,6 @@ describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl })
       ['binary', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]), /binary/],
       ['windows-1252', new Uint8Array([...Buffer.from('Email\nJos'), 0xe9, 0x0a]), /not UTF-8/],
       ['unknown column', 'Email,Shoe Size\na@example.com,42\n', /“Shoe Size” is not a column/],
-      ['too big', new Blob([new Uint8Array(MAX_IMPORT_BYTES + 1)]), /at most 50 MB/],
     ];
     for (const [name, body, words] of cases) {
       const res = await uploadImport(owner, url, body);
@@ -51,6 +46,21 @@ describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl })
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(jobsAfter.n).toBe(jobsBefore.n);
+  });
+
+  it('refuses a file over 50 MB before reading it, in words', async () => {
+    // In process: a 50 MB multipart body through the HTTP layer takes minutes on a loaded machine.
+    const big = new File([new Uint8Array(MAX_IMPORT_BYTES + 1)], 'big.csv', { type: 'text/csv' });
+    const refused = await receiveImportFile(ctx.server.app.services.config, big).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).errors).toEqual([
+      {
+        field: ['file'],
+        code: 'INVALID',
+        message:
+          'This file is 51 MB; an import takes at most 50 MB. Split it into smaller files and import them one after another.',
+      },
+    ]);
   });
 
   it('reads `;` with a BOM and a quoted newline; a dry run writes nothing and reports per row', async () => {
@@ -67,7 +77,7 @@ describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl })
     const job = await readImportJob(owner, id);
     expect(job['status']).toBe('SUCCEEDED');
     expect(job['importFile']).toMatchObject({ name: 'semi.csv', rows: 4, bytes: Buffer.byteLength(csv) });
-    expect(countsOf(job), JSON.stringify(job['report'])).toMatchObject({ rows: 4, created: 2, errors: 2 });
+    expect(countsOf(job), JSON.stringify(job['report'])).toMatchObject({ rows: 4, created: 1, errors: 3 });
     // The dry run wrote no record and no audit event but its own job.start.
     expect(await tableCount(ctx.server, 'customers')).toBe(customers);
     expect(await tableCount(ctx.server, 'audit_events')).toBe(events + 1);
@@ -75,16 +85,16 @@ describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl })
     expect(total).toBe(4);
     expect(rows.map((r) => [r['row'], r['outcome']])).toEqual([
       [2, 'CREATED'],
-      [3, 'CREATED'],
+      [3, 'ERROR'],
       [4, 'ERROR'],
       [5, 'ERROR'],
     ]);
     expect(rows[0]!['changes']).toContainEqual({ field: 'Note', before: null, after: 'two\r\nlines' });
-    expect(rows[2]!['problems'][0]['message']).toBe('Row 2 already has semi1@example.com.');
+    expect(rows[1]!['problems'][0]).toMatchObject({ column: 'Email', message: /valid email/ });
+    expect(rows[2]!['problems'][0]['message']).toMatch(/already on row 2 of this file/);
     expect(rows[3]!['problems'][0]['message']).toMatch(/4 cells but the header names 3 columns/);
     const errorsOnly = await importRows(owner, id, ['ERROR']);
-    expect(errorsOnly.total).toBe(2);
-    // "bad-email" is a dry run's CREATED: the dry run does not write, so the rule is met at apply.
+    expect(errorsOnly.total).toBe(3);
     expect(job['canApply']).toBe(true);
   });
 
@@ -118,12 +128,16 @@ describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl })
     const id2 = uuidOf(second.payload!.job!['id'] as string);
     const before2 = await tableCount(ctx.server, 'customers');
     await ctx.server.app.jobs.runStep({ jobId: id2, step: 0 });
-    const cancel = await owner.request(
-      `mutation($id: ID!) { jobCancel(id: $id) { userErrors { message } } }`,
-      {
+    // After the long step above the server may have closed the idle keep-alive socket: a reset
+    // before any answer is that race (the request never reached the server), so it is sent again.
+    const cancelRequest = () =>
+      owner.request(`mutation($id: ID!) { jobCancel(id: $id) { userErrors { message } } }`, {
         id: second.payload!.job!['id'],
-      },
-    );
+      });
+    const cancel = await cancelRequest().catch((error: { cause?: { code?: string } }) => {
+      if (error.cause?.code !== 'ECONNRESET') throw error;
+      return cancelRequest();
+    });
     expect(cancel.body.data?.['jobCancel']).toEqual({ userErrors: [] });
     await runAllSteps(ctx.server, id2);
     expect((await readImportJob(owner, second.payload!.job!['id'] as string))['status']).toBe('CANCELLED');
