@@ -1,11 +1,4 @@
-import {
-  addressSchema,
-  customerSchema,
-  DomainError,
-  encodeId,
-  validate,
-  type UserError,
-} from '@stockroom/domain';
+import { addressSchema, customerSchema, DomainError, validate, type UserError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AuditEvent } from '../audit/audit.model.js';
@@ -461,7 +454,7 @@ async function create(ctx: ImportContext, p: Parsed, headers: Map<Field, string>
   if (!done.ok) return failed(p, done.error, headers);
   return result(p, 'CREATED', {
     subject: done.value.email,
-    subjectId: encodeId('Customer', done.value.id),
+    subjectId: done.value.id,
     changes,
   });
 }
@@ -480,7 +473,7 @@ async function update(
   headers: Map<Field, string>,
   parts: (keyof repo.AddressValues)[],
 ): Promise<ImportRowResult> {
-  const subject = { subject: customer.email, subjectId: encodeId('Customer', customer.id) };
+  const subject = { subject: customer.email, subjectId: customer.id };
   if (customer.state === 'ERASED') {
     // The export writes an erased customer's placeholder email and nothing personal: that row is as it was.
     if (!p.personal && p.contact.acceptsMarketing !== true) return result(p, 'UNCHANGED', subject);

@@ -341,7 +341,7 @@ async function run(ctx: ImportContext, records: CsvRecord[]): Promise<ImportRowR
     const level = levels.get(`${r.variant!.id}/${r.location!.id}`);
     const current = level?.onHand ?? 0;
     const next = r.onHand ?? current + r.delta!;
-    if (level) base.subjectId = encodeId('InventoryLevel', level.id);
+    if (level) base.subjectId = level.id;
     if (Math.abs(next) > ON_HAND_LIMIT) {
       results.push({
         ...base,

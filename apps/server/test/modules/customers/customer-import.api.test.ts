@@ -77,15 +77,16 @@ describe.each(DATABASES)('customers and inventory imports through the API on $na
     expect(dry['importRows'].nodes[2].problems).toEqual([
       { column: 'Email', code: 'INVALID', message: 'Enter a valid email address, like name@example.com.' },
     ]);
-    const none = await gql(owner, `query { customers(query: "example.com", first: 5) { nodes { email } } }`);
+    const none = await gql(owner, `query { customers(first: 10) { nodes { email } } }`);
     expect(none.customers.nodes).toEqual([]);
 
     const applied = await follow(owner, 'importApply', dry['id']);
     expect(counts(applied)).toMatchObject({ created: 2, errors: 1 });
     const found = await gql(
       owner,
-      `query { customers(query: "example.com", first: 5, sortKey: EMAIL) { nodes { id email phone tags defaultAddress { city } } } }`,
+      `query { customers(first: 10) { nodes { id email phone tags defaultAddress { city } } } }`,
     );
+    found.customers.nodes.sort((a: any, b: any) => a.email.localeCompare(b.email));
     expect(
       found.customers.nodes.map((c: any) => [c.email, c.phone, c.tags, c.defaultAddress?.city ?? null]),
     ).toEqual([
@@ -107,10 +108,7 @@ describe.each(DATABASES)('customers and inventory imports through the API on $na
     expect(refused.problems[0].message).toMatch(
       /^ben@example\.com was changed since the import by .+; the customer is kept\.$/,
     );
-    const left = await gql(
-      owner,
-      `query { customers(query: "example.com", first: 5) { nodes { email note } } }`,
-    );
+    const left = await gql(owner, `query { customers(first: 10) { nodes { email note } } }`);
     expect(left.customers.nodes).toEqual([{ email: 'ben@example.com', note: 'Prefers email' }]);
   });
 
