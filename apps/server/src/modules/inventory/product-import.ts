@@ -506,6 +506,14 @@ function planGroup(p: PlanInput): GroupPlan {
       return { name, values };
     });
   const options = optionNames === null ? undefined : fileOptions(optionNames);
+  // A value written in another case is the option's value as stored (matching ignores case).
+  const canonical = options ?? product?.options ?? [];
+  for (const f of fileVariants) {
+    f.row.optionValues = f.row.optionValues.map(
+      (v, j) => canonical[j]?.values.find((x) => x.toLowerCase() === v.toLowerCase()) ?? v,
+    );
+    if ('optionValues' in f.values) f.values['optionValues'] = f.row.optionValues;
+  }
 
   let raw: Record<string, unknown>;
   let validated: ValidationResult<ProductInput>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
-import { createLocation, gql } from '../../support/order-fixtures.js';
+import { createLocation, createOrder, gql } from '../../support/order-fixtures.js';
 import type { TestServer } from '../../../src/testing.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -435,6 +435,107 @@ describe.each(DATABASES)('products import on $name', ({ postgresUrl }) => {
     expect(ok.headerProblems).toEqual([]);
     const missing = await runImport(ctx.server, 'Title\nX\n', 'DRY_RUN');
     expect(missing.headerProblems).toEqual([expect.objectContaining({ column: 'Handle', code: 'REQUIRED' })]);
+  });
+
+  it('matching and Delete: SKU in any case, else option values; a variant missing from the file stays; Delete removes one, refused in words when on orders', async () => {
+    const owner = await store();
+    const made = await gql(
+      owner,
+      `mutation($input: ProductInput!) { productCreate(input: $input) { product { variants { id sku } } userErrors { message } } }`,
+      {
+        input: {
+          title: 'Del Tee',
+          handle: 'del-tee',
+          status: 'ACTIVE',
+          options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
+          variants: [
+            { optionValues: ['S'], sku: 'DT-S', price: '10.00' },
+            { optionValues: ['M'], sku: 'DT-M', price: '10.00' },
+            { optionValues: ['L'], sku: 'DT-L', price: '10.00', allowBackorder: true },
+          ],
+        },
+      },
+    );
+    const large = made.productCreate.product.variants.find((v: { sku: string }) => v.sku === 'DT-L').id;
+    await createOrder(owner, [{ variantId: large, quantity: 1 }]);
+    const variantsNow = async () =>
+      (await storeProducts(owner))
+        .find((p) => p.handle === 'del-tee')
+        .variants.map((v: any) => `${v.sku} ${v.optionValues.join('/')} ${v.price.amount}`);
+
+    const H = ['Handle', 'Option1 Name', 'Option1 Value', 'Variant SKU', 'Variant Price', 'Delete'];
+    const first = await runImport(
+      ctx.server,
+      csvText(H, [
+        {
+          Handle: 'del-tee',
+          'Option1 Name': 'Size',
+          'Option1 Value': 'S',
+          'Variant SKU': 'dt-s',
+          'Variant Price': '11.00',
+        },
+        {
+          Handle: 'del-tee',
+          'Option1 Value': 'M',
+          'Variant SKU': 'DT-M',
+          'Variant Price': '10.00',
+          Delete: 'TRUE',
+        },
+      ]),
+      'APPLY',
+    );
+    expect(first.rows.map((r) => [r.outcome, r.subject, r.changes])).toEqual([
+      [
+        'UPDATED',
+        'del-tee — S',
+        [
+          { field: 'Variant SKU', before: 'DT-S', after: 'dt-s' },
+          { field: 'Variant Price', before: '10.00', after: '11.00' },
+        ],
+      ],
+      ['DELETED', 'del-tee — M', [{ field: 'Variant', before: 'M', after: null }]],
+    ]);
+    expect(await variantsNow()).toEqual(['dt-s S 11.00', 'DT-L L 10.00']);
+
+    // Without a SKU column, rows find their variant by option values.
+    const byOptions = await runImport(
+      ctx.server,
+      csvText(
+        ['Handle', 'Option1 Name', 'Option1 Value', 'Variant Price'],
+        [{ Handle: 'del-tee', 'Option1 Name': 'Size', 'Option1 Value': 's', 'Variant Price': '12.00' }],
+      ),
+      'APPLY',
+    );
+    expect(byOptions.rows.map((r) => [r.outcome, r.changes])).toEqual([
+      ['UPDATED', [{ field: 'Variant Price', before: '11.00', after: '12.00' }]],
+    ]);
+
+    const refused = await runImport(
+      ctx.server,
+      csvText(H, [
+        {
+          Handle: 'del-tee',
+          'Option1 Name': 'Size',
+          'Option1 Value': 'L',
+          'Variant SKU': 'DT-L',
+          Delete: 'yes',
+        },
+      ]),
+      'APPLY',
+    );
+    expect(refused.rows).toEqual([
+      expect.objectContaining({
+        outcome: 'ERROR',
+        problems: [
+          {
+            column: null,
+            code: 'HAS_DEPENDENTS',
+            message: 'The variant L is on 1 order; keep it, or archive the product instead.',
+          },
+        ],
+      }),
+    ]);
+    expect(await variantsNow()).toEqual(['dt-s S 12.00', 'DT-L L 10.00']);
   });
 
   it('revert of an import that made 2 products and updated 1, one made product edited since: that one refused in words, the others back', async () => {
