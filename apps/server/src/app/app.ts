@@ -9,7 +9,8 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from '../seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from '../lib/rate-limit.js';
 import { createHttpServer } from './http/server.js';
-import { installJobSchema, LIST_EXPORTERS, startJobEngine, type JobEngine } from './jobs.js';
+import { IMPORTERS, installJobSchema, LIST_EXPORTERS, startJobEngine, type JobEngine } from './jobs.js';
+import type { Importers } from '../modules/jobs/import.model.js';
 import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
 import { execFile } from 'node:child_process';
@@ -60,6 +61,8 @@ export interface StartOptions {
    * one (no owner yet); without one, the snapshot of this start is handed to `save`.
    */
   embeddedSnapshot?: { load: Blob | null; save: (snapshot: Blob) => Promise<void> };
+  /** Tests: the CSV importers to use instead of app/jobs.ts IMPORTERS. */
+  importers?: Partial<Importers>;
 }
 
 /** Loads the demo store into the embedded database from a child process; answers its demo staff. */
@@ -167,7 +170,7 @@ export async function startApp(
   }, config.listBoundsMaxAgeMs);
   let jobs: JobEngine;
   try {
-    jobs = await startJobEngine(database, config, log);
+    jobs = await startJobEngine(database, config, log, options.importers ?? IMPORTERS);
   } catch (error) {
     await rateLimiter.close();
     await loginThrottle.close();
@@ -209,6 +212,7 @@ export async function startApp(
     live,
     jobs: jobs.queue,
     listExports: LIST_EXPORTERS,
+    importers: options.importers ?? IMPORTERS,
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);

@@ -14,6 +14,9 @@ import { productExporter } from '../modules/inventory/product-export.service.js'
 import { inventoryExporter } from '../modules/inventory/inventory-export.service.js';
 import { orderExporter } from '../modules/orders/order-export.service.js';
 import { customerExporter } from '../modules/customers/customer-export.service.js';
+import type { Importers } from '../modules/jobs/import.model.js';
+import { importStep } from '../modules/imports/import-step.service.js';
+import { importMayStart } from '../modules/imports/import.service.js';
 
 /** pg-boss's queue for every step of every Stockroom job (a message is `{ jobId, step }`). */
 export const JOB_STEP_QUEUE = 'stockroom-job-step';
@@ -26,15 +29,24 @@ export const LIST_EXPORTERS: ListExporters = {
   EXPORT_CUSTOMERS: customerExporter,
 };
 
+/**
+ * The CSV importers (issue #29), each in the module owning its records; the engine
+ * (modules/imports) reads the files, cuts them into chunks and keeps the reports.
+ */
+export const IMPORTERS: Partial<Importers> = {};
+
 /** The steps of each kind of job. */
-const HANDLERS: JobHandlers = {
+const handlers = (importers: Partial<Importers>, filesDir: string): JobHandlers => ({
   EXPORT_AUDIT: auditExportStep,
   BULK_EDIT: bulkEditStep,
   EXPORT_PRODUCTS: listExportStep(LIST_EXPORTERS, 'EXPORT_PRODUCTS'),
   EXPORT_INVENTORY: listExportStep(LIST_EXPORTERS, 'EXPORT_INVENTORY'),
   EXPORT_ORDERS: listExportStep(LIST_EXPORTERS, 'EXPORT_ORDERS'),
   EXPORT_CUSTOMERS: listExportStep(LIST_EXPORTERS, 'EXPORT_CUSTOMERS'),
-};
+  IMPORT_PRODUCTS: importStep(importers, 'PRODUCTS', filesDir),
+  IMPORT_INVENTORY: importStep(importers, 'INVENTORY', filesDir),
+  IMPORT_CUSTOMERS: importStep(importers, 'CUSTOMERS', filesDir),
+});
 
 export interface JobEngine {
   queue: JobQueue;
@@ -62,6 +74,8 @@ export async function startJobEngine(
   database: DatabaseHandle,
   config: Config,
   log: Logger,
+  /** The importers (tests may bring their own). */
+  importers: Partial<Importers> = IMPORTERS,
 ): Promise<JobEngine> {
   const settings = config.jobs;
   const boss = new PgBoss({
@@ -97,8 +111,9 @@ export async function startJobEngine(
   });
   let workerId: string | null = null;
   const queue: JobQueue = {
-    enqueue: async (trx: Tx, message) => {
+    enqueue: async (trx: Tx, message, options) => {
       const id = await boss.send(JOB_STEP_QUEUE, message, {
+        ...(options?.afterSeconds ? { startAfter: options.afterSeconds } : {}),
         db: { executeSql: (text, values) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) },
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
@@ -110,7 +125,13 @@ export async function startJobEngine(
       if (workerId) boss.notifyWorker(workerId);
     },
   };
-  const deps = { db: database.db, queue, filesDir: jobFilesDir(config), handlers: HANDLERS };
+  const deps = {
+    db: database.db,
+    queue,
+    filesDir: jobFilesDir(config),
+    handlers: handlers(importers, jobFilesDir(config)),
+    mayStart: importMayStart,
+  };
   const runStep = (message: StepMessage) => runJobStep(deps, message, true);
   if (settings.workers) {
     workerId = await boss.work<StepMessage>(

@@ -5,6 +5,7 @@ import { pruneEvents } from '../modules/events/events.service.js';
 import { expireJobResults } from '../modules/jobs/job.service.js';
 import { expiredResultIds } from '../modules/jobs/job.repository.js';
 import { jobsWithFiles, removeJobFiles } from '../modules/jobs/job-files.js';
+import { pruneImports } from '../modules/imports/import-prune.service.js';
 
 /** pg-boss's queue of the store's upkeep (retention); one message per scheduled tick. */
 export const MAINTENANCE_QUEUE = 'stockroom-maintenance';
@@ -28,6 +29,8 @@ export interface MaintenanceReport {
   resultsExpired: number;
   /** Job result directories deleted from the disk. */
   filesDeleted: number;
+  /** Import jobs whose per-row report, keys and uploaded file were deleted for their age. */
+  importsPruned: number;
 }
 
 /**
@@ -37,7 +40,9 @@ export interface MaintenanceReport {
  *   expired (committed first, so the jobs screen and the download say "expired" from then on),
  *   then deletes their files. Files are deleted for every expired job that still has some, so a
  *   run cut off after the mark is finished by the next one; the files of jobs this database does
- *   not know (another store sharing the directory) are never touched.
+ *   not know (another store sharing the directory) are never touched;
+ * - deletes the per-row reports, keys and uploaded files of imports finished as long ago (the job
+ *   and its report's counts stay).
  * Each part is safe to run twice.
  */
 export async function runMaintenance(deps: MaintenanceDeps): Promise<MaintenanceReport> {
@@ -59,10 +64,12 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
       filesDeleted++;
     }
   }
-  if (eventsPruned || resultsExpired || filesDeleted)
+  // Imports keep their job and report; their rows, keys and upload go with the results' age.
+  const importsPruned = await pruneImports(db, deps.filesDir, deps.jobResultRetentionDays);
+  if (eventsPruned || resultsExpired || filesDeleted || importsPruned)
     log.info(
-      { eventsPruned, resultsExpired, filesDeleted },
+      { eventsPruned, resultsExpired, filesDeleted, importsPruned },
       'maintenance: old events and job results removed',
     );
-  return { eventsPruned, resultsExpired, filesDeleted };
+  return { eventsPruned, resultsExpired, filesDeleted, importsPruned };
 }

@@ -38,6 +38,7 @@ import '../modules/catalog/product-live.schema.js';
 import '../modules/inventory/inventory-live.schema.js';
 import '../modules/jobs/job.schema.js';
 import '../modules/jobs/job-live.schema.js';
+import '../modules/imports/import.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

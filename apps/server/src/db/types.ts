@@ -11,6 +11,7 @@ import type { DraftTables } from '../modules/drafts/draft.tables.js';
 import type { DiscountTables } from '../modules/discounts/discount.tables.js';
 import type { EventTables } from '../modules/events/events.tables.js';
 import type { JobTables } from '../modules/jobs/jobs.tables.js';
+import type { ImportTables } from '../modules/imports/imports.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -38,6 +39,7 @@ export interface Database
     DraftTables,
     DiscountTables,
     EventTables,
-    JobTables {
+    JobTables,
+    ImportTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -29,6 +29,7 @@ interface BuilderTypes {
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     File: { Input: File; Output: never };
+    Upload: { Input: File; Output: never };
     ID: { Input: string; Output: string | number | bigint };
   };
 }
@@ -120,6 +121,27 @@ builder.scalarType('DateTime', {
       throw new GraphQLError('DateTime must be an ISO 8601 string, e.g. 2026-11-21T15:04:05Z.');
     }
     return d;
+  },
+});
+
+/**
+ * An uploaded file (GraphQL multipart request), the name issue #29 gives an import's file: the same
+ * multipart file as `File` (productMediaUpload), read as a stream by its command.
+ */
+builder.scalarType('Upload', {
+  description: 'An uploaded file (GraphQL multipart request), e.g. an import’s CSV.',
+  extensions: auth.public,
+  serialize: () => {
+    throw new Error('Upload is an input only.');
+  },
+  parseValue: (value) => {
+    // Yoga hands over its own File implementation; check the shape, not the class.
+    const f = value as Partial<File> | null;
+    if (!f || typeof f.stream !== 'function' || typeof f.name !== 'string' || typeof f.size !== 'number')
+      throw new DomainError([
+        { field: ['file'], code: 'INVALID', message: 'Send the file as a multipart upload.' },
+      ]);
+    return value as File;
   },
 });
 

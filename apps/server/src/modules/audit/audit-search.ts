@@ -10,6 +10,8 @@ export const AUDIT_SEARCH_FIELDS: SearchFields = {
   subject: { kind: 'text' },
   subject_type: { kind: 'text' },
   ip: { kind: 'text' },
+  // Issue #29: what one job (an import, a bulk edit) changed, by the Job's global id.
+  job: { kind: 'text' },
   created_at: { kind: 'date' },
 };
 
@@ -53,6 +55,10 @@ function field(name: string, op: Comparison, value: unknown): RawBuilder<boolean
       return sql<boolean>`lower(e.subject_type) = ${v.toLowerCase().replace(/[\s_]/g, '')}`;
     case 'ip':
       return sql<boolean>`e.ip = ${v}`;
+    case 'job': {
+      const jobId = decodeIdOf('Job', v);
+      return jobId ? sql<boolean>`e.job_id = ${jobId}` : sql<boolean>`false`;
+    }
     default:
       return sql<boolean>`e.created_at ${sql.raw(SQL_OPS[op])} ${value}`;
   }

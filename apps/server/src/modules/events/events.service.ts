@@ -25,6 +25,17 @@ export function setOutboxWrites(on: boolean): void {
   outboxWrites = on;
 }
 
+/** How many domain events this transaction holds for its commit (a savepoint's mark). */
+export function pendingEventCount(trx: Tx): number {
+  return pending.get(trx)?.length ?? 0;
+}
+
+/** Forgets the events written since `mark`: their savepoint was rolled back (modules/imports). */
+export function dropPendingEvents(trx: Tx, mark: number): void {
+  const rows = pending.get(trx);
+  if (rows && rows.length > mark) rows.length = mark;
+}
+
 /**
  * Records that something happened, in the command's transaction: collected in memory and written
  * with the rest of the command's events as its last statement (events.repository insertOutboxEvents),

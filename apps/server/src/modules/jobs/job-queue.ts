@@ -19,7 +19,7 @@ export interface JobQueue {
    * Enqueues one step in the caller's transaction: it exists once that commits, and a rolled-back
    * command (or step) leaves nothing queued.
    */
-  enqueue(trx: Tx, message: StepMessage): Promise<void>;
+  enqueue(trx: Tx, message: StepMessage, options?: { afterSeconds?: number }): Promise<void>;
   /** Asks this instance's worker to look for work now rather than at its next poll (after a commit). */
   wake(): void;
 }

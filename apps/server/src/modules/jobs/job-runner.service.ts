@@ -36,7 +36,15 @@ export interface RunnerDeps {
   queue: JobQueue;
   filesDir: string;
   handlers: JobHandlers;
+  /**
+   * Whether a queued job may start now (imports: one per kind at a time); when not, its first step
+   * is put back on the queue for later and the job stays QUEUED.
+   */
+  mayStart?: (db: DB, job: Job) => Promise<boolean>;
 }
+
+/** How long a job that may not start yet waits before it looks again. */
+export const WAIT_TO_START_SECONDS = 5;
 
 export type StepResult = 'skipped' | 'more' | 'finished';
 
@@ -61,6 +69,12 @@ export async function runJobStep(
 ): Promise<StepResult> {
   const seen = await findJob(deps.db, message.jobId);
   if (!seen || seen.step !== message.step || !isActive(seen.status)) return 'skipped';
+  if (seen.status === 'QUEUED' && deps.mayStart && !(await deps.mayStart(deps.db, seen))) {
+    await inTransaction(deps.db, (trx) =>
+      deps.queue.enqueue(trx, message, { afterSeconds: WAIT_TO_START_SECONDS }),
+    );
+    return 'skipped';
+  }
   if (seen.status === 'QUEUED')
     await inTransaction(deps.db, async (trx) => {
       const job = await lockJob(trx, message.jobId);

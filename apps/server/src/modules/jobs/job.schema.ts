@@ -176,14 +176,16 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const JobPayload = builder.objectRef<{ job?: Job | null; userErrors: UserError[] }>('JobPayload').implement({
-  description: 'A job command’s answer: the job as it is now, or why nothing was done.',
-  extensions: auth.public,
-  fields: (t) => ({
-    job: t.field({ type: JobRef, nullable: true, resolve: (p) => p.job ?? null }),
-    userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
-  }),
-});
+export const JobPayload = builder
+  .objectRef<{ job?: Job | null; userErrors: UserError[] }>('JobPayload')
+  .implement({
+    description: 'A job command’s answer: the job as it is now, or why nothing was done.',
+    extensions: auth.public,
+    fields: (t) => ({
+      job: t.field({ type: JobRef, nullable: true, resolve: (p) => p.job ?? null }),
+      userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
+    }),
+  });
 
 const ExportStartInput = builder.inputType('ExportStartInput', {
   fields: (t) => ({

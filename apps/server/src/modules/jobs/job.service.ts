@@ -66,6 +66,8 @@ function jobUpdated(trx: Tx, actor: Actor, job: Job): void {
 }
 
 export interface JobStart {
+  /** The job's id when the caller needs it first (an import's file is stored under it); new otherwise. */
+  id?: string;
   kind: JobKind;
   input: Record<string, unknown>;
   /** The result's download name, when the job makes a file. */
@@ -94,7 +96,7 @@ export async function jobStart(
       ['input', 'kind'],
     );
   const job = await repo.insertJob(trx, {
-    id: uuidv7(),
+    id: start.id ?? uuidv7(),
     kind: start.kind,
     input: start.input,
     progressTotal: start.progressTotal ?? null,
@@ -175,4 +177,14 @@ export function listJobs(
     page: () => repo.pageJobs(db, visible, filter, args.page),
     count: () => repo.countJobs(db, visible, filter),
   };
+}
+
+/** One job, whoever may read it (for commands that check themselves, e.g. an import's apply). */
+export function jobById(db: Executor, jobId: string): Promise<Job | null> {
+  return repo.findJob(db, jobId);
+}
+
+/** One job, its row locked until the transaction ends. */
+export function lockJobRow(trx: Tx, jobId: string): Promise<Job | null> {
+  return repo.lockJob(trx, jobId);
 }
