@@ -269,11 +269,13 @@ export type FulfillmentStatus =
   | 'CANCELLED'
   | 'SUCCESS';
 
+/** What a CSV import brings in. */
 export type ImportKind =
   | 'CUSTOMERS'
   | 'INVENTORY'
   | 'PRODUCTS';
 
+/** A dry run (writes nothing), an apply (in chunks of 500 rows) or the revert of an apply. */
 export type ImportMode =
   | 'APPLY'
   | 'DRY_RUN'
