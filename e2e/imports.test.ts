@@ -93,14 +93,14 @@ describe('imports', () => {
     expect(await outcome.innerText()).toContain('Dry run done');
     const filters = dialog.getByRole('group', { name: 'Show rows' });
     await filters.getByText('To create · 2').waitFor();
-    await filters.getByText('Error · 1').waitFor();
+    await filters.getByText('Errors · 1').waitFor();
     // The bad row: row 4 of the file (the header is row 1), its column and its words.
     const badRow = dialog.getByTestId('import-row').filter({ hasText: 'not-an-email' });
     await badRow.waitFor();
     expect(await badRow.innerText()).toMatch(/^4\b/);
     expect(await badRow.innerText()).toContain('Email:');
     // Only the errors, by their filter.
-    await filters.getByText('Error · 1').click();
+    await filters.getByText('Errors · 1').click();
     await expect.poll(() => dialog.getByTestId('import-row').count()).toBe(1);
     await shot(page, 'import-report-desktop');
     expect(await seriousViolations(page)).toEqual([]);
@@ -196,7 +196,7 @@ describe('imports', () => {
     await dialog.getByRole('button', { name: 'Upload and check' }).click();
     const outcome = dialog.getByTestId('import-outcome');
     await outcome.waitFor({ timeout: 60_000 });
-    await dialog.getByRole('group', { name: 'Show rows' }).getByText('Error · 0').waitFor();
+    await dialog.getByRole('group', { name: 'Show rows' }).getByText('Errors · 0').waitFor();
     await dialog
       .getByTestId('import-row')
       .filter({ hasText: 'IMP-MUG-L' })

@@ -170,22 +170,31 @@ export function ImportDialog({ kind, noun, onClose, notice }: ImportDialogProps)
             ) : columns.error ? (
               <Alert color="red">{columns.error.message}</Alert>
             ) : (
-              <ScrollArea.Autosize mah={phone ? 220 : 200} type="auto" offsetScrollbars>
-                <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Columns">
+              <ScrollArea.Autosize
+                mah={phone ? 240 : 220}
+                type="auto"
+                scrollbars="y"
+                offsetScrollbars="y"
+                // The list scrolls by keyboard too (axe: scrollable-region-focusable).
+                viewportProps={{ tabIndex: 0, 'aria-label': 'Columns of the file' }}
+              >
+                <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Columns">
                   {all.map((c) => (
-                    <Group key={c.name} component="li" gap={6} wrap="nowrap" align="baseline">
-                      <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
-                        {c.name}
-                      </Text>
-                      {c.required && (
-                        <Badge size="xs" color="red" variant="light" tt="none" style={{ flexShrink: 0 }}>
-                          required
-                        </Badge>
-                      )}
-                      <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>
+                    <li key={c.name}>
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" fw={600}>
+                          {c.name}
+                        </Text>
+                        {c.required && (
+                          <Badge size="xs" color="red" variant="light" tt="none">
+                            required
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
                         {c.description}
                       </Text>
-                    </Group>
+                    </li>
                   ))}
                 </Stack>
               </ScrollArea.Autosize>

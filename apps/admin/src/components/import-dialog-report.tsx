@@ -84,10 +84,10 @@ const importJobDocument = graphql(`
 
 /** A page of the report's rows, by file row, only the outcomes asked for. */
 const importRowsDocument = graphql(`
-  query ImportRows($id: ID!, $outcome: [ImportRowOutcome!], $after: String) {
+  query ImportRows($id: ID!, $outcome: [ImportRowOutcome!], $first: Int!, $after: String) {
     job(id: $id) {
       id
-      importRows(outcome: $outcome, first: 50, after: $after) {
+      importRows(outcome: $outcome, first: $first, after: $after) {
         totalCount
         nodes {
           row
@@ -140,6 +140,12 @@ const jobRevertDocument = graphql(`
     }
   }
 `);
+
+/**
+ * Rows a page. Each row may hold 100 changes and 100 problems (the schema's bounds), so a page of
+ * 20 stays under the query cost limit (SPEC §9: 5,000); 50 would be refused as too large.
+ */
+export const IMPORT_ROWS_PAGE = 20;
 
 /** What an import kind's records are called. */
 export const IMPORT_NOUNS: Partial<Record<JobKind, string>> = {
@@ -229,7 +235,7 @@ function ImportJobBody({
       {running ? (
         <JobProgress jobId={job.id} what={noun} noun="rows" action={job.importMode ?? 'DRY_RUN'} />
       ) : (
-        <ImportOutcome job={job} noun={noun} />
+        <ImportOutcome job={job} noun={noun} listErrors={!showRows} />
       )}
       {!running && (
         <ImportActions job={job} noun={noun} onStarted={onStarted} onRedo={onRedo} reviewLink={reviewLink} />
@@ -240,7 +246,16 @@ function ImportJobBody({
 }
 
 /** The finished job in one sentence, in the mode's words. */
-function ImportOutcome({ job, noun }: { job: ImportJobFieldsFragment; noun: string }) {
+function ImportOutcome({
+  job,
+  noun,
+  listErrors,
+}: {
+  job: ImportJobFieldsFragment;
+  noun: string;
+  /** The report's first problems, when the rows' table is not shown beside. */
+  listErrors: boolean;
+}) {
   const errors = countOf(job, 'errors');
   const changes = countOf(job, 'created') + countOf(job, 'updated') + countOf(job, 'deleted');
   let title: string;
@@ -258,7 +273,7 @@ function ImportOutcome({ job, noun }: { job: ImportJobFieldsFragment; noun: stri
           ? `Nothing can be imported: every row with a change has an error.`
           : `The file matches the store: nothing to change.`
         : `Dry run done: nothing is changed yet. Check the rows, then apply.`;
-    color = errors ? 'yellow' : 'blue';
+    color = errors ? 'orange' : 'blue';
   } else if (job.importMode === 'APPLY') {
     title = `Imported: ${n(countOf(job, 'created'))} created, ${n(countOf(job, 'updated'))} updated.`;
   } else {
@@ -266,10 +281,16 @@ function ImportOutcome({ job, noun }: { job: ImportJobFieldsFragment; noun: stri
     title = refused
       ? `Undone, except ${n(refused)} ${refused === 1 ? 'record' : 'records'} changed again since (listed below).`
       : `Undone: every record the import changed is back as it was.`;
-    color = refused ? 'yellow' : 'green';
+    color = refused ? 'orange' : 'green';
   }
   return (
-    <Alert color={color} title={title} data-testid="import-outcome">
+    <Alert
+      color={color}
+      title={title}
+      data-testid="import-outcome"
+      // The title in the text's colour: yellow or orange words on their light ground read poorly.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Text size="sm">
         {job.importFile ? `${job.importFile.name} · ` : ''}
         {job.importFile?.rows !== null && job.importFile?.rows !== undefined
@@ -281,7 +302,7 @@ function ImportOutcome({ job, noun }: { job: ImportJobFieldsFragment; noun: stri
           {job.failure}
         </Text>
       )}
-      {job.report.errors.length > 0 && (
+      {listErrors && job.report.errors.length > 0 && (
         <Stack gap={2} mt={4}>
           {job.report.errors.map((e, i) => (
             <Text key={i} size="sm" c="red">
@@ -493,7 +514,7 @@ function ConfirmModal({
   );
 }
 
-/** The report's rows: filters with counts, 50 a page with Next/Previous, by file row. */
+/** The report's rows: filters with counts, IMPORT_ROWS_PAGE a page with Next/Previous, by file row. */
 export function ImportRowsTable({ job }: { job: ImportJobFieldsFragment }) {
   const phone = usePhone();
   const tabs = importOutcomeTabs(job.importMode, job.report.counts);
@@ -503,13 +524,13 @@ export function ImportRowsTable({ job }: { job: ImportJobFieldsFragment }) {
   const after = cursors.at(-1) ?? null;
   const outcomes = tabs.find((t) => t.value === tab)?.outcomes ?? null;
   const rows = useQuery(importRowsDocument, {
-    variables: { id: job.id, outcome: outcomes, after },
+    variables: { id: job.id, outcome: outcomes, first: IMPORT_ROWS_PAGE, after },
     fetchPolicy: 'cache-and-network',
   });
   const connection = (rows.data ?? rows.previousData)?.job?.importRows;
   const nodes = connection?.nodes ?? [];
   const page = cursors.length;
-  const first = (page - 1) * 50 + 1;
+  const first = (page - 1) * IMPORT_ROWS_PAGE + 1;
 
   return (
     <Stack gap="sm">
@@ -674,7 +695,7 @@ function RowDetails({ row }: { row: RowNode }) {
         </Text>
       ))}
       {row.problems.map((p, i) => (
-        <Text key={`p${i}`} size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+        <Text key={`p${i}`} size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
           {p.column ? `${p.column}: ` : ''}
           {p.message}
         </Text>

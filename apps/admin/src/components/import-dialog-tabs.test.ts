@@ -16,14 +16,14 @@ describe('importOutcomeTabs', () => {
       ['To create', 3, ['CREATED']],
       ['To update', 2, ['UPDATED']],
       ['Unchanged', 2, ['UNCHANGED']],
-      ['Error', 0, ['ERROR']],
+      ['Errors', 0, ['ERROR']],
     ]);
   });
 
   it('shows deletions only when a Delete column made some; an apply speaks in the past', () => {
     expect(
       importOutcomeTabs('APPLY', counts({ rows: 3, created: 1, deleted: 2 })).map((t) => t.label),
-    ).toEqual(['All', 'Created', 'Updated', 'Deleted', 'Unchanged', 'Error']);
+    ).toEqual(['All', 'Created', 'Updated', 'Deleted', 'Unchanged', 'Errors']);
   });
 
   it('an undo: undone and not undone (refused) records; All is their sum without a rows count', () => {

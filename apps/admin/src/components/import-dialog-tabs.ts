@@ -25,7 +25,7 @@ export function outcomeWords(mode: ImportMode | null | undefined, outcome: Impor
     case 'REVERTED':
       return 'Undone';
     case 'ERROR':
-      return mode === 'REVERT' ? 'Not undone' : 'Error';
+      return mode === 'REVERT' ? 'Not undone' : 'Errors';
   }
 }
 
