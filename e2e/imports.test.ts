@@ -117,7 +117,7 @@ describe('imports', () => {
     const auditLink = dialog.getByRole('link', { name: 'See the changes in the audit log' });
     expect(await auditLink.getAttribute('href')).toMatch(/^\/settings\/audit\?q=job%3A/);
     await shot(page, 'import-applied-desktop');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     await page.reload();
     await page.getByText('ana.importa@example.com').first().waitFor();
@@ -217,7 +217,7 @@ describe('imports', () => {
     await dialog.getByRole('button', { name: 'Undo this import' }).waitFor();
     expect(await fitsWidth(dialog)).toBe(true);
     await shot(page, 'import-applied-phone');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await page.reload();
     await page.getByText('Import Mug').first().waitFor();
     await page.getByText('Import Cap').first().waitFor();

@@ -298,14 +298,14 @@ function ImportOutcome({
           : noun}
       </Text>
       {job.failure && (
-        <Text size="sm" c="red" mt={4}>
+        <Text size="sm" c="red.9" mt={4}>
           {job.failure}
         </Text>
       )}
       {listErrors && job.report.errors.length > 0 && (
         <Stack gap={2} mt={4}>
           {job.report.errors.map((e, i) => (
-            <Text key={i} size="sm" c="red">
+            <Text key={i} size="sm" c="red.9">
               {e.row !== null ? `Row ${e.row}: ` : ''}
               {e.field ? `${e.field} — ` : ''}
               {e.message}
@@ -695,7 +695,7 @@ function RowDetails({ row }: { row: RowNode }) {
         </Text>
       ))}
       {row.problems.map((p, i) => (
-        <Text key={`p${i}`} size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+        <Text key={`p${i}`} size="sm" c="red.9" style={{ overflowWrap: 'anywhere' }}>
           {p.column ? `${p.column}: ` : ''}
           {p.message}
         </Text>

@@ -25,7 +25,7 @@ export function outcomeWords(mode: ImportMode | null | undefined, outcome: Impor
     case 'REVERTED':
       return 'Undone';
     case 'ERROR':
-      return mode === 'REVERT' ? 'Not undone' : 'Errors';
+      return mode === 'REVERT' ? 'Not undone' : 'Error';
   }
 }
 
@@ -78,7 +78,8 @@ export function importOutcomeTabs(
     },
     ...shown.map((o) => ({
       value: o,
-      label: outcomeWords(mode, o),
+      // A tab counts rows ("Errors · 3"); a row's badge is one ("Error").
+      label: o === 'ERROR' && mode !== 'REVERT' ? 'Errors' : outcomeWords(mode, o),
       count: count(COUNT_OF[o]),
       outcomes: [o],
       color: OUTCOME_COLORS[o],
