@@ -34,7 +34,7 @@ export const OUTCOME_COLORS: Record<ImportRowOutcome, string> = {
   UPDATED: 'blue',
   UNCHANGED: 'gray',
   DELETED: 'orange',
-  REVERTED: 'teal',
+  REVERTED: 'green',
   ERROR: 'red',
 };
 
