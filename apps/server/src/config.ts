@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isOutboundAllowEntry } from './lib/outbound-fetch.js';
 
 const bool = (name: string, fallback: boolean) =>
   z
@@ -118,6 +119,22 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  STOCKROOM_OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '')
+        .split(',')
+        .map((o) => o.trim().toLowerCase())
+        .filter(Boolean);
+      for (const entry of entries)
+        if (!isOutboundAllowEntry(entry))
+          ctx.addIssue({
+            code: 'custom',
+            message: `STOCKROOM_OUTBOUND_ALLOW must list host names or address ranges like images.internal or 10.0.0.0/8 (comma-separated), not "${entry}".`,
+          });
+      return entries;
+    }),
   STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: seconds('STOCKROOM_JOB_STEP_TIMEOUT_SECONDS', 300, 1),
   STOCKROOM_JOB_POLL_SECONDS: seconds('STOCKROOM_JOB_POLL_SECONDS', 2, 0.5),
   STOCKROOM_JOB_MAINTENANCE_SECONDS: seconds('STOCKROOM_JOB_MAINTENANCE_SECONDS', 30, 1),
@@ -168,6 +185,11 @@ export interface Config {
   adminDir: string;
   /** The job engine (app/jobs.ts). */
   jobs: JobSettings;
+  /**
+   * Hosts and address ranges (CIDR) an import may fetch images from although they are private,
+   * loopback or link-local (lib/outbound-fetch.ts); empty: only public addresses.
+   */
+  outboundAllow: string[];
 }
 
 export interface JobSettings {
@@ -210,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobResultRetentionDays: e.STOCKROOM_JOB_RESULT_RETENTION_DAYS,
     liveMaxStreams: e.STOCKROOM_LIVE_MAX_STREAMS,
     outbox: e.STOCKROOM_OUTBOX,
+    outboundAllow: e.STOCKROOM_OUTBOUND_ALLOW,
     relayPollMs: 300,
     listBoundsMaxAgeMs: 10_000,
     shutdownTimeoutMs: 10_000,

@@ -37,6 +37,8 @@ export interface TestServerOptions {
   jobWorkers?: boolean;
   /** Where the server logs (default: a logger at TEST_LOG_LEVEL, silent unless set). */
   log?: Logger;
+  /** The CSV importers (default: app/jobs.ts importersFor(config)). */
+  importers?: StartOptions['importers'];
 }
 
 /**
@@ -105,6 +107,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const inMemory = !config.databaseUrl && config.dataDir === 'memory://';
   const app = await startApp(config, options.log ?? createLogger(config.logLevel), {
     ...(inMemory ? { embeddedSnapshot: embeddedSnapshot() } : {}),
+    ...(options.importers ? { importers: options.importers } : {}),
   });
   return {
     url: app.url,

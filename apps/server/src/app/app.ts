@@ -9,7 +9,7 @@ import { bootstrap, ensureOwner, type OwnerCredentials } from './bootstrap.js';
 import { seed, type SeededStaff } from '../seed/seed.js';
 import { memoryRateLimiter, redisRateLimiter, unlimitedRateLimiter } from '../lib/rate-limit.js';
 import { createHttpServer } from './http/server.js';
-import { IMPORTERS, installJobSchema, LIST_EXPORTERS, startJobEngine, type JobEngine } from './jobs.js';
+import { importersFor, installJobSchema, LIST_EXPORTERS, startJobEngine, type JobEngine } from './jobs.js';
 import type { Importers } from '../modules/jobs/import.model.js';
 import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
@@ -61,7 +61,7 @@ export interface StartOptions {
    * one (no owner yet); without one, the snapshot of this start is handed to `save`.
    */
   embeddedSnapshot?: { load: Blob | null; save: (snapshot: Blob) => Promise<void> };
-  /** Tests: the CSV importers to use instead of app/jobs.ts IMPORTERS. */
+  /** Tests: the CSV importers to use instead of app/jobs.ts importersFor(config). */
   importers?: Partial<Importers>;
 }
 
@@ -170,7 +170,7 @@ export async function startApp(
   }, config.listBoundsMaxAgeMs);
   let jobs: JobEngine;
   try {
-    jobs = await startJobEngine(database, config, log, options.importers ?? IMPORTERS);
+    jobs = await startJobEngine(database, config, log, options.importers ?? importersFor(config));
   } catch (error) {
     await rateLimiter.close();
     await loginThrottle.close();
@@ -212,7 +212,7 @@ export async function startApp(
     live,
     jobs: jobs.queue,
     listExports: LIST_EXPORTERS,
-    importers: options.importers ?? IMPORTERS,
+    importers: options.importers ?? importersFor(config),
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);

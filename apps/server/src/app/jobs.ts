@@ -14,7 +14,10 @@ import { productExporter } from '../modules/inventory/product-export.service.js'
 import { inventoryExporter } from '../modules/inventory/inventory-export.service.js';
 import { orderExporter } from '../modules/orders/order-export.service.js';
 import { customerExporter } from '../modules/customers/customer-export.service.js';
+import { productImporter } from '../modules/inventory/product-import.js';
 import type { Importers } from '../modules/jobs/import.model.js';
+import { inventoryImporter } from '../modules/inventory/inventory-import.service.js';
+import { customerImporter } from '../modules/customers/customer-import.service.js';
 import { importStep } from '../modules/imports/import-step.service.js';
 import { importMayStart } from '../modules/imports/import.service.js';
 
@@ -33,7 +36,13 @@ export const LIST_EXPORTERS: ListExporters = {
  * The CSV importers (issue #29), each in the module owning its records; the engine
  * (modules/imports) reads the files, cuts them into chunks and keeps the reports.
  */
-export const IMPORTERS: Partial<Importers> = {};
+export function importersFor(config: Pick<Config, 'dataDir' | 'outboundAllow'>): Importers {
+  return {
+    PRODUCTS: productImporter({ config }),
+    INVENTORY: inventoryImporter,
+    CUSTOMERS: customerImporter,
+  };
+}
 
 /** The steps of each kind of job. */
 const handlers = (importers: Partial<Importers>, filesDir: string): JobHandlers => ({
@@ -75,7 +84,7 @@ export async function startJobEngine(
   config: Config,
   log: Logger,
   /** The importers (tests may bring their own). */
-  importers: Partial<Importers> = IMPORTERS,
+  importers: Partial<Importers> = importersFor(config),
 ): Promise<JobEngine> {
   const settings = config.jobs;
   const boss = new PgBoss({

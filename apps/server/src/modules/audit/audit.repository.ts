@@ -121,6 +121,39 @@ export async function laterEventTouching(
   return row && { actorName: row.actor_name, actorType: row.actor_type, createdAt: row.created_at };
 }
 
+/**
+ * The latest event about the event's subject after it, whatever it changed, leaving out the events
+ * of the given jobs (an import's own, and the revert undoing it), if any.
+ */
+export async function laterEventAbout(
+  db: Executor,
+  event: AuditEvent,
+  exceptJobIds: readonly string[],
+): Promise<Pick<AuditEvent, 'action' | 'actorName' | 'actorType' | 'createdAt'> | undefined> {
+  const at = sql<Date>`(select created_at from audit_events where id = ${event.id})`;
+  let q = db
+    .selectFrom('audit_events')
+    .select(['action', 'actor_name', 'actor_type', 'created_at'])
+    .where('subject_type', '=', event.subjectType)
+    .where((eb) =>
+      event.subjectId === null ? eb('subject_id', 'is', null) : eb('subject_id', '=', event.subjectId),
+    )
+    .where((eb) =>
+      eb.or([eb('created_at', '>', at), eb.and([eb('created_at', '=', at), eb('id', '>', event.id)])]),
+    );
+  if (exceptJobIds.length)
+    q = q.where((eb) => eb.or([eb('job_id', 'is', null), eb('job_id', 'not in', exceptJobIds)]));
+  const row = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return (
+    row && {
+      action: row.action,
+      actorName: row.actor_name,
+      actorType: row.actor_type,
+      createdAt: row.created_at,
+    }
+  );
+}
+
 /** How many events match, exactly (a background export's total; the list's count stops at 10,000). */
 export async function exactAuditCount(db: Executor, filter: AuditFilter): Promise<number> {
   const row = await auditListQuery(db, filter)

@@ -12,6 +12,7 @@ import {
   countAuditEvents,
   findAuditEvent,
   insertAuditEvent,
+  laterEventAbout,
   laterEventTouching,
   latestEventsOf,
   pageAuditEvents,
@@ -181,4 +182,13 @@ export function laterChangeOf(
   fields: readonly string[],
 ): ReturnType<typeof laterEventTouching> {
   return laterEventTouching(db, event, fields);
+}
+
+/** The latest event about the event's subject after it, of any kind, but for those of the given jobs. */
+export function laterEventOf(
+  db: Executor,
+  event: AuditEvent,
+  exceptJobIds: readonly string[],
+): ReturnType<typeof laterEventAbout> {
+  return laterEventAbout(db, event, exceptJobIds);
 }

@@ -82,6 +82,39 @@ export async function customerWithEmail(
   return row && { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email };
 }
 
+/** The customers with these emails (case-insensitive), in one query: an import's chunk matches its rows by email. */
+export async function customersWithEmails(db: Executor, emails: readonly string[]): Promise<Customer[]> {
+  if (!emails.length) return [];
+  const lower = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const rows = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where(sql<string>`lower(email)`, 'in', lower)
+    .execute();
+  return rows.map(customerRow.of);
+}
+
+/** Whether an order or a draft order names the customer (an import's creation is then kept). */
+export async function customerHasOrders(db: Executor, id: string): Promise<boolean> {
+  const row = await db
+    .selectNoFrom(
+      sql<boolean>`exists (select 1 from orders where customer_id = ${id}) or exists (select 1 from draft_orders where customer_id = ${id})`.as(
+        'used',
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(row.used);
+}
+
+/**
+ * Deletes a customer with their addresses and comments. Only for undoing an import's creation
+ * (customers have no delete in the app): the caller checks nothing changed them and no order names them.
+ */
+export async function deleteImportedCustomer(db: Executor, id: string): Promise<void> {
+  await db.updateTable('customers').set({ default_address_id: null }).where('id', '=', id).execute();
+  await db.deleteFrom('customers').where('id', '=', id).execute();
+}
+
 export async function insertCustomer(db: Executor, id: string, customer: CustomerValues): Promise<void> {
   await db
     .insertInto('customers')

@@ -206,20 +206,41 @@ export async function customerAddressAdd(
   const [address] = await repo.insertAddresses(trx, [
     { id: uuidv7(), customerId, position: n, ...addressValues(parsed.value) },
   ]);
+  const defaultBefore = customer.defaultAddressId;
   if (makeDefault || !customer.defaultAddressId)
     customer = await repo.updateCustomer(trx, customerId, { defaultAddressId: address!.id });
   await recordAudit(trx, actor, {
     action: 'customer.address_add',
     subjectType: 'Customer',
     subjectId: customerId,
-    changes: diff(null, address!, ['line1', 'city', 'postalCode', 'countryCode']),
+    changes: {
+      ...diff(null, address!, ['line1', 'city', 'postalCode', 'countryCode']),
+      // Which address, and the default it replaced: what undoing an import's address needs.
+      address_id: { before: null, after: address!.id },
+      ...diff({ defaultAddressId: defaultBefore }, customer, ['defaultAddressId']),
+    },
   });
   return { address: address!, customer };
 }
 
 /** An address as compared for equality: text trimmed and case-folded, empty the same as missing. */
-function addressKey(a: Partial<Record<keyof repo.AddressValues, string | null | undefined>>): string {
-  return JSON.stringify(ADDRESS_FIELDS.map((f) => (a[f] ?? '').trim().toLowerCase()));
+function addressKey(
+  a: Partial<Record<keyof repo.AddressValues, string | null | undefined>>,
+  fields: readonly (keyof repo.AddressValues)[] = ADDRESS_FIELDS,
+): string {
+  return JSON.stringify(fields.map((f) => (a[f] ?? '').trim().toLowerCase()));
+}
+
+/**
+ * Whether two addresses are the same by these parts (all by default), compared as the customer's
+ * addresses are kept apart: trimmed, case-insensitive, empty the same as missing.
+ */
+export function sameAddress(
+  a: Partial<Record<keyof repo.AddressValues, string | null | undefined>>,
+  b: Partial<Record<keyof repo.AddressValues, string | null | undefined>>,
+  fields: readonly (keyof repo.AddressValues)[] = ADDRESS_FIELDS,
+): boolean {
+  return addressKey(a, fields) === addressKey(b, fields);
 }
 
 /**

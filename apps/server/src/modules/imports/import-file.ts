@@ -84,11 +84,7 @@ export async function receiveImportFile(
     }
   };
   try {
-    await pipeline(
-      Readable.fromWeb(file.stream() as Parameters<typeof Readable.fromWeb>[0]),
-      check,
-      fs.createWriteStream(target),
-    );
+    await pipeline(chunksOf(file), check, fs.createWriteStream(target));
     try {
       decoder.decode();
     } catch {
@@ -111,6 +107,20 @@ export async function discardImportFile(
     recursive: true,
     force: true,
   });
+}
+
+/** The upload's bytes as they arrive (Yoga's File streams a web ReadableStream of its own kind). */
+async function* chunksOf(file: File): AsyncGenerator<Uint8Array> {
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 function encodingProblem(start: Buffer): DomainError | null {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ImportRowOutcome } from '@stockroom/domain';
+import { decodeId, type ImportRowOutcome } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { Count, Page } from '../../lib/pagination.js';
 import type { ImportRowResult } from '../jobs/import.model.js';
@@ -26,7 +26,7 @@ export async function saveImportRows(
           outcome: r.outcome,
           subject: r.subject,
           subject_type: r.subjectType,
-          subject_id: r.subjectId,
+          subject_id: recordUuid(r.subjectId),
           changes: JSON.stringify(r.changes),
           problems: JSON.stringify(r.problems),
         })),
@@ -43,6 +43,12 @@ export async function saveImportRows(
       )
       .execute();
   }
+}
+
+/** A record's uuid, whether an importer gave its uuid or its global ID (`cus_…`). */
+function recordUuid(id: string | null): string | null {
+  if (!id) return null;
+  return decodeId(id)?.uuid ?? id;
 }
 
 const CURSOR = /^r(\d{1,9})$/;

@@ -66,6 +66,10 @@ const ImportRowProblemRef = builder.objectRef<ImportRowProblem>('ImportRowProble
   }),
 });
 
+/** What one row lists at most (so a page of 100 rows stays within a query's cost). */
+const MAX_LISTED_CHANGES = 30;
+const MAX_LISTED_PROBLEMS = 10;
+
 /** A subject's global ID when its type is a node type (a stock level may not be one). */
 function subjectGlobalId(type: string | null, id: string | null): string | null {
   return type && id && type in ID_PREFIXES ? encodeId(type as NodeType, id) : null;
@@ -96,13 +100,15 @@ const ImportRowRef = builder.objectRef<ImportRowRecord>('ImportRow').implement({
     }),
     changes: t.field({
       type: [ImportFieldChangeRef],
-      extensions: listBound({ max: 100 }),
-      resolve: (r) => r.changes,
+      description: 'The fields it changes (at most 30 are listed).',
+      extensions: listBound({ max: MAX_LISTED_CHANGES }),
+      resolve: (r) => r.changes.slice(0, MAX_LISTED_CHANGES),
     }),
     problems: t.field({
       type: [ImportRowProblemRef],
-      extensions: listBound({ max: 100 }),
-      resolve: (r) => r.problems,
+      description: 'Why it can’t be imported (at most 10 are listed).',
+      extensions: listBound({ max: MAX_LISTED_PROBLEMS }),
+      resolve: (r) => r.problems.slice(0, MAX_LISTED_PROBLEMS),
     }),
   }),
 });

@@ -103,6 +103,8 @@ async function auditLevels(
         onHand: { before: m.onHandAfter - m.onHandDelta, after: m.onHandAfter },
         location: { before: null, after: m.locationId },
         reason: { before: null, after: m.reason },
+        // The ledger's entry: what undoing an import's count checks nothing came after.
+        movement: { before: null, after: m.id },
         ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, { before: null, after: v }])),
       },
     });
@@ -201,6 +203,32 @@ export async function inventoryAdjust(
     await auditLevels(trx, actor, 'inventory.adjust', result, input.note ? { note: input.note } : {});
     return outcome(result);
   });
+}
+
+/**
+ * Puts a level's on hand back to what it was before an import set it, by a new IMPORT movement
+ * noted "Import undone", if on hand is still what the import left (else STALE_VERSION).
+ */
+export async function inventoryImportUndo(
+  trx: Tx,
+  actor: Actor,
+  input: { variantId: string; locationId: string; onHand: number; expectedOnHand: number },
+): Promise<StockOutcome> {
+  const changes: LevelChange[] = [
+    {
+      variantId: input.variantId,
+      locationId: input.locationId,
+      onHandDelta: input.onHand - input.expectedOnHand,
+      committedDelta: 0,
+      expectedOnHand: input.expectedOnHand,
+    },
+  ];
+  const result = await applyStockChanges(trx, actor, changes, 'IMPORT', {
+    note: 'Import undone',
+    locationNames: await locationNameMap(trx, [input.locationId]),
+  });
+  await auditLevels(trx, actor, 'inventory.adjust', result, { note: 'Import undone' });
+  return outcome(result);
 }
 
 /** Moves available units between two locations: both sides or neither. The target must be active. */

@@ -120,9 +120,19 @@ describe.each(DATABASES)('maintenance job on $name', ({ postgresUrl }) => {
 
     // A run cut off after the mark left a file behind: the next run deletes it; nothing else moves.
     await writeJobPart(dir, oldId, 0, 'left behind\n');
-    expect(await runMaintenance(deps)).toEqual({ eventsPruned: 0, resultsExpired: 0, filesDeleted: 1, importsPruned: 0 });
+    expect(await runMaintenance(deps)).toEqual({
+      eventsPruned: 0,
+      resultsExpired: 0,
+      filesDeleted: 1,
+      importsPruned: 0,
+    });
     expect(fs.existsSync(path.join(dir, oldId))).toBe(false);
-    expect(await runMaintenance(deps)).toEqual({ eventsPruned: 0, resultsExpired: 0, filesDeleted: 0, importsPruned: 0 });
+    expect(await runMaintenance(deps)).toEqual({
+      eventsPruned: 0,
+      resultsExpired: 0,
+      filesDeleted: 0,
+      importsPruned: 0,
+    });
     expect(fs.existsSync(path.join(dir, stranger))).toBe(true);
     fs.rmSync(path.join(dir, stranger), { recursive: true, force: true });
   }, 60_000);

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import {
+  mediaRow,
+  toProduct,
+  variantRow,
+  type Media,
+  type Product,
+  type Variant,
+} from '../catalog/catalog.model.js';
+import { levelRow, type InventoryLevel } from './inventory.model.js';
+
+/*
+ * The product importer's batched reads (issue #29): one statement per kind of record for a whole
+ * chunk — products by handle, their variants, their images, their stock levels, SKUs of other
+ * products. Writes go through the catalog's and inventory's services.
+ */
+
+/** Products whose handle is one of these (lowercased), by lowercased handle. */
+export async function productsByHandles(
+  db: Executor,
+  handles: readonly string[],
+): Promise<Map<string, Product>> {
+  if (!handles.length) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where(sql<string>`lower(handle)`, 'in', handles)
+    .execute();
+  return new Map(rows.map((r) => [r.handle.toLowerCase(), toProduct(r)]));
+}
+
+export async function variantsOf(db: Executor, productIds: readonly string[]): Promise<Variant[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(variantRow.of);
+}
+
+export async function mediaOf(db: Executor, productIds: readonly string[]): Promise<Media[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom('product_media')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(mediaRow.of);
+}
+
+export async function levelsOf(db: Executor, variantIds: readonly string[]): Promise<InventoryLevel[]> {
+  if (!variantIds.length) return [];
+  const rows = await db
+    .selectFrom('inventory_levels')
+    .selectAll()
+    .where('variant_id', 'in', variantIds)
+    .execute();
+  return rows.map(levelRow.of);
+}
+
+/** The products holding these SKUs (lowercased), by lowercased SKU. */
+export async function skuHolders(
+  db: Executor,
+  skus: readonly string[],
+): Promise<Map<string, { productId: string; productTitle: string; handle: string }>> {
+  if (!skus.length) return new Map();
+  const rows = await db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.sku', 'p.id as productId', 'p.title as productTitle', 'p.handle'])
+    .where(sql<string>`lower(v.sku)`, 'in', skus)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.sku!.toLowerCase(),
+      { productId: r.productId, productTitle: r.productTitle, handle: r.handle },
+    ]),
+  );
+}
+
+/** Whether anything but this job recorded a change of the subject after the event (undo of a creation refuses then). */
+export async function changedSinceByOthers(
+  db: Executor,
+  event: {
+    id: string;
+    subjectType: string | null;
+    subjectId: string | null;
+    jobId: string | null;
+    createdAt: Date;
+  },
+  variantIds: readonly string[],
+): Promise<{ action: string; actorName: string | null } | null> {
+  if (!event.subjectId) return null;
+  const subjects = [event.subjectId, ...variantIds];
+  let q = db
+    .selectFrom('audit_events')
+    .select(['action', 'actor_name'])
+    .where('subject_id', 'in', subjects)
+    .where('id', '!=', event.id)
+    .where('created_at', '>=', event.createdAt);
+  if (event.jobId) q = q.where((eb) => eb.or([eb('job_id', 'is', null), eb('job_id', '!=', event.jobId)]));
+  const row = await q.orderBy('created_at').limit(1).executeTakeFirst();
+  return row ? { action: row.action, actorName: row.actor_name } : null;
+}
+
+export async function variantsByIds(db: Executor, ids: readonly string[]): Promise<Variant[]> {
+  if (!ids.length) return [];
+  return (await db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute()).map(
+    variantRow.of,
+  );
+}
+
+/** Whether this job made this product (its product.create event names the job). */
+export async function createdByJob(db: Executor, productId: string, jobId: string | null): Promise<boolean> {
+  if (!jobId) return false;
+  const row = await db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('action', '=', 'product.create')
+    .where('subject_id', '=', productId)
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
