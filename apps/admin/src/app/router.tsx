@@ -279,6 +279,11 @@ export const routes: RouteObject[] = [
         lazy: lazyScreen(async () => (await import('../features/jobs/routes/jobs-route')).JobsRoute),
       },
       {
+        path: 'settings/jobs/:jobId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(async () => (await import('../features/jobs/routes/job-route')).JobRoute),
+      },
+      {
         path: 'settings/taxes',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/settings/routes/taxes-route')).TaxesRoute),

@@ -4,21 +4,56 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLiveJob } from './live-job';
 
+/** The sentences of each kind of job followed here. */
+const WORDS = {
+  EXPORT: {
+    running: (what: string) => `Exporting ${what} in the background…`,
+    done: 'The export is ready.',
+    cancelled: 'The export was cancelled.',
+    failed: 'The export failed.',
+    bar: 'Export progress',
+  },
+  DRY_RUN: {
+    running: (what: string) => `Checking the file’s ${what} (dry run: nothing is changed)…`,
+    done: 'The dry run is done.',
+    cancelled: 'The dry run was cancelled.',
+    failed: 'The dry run failed.',
+    bar: 'Dry run progress',
+  },
+  APPLY: {
+    running: (what: string) => `Importing ${what} in the background…`,
+    done: 'The import is done.',
+    cancelled: 'The import was cancelled; what was done is kept.',
+    failed: 'The import failed.',
+    bar: 'Import progress',
+  },
+  REVERT: {
+    running: (what: string) => `Undoing the import of ${what}…`,
+    done: 'The import is undone.',
+    cancelled: 'The undo was cancelled.',
+    failed: 'The undo failed.',
+    bar: 'Undo progress',
+  },
+} as const;
+
 /**
- * A started export's progress, live, then its download (the audit log's and every list's). The job
- * stays listed on /settings/jobs.
+ * A started job's progress, live, then its download if it makes a file (the audit log's and every
+ * list's export; an import's dry run, apply and undo). The job stays listed on /settings/jobs.
  */
 export function JobProgress({
   jobId,
   what,
   noun,
+  action = 'EXPORT',
 }: {
   jobId: string;
-  /** What is exported, for the sentence: "the audit log", "products". */
+  /** What the job works on, for the sentence: "the audit log", "products". */
   what: string;
   /** What progress counts: "events", "products". */
   noun: string;
+  action?: keyof typeof WORDS;
 }) {
+  const words = WORDS[action];
   const [active, setActive] = useState(true);
   const { data } = useLiveJob(jobId, active);
   const job = data?.job;
@@ -33,35 +68,45 @@ export function JobProgress({
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>
             {running
-              ? `Exporting ${what} in the background…`
+              ? words.running(what)
               : job?.status === 'SUCCEEDED'
-                ? 'The export is ready.'
+                ? words.done
                 : job?.status === 'CANCELLED'
-                  ? 'The export was cancelled.'
-                  : 'The export failed.'}
+                  ? words.cancelled
+                  : words.failed}
           </Text>
           <Anchor component={Link} to="/settings/jobs" size="sm">
             See all jobs
           </Anchor>
         </Group>
         {running && (
-          <Progress value={percent ?? 100} animated striped={percent === null} aria-label="Export progress" />
+          <Progress value={percent ?? 100} animated striped={percent === null} aria-label={words.bar} />
         )}
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
+        <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
+          <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
             {done.toLocaleString('en-US')}
             {total !== null ? ` of ${total.toLocaleString('en-US')}` : ''} {noun}
           </Text>
           {job?.resultUrl && (
-            <Button
-              component="a"
-              href={job.resultUrl}
-              download
-              size="compact-sm"
-              leftSection={<IconDownload size={14} aria-hidden />}
-            >
-              Download {job.resultName ?? 'CSV'}
-            </Button>
+            // "Download CSV" with the file's name under it: a long name wraps there, never cut, and
+            // the button fits a phone.
+            <Stack gap={2} align="flex-end" style={{ minWidth: 0 }}>
+              <Button
+                component="a"
+                href={job.resultUrl}
+                download
+                size="compact-sm"
+                aria-label={`Download ${job.resultName ?? 'CSV'}`}
+                leftSection={<IconDownload size={14} aria-hidden />}
+              >
+                Download CSV
+              </Button>
+              {job.resultName && (
+                <Text size="xs" c="dimmed" ta="right" style={{ overflowWrap: 'anywhere' }}>
+                  {job.resultName}
+                </Text>
+              )}
+            </Stack>
           )}
         </Group>
         {job?.failure && (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { ListPage } from '../../../components/list-page';
 import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
+import { IMPORT_PERMISSIONS, ImportButton } from '../../../components/import-dialog';
 import { FilterChips } from '../../../components/filter-chips';
 import { CUSTOMER_FILTERS } from '../components/customer-filters';
 import { useCustomerTagValues } from '../api/customer-tag-values-query';
@@ -30,6 +31,7 @@ export function CustomersRoute() {
   useDocumentTitle('Customers · Stockroom');
   const { can } = useSession();
   const canWrite = can('CUSTOMERS_WRITE');
+  const canImport = IMPORT_PERMISSIONS.CUSTOMERS.every((p) => can(p));
   const canExport = can('CUSTOMERS_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
@@ -63,7 +65,7 @@ export function CustomersRoute() {
       plainChange
       intro="Press / to search, j and k to move, x to select, Enter to open."
       actions={
-        (canExport || newButton) && (
+        (canExport || canImport || newButton) && (
           <Group gap="sm">
             {canExport && (
               <ExportButton
@@ -75,6 +77,7 @@ export function CustomersRoute() {
                 countLabel={exportCountLabel(list.connection?.count)}
               />
             )}
+            {canImport && <ImportButton kind="CUSTOMERS" noun="customers" />}
             {newButton}
           </Group>
         )

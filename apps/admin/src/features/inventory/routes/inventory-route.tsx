@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { ListPage } from '../../../components/list-page';
 import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
+import { IMPORT_PERMISSIONS, ImportButton } from '../../../components/import-dialog';
 import { useListController } from '../../../lib/controllers/use-list-controller';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import type { InventoryLevelsQuery } from '../../../gql/graphql';
@@ -36,6 +37,7 @@ export function InventoryRoute() {
   useDocumentTitle('Inventory · Stockroom');
   const { can } = useSession();
   const canEdit = can('INVENTORY_WRITE');
+  const canImport = IMPORT_PERMISSIONS.INVENTORY.every((p) => can(p));
   const canExport = can('CATALOG_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
@@ -121,6 +123,7 @@ export function InventoryRoute() {
               countLabel={exportCountLabel(list.connection?.count)}
             />
           )}
+          {canImport && <ImportButton kind="INVENTORY" noun="stock levels" />}
           <Button
             component={Link}
             to="/inventory/history"

@@ -9,6 +9,11 @@ export const jobFieldsFragment = graphql(`
     status
     failure
     query
+    importMode
+    importFile {
+      name
+      rows
+    }
     cancelRequested
     canCancel
     resultName

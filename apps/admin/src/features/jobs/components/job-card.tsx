@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload, IconX } from '@tabler/icons-react';
-import type { JobFieldsFragment, JobStatus } from '../../../gql/graphql';
+import { IconDownload, IconFileSearch, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { ImportMode, JobFieldsFragment, JobStatus } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 
-const STATUS: Record<JobStatus, { label: string; color: string }> = {
+export const JOB_STATUS: Record<JobStatus, { label: string; color: string }> = {
   QUEUED: { label: 'Queued', color: 'gray' },
   RUNNING: { label: 'Running', color: 'blue' },
   SUCCEEDED: { label: 'Done', color: 'green' },
@@ -16,6 +17,25 @@ const COUNT_WORDS: Record<string, string> = {
   rows: 'CSV rows',
   updated: 'updated',
   skipped: 'skipped',
+  created: 'created',
+  unchanged: 'unchanged',
+  deleted: 'deleted',
+  reverted: 'undone',
+  errors: 'with errors',
+};
+
+/** An import job's mode as its title says it. */
+export const IMPORT_MODE_WORDS: Record<ImportMode, string> = {
+  DRY_RUN: 'Dry run',
+  APPLY: 'Import',
+  REVERT: 'Undo of an import',
+};
+
+/** A dry run speaks of what would happen. */
+const DRY_COUNT_WORDS: Record<string, string> = {
+  created: 'to create',
+  updated: 'to update',
+  deleted: 'to delete',
 };
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -37,7 +57,7 @@ export function JobCard({
   onCancel: (job: JobFieldsFragment) => void;
   cancelling: boolean;
 }) {
-  const status = STATUS[job.status];
+  const status = JOB_STATUS[job.status];
   const percent = progressPercent(job.progress);
   const active = job.status === 'QUEUED' || job.status === 'RUNNING';
   const label = `${job.kindLabel} progress`;
@@ -49,7 +69,10 @@ export function JobCard({
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2}>
             <Group gap="xs">
-              <Text fw={600}>{job.kindLabel}</Text>
+              <Text fw={600}>
+                {job.kindLabel}
+                {job.importMode ? ` · ${IMPORT_MODE_WORDS[job.importMode]}` : ''}
+              </Text>
               <Badge color={status.color} variant="dot" tt="none" data-testid="job-status">
                 {job.cancelRequested && active ? 'Stopping' : status.label}
               </Badge>
@@ -58,8 +81,26 @@ export function JobCard({
               Started by {job.startedBy.name} · {formatDateTime(String(job.createdAt))}
               {job.query ? ` · search “${job.query}”` : ''}
             </Text>
+            {job.importFile && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="job-file">
+                {job.importFile.name}
+                {job.importFile.rows !== null ? ` · ${number(job.importFile.rows)} rows` : ''}
+              </Text>
+            )}
           </Stack>
           <Group gap="xs">
+            {job.importMode && (
+              <Button
+                component={Link}
+                to={`/settings/jobs/${job.id}`}
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconFileSearch size={14} aria-hidden />}
+                aria-label={`Open the report of ${job.kindLabel}${job.importFile ? ` (${job.importFile.name})` : ''}`}
+              >
+                Open report
+              </Button>
+            )}
             {job.resultUrl && (
               <Button
                 component="a"
@@ -120,7 +161,12 @@ export function JobCard({
         )}
         {job.report.counts.length > 0 && (
           <Text size="sm" c="dimmed">
-            {job.report.counts.map((c) => `${number(c.value)} ${COUNT_WORDS[c.name] ?? c.name}`).join(' · ')}
+            {job.report.counts
+              .map(
+                (c) =>
+                  `${number(c.value)} ${(job.importMode === 'DRY_RUN' ? DRY_COUNT_WORDS[c.name] : undefined) ?? COUNT_WORDS[c.name] ?? c.name}`,
+              )
+              .join(' · ')}
           </Text>
         )}
         {job.report.errors.length > 0 && (

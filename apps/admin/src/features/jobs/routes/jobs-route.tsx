@@ -72,8 +72,8 @@ export function JobsRoute() {
       ))}
       <SettingsTabs />
       <Text c="dimmed" size="sm" maw={640}>
-        Work that takes longer than a click — exports of the whole audit log, bulk edits of more than 1,000
-        products — runs here in the background. You can leave this page; it keeps going.
+        Work that takes longer than a click — imports and exports, bulk edits of more than 1,000 products —
+        runs here in the background. You can leave this page; it keeps going. Open an import for its report.
       </Text>
       <DataView
         keepPrevious
@@ -82,7 +82,7 @@ export function JobsRoute() {
         isEmpty={(data) => data.jobs.nodes.length === 0}
         empty={{
           title: 'No jobs yet',
-          description: 'Exports and large bulk edits you start show here with their progress.',
+          description: 'Imports, exports and large bulk edits you start show here with their progress.',
         }}
       >
         {(data) => (

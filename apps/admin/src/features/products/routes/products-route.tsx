@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import { ListPage } from '../../../components/list-page';
 import { ExportButton } from '../../../components/export-dialog';
+import { IMPORT_PERMISSIONS, ImportButton } from '../../../components/import-dialog';
 import { FilterChips } from '../../../components/filter-chips';
 import { PRODUCT_FILTERS } from '../components/product-filters';
 import { useProductFilterValues } from '../api/product-filter-values-query';
@@ -34,6 +35,7 @@ export function ProductsRoute() {
   useDocumentTitle('Products · Stockroom');
   const { can } = useSession();
   const canWrite = can('CATALOG_WRITE');
+  const canImport = IMPORT_PERMISSIONS.PRODUCTS.every((p) => can(p));
   const canExport = can('CATALOG_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
@@ -68,7 +70,7 @@ export function ProductsRoute() {
         </Text>
       }
       actions={
-        (canExport || newButton) && (
+        (canExport || canImport || newButton) && (
           <Group gap="sm">
             {canExport && (
               <ExportButton
@@ -80,6 +82,7 @@ export function ProductsRoute() {
                 countLabel={countLabel}
               />
             )}
+            {canImport && <ImportButton kind="PRODUCTS" noun="products" />}
             {newButton}
           </Group>
         )

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { applySummary, importOutcomeTabs, outcomeWords } from './import-dialog-tabs';
+import { importFileProblem, templateCsv } from './import-dialog-upload';
+
+const counts = (values: Record<string, number>) =>
+  Object.entries(values).map(([name, value]) => ({ name, value }));
+
+describe('importOutcomeTabs', () => {
+  it('a dry run: All, then to create / to update / unchanged / errors, even at 0, with the counts', () => {
+    const tabs = importOutcomeTabs(
+      'DRY_RUN',
+      counts({ rows: 7, created: 3, updated: 2, unchanged: 2, errors: 0 }),
+    );
+    expect(tabs.map((t) => [t.label, t.count, t.outcomes])).toEqual([
+      ['All', 7, null],
+      ['To create', 3, ['CREATED']],
+      ['To update', 2, ['UPDATED']],
+      ['Unchanged', 2, ['UNCHANGED']],
+      ['Errors', 0, ['ERROR']],
+    ]);
+  });
+
+  it('shows deletions only when a Delete column made some; an apply speaks in the past', () => {
+    expect(
+      importOutcomeTabs('APPLY', counts({ rows: 3, created: 1, deleted: 2 })).map((t) => t.label),
+    ).toEqual(['All', 'Created', 'Updated', 'Deleted', 'Unchanged', 'Errors']);
+  });
+
+  it('an undo: undone and not undone (refused) records; All is their sum without a rows count', () => {
+    const tabs = importOutcomeTabs('REVERT', counts({ reverted: 4, errors: 1 }));
+    expect(tabs.map((t) => [t.label, t.count])).toEqual([
+      ['All', 5],
+      ['Undone', 4],
+      ['Not undone', 1],
+    ]);
+    expect(outcomeWords('REVERT', 'ERROR')).toBe('Not undone');
+  });
+});
+
+describe('applySummary', () => {
+  it('says what will be created and updated, and that rows with errors are skipped', () => {
+    expect(applySummary(counts({ created: 3, updated: 1, errors: 1 }), 'customers')).toBe(
+      'This will create 3 and update 1 customers. 1 row has errors and is skipped.',
+    );
+    expect(applySummary(counts({ created: 1200, updated: 0, deleted: 2, errors: 0 }), 'products')).toBe(
+      'This will create 1,200 and delete 2 products.',
+    );
+    expect(applySummary(counts({ unchanged: 4, errors: 2 }), 'products')).toBe(
+      'Nothing will change. 2 rows have errors and are skipped.',
+    );
+  });
+});
+
+describe('import file checks', () => {
+  it('refuses, in words and before sending, what is not a CSV, empty, or over 50 MB', () => {
+    expect(importFileProblem({ name: 'list.csv', size: 1000 })).toBeNull();
+    expect(importFileProblem({ name: 'LIST.CSV', size: 1000 })).toBeNull();
+    expect(importFileProblem({ name: 'list.xlsx', size: 1000 })).toMatch(/not a CSV file/);
+    expect(importFileProblem({ name: 'list.csv', size: 0 })).toBe('“list.csv” is empty.');
+    expect(importFileProblem({ name: 'big.csv', size: 51 * 1024 * 1024 })).toBe(
+      '“big.csv” is 51.0 MB; an import can be at most 50 MB. Split it into smaller files.',
+    );
+  });
+
+  it('the template is the header line, with quotes only where a name needs them', () => {
+    expect(templateCsv([{ name: 'Handle' }, { name: 'Body (HTML)' }, { name: 'Stock: Main, back' }])).toBe(
+      'Handle,Body (HTML),"Stock: Main, back"\r\n',
+    );
+  });
+});
