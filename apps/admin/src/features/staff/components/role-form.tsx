@@ -17,7 +17,7 @@ export const ROLE_AREAS: { label: string; permissions: Permission[] }[] = [
   { label: 'Orders and payments', permissions: ['ORDERS_READ', 'ORDERS_WRITE', 'REFUNDS_WRITE'] },
   { label: 'Customers', permissions: ['CUSTOMERS_READ', 'CUSTOMERS_WRITE', 'CUSTOMERS_ERASE'] },
   { label: 'Discounts', permissions: ['DISCOUNTS_READ', 'DISCOUNTS_WRITE'] },
-  { label: 'Reports and data', permissions: ['REPORTS_READ', 'DATA_EXPORT'] },
+  { label: 'Reports and data', permissions: ['REPORTS_READ', 'DATA_EXPORT', 'DATA_IMPORT'] },
   { label: 'Store and team', permissions: ['SETTINGS_WRITE', 'STAFF_MANAGE', 'AUDIT_READ'] },
 ];
 
