@@ -127,7 +127,7 @@ describe.each(DATABASES)('CSV imports on $name (workers off)', ({ postgresUrl })
     await runAllSteps(ctx.server, id2);
     expect((await readImportJob(owner, second.payload!.job!['id'] as string))['status']).toBe('CANCELLED');
     expect(await tableCount(ctx.server, 'customers')).toBe(before2 + 500);
-  });
+  }, 240_000);
 
   it('applies a dry run once, refuses a stale one in words, and reverts with a refusal per record changed since', async () => {
     const owner = await signedIn(ctx.server);
