@@ -350,10 +350,9 @@ async function revertStep(ctx: StepContext, importer: Importer): Promise<StepOut
       outcome: undone.ok ? 'REVERTED' : 'ERROR',
       subject: about?.subject ?? null,
       subjectType: about?.subjectType ?? event.subjectType,
-      subjectId: event.subjectId,
-      changes: Object.entries(event.changes)
-        .filter(([field]) => field !== 'reverted_event')
-        .map(([field, c]) => ({ field, before: words(c.after), after: words(c.before) })),
+      // A record deleted again has no page to link to.
+      subjectId: undone.ok && event.action.endsWith('.create') ? null : event.subjectId,
+      changes: revertChanges(event),
       problems: undone.ok
         ? []
         : (undone.error as DomainError).errors.map((e) => ({
@@ -375,9 +374,37 @@ async function revertStep(ctx: StepContext, importer: Importer): Promise<StepOut
   };
 }
 
+/** Fields an undo row leaves out: bookkeeping, not what a merchant changed. */
+const UNLISTED = new Set(['reverted_event', 'movement', 'address_id', 'version', 'id']);
+
+/**
+ * What undoing one event changes, as the report shows it: a record the import created is deleted
+ * (one line, not its every field); otherwise each field back from what the import wrote to what it
+ * was, named and written in words ("last name: Importa → Smith", "tags: wholesale → (none)").
+ */
+function revertChanges(event: AuditEvent): ImportRowResult['changes'] {
+  if (event.action.endsWith('.create'))
+    return [{ field: 'Record', before: 'Created by the import', after: 'Deleted again' }];
+  return Object.entries(event.changes)
+    .filter(([field]) => !UNLISTED.has(field))
+    .map(([field, c]) => ({ field: fieldWords(field), before: words(c.after), after: words(c.before) }));
+}
+
+function fieldWords(field: string): string {
+  const spaced = field.replace(/_id$/, '').replace(/_/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
 function words(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (Array.isArray(value))
+    return value.every((v) => typeof v === 'string' || typeof v === 'number')
+      ? value.join(', ') || '(none)'
+      : `${value.length.toLocaleString('en-US')} item${value.length === 1 ? '' : 's'}`;
+  return JSON.stringify(value);
 }
 
 /** The step handler of one import kind (app/jobs.ts registers one per IMPORT_* job kind). */
