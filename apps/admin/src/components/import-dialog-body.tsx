@@ -159,6 +159,13 @@ export function ImportDialog({ kind, noun, onClose, notice }: ImportDialogProps)
               </Anchor>
             </Group>
             <Text size="sm" c="dimmed">
+              Trying it out?{' '}
+              <Anchor href={`/samples/${kind.toLowerCase()}.csv`} download size="sm">
+                Download a sample file
+              </Anchor>{' '}
+              that imports cleanly into the demo store.
+            </Text>
+            <Text size="sm" c="dimmed">
               A CSV (UTF-8, comma- or semicolon-separated) with a header line, one row per record.
               {kind === 'INVENTORY'
                 ? ''

@@ -15,6 +15,8 @@ describe('serving the built admin', () => {
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  fs.mkdirSync(path.join(dir, 'samples'));
+  fs.writeFileSync(path.join(dir, 'samples', 'customers.csv'), 'Email\nana@example.com\n');
   const ctx = useServer({ config: { adminDir: dir } });
 
   const get = (urlPath: string, acceptEncoding?: string) =>
@@ -58,5 +60,12 @@ describe('serving the built admin', () => {
     expect(page.headers['content-encoding']).toBeUndefined();
     expect(page.body.toString()).toContain('<title>Stockroom</title>');
     expect((await get('/assets/missing.js', 'br')).status).toBe(404);
+  });
+
+  it('sends the import sample files as CSV (the Import dialog links them)', async () => {
+    const sample = await get('/samples/customers.csv');
+    expect(sample.status).toBe(200);
+    expect(sample.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(sample.body.toString()).toBe('Email\nana@example.com\n');
   });
 });

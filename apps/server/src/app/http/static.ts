@@ -13,6 +13,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
