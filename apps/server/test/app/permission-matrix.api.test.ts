@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { buildSchema as parseSdl, type GraphQLField, type GraphQLObjectType } from 'graphql';
+import { buildSchema as parseSdl, getNamedType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_ROLES, type Permission } from '@stockroom/domain';
+import { BUILT_IN_ROLES, JOB_KIND_PERMISSIONS, type Permission } from '@stockroom/domain';
 import { DATABASES, signedIn, useServer, type Client } from '../helpers.js';
 import { createFixtures } from '../fuzz/fuzz-fixtures.js';
 import { operationText } from '../fuzz/case-generator.js';
@@ -12,7 +12,8 @@ import { Plausible } from '../fuzz/plausible-values.js';
  * mutation needs. A field the schema has and this table lacks (or the other way round) fails, so
  * a new field can't ship without saying who may call it.
  */
-const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
+/** A field's rule; a list is checked in order and the first one missing is named (an import's kind). */
+const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated' | 'public'> = {
   'Query.analytics': 'authenticated',
   'Query.apiTokens': 'STAFF_MANAGE',
   'Query.auditEvents': 'AUDIT_READ',
@@ -28,6 +29,8 @@ const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
   'Query.draftOrder': 'ORDERS_READ',
   'Query.draftOrders': 'ORDERS_READ',
   'Query.exportColumns': 'authenticated',
+  // The kind's permissions and DATA_IMPORT are checked inside (FORBIDDEN in words): imports.api.test.ts.
+  'Query.importColumns': 'authenticated',
   'Query.inventoryLevels': 'CATALOG_READ',
   'Query.inventoryMovements': 'CATALOG_READ',
   'Query.job': 'authenticated',
@@ -86,6 +89,9 @@ const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
   'Mutation.draftOrderUpdate': 'ORDERS_WRITE',
   'Mutation.fulfillmentCancel': 'ORDERS_WRITE',
   'Mutation.exportStart': 'authenticated',
+  'Mutation.importApply': 'authenticated',
+  // The plausible file is a customers CSV: the customers kind's permissions, in the order checked.
+  'Mutation.importStart': JOB_KIND_PERMISSIONS.IMPORT_CUSTOMERS,
   'Mutation.invitationAccept': 'public',
   'Mutation.inventoryAdjust': 'INVENTORY_WRITE',
   'Mutation.inventoryTransfer': 'INVENTORY_WRITE',
@@ -93,6 +99,7 @@ const MATRIX: Record<string, Permission | 'authenticated' | 'public'> = {
   'Mutation.locationUpdate': 'INVENTORY_WRITE',
   'Mutation.locationsReorder': 'INVENTORY_WRITE',
   'Mutation.jobCancel': 'authenticated',
+  'Mutation.jobRevert': 'authenticated',
   'Mutation.login': 'public',
   'Mutation.logout': 'public',
   'Mutation.orderCancel': 'ORDERS_WRITE',
@@ -158,14 +165,34 @@ async function call(
   field: GraphQLField<unknown, unknown>,
   args: Record<string, unknown>,
 ): Promise<Answer> {
+  // A file argument (importStart's Upload) goes as the GraphQL multipart request the admin sends.
+  const uploads = field.args.filter((a) => getNamedType(a.type).name === 'Upload').map((a) => a.name);
+  const operation = { query: operationText(op, field, args), variables: args };
+  let payload: string | FormData = JSON.stringify(operation);
+  if (uploads.length) {
+    const form = new FormData();
+    form.set(
+      'operations',
+      JSON.stringify({
+        ...operation,
+        variables: { ...args, ...Object.fromEntries(uploads.map((u) => [u, null])) },
+      }),
+    );
+    form.set(
+      'map',
+      JSON.stringify(Object.fromEntries(uploads.map((u, i) => [String(i), [`variables.${u}`]]))),
+    );
+    uploads.forEach((_, i) => form.set(String(i), new Blob(['Email\nmatrix@example.com\n']), 'matrix.csv'));
+    payload = form;
+  }
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
+      ...(uploads.length ? {} : { 'content-type': 'application/json' }),
       'x-stockroom-csrf': '1',
       ...(client?.cookie ? { cookie: client.cookie } : {}),
     },
-    body: JSON.stringify({ query: operationText(op, field, args), variables: args }),
+    body: payload,
   });
   const body = (await res.json()) as {
     errors?: { path?: (string | number)[]; extensions?: { code?: string; permission?: string } }[];
@@ -193,8 +220,9 @@ async function call(
 const expected = (rule: (typeof MATRIX)[string], permissions: readonly Permission[] | null) => {
   if (rule === 'public') return null;
   if (!permissions) return { code: 'UNAUTHENTICATED' };
-  if (rule === 'authenticated' || permissions.includes(rule)) return null;
-  return { code: 'FORBIDDEN', permission: rule };
+  if (rule === 'authenticated') return null;
+  const missing = (typeof rule === 'string' ? [rule] : rule).find((p) => !permissions.includes(p));
+  return missing ? { code: 'FORBIDDEN', permission: missing } : null;
 };
 
 describe.each(DATABASES)('who may call what, every role × every root field, on $name', ({ postgresUrl }) => {
