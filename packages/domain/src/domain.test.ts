@@ -104,6 +104,8 @@ describe('permissions and built-in roles (SPEC §6)', () => {
     expect(byKey['catalog-manager']).toEqual([
       'CATALOG_READ',
       'CATALOG_WRITE',
+      'DATA_EXPORT',
+      'DATA_IMPORT',
       'DISCOUNTS_READ',
       'DISCOUNTS_WRITE',
       'INVENTORY_WRITE',
@@ -123,6 +125,7 @@ describe('permissions and built-in roles (SPEC §6)', () => {
       'AUDIT_READ',
       'CATALOG_READ',
       'CUSTOMERS_READ',
+      'DATA_EXPORT',
       'DISCOUNTS_READ',
       'ORDERS_READ',
       'REPORTS_READ',
