@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { parseCsv } from './csv.js';
+export { parseCsv };
 import { sql } from 'kysely';
 import { DomainError, PERMISSIONS } from '@stockroom/domain';
 import type { TestServer } from '../../src/testing.js';
@@ -21,35 +23,6 @@ import { JOB_FIELDS, untilFinished } from '../modules/jobs/job-fixtures.js';
  * Runs an importer as the engine (modules/imports) does, without it: one transaction a chunk, keys
  * claimed for the whole file, a savepoint per `isolated` piece of work. Real database and services.
  */
-
-/** A plain RFC 4180 reader, written here so the test does not trust the code it checks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 /** A file as the engine hands it over: its header and its records (row 2 onwards), cells trimmed. */
 export function csvFile(rows: string[][]): { headers: string[]; records: CsvRecord[] } {

@@ -10,43 +10,15 @@ import type {
   ImportRowResult,
 } from '../../../src/modules/jobs/import.model.js';
 import { productImporter } from '../../../src/modules/inventory/product-import.js';
+import { parseCsv } from '../../support/csv.js';
+
+export { parseCsv };
 
 /**
  * Runs the products importer's `run` as the engine will (issue #29) until the engine is merged: a
  * job row to claim keys under, one transaction per chunk of whole groups, claims in
  * job_import_keys, each group isolated by a savepoint. Real database, real services.
  */
-
-/** A plain RFC 4180 reader (quoted cells, doubled quotes, quoted newlines), written here so the test does not trust the code it checks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 /** The file's header and records (row 2 is the first record, as a spreadsheet numbers it). */
 export function csvRecords(text: string): { headers: string[]; records: CsvRecord[] } {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../support/csv.js';
 import { sql } from 'kysely';
 import { decodeIdOf } from '@stockroom/domain';
 import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
@@ -6,35 +7,6 @@ import { createLocation, gql } from '../../support/order-fixtures.js';
 import { createDiscount } from '../../support/discount-fixtures.js';
 import { refundOk } from '../../support/refund-fixtures.js';
 import { JOB_FIELDS, untilFinished } from './job-fixtures.js';
-
-/** A plain RFC 4180 reader, written here so the test does not trust the code it checks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 /** The CSV as objects by header. */
 function records(text: string): { header: string[]; rows: Record<string, string>[] } {
