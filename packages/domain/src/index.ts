@@ -22,3 +22,5 @@ export * from './discounts.js';
 export * from './jobs.js';
 export * from './job-words.js';
 export * from './list-exports.js';
+export * from './webhooks.js';
+export * from './notifications.js';

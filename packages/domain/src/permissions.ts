@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'REPORTS_READ',
   'DATA_EXPORT',
   'DATA_IMPORT',
+  'WEBHOOKS_MANAGE',
   'SETTINGS_WRITE',
   'STAFF_MANAGE',
   'AUDIT_READ',
@@ -37,6 +38,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   DATA_EXPORT: 'Export any list to CSV (orders and customers carry personal data)',
   DATA_IMPORT:
     'Import products, stock and customers from CSV (with the write permission of what is imported)',
+  WEBHOOKS_MANAGE: 'Manage webhook subscriptions and see their deliveries',
   SETTINGS_WRITE: 'Change store settings, shipping and taxes',
   STAFF_MANAGE: 'Manage staff, invitations, roles and their sessions',
   AUDIT_READ: 'Read the audit log',
@@ -58,6 +60,7 @@ export const PERMISSION_ACTIONS: Record<Permission, string> = {
   REPORTS_READ: 'see reports',
   DATA_EXPORT: 'export lists to CSV',
   DATA_IMPORT: 'import CSV files',
+  WEBHOOKS_MANAGE: 'manage webhooks',
   SETTINGS_WRITE: 'change store settings',
   STAFF_MANAGE: 'manage staff',
   AUDIT_READ: 'read the audit log',

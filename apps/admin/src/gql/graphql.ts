@@ -500,7 +500,8 @@ export type Permission =
   | 'REFUNDS_WRITE'
   | 'REPORTS_READ'
   | 'SETTINGS_WRITE'
-  | 'STAFF_MANAGE';
+  | 'STAFF_MANAGE'
+  | 'WEBHOOKS_MANAGE';
 
 /** Exactly one of these. */
 export type ProductBulkActionInput = {

@@ -26,7 +26,8 @@ export type Permission =
   | 'REFUNDS_WRITE'
   | 'REPORTS_READ'
   | 'SETTINGS_WRITE'
-  | 'STAFF_MANAGE';
+  | 'STAFF_MANAGE'
+  | 'WEBHOOKS_MANAGE';
 
 export type ProductStatus =
   | 'ACTIVE'

@@ -18,7 +18,10 @@ export const ROLE_AREAS: { label: string; permissions: Permission[] }[] = [
   { label: 'Customers', permissions: ['CUSTOMERS_READ', 'CUSTOMERS_WRITE', 'CUSTOMERS_ERASE'] },
   { label: 'Discounts', permissions: ['DISCOUNTS_READ', 'DISCOUNTS_WRITE'] },
   { label: 'Reports and data', permissions: ['REPORTS_READ', 'DATA_EXPORT', 'DATA_IMPORT'] },
-  { label: 'Store and team', permissions: ['SETTINGS_WRITE', 'STAFF_MANAGE', 'AUDIT_READ'] },
+  {
+    label: 'Store and team',
+    permissions: ['SETTINGS_WRITE', 'STAFF_MANAGE', 'WEBHOOKS_MANAGE', 'AUDIT_READ'],
+  },
 ];
 
 type Saved = readonly { field?: readonly string[] | null; message: string }[] | undefined;
