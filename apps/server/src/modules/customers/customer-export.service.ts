@@ -1,5 +1,4 @@
-import type { Executor } from '../../db/database.js';
-import { money, type ListExporter, type ListExportInput } from '../jobs/list-export.service.js';
+import { listExporterOf, money } from '../jobs/list-export.service.js';
 import type { Customer, CustomerAddress } from './customer.model.js';
 import { listCustomers } from './customer-list.service.js';
 import { CUSTOMER_SORTS, type CustomerSortKey } from './customer.repository.js';
@@ -9,18 +8,6 @@ import { CUSTOMER_SORTS, type CustomerSortKey } from './customer.repository.js';
  * (else their first). An erased customer is exported as erased: its totals and placeholder email,
  * never a name, phone, address, tag or note (written empty even if a row still held one).
  */
-
-function list(db: Executor, input: ListExportInput, after: string | null, first: number, countCap?: null) {
-  return listCustomers(db, {
-    query: input.query,
-    currency: input.shop.currency,
-    sortKey: input.sortKey as CustomerSortKey,
-    reverse: input.reverse,
-    page: { first, after },
-    addresses: true,
-    ...(countCap === null ? { countCap } : {}),
-  });
-}
 
 function row(c: Customer, addresses: CustomerAddress[], currency: string) {
   const totals = {
@@ -48,35 +35,17 @@ function row(c: Customer, addresses: CustomerAddress[], currency: string) {
   };
 }
 
-export const customerExporter: ListExporter = {
+export const customerExporter = listExporterOf({
   noun: 'customers',
   // The `customers` field's default first.
   sortKeys: Object.keys(CUSTOMER_SORTS),
   pageSize: 250,
-  problems: (db, query, shop) => {
-    const l = listCustomers(db, {
-      query,
+  list: (db, { shop, sortKey, ...args }) =>
+    listCustomers(db, {
+      ...args,
       currency: shop.currency,
-      sortKey: 'CREATED_AT',
-      reverse: false,
-      page: { first: 1 },
-    });
-    return 'errors' in l ? l.errors : [];
-  },
-  total: async (db, input) => {
-    const l = list(db, input, null, 1, null);
-    return 'errors' in l ? 0 : (await l.count()).value;
-  },
-  page: async (db, input, after, first) => {
-    const l = list(db, input, after, first);
-    if ('errors' in l) return { items: [], hasNextPage: false };
-    const page = await l.page();
-    return {
-      hasNextPage: page.hasNextPage,
-      items: page.rows.map((c) => ({
-        cursor: page.cursor(c),
-        rows: [row(c, page.addressesByCustomer?.get(c.id) ?? [], input.shop.currency)],
-      })),
-    };
-  },
-};
+      sortKey: sortKey as CustomerSortKey,
+      addresses: true,
+    }),
+  rows: (_db, page, input) => (c) => [row(c, page.addressesByCustomer?.get(c.id) ?? [], input.shop.currency)],
+});

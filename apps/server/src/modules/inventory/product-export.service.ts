@@ -1,15 +1,8 @@
 import { STOCK_COLUMN_PREFIX, weightSymbol, type ProductStatus } from '@stockroom/domain';
-import type { Executor } from '../../db/database.js';
 import type { ProductSortKey } from '../catalog/catalog-list.service.js';
 import { listProducts, PRODUCT_LIST_SORTS } from '../catalog/catalog-list.service.js';
 import { mediaFileName } from '../catalog/media.service.js';
-import {
-  money,
-  type CsvRow,
-  type ExportItem,
-  type ListExporter,
-  type ListExportInput,
-} from '../jobs/list-export.service.js';
+import { listExporterOf, money, type CsvRow } from '../jobs/list-export.service.js';
 import { levelRow, type InventoryLevel } from './inventory.model.js';
 import { listLocations } from './location.repository.js';
 
@@ -28,19 +21,7 @@ const STATUS_WORDS: Record<ProductStatus, string> = {
 };
 const INCLUDE = { variants: true, levels: true, media: true, locations: false, categories: false };
 
-function list(db: Executor, input: ListExportInput, after: string | null, first: number, countCap?: null) {
-  return listProducts(db, {
-    query: input.query,
-    currency: input.shop.currency,
-    sortKey: input.sortKey as ProductSortKey,
-    reverse: input.reverse,
-    page: { first, after },
-    include: INCLUDE,
-    ...(countCap === null ? { countCap } : {}),
-  });
-}
-
-export const productExporter: ListExporter = {
+export const productExporter = listExporterOf({
   noun: 'products',
   sortKeys: PRODUCT_LIST_SORTS,
   pageSize: 50,
@@ -49,28 +30,18 @@ export const productExporter: ListExporter = {
       name: `${STOCK_COLUMN_PREFIX}${l.name}`,
       ref: l.id,
     })),
-  problems: (db, query, shop) => {
-    const l = listProducts(db, {
-      query,
+  list: (db, { shop, sortKey, ...args }) =>
+    listProducts(db, {
+      ...args,
       currency: shop.currency,
-      sortKey: 'UPDATED_AT',
-      reverse: false,
-      page: { first: 1 },
-    });
-    return 'errors' in l ? l.errors : [];
-  },
-  total: async (db, input) => {
-    const l = list(db, input, null, 1, null);
-    return 'errors' in l ? 0 : (await l.count()).value;
-  },
-  page: async (db, input, after, first) => {
-    const l = list(db, input, after, first);
-    if ('errors' in l) return { items: [], hasNextPage: false };
-    const page = await l.page();
+      sortKey: sortKey as ProductSortKey,
+      include: INCLUDE,
+    }),
+  rows: (_db, page, input) => {
     const relations = page.relations!;
     const weightUnit = weightSymbol(input.shop.weightUnit);
     const currency = input.shop.currency;
-    const items: ExportItem[] = page.rows.map((p) => {
+    return (p) => {
       const variants = relations.variantsByProduct.get(p.id) ?? [];
       const media = relations.mediaByProduct.get(p.id) ?? [];
       const noOptions = p.options.length === 0;
@@ -119,11 +90,10 @@ export const productExporter: ListExporter = {
           });
         rows.push(row);
       }
-      return { rows, cursor: page.cursor(p) };
-    });
-    return { items, hasNextPage: page.hasNextPage };
+      return rows;
+    };
   },
-};
+});
 
 /** On hand at each chosen location; empty where the variant tracks no stock or has no level there. */
 function stockCells(extra: Record<string, string>, tracked: boolean, levels: InventoryLevel[]): CsvRow {

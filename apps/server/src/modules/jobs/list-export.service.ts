@@ -8,6 +8,7 @@ import {
   type WeightUnit,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
+import type { ListResult, Page, PageArgs } from '../../lib/pagination.js';
 import type { Actor, Viewer } from '../../actor.js';
 import { csvCell } from '../audit/audit-export.js';
 import { storeSettings } from '../settings/settings.service.js';
@@ -87,6 +88,72 @@ export interface ListExporter {
 }
 
 export type ListExporters = Record<ListExportKind, ListExporter>;
+
+/** What an export asks of a list: the search, sort and page the list's own field takes. */
+export interface ExportListArgs {
+  query: string | null;
+  sortKey: string;
+  reverse: boolean;
+  shop: ExportShop;
+  page: PageArgs;
+  /** null: count every match (the export's total); left out, the list's own cap. */
+  countCap?: null;
+}
+
+/**
+ * A list's exporter from the list itself (its `list…` service, as its GraphQL field reads it) and
+ * how one page's items become CSV rows. The engine keeps the rest alike for every kind: the search's
+ * problems are the list's, the total is its uncapped count, a page is the list's page.
+ */
+export function listExporterOf<Row, P extends Page<Row>>(source: {
+  noun: string;
+  /** The list's sort keys, its default first. */
+  sortKeys: readonly string[];
+  pageSize: number;
+  extraColumns?: ListExporter['extraColumns'];
+  list: (db: Executor, args: ExportListArgs) => ListResult<Row, P>;
+  /**
+   * The rows of each item of a page: given the page (and what it read with it), a function of one
+   * item; async when the rows need facts the page does not read (one query for the whole page).
+   */
+  rows: (db: Executor, page: P, input: ListExportInput) => RowsOf<Row> | Promise<RowsOf<Row>>;
+}): ListExporter {
+  const { list, rows, ...exporter } = source;
+  const of = (db: Executor, input: ListExportInput, page: PageArgs, countCap?: null) =>
+    list(db, {
+      query: input.query,
+      sortKey: input.sortKey,
+      reverse: input.reverse,
+      shop: input.shop,
+      page,
+      countCap,
+    });
+  return {
+    ...exporter,
+    problems: (db, query, shop) => {
+      const l = list(db, { query, sortKey: source.sortKeys[0]!, reverse: false, shop, page: { first: 1 } });
+      return 'errors' in l ? l.errors : [];
+    },
+    total: async (db, input) => {
+      const l = of(db, input, { first: 1 }, null);
+      return 'errors' in l ? 0 : (await l.count()).value;
+    },
+    page: async (db, input, after, first) => {
+      // The page's own list keeps the list's capped count: it decides how the page reads (orders).
+      const l = of(db, input, { first, after });
+      if ('errors' in l) return { items: [], hasNextPage: false };
+      const page = await l.page();
+      const rowsOf = await rows(db, page, input);
+      return {
+        hasNextPage: page.hasNextPage,
+        items: page.rows.map((item) => ({ rows: rowsOf(item), cursor: page.cursor(item) })),
+      };
+    },
+  };
+}
+
+/** One item's CSV rows. */
+export type RowsOf<Row> = (item: Row) => CsvRow[];
 
 export const money = (minor: number | null | undefined, currency: string): MoneyCell | null =>
   minor === null || minor === undefined ? null : { decimal: formatMinor(minor, currency) };

@@ -1,10 +1,9 @@
-import type { Executor } from '../../db/database.js';
 import type { AddressJson } from '../../db/columns.js';
 import {
+  listExporterOf,
   money,
   storeDateTime,
   type CsvRow,
-  type ListExporter,
   type ListExportInput,
 } from '../jobs/list-export.service.js';
 import type { Order, OrderLine } from './order.model.js';
@@ -23,19 +22,6 @@ const FULFILLMENT_WORDS: Record<string, string> = {
   FULFILLED: 'fulfilled',
 };
 const PAID = new Set(['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED']);
-
-function list(db: Executor, input: ListExportInput, after: string | null, first: number, countCap?: null) {
-  return listOrders(db, {
-    query: input.query,
-    currency: input.shop.currency,
-    numberPrefix: input.shop.numberPrefix,
-    sortKey: input.sortKey as OrderSortKey,
-    reverse: input.reverse,
-    page: { first, after },
-    include: { lines: true, customer: false },
-    ...(countCap === null ? { countCap } : {}),
-  });
-}
 
 function address(prefix: 'Billing' | 'Shipping', a: AddressJson | null): CsvRow {
   if (!a) return {};
@@ -105,41 +91,24 @@ function orderRows(
   return rows;
 }
 
-export const orderExporter: ListExporter = {
+export const orderExporter = listExporterOf({
   noun: 'orders',
   // The `orders` field's default first.
   sortKeys: Object.keys(ORDER_SORTS),
   pageSize: 250,
-  problems: (db, query, shop) => {
-    const l = listOrders(db, {
-      query,
+  list: (db, { shop, sortKey, ...args }) =>
+    listOrders(db, {
+      ...args,
       currency: shop.currency,
       numberPrefix: shop.numberPrefix,
-      sortKey: 'CREATED_AT',
-      reverse: false,
-      page: { first: 1 },
-    });
-    return 'errors' in l ? l.errors : [];
-  },
-  total: async (db, input) => {
-    const l = list(db, input, null, 1, null);
-    return 'errors' in l ? 0 : (await l.count()).value;
-  },
-  page: async (db, input, after, first) => {
-    // The page's own list keeps the list's capped count: it decides how the page reads.
-    const l = list(db, input, after, first);
-    if ('errors' in l) return { items: [], hasNextPage: false };
-    const page = await l.page();
+      sortKey: sortKey as OrderSortKey,
+      include: { lines: true, customer: false },
+    }),
+  rows: async (db, page, input) => {
     const times = await paidAndFulfilledTimes(
       db,
       page.rows.map((o) => o.id),
     );
-    return {
-      hasNextPage: page.hasNextPage,
-      items: page.rows.map((o) => ({
-        cursor: page.cursor(o),
-        rows: orderRows(o, page.linesByOrder?.get(o.id) ?? [], times.get(o.id), input),
-      })),
-    };
+    return (o) => orderRows(o, page.linesByOrder?.get(o.id) ?? [], times.get(o.id), input);
   },
-};
+});
