@@ -4,8 +4,10 @@ import { DataView } from './data-view';
 import { JobProgress } from './job-progress';
 import { NotFoundState } from './not-found-state';
 import { ImportJobActions } from './import-job-actions';
+import { ImportJobCancel } from './import-job-cancel';
+import { importCountsLine } from './import-dialog-tabs';
 import { ImportRowsTable } from './import-rows-table';
-import { countOf, IMPORT_NOUNS, isRunning, n, useImportJob } from './import-job';
+import { countOf, endedUnread, IMPORT_NOUNS, isRunning, n, useImportJob } from './import-job';
 
 /**
  * One import job as the merchant follows it: the progress while it runs, then the counts, the rows
@@ -61,12 +63,16 @@ function ImportJobBody({
   reviewLink: boolean;
 }) {
   const noun = IMPORT_NOUNS[job.kind] ?? 'records';
-  const running = isRunning(job.status);
+  // Until its end is read (its counts, Apply or Undo), the job shows its progress, not stale counts.
+  const running = isRunning(job.status) || endedUnread(job);
   const showRows = rowsUpTo === undefined || (job.importFile?.rows ?? Infinity) <= rowsUpTo;
   return (
     <Stack gap="md" data-testid="import-job">
       {running ? (
-        <JobProgress jobId={job.id} what={noun} noun="rows" action={job.importMode ?? 'DRY_RUN'} />
+        <>
+          <JobProgress jobId={job.id} what={noun} noun="rows" action={job.importMode ?? 'DRY_RUN'} />
+          {isRunning(job.status) && <ImportJobCancel job={job} />}
+        </>
       ) : (
         <ImportOutcome job={job} noun={noun} listErrors={!showRows} />
       )}
@@ -136,6 +142,7 @@ function ImportOutcome({
           ? `${n(job.importFile.rows)} ${job.importFile.rows === 1 ? 'row' : 'rows'} of ${noun}`
           : noun}
       </Text>
+      {job.status !== 'FAILED' && <ImportCounts job={job} />}
       {job.failure && (
         <Text size="sm" c="red.9" mt={4}>
           {job.failure}
@@ -153,5 +160,17 @@ function ImportOutcome({
         </Stack>
       )}
     </Alert>
+  );
+}
+
+/**
+ * The report's counts in a line ("6 to create · 0 to update · 0 unchanged · 1 error"), on top
+ * whether or not the rows' table is shown below (a long file's rows are on the job's page).
+ */
+function ImportCounts({ job }: { job: ImportJobFieldsFragment }) {
+  return (
+    <Text size="sm" fw={500} mt={4} data-testid="import-counts">
+      {importCountsLine(job.importMode, job.report.counts)}
+    </Text>
   );
 }

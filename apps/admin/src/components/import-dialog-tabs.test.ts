@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySummary, importOutcomeTabs, outcomeWords } from './import-dialog-tabs';
+import { applySummary, importCountsLine, importOutcomeTabs, outcomeWords } from './import-dialog-tabs';
 import { importFileProblem, templateCsv } from './import-dialog-upload';
 
 const counts = (values: Record<string, number>) =>
@@ -66,5 +66,17 @@ describe('import file checks', () => {
     expect(templateCsv([{ name: 'Handle' }, { name: 'Body (HTML)' }, { name: 'Stock: Main, back' }])).toBe(
       'Handle,Body (HTML),"Stock: Main, back"\r\n',
     );
+  });
+});
+
+describe('importCountsLine', () => {
+  it('says every count of the mode in its words, one error singular, thousands grouped', () => {
+    expect(
+      importCountsLine('DRY_RUN', counts({ rows: 8001, created: 8000, updated: 0, unchanged: 0, errors: 1 })),
+    ).toBe('8,000 to create · 0 to update · 0 unchanged · 1 error');
+    expect(importCountsLine('APPLY', counts({ rows: 6, created: 6, errors: 2 }))).toBe(
+      '6 created · 0 updated · 0 unchanged · 2 errors',
+    );
+    expect(importCountsLine('REVERT', counts({ reverted: 4, errors: 1 }))).toBe('4 undone · 1 not undone');
   });
 });

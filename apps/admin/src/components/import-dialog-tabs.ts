@@ -87,6 +87,28 @@ export function importOutcomeTabs(
   ];
 }
 
+/**
+ * The report's counts in one line, each outcome the mode shows in its words:
+ * "6 to create · 0 to update · 0 unchanged · 1 error".
+ */
+export function importCountsLine(
+  mode: ImportMode | null | undefined,
+  counts: readonly { name: string; value: number }[],
+): string {
+  return importOutcomeTabs(mode, counts)
+    .filter((t) => t.value !== 'ALL')
+    .map((t) => {
+      const words =
+        t.value === 'ERROR' && mode !== 'REVERT'
+          ? t.count === 1
+            ? 'error'
+            : 'errors'
+          : t.label.toLowerCase();
+      return `${t.count.toLocaleString('en-US')} ${words}`;
+    })
+    .join(' · ');
+}
+
 /** What applying will do, for the confirm: "This will create 3 and update 2 customers. 1 row has errors and is skipped." */
 export function applySummary(counts: readonly { name: string; value: number }[], noun: string): string {
   const count = (name: string) => counts.find((c) => c.name === name)?.value ?? 0;

@@ -188,7 +188,7 @@ export function ImportJobActions({
 }
 
 /** A confirm whose button is the form's submit: Enter confirms, Esc closes. */
-function ConfirmModal({
+export function ConfirmModal({
   opened,
   title,
   confirmLabel,

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { graphql } from '../gql';
 import type { ImportJobFieldsFragment, JobKind } from '../gql/graphql';
 import { useLiveJob } from './live-job';
@@ -19,6 +19,7 @@ graphql(`
     canApply
     canRevert
     canCancel
+    cancelRequested
     report {
       counts {
         name
@@ -71,17 +72,25 @@ export const countOf = (job: ImportJobFieldsFragment, name: string) =>
   job.report.counts.find((c) => c.name === name)?.value ?? 0;
 export const isRunning = (status: string | undefined) => status === 'QUEUED' || status === 'RUNNING';
 
+/**
+ * An import's job whose status says it ended (the live stream writes the status) but whose report
+ * and next steps are still those read while it ran: it has no finishing time yet.
+ */
+export const endedUnread = (job: Pick<ImportJobFieldsFragment, 'status' | 'finishedAt'>) =>
+  !isRunning(job.status) && !job.finishedAt;
+
 /** The job of an import (a dry run, its apply or its undo), read and kept fresh while it runs. */
 export function useImportJob(jobId: string) {
-  const live = useLiveJob(jobId, true);
-  const status = live.data?.job?.status;
+  useLiveJob(jobId, true);
   const query = useQuery(importJobDocument, { variables: { id: jobId }, fetchPolicy: 'cache-and-network' });
   const { refetch } = query;
-  // Its counts and what may be done with it change when it ends: read them once more then.
-  const last = useRef(status);
+  // Its counts and what may be done with it change when it ends: read them once more then. Told by
+  // the job itself, not by a change of status seen here, so an end met while the server was out of
+  // reach (a restart) is read too.
+  const job = query.data?.job;
+  const unread = job ? endedUnread(job) : false;
   useEffect(() => {
-    if (isRunning(last.current) && status && !isRunning(status)) void refetch();
-    last.current = status;
-  }, [status, refetch]);
+    if (unread) void refetch();
+  }, [unread, refetch]);
   return query;
 }

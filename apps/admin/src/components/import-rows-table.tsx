@@ -125,7 +125,13 @@ export function ImportRowsTable({ job }: { job: ImportJobFieldsFragment }) {
         </Stack>
       ) : (
         <ScrollArea type="auto">
-          <Table verticalSpacing="xs" striped data-testid="import-rows">
+          <Table
+            verticalSpacing="xs"
+            striped
+            // A row of many changes is tall: its number, record and outcome stay at its top.
+            styles={{ td: { verticalAlign: 'top' } }}
+            data-testid="import-rows"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={70}>{job.importMode === 'REVERT' ? '#' : 'Row'}</Table.Th>
@@ -218,6 +224,8 @@ function OutcomeBadge({
       variant="light"
       tt="none"
       styles={{ label: { color: 'var(--mantine-color-text)' } }}
+      // Never cut to "To cr…" beside a long record name on a phone.
+      style={{ flexShrink: 0 }}
     >
       {outcomeWords(mode, outcome)}
     </Badge>

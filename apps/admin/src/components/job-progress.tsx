@@ -55,8 +55,9 @@ export function JobProgress({
 }) {
   const words = WORDS[action];
   const [active, setActive] = useState(true);
-  const { data } = useLiveJob(jobId, active);
-  const job = data?.job;
+  const { data, previousData, error } = useLiveJob(jobId, active);
+  // While the server is out of reach (a restart) the last known progress stays on screen.
+  const job = (data ?? previousData)?.job;
   const running = !job || job.status === 'QUEUED' || job.status === 'RUNNING';
   if (!running && active) setActive(false);
   const total = job?.progress.total ?? null;
@@ -109,6 +110,12 @@ export function JobProgress({
             </Stack>
           )}
         </Group>
+        {running && error && (
+          <Text size="sm" c="dimmed" data-testid="job-unreachable">
+            The server can’t be reached just now (it may be restarting). The job is not lost: it carries on
+            from its last finished part when the server is back, and this updates by itself.
+          </Text>
+        )}
         {job?.failure && (
           <Text size="sm" c="red">
             {job.failure}
