@@ -104,6 +104,8 @@ export async function outboundPost(
           'user-agent': 'Stockroom webhooks',
         },
         lookup: connectTo(target) as never,
+        // A connection of its own: never a pooled one made to an address checked for another request.
+        agent: false,
       },
       (res) => {
         const status = res.statusCode ?? 0;
@@ -125,13 +127,15 @@ export async function outboundPost(
       },
     );
     req.on('socket', (socket) => {
-      socket.once('connect', () => {
+      const check = () => {
         const refusal = connectedRefusal(socket.remoteAddress, url.host, options.allow, options.why);
         if (refusal) {
           finish({ status: null, excerpt: null, error: refusal });
           req.destroy();
         }
-      });
+      };
+      if (socket.connecting) socket.once('connect', check);
+      else check();
     });
     req.on('error', (e) => {
       if (signal.aborted)
