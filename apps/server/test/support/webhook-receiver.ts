@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  path: string;
   headers: http.IncomingHttpHeaders;
   raw: Buffer;
   body: any;
@@ -23,15 +24,17 @@ export class WebhookReceiver {
       } catch {
         body = raw.toString('utf8');
       }
-      const r = { headers: req.headers, raw, body };
+      const r = { path: req.url ?? '', headers: req.headers, raw, body };
       const n = this.received.length;
       this.received.push(r);
       void Promise.resolve(this.answer(n, r)).then((status) => res.writeHead(status).end(`answer ${status}`));
     });
   });
 
+  /** Listens (once; later calls answer the same address). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    if (!this.server.listening)
+      await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
