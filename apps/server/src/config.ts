@@ -143,9 +143,15 @@ const envSchema = z.object({
   STOCKROOM_WEBHOOK_ALLOW_HTTP: z
     .string()
     .optional()
-    .refine((v) => v === undefined || v === '' || ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v.toLowerCase()), {
-      message: 'STOCKROOM_WEBHOOK_ALLOW_HTTP must be 1 or 0 (or true/false).',
-    }),
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === '' ||
+        ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v.toLowerCase()),
+      {
+        message: 'STOCKROOM_WEBHOOK_ALLOW_HTTP must be 1 or 0 (or true/false).',
+      },
+    ),
   STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: seconds('STOCKROOM_JOB_STEP_TIMEOUT_SECONDS', 300, 1),
   STOCKROOM_JOB_POLL_SECONDS: seconds('STOCKROOM_JOB_POLL_SECONDS', 2, 0.5),
   STOCKROOM_JOB_MAINTENANCE_SECONDS: seconds('STOCKROOM_JOB_MAINTENANCE_SECONDS', 30, 1),

@@ -129,22 +129,15 @@ export async function checkedAddress(url: URL, allow: readonly string[], why: st
   if (!addresses.length) refuse(`${url.host} could not be found (no such host).`);
   for (const a of addresses)
     if (!isPublicAddress(a.address) && !allowed(allow, host, a.address))
-      refuse(
-        `${url.host} is a private, local or reserved address (${a.address}); ${why}.`,
-      );
+      refuse(`${url.host} is a private, local or reserved address (${a.address}); ${why}.`);
   const first = addresses[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
 /** A `lookup` for http(s).request that answers the checked address, whatever a second lookup would say. */
 export function connectTo(target: Target) {
-  return (
-    _host: string,
-    options: unknown,
-    callback: (...args: never[]) => void,
-  ): void => {
-    if ((options as { all?: boolean }).all)
-      (callback as (e: null, list: Target[]) => void)(null, [target]);
+  return (_host: string, options: unknown, callback: (...args: never[]) => void): void => {
+    if ((options as { all?: boolean }).all) (callback as (e: null, list: Target[]) => void)(null, [target]);
     else (callback as (e: null, a: string, f: number) => void)(null, target.address, target.family);
   };
 }

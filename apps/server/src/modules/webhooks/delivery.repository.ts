@@ -2,7 +2,14 @@ import { sql, type RawBuilder } from 'kysely';
 import type { WebhookDeliveryStatus } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import { uuidv7 } from '../../lib/uuid.js';
-import { cappedCount, mapPage, sortedPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import {
+  cappedCount,
+  mapPage,
+  sortedPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 import { attemptOf, deliveryOf, type WebhookDelivery, type WebhookDeliveryAttempt } from './webhook.model.js';
 import type { WebhookDeliveryTable } from './webhooks.tables.js';
 
@@ -188,17 +195,28 @@ export async function requeue(
 }
 
 export async function findDelivery(db: Executor, id: string): Promise<WebhookDelivery | undefined> {
-  const row = await db.selectFrom('webhook_deliveries as d').select(COLUMNS).where('d.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .select(COLUMNS)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
   return row ? deliveryOf(row) : undefined;
 }
 
 export async function deliveryPayload(db: Executor, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('webhook_deliveries').select('payload').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('payload')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.payload;
 }
 
 function listQuery(db: Executor, subscriptionId: string, condition: RawBuilder<boolean> | null) {
-  const q = db.selectFrom('webhook_deliveries as d').select(COLUMNS).where('d.subscription_id', '=', subscriptionId);
+  const q = db
+    .selectFrom('webhook_deliveries as d')
+    .select(COLUMNS)
+    .where('d.subscription_id', '=', subscriptionId);
   return condition ? q.where(condition) : q;
 }
 

@@ -74,7 +74,9 @@ export async function webhookDeliveryRetry(
 ): Promise<WebhookDelivery> {
   const { delivery, subscription } = await deliveryInScope(trx, scope, id);
   if (delivery.test)
-    throw DomainError.one('INVALID', 'A test delivery is not sent again; use Test to send a new one.', ['id']);
+    throw DomainError.one('INVALID', 'A test delivery is not sent again; use Test to send a new one.', [
+      'id',
+    ]);
   mustBeActive(subscription);
   const [moved] = await deliveries.requeue(trx, { ids: [delivery.id] }, now);
   await recordAudit(trx, actor, {

@@ -83,7 +83,11 @@ const RetryFailedPayload = builder
         nullable: true,
         resolve: (p) => p.webhookSubscription ?? null,
       }),
-      count: t.int({ nullable: true, description: 'How many failed deliveries go again.', resolve: (p) => p.count ?? null }),
+      count: t.int({
+        nullable: true,
+        description: 'How many failed deliveries go again.',
+        resolve: (p) => p.count ?? null,
+      }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });
@@ -131,7 +135,12 @@ builder.mutationFields((t) => ({
     resolve: (_r, args, ctx) => {
       requireScope(ctx);
       return command(ctx, async (trx) => {
-        const made = await webhookSubscriptionCreate(trx, withViewer(ctx), args.input, ctx.services.webhooks.post);
+        const made = await webhookSubscriptionCreate(
+          trx,
+          withViewer(ctx),
+          args.input,
+          ctx.services.webhooks.post,
+        );
         return { webhookSubscription: made.subscription, secret: made.secret };
       });
     },
@@ -185,7 +194,8 @@ builder.mutationFields((t) => ({
   }),
   webhookDeliveryRetry: t.field({
     type: WebhookDeliveryPayload,
-    description: 'Sends a delivery again from now: a failed one, a delivered one (a replay), or a waiting one sooner.',
+    description:
+      'Sends a delivery again from now: a failed one, a delivered one (a replay), or a waiting one sooner.',
     extensions: auth.authenticated,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
@@ -193,7 +203,9 @@ builder.mutationFields((t) => ({
       const result = await command(ctx, async (trx) => {
         const id = decodeIdOf('WebhookDelivery', String(args.id));
         if (!id) throw DomainError.one('INVALID', 'This webhook delivery does not exist.', ['id']);
-        return { delivery: await webhookDeliveryRetry(trx, ctx, scope, id, ctx.services.webhooks.clock.now()) };
+        return {
+          delivery: await webhookDeliveryRetry(trx, ctx, scope, id, ctx.services.webhooks.clock.now()),
+        };
       });
       if (result.delivery) ctx.services.webhooks.sender.wake();
       return result;
@@ -201,7 +213,8 @@ builder.mutationFields((t) => ({
   }),
   webhookDeliveriesRetryFailed: t.field({
     type: RetryFailedPayload,
-    description: 'Sends every FAILED delivery of a subscription again, in their order (replay after an outage).',
+    description:
+      'Sends every FAILED delivery of a subscription again, in their order (replay after an outage).',
     extensions: auth.authenticated,
     args: { subscriptionId: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {

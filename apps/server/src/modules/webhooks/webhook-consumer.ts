@@ -13,7 +13,12 @@ import { insertDeliveries, type NewDelivery } from './delivery.repository.js';
 import type { WebhookSubscription } from './webhook.model.js';
 import { activeSubscriptions, pauseSubscription } from './webhook.repository.js';
 import { ownerNow } from './webhook-owner.js';
-import { renderPayload, TOPIC_SUBJECT, type OperationRunner, type RenderedPayload } from './webhook-payload.js';
+import {
+  renderPayload,
+  TOPIC_SUBJECT,
+  type OperationRunner,
+  type RenderedPayload,
+} from './webhook-payload.js';
 
 /** The topics each outbox event type feeds. */
 const TOPICS_OF_EVENT = new Map<string, WebhookTopic[]>();
@@ -60,7 +65,12 @@ export function webhookConsumer(deps: {
           if (!owner) owners.set(key, (owner = await ownerNow(db, sub)));
           if ('reason' in owner) {
             paused.add(sub.id);
-            await pauseSubscription(db, sub.id, `Paused ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${owner.reason}`, now);
+            await pauseSubscription(
+              db,
+              sub.id,
+              `Paused ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${owner.reason}`,
+              now,
+            );
             continue;
           }
           const viewer = owner.viewer;
@@ -73,7 +83,10 @@ export function webhookConsumer(deps: {
           }
           const { body, bytes, problems } = await payload;
           if (problems?.length)
-            log.warn({ subscriptionId: sub.id, eventId: event.id, problems }, 'webhook payload: fields left out');
+            log.warn(
+              { subscriptionId: sub.id, eventId: event.id, problems },
+              'webhook payload: fields left out',
+            );
           rows.push({
             subscription_id: sub.id,
             event_id: event.id,

@@ -30,7 +30,12 @@ export function startWebhooks(options: {
   log: Logger;
   post: PostSettings;
 }): WebhookRuntime {
-  const sender = startWebhookSender({ db: options.db, clock: options.clock, log: options.log, post: options.post });
+  const sender = startWebhookSender({
+    db: options.db,
+    clock: options.clock,
+    log: options.log,
+    post: options.post,
+  });
   const consumer = webhookConsumer({
     db: options.db,
     run: options.run,

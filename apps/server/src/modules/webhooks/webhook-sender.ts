@@ -99,7 +99,10 @@ export function startWebhookSender(options: {
         statusCode: result.status,
         latencyMs: result.latencyMs,
         excerpt: result.excerpt,
-        error: ok ? null : result.error ?? (result.status !== null ? `The receiver answered HTTP ${result.status}.` : null),
+        error: ok
+          ? null
+          : (result.error ??
+            (result.status !== null ? `The receiver answered HTTP ${result.status}.` : null)),
         status: ok ? 'SUCCEEDED' : givenUp ? 'FAILED' : 'RETRYING',
         nextAttemptAt: ok || givenUp ? null : new Date(at.getTime() + retryDelayMs(d.attempts + 1)),
         failingSince,
@@ -127,7 +130,9 @@ export function startWebhookSender(options: {
     );
     await Promise.all(
       claimed.map((d) =>
-        send(d).catch((err: unknown) => log.warn({ err, deliveryId: d.id }, 'webhook delivery: could not record')),
+        send(d).catch((err: unknown) =>
+          log.warn({ err, deliveryId: d.id }, 'webhook delivery: could not record'),
+        ),
       ),
     );
     return claimed.length;

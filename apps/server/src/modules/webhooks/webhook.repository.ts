@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { cappedCount, mapPage, sortedPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
+import {
+  cappedCount,
+  mapPage,
+  sortedPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
 import { subscriptionOf, type WebhookScope, type WebhookSubscription } from './webhook.model.js';
 import type { WebhookSubscriptionTable } from './webhooks.tables.js';
 
@@ -144,7 +151,10 @@ export async function pageSubscriptions(
   condition: RawBuilder<boolean> | null,
   args: PageArgs,
 ): Promise<Page<WebhookSubscription>> {
-  return mapPage(await sortedPage(listQuery(db, scope, condition), NEWEST, 'w.id', false, args), subscriptionOf);
+  return mapPage(
+    await sortedPage(listQuery(db, scope, condition), NEWEST, 'w.id', false, args),
+    subscriptionOf,
+  );
 }
 
 export function countSubscriptionsMatching(
@@ -170,7 +180,11 @@ export async function ownerNames(
       .execute())
       names.set(s.id, s.name || s.email);
   if (tokenIds.length)
-    for (const t of await db.selectFrom('api_tokens').select(['id', 'name']).where('id', 'in', tokenIds).execute())
+    for (const t of await db
+      .selectFrom('api_tokens')
+      .select(['id', 'name'])
+      .where('id', 'in', tokenIds)
+      .execute())
       names.set(t.id, t.name);
   return names;
 }

@@ -48,15 +48,16 @@ const inScope = (scope: WebhookScope | null, sub: WebhookSubscription) =>
   scope !== null && ('all' in scope || sub.ownerTokenId === scope.tokenId);
 
 export const WebhookTopicEnum = builder.enumType('WebhookTopic', {
-  values: Object.fromEntries(WEBHOOK_TOPICS.map((t) => [t, { description: WEBHOOK_TOPIC_LABELS[t] }])) as Record<
-    (typeof WEBHOOK_TOPICS)[number],
-    { description: string }
-  >,
+  values: Object.fromEntries(
+    WEBHOOK_TOPICS.map((t) => [t, { description: WEBHOOK_TOPIC_LABELS[t] }]),
+  ) as Record<(typeof WEBHOOK_TOPICS)[number], { description: string }>,
 });
 const WebhookSubscriptionStatusEnum = builder.enumType('WebhookSubscriptionStatus', {
   values: WEBHOOK_SUBSCRIPTION_STATUSES,
 });
-const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', { values: WEBHOOK_DELIVERY_STATUSES });
+const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  values: WEBHOOK_DELIVERY_STATUSES,
+});
 export const WebhookFormatEnum = builder.enumType('WebhookFormat', { values: ['JSON'] as const });
 
 const WebhookOwnerRef = builder
@@ -104,7 +105,10 @@ builder.node(WebhookDeliveryRef, {
       nullable: true,
       description: 'The HTTP status of the last attempt; null when there was no answer.',
     }),
-    latencyMs: t.exposeInt('lastLatencyMs', { nullable: true, description: 'How long the last attempt took.' }),
+    latencyMs: t.exposeInt('lastLatencyMs', {
+      nullable: true,
+      description: 'How long the last attempt took.',
+    }),
     responseExcerpt: t.exposeString('lastExcerpt', {
       nullable: true,
       description: 'The first 1 kB of the last answer.',
@@ -132,7 +136,10 @@ builder.node(WebhookSubscriptionRef, {
   },
   fields: (t) => ({
     topic: t.field({ type: WebhookTopicEnum, resolve: (s) => s.topic }),
-    topicLabel: t.string({ description: 'The topic in words.', resolve: (s) => WEBHOOK_TOPIC_LABELS[s.topic] }),
+    topicLabel: t.string({
+      description: 'The topic in words.',
+      resolve: (s) => WEBHOOK_TOPIC_LABELS[s.topic],
+    }),
     url: t.exposeString('url'),
     format: t.field({ type: WebhookFormatEnum, resolve: (s) => s.format }),
     includeFields: t.exposeStringList('includeFields', {
@@ -140,12 +147,16 @@ builder.node(WebhookSubscriptionRef, {
       description: 'The payload’s top-level fields it keeps (id always); empty: all.',
     }),
     status: t.field({ type: WebhookSubscriptionStatusEnum, resolve: (s) => s.status }),
-    pausedReason: t.exposeString('pausedReason', { nullable: true, description: 'Why it is paused, in words.' }),
+    pausedReason: t.exposeString('pausedReason', {
+      nullable: true,
+      description: 'Why it is paused, in words.',
+    }),
     pausedAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.pausedAt }),
     failingSince: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'Its deliveries have failed since then (48 hours of it pauses it); null while they arrive.',
+      description:
+        'Its deliveries have failed since then (48 hours of it pauses it); null while they arrive.',
       resolve: (s) => s.failingSince,
     }),
     owner: t.field({
@@ -199,7 +210,11 @@ builder.queryFields((t) => ({
         const [sub] = id ? await findSubscriptions(ctx.services.db, [id]) : [];
         if (!sub || !inScope(scope, sub))
           return emptyConnection([
-            { code: 'INVALID', message: 'This webhook subscription does not exist.', field: ['subscriptionId'] },
+            {
+              code: 'INVALID',
+              message: 'This webhook subscription does not exist.',
+              field: ['subscriptionId'],
+            },
           ]) as never;
         const search = deliverySearchCondition(args.query);
         if ('errors' in search) return emptyConnection(search.errors) as never;
@@ -214,9 +229,11 @@ builder.queryFields((t) => ({
 }));
 
 export const WebhookSubscriptionPayload = builder
-  .objectRef<{ webhookSubscription?: WebhookSubscription | null; secret?: string | null; userErrors: UserError[] }>(
-    'WebhookSubscriptionPayload',
-  )
+  .objectRef<{
+    webhookSubscription?: WebhookSubscription | null;
+    secret?: string | null;
+    userErrors: UserError[];
+  }>('WebhookSubscriptionPayload')
   .implement({
     extensions: auth.public,
     fields: (t) => ({

@@ -65,7 +65,8 @@ async function checkInput(
       field: ['input', 'topic'],
     });
   const url = raw.url?.trim() ?? current?.url ?? '';
-  if (!url) errors.push({ code: 'REQUIRED', message: 'Give the address to send to.', field: ['input', 'url'] });
+  if (!url)
+    errors.push({ code: 'REQUIRED', message: 'Give the address to send to.', field: ['input', 'url'] });
   else if (url.length > MAX_WEBHOOK_URL_LENGTH)
     errors.push({
       code: 'TOO_LONG',
@@ -78,9 +79,9 @@ async function checkInput(
       (raw.url != null ? await postAddressProblem(url, { allow: settings.allow, why: WEBHOOK_WHY }) : null);
     if (problem) errors.push({ code: 'INVALID', message: problem, field: ['input', 'url'] });
   }
-  const includeFields = [...new Set((raw.includeFields ?? current?.includeFields ?? []).map((f) => f.trim()))].filter(
-    Boolean,
-  );
+  const includeFields = [
+    ...new Set((raw.includeFields ?? current?.includeFields ?? []).map((f) => f.trim())),
+  ].filter(Boolean);
   if (includeFields.length > MAX_INCLUDE_FIELDS)
     errors.push({
       code: 'TOO_LONG',
@@ -170,7 +171,9 @@ export async function webhookSubscriptionUpdate(
 ): Promise<{ subscription: WebhookSubscription; secret: string | null }> {
   const before = await lockInScope(trx, scope, id);
   if (raw.version != null && raw.version !== before.version)
-    throw DomainError.one('STALE_VERSION', 'Someone else changed this webhook since you opened it.', ['version']);
+    throw DomainError.one('STALE_VERSION', 'Someone else changed this webhook since you opened it.', [
+      'version',
+    ]);
   const input = await checkInput(actor.viewer, raw, settings, before);
   const patch: repo.SubscriptionPatch = {};
   const changes: Record<string, { before: unknown; after: unknown }> = {};

@@ -42,12 +42,16 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     expect(made.userErrors).toEqual([]);
     return made as { webhookSubscription: any; secret: string };
   };
-  const product = async (title: string) => (await gql(owner, PRODUCT, { input: { title } })).productCreate.product.id;
+  const product = async (title: string) =>
+    (await gql(owner, PRODUCT, { input: { title } })).productCreate.product.id;
 
   it('POSTs the object as the API shows it, signed with the secret shown once (the README snippet verifies it)', async () => {
     owner = await signedIn(ctx.server);
     base = await receiver.start();
-    const { webhookSubscription: sub, secret } = await subscribe({ topic: 'PRODUCTS_UPDATE', url: `${base}/products` });
+    const { webhookSubscription: sub, secret } = await subscribe({
+      topic: 'PRODUCTS_UPDATE',
+      url: `${base}/products`,
+    });
     expect(secret).toMatch(/^whsec_[\w-]{40,}$/);
     expect(sub).toMatchObject({ topic: 'PRODUCTS_UPDATE', topicLabel: 'Product updated', status: 'ACTIVE' });
     expect(sub.owner).toEqual({ type: 'STAFF', name: expect.any(String) });
@@ -70,15 +74,22 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
 
     const list = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries;
     expect(list.nodes).toEqual([
-      expect.objectContaining({ status: 'SUCCEEDED', attempts: 1, statusCode: 200, responseExcerpt: 'answer 200' }),
+      expect.objectContaining({
+        status: 'SUCCEEDED',
+        attempts: 1,
+        statusCode: 200,
+        responseExcerpt: 'answer 200',
+      }),
     ]);
     expect(list.nodes[0].subjectId).toBe(id);
 
     // The secret is never answered again, unless rotated; then the new one signs.
-    const same = (await gql(owner, UPDATE, { id: sub.id, input: { includeFields: ['title'] } })).webhookSubscriptionUpdate;
+    const same = (await gql(owner, UPDATE, { id: sub.id, input: { includeFields: ['title'] } }))
+      .webhookSubscriptionUpdate;
     expect(same.secret).toBeNull();
     expect(same.webhookSubscription.includeFields).toEqual(['title']);
-    const rotated = (await gql(owner, UPDATE, { id: sub.id, input: { rotateSecret: true } })).webhookSubscriptionUpdate;
+    const rotated = (await gql(owner, UPDATE, { id: sub.id, input: { rotateSecret: true } }))
+      .webhookSubscriptionUpdate;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(secret);
     await gql(owner, RENAME, { id, input: { title: 'Linen shirt, green' } });
@@ -87,16 +98,25 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     expect(verifyWebhook(second!.raw, second!.headers['x-stockroom-hmac-sha256'], rotated.secret)).toBe(true);
     // includeFields: the title, and the id that always comes.
     expect(second!.body).toEqual({ id, title: 'Linen shirt, green' });
-    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId userErrors { message } } }`, {
-      id: sub.id,
-    });
+    await gql(
+      owner,
+      `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId userErrors { message } } }`,
+      {
+        id: sub.id,
+      },
+    );
   });
 
   it('an event the relay offers again makes no second delivery (the event id dedupes)', async () => {
     receiver.received.length = 0;
-    const { webhookSubscription: sub } = await subscribe({ topic: 'PRODUCTS_CREATE', url: `${base}/created` });
+    const { webhookSubscription: sub } = await subscribe({
+      topic: 'PRODUCTS_CREATE',
+      url: `${base}/created`,
+    });
     const db = ctx.server.app.database.db;
-    const before = Number((await db.selectFrom('domain_events').select(db.fn.max('position').as('p')).executeTakeFirst())?.p ?? 0);
+    const before = Number(
+      (await db.selectFrom('domain_events').select(db.fn.max('position').as('p')).executeTakeFirst())?.p ?? 0,
+    );
     const id = await product('Wool scarf');
     await settle();
     await receiver.waitFor(1);
@@ -109,7 +129,9 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     expect(receiver.received[0]!.body.id).toBe(id);
     const list = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries;
     expect(list.count.value).toBe(1);
-    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, { id: sub.id });
+    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
+      id: sub.id,
+    });
   });
 
   it('a product’s 50 quick updates arrive in the order they committed, one at a time', async () => {
@@ -142,7 +164,9 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     expect(most).toBe(1);
     expect(new Set(all.map((r) => r.headers['x-stockroom-event-id'])).size).toBe(50);
     receiver.answer = () => 200;
-    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, { id: sub.id });
+    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
+      id: sub.id,
+    });
   });
 
   it('retries after a 500 with backoff, then succeeds; every attempt is logged', async () => {
@@ -158,23 +182,33 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     const wait = new Date(d.nextAttemptAt).getTime() - clock.now().getTime();
     expect(wait).toBeGreaterThan(5_000);
     expect(wait).toBeLessThan(15_000);
-    const failing = (await gql(owner, `query { webhookSubscriptions(first: 5) { nodes { id failingSince } } }`)).webhookSubscriptions.nodes;
+    const failing = (
+      await gql(owner, `query { webhookSubscriptions(first: 5) { nodes { id failingSince } } }`)
+    ).webhookSubscriptions.nodes;
     expect(failing.find((s: any) => s.id === sub.id).failingSince).not.toBeNull();
     clock.advance(60_000);
     await settle();
     await receiver.waitFor(2);
     [d] = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries.nodes;
     expect(d).toMatchObject({ status: 'SUCCEEDED', attempts: 2, statusCode: 200, error: null });
-    expect(receiver.received[1]!.headers['x-stockroom-event-id']).toBe(receiver.received[0]!.headers['x-stockroom-event-id']);
+    expect(receiver.received[1]!.headers['x-stockroom-event-id']).toBe(
+      receiver.received[0]!.headers['x-stockroom-event-id'],
+    );
     const attempts = await ctx.server.app.database.db
       .selectFrom('webhook_delivery_attempts')
       .select(['status_code'])
-      .where('delivery_id', '=', d.id.replace(/^whd_/, '').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'))
+      .where(
+        'delivery_id',
+        '=',
+        d.id.replace(/^whd_/, '').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
+      )
       .orderBy('attempted_at')
       .execute();
     expect(attempts.map((a) => a.status_code)).toEqual([500, 200]);
     receiver.answer = () => 200;
-    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, { id: sub.id });
+    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
+      id: sub.id,
+    });
   });
 
   it('after 48 hours of failures the delivery is FAILED and the subscription PAUSED with the reason; resume and replay', async () => {
@@ -194,10 +228,18 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     await receiver.waitFor(3);
     [d] = (await gql(owner, DELIVERIES, { id: sub.id, query: 'status:failed' })).webhookDeliveries.nodes;
     expect(d).toMatchObject({ status: 'FAILED', attempts: 3, statusCode: 503, nextAttemptAt: null });
-    const paused = (await gql(owner, `query { webhookSubscriptions(query: "status:paused") { nodes { id status pausedReason } } }`))
-      .webhookSubscriptions.nodes;
+    const paused = (
+      await gql(
+        owner,
+        `query { webhookSubscriptions(query: "status:paused") { nodes { id status pausedReason } } }`,
+      )
+    ).webhookSubscriptions.nodes;
     expect(paused).toEqual([
-      { id: sub.id, status: 'PAUSED', pausedReason: expect.stringMatching(/failed for 48 hours \(last: HTTP 503\)/) },
+      {
+        id: sub.id,
+        status: 'PAUSED',
+        pausedReason: expect.stringMatching(/failed for 48 hours \(last: HTTP 503\)/),
+      },
     ]);
     // Paused: nothing new is made or sent, and a replay waits for the resume.
     await product('Ignored while paused');
@@ -206,8 +248,13 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     const refused = (await gql(owner, RETRY_FAILED, { id: sub.id })).webhookDeliveriesRetryFailed;
     expect(refused.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_TRANSITION' })]);
     receiver.answer = () => 200;
-    const resumed = (await gql(owner, UPDATE, { id: sub.id, input: { status: 'ACTIVE' } })).webhookSubscriptionUpdate;
-    expect(resumed.webhookSubscription).toMatchObject({ status: 'ACTIVE', pausedReason: null, failingSince: null });
+    const resumed = (await gql(owner, UPDATE, { id: sub.id, input: { status: 'ACTIVE' } }))
+      .webhookSubscriptionUpdate;
+    expect(resumed.webhookSubscription).toMatchObject({
+      status: 'ACTIVE',
+      pausedReason: null,
+      failingSince: null,
+    });
     const replay = (await gql(owner, RETRY_FAILED, { id: sub.id })).webhookDeliveriesRetryFailed;
     expect(replay).toMatchObject({ count: 1, userErrors: [] });
     await settle();
@@ -219,12 +266,17 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     expect(again).toMatchObject({ userErrors: [], delivery: { status: 'PENDING' } });
     await settle();
     await receiver.waitFor(5);
-    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, { id: sub.id });
+    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
+      id: sub.id,
+    });
   });
 
   it('Test sends a sample of the topic now and answers the attempt; a deleted product sends its id', async () => {
     receiver.received.length = 0;
-    const { webhookSubscription: sub, secret } = await subscribe({ topic: 'PRODUCTS_DELETE', url: `${base}/deleted` });
+    const { webhookSubscription: sub, secret } = await subscribe({
+      topic: 'PRODUCTS_DELETE',
+      url: `${base}/deleted`,
+    });
     const tested = (await gql(owner, TEST, { id: sub.id })).webhookSubscriptionTest;
     expect(tested.userErrors).toEqual([]);
     expect(tested.delivery).toMatchObject({ test: true, status: 'SUCCEEDED', statusCode: 200, attempts: 1 });
