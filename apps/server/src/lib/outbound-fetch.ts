@@ -65,7 +65,7 @@ function request(
         signal,
         headers: { 'user-agent': 'Stockroom image import', accept: 'image/*' },
         // Connect to the address checked, whatever a second lookup would say.
-        lookup: connectTo(target) as never,
+        lookup: connectTo(target),
       },
       (res) => {
         const status = res.statusCode ?? 0;

@@ -103,7 +103,7 @@ export async function outboundPost(
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'Stockroom webhooks',
         },
-        lookup: connectTo(target) as never,
+        lookup: connectTo(target),
         // A connection of its own: never a pooled one made to an address checked for another request.
         agent: false,
       },

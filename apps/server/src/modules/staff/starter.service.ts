@@ -12,8 +12,7 @@ export interface Starter {
 
 export type StarterCheck =
   /** `staffId`: the staff member, or the person who made the token. */
-  | { ok: true; permissions: ReadonlySet<Permission>; staffId: string | null }
-  | { ok: false; reason: string };
+  { ok: true; permissions: ReadonlySet<Permission>; staffId: string | null } | { ok: false; reason: string };
 
 /**
  * What the starter of later work may do now, asked again each time that work runs: a staff member
@@ -31,11 +30,14 @@ export async function starterPermissionsNow(
     if (!token) return { ok: false, reason: `The API token ${starter.name} that ${did} was deleted.` };
     if (token.revoked_at)
       return { ok: false, reason: `The API token ${token.name} that ${did} was revoked.` };
-    if (token.expired)
-      return { ok: false, reason: `The API token ${token.name} that ${did} has expired.` };
+    if (token.expired) return { ok: false, reason: `The API token ${token.name} that ${did} has expired.` };
     if (token.state !== 'ACTIVE')
       return { ok: false, reason: `The person who made the API token ${token.name} is no longer active.` };
-    return { ok: true, permissions: new Set(token.permissions.filter(isPermission)), staffId: token.created_by };
+    return {
+      ok: true,
+      permissions: new Set(token.permissions.filter(isPermission)),
+      staffId: token.created_by,
+    };
   }
   const staff = starter.staffId ? await staffRepo.findStaffById(db, starter.staffId) : undefined;
   if (!staff) return { ok: false, reason: `${starter.name}, who ${did}, no longer has an account.` };

@@ -1,11 +1,5 @@
 import { Kind, parse, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
-import {
-  decodeId,
-  encodeId,
-  WEBHOOK_PAYLOAD_MAX_BYTES,
-  type NodeType,
-  type WebhookTopic,
-} from '@stockroom/domain';
+import { decodeId, encodeId, WEBHOOK_PAYLOAD_MAX_BYTES, type WebhookTopic } from '@stockroom/domain';
 import type { Viewer } from '../../actor.js';
 
 /**
@@ -149,7 +143,7 @@ export async function renderPayload(
   includeFields: readonly string[],
 ): Promise<RenderedPayload> {
   const subject = TOPIC_SUBJECT[topic];
-  const id = encodeId(subject as NodeType, subjectId);
+  const id = encodeId(subject, subjectId);
   const result = await run(
     DOCUMENTS[subject],
     {

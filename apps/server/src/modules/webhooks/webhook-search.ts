@@ -56,7 +56,7 @@ function deliveryField(name: string, op: Comparison, value: unknown): RawBuilder
       return sql<boolean>`d.last_status_code ${o} ${Number(value)}`;
     default:
       // created_at: `value` is SQL for an instant (lib/search-sql dateCondition).
-      return sql<boolean>`d.created_at ${o} ${value as RawBuilder<unknown>}`;
+      return sql<boolean>`d.created_at ${o} ${value}`;
   }
 }
 
