@@ -25,7 +25,7 @@ export function DeliveryList({
             <Stack gap={4}>
               <Group justify="space-between" gap="xs" align="flex-start">
                 <Group gap="xs">
-                  <Badge color={status.color} variant="light" tt="none">
+                  <Badge color={status.color} variant="dot" tt="none">
                     {status.label}
                   </Badge>
                   {d.test && (

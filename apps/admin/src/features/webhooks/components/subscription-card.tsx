@@ -63,7 +63,7 @@ export function SubscriptionCard({
           {last ? (
             <>
               last delivery {format(last.lastAttemptAt ?? last.createdAt)}:{' '}
-              <Text span size="xs" c={DELIVERY_STATUS[last.status].color}>
+              <Text span size="xs" fw={600} c="dark.6">
                 {DELIVERY_STATUS[last.status].label}
                 {last.statusCode ? ` (HTTP ${last.statusCode})` : ''}
               </Text>
