@@ -12,6 +12,7 @@ import {
 } from '../../support/webhook-receiver.js';
 import { adjustableClock } from '../../../src/lib/clock.js';
 import { eventsAfter } from '../../../src/modules/events/events.repository.js';
+import { pruneDeliveries } from '../../../src/modules/webhooks/delivery.service.js';
 // The README's snippet, run as it is documented.
 import { verifyWebhook } from '../../../../../examples/verify-webhook.mjs';
 
@@ -293,5 +294,25 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     const [, gone] = await receiver.waitFor(2);
     expect(gone!.headers['x-stockroom-topic']).toBe('PRODUCTS_DELETE');
     expect(gone!.body).toEqual({ id });
+  });
+
+  it('the hourly maintenance deletes finished deliveries older than 30 days, with their attempts', async () => {
+    const db = ctx.server.app.database.db;
+    const count = async (table: 'webhook_deliveries' | 'webhook_delivery_attempts') =>
+      Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const [deliveries, attempts] = [
+      await count('webhook_deliveries'),
+      await count('webhook_delivery_attempts'),
+    ];
+    expect(deliveries).toBeGreaterThan(1);
+    const old = await db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: new Date(Date.now() - 31 * 24 * HOUR) })
+      .where('test', '=', true)
+      .executeTakeFirst();
+    expect(await pruneDeliveries(db, new Date())).toBe(Number(old.numUpdatedRows));
+    expect(await count('webhook_deliveries')).toBe(deliveries - Number(old.numUpdatedRows));
+    expect(await count('webhook_delivery_attempts')).toBeLessThan(attempts);
+    expect(await pruneDeliveries(db, new Date())).toBe(0);
   });
 });
