@@ -19,6 +19,8 @@ export default tseslint.config(
       // Declarations of the bench's JavaScript for the TypeScript test that runs its scenarios.
       'bench/**/*.d.mts',
       'scripts/*.d.mts',
+      // The README's webhook-verifying snippet, for the test that runs it.
+      'examples/*.d.mts',
     ],
   },
   js.configs.recommended,

@@ -59,6 +59,25 @@ const seconds = (name: string, fallback: number, min: number) =>
       return n;
     });
 
+/** Host names and CIDR ranges, comma-separated (outbound allow lists, lib/outbound-address.ts). */
+const allowList = (name: string, example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '')
+        .split(',')
+        .map((o) => o.trim().toLowerCase())
+        .filter(Boolean);
+      for (const entry of entries)
+        if (!isOutboundAllowEntry(entry))
+          ctx.addIssue({
+            code: 'custom',
+            message: `${name} must list host names or address ranges like ${example} or 10.0.0.0/8 (comma-separated), not "${entry}".`,
+          });
+      return entries;
+    });
+
 function redact(v: string): string {
   return v.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
 }
@@ -119,22 +138,20 @@ const envSchema = z.object({
       }
       return origins;
     }),
-  STOCKROOM_OUTBOUND_ALLOW: z
+  STOCKROOM_OUTBOUND_ALLOW: allowList('STOCKROOM_OUTBOUND_ALLOW', 'images.internal'),
+  STOCKROOM_WEBHOOK_ALLOW_HOSTS: allowList('STOCKROOM_WEBHOOK_ALLOW_HOSTS', 'erp.internal'),
+  STOCKROOM_WEBHOOK_ALLOW_HTTP: z
     .string()
     .optional()
-    .transform((v, ctx) => {
-      const entries = (v ?? '')
-        .split(',')
-        .map((o) => o.trim().toLowerCase())
-        .filter(Boolean);
-      for (const entry of entries)
-        if (!isOutboundAllowEntry(entry))
-          ctx.addIssue({
-            code: 'custom',
-            message: `STOCKROOM_OUTBOUND_ALLOW must list host names or address ranges like images.internal or 10.0.0.0/8 (comma-separated), not "${entry}".`,
-          });
-      return entries;
-    }),
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === '' ||
+        ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v.toLowerCase()),
+      {
+        message: 'STOCKROOM_WEBHOOK_ALLOW_HTTP must be 1 or 0 (or true/false).',
+      },
+    ),
   STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: seconds('STOCKROOM_JOB_STEP_TIMEOUT_SECONDS', 300, 1),
   STOCKROOM_JOB_POLL_SECONDS: seconds('STOCKROOM_JOB_POLL_SECONDS', 2, 0.5),
   STOCKROOM_JOB_MAINTENANCE_SECONDS: seconds('STOCKROOM_JOB_MAINTENANCE_SECONDS', 30, 1),
@@ -190,6 +207,10 @@ export interface Config {
    * loopback or link-local (lib/outbound-fetch.ts); empty: only public addresses.
    */
   outboundAllow: string[];
+  /** Webhooks (modules/webhooks): hosts and ranges deliveries may reach although not public. */
+  webhookAllowHosts: string[];
+  /** Whether a webhook may use plain http (default: on unless NODE_ENV=production). */
+  webhookAllowHttp: boolean;
 }
 
 export interface JobSettings {
@@ -233,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liveMaxStreams: e.STOCKROOM_LIVE_MAX_STREAMS,
     outbox: e.STOCKROOM_OUTBOX,
     outboundAllow: e.STOCKROOM_OUTBOUND_ALLOW,
+    webhookAllowHosts: e.STOCKROOM_WEBHOOK_ALLOW_HOSTS,
+    webhookAllowHttp:
+      e.STOCKROOM_WEBHOOK_ALLOW_HTTP === undefined || e.STOCKROOM_WEBHOOK_ALLOW_HTTP === ''
+        ? e.NODE_ENV !== 'production'
+        : ['1', 'true', 'yes', 'on'].includes(e.STOCKROOM_WEBHOOK_ALLOW_HTTP.toLowerCase()),
     relayPollMs: 300,
     listBoundsMaxAgeMs: 10_000,
     shutdownTimeoutMs: 10_000,

@@ -39,6 +39,8 @@ export interface TestServerOptions {
   log?: Logger;
   /** The CSV importers (default: app/jobs.ts importersFor(config)). */
   importers?: StartOptions['importers'];
+  /** The webhooks' clock (lib/clock.ts adjustableClock moves it on). */
+  clock?: StartOptions['clock'];
 }
 
 /**
@@ -108,6 +110,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = await startApp(config, options.log ?? createLogger(config.logLevel), {
     ...(inMemory ? { embeddedSnapshot: embeddedSnapshot() } : {}),
     ...(options.importers ? { importers: options.importers } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     url: app.url,

@@ -30,6 +30,8 @@ export const ID_PREFIXES = {
   Discount: 'dsc',
   ApiToken: 'tok',
   Job: 'job',
+  WebhookSubscription: 'whs',
+  WebhookDelivery: 'whd',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

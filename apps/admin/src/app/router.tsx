@@ -284,6 +284,20 @@ export const routes: RouteObject[] = [
         lazy: lazyScreen(async () => (await import('../features/jobs/routes/job-route')).JobRoute),
       },
       {
+        path: 'settings/webhooks',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/webhooks/routes/webhooks-route')).WebhooksRoute,
+        ),
+      },
+      {
+        path: 'settings/webhooks/:subscriptionId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/webhooks/routes/webhook-route')).WebhookRoute,
+        ),
+      },
+      {
         path: 'settings/taxes',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/settings/routes/taxes-route')).TaxesRoute),

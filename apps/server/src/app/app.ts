@@ -24,6 +24,12 @@ import { setOutboxWrites } from '../modules/events/events.service.js';
 import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { cachedListBounds } from '../graphql/cost.js';
 import { countBoundingTables } from '../lib/table-counts.repository.js';
+import { execute } from 'graphql';
+import { buildSchema } from './schema.js';
+import { createLoaders } from './loaders.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { startWebhooks, type WebhookRuntime } from '../modules/webhooks/webhook-runtime.js';
+import type { OperationRunner } from '../modules/webhooks/webhook-payload.js';
 import {
   loginThrottlePrefix,
   memoryLoginThrottle,
@@ -39,6 +45,8 @@ export interface RunningApp {
   relay: Relay;
   /** The job engine (pg-boss): its queue, and one step run by hand (tests). */
   jobs: JobEngine;
+  /** Outgoing webhooks: the relay's consumer, the sender (tests drain it) and its clock. */
+  webhooks: WebhookRuntime;
   /** Set on the first start only: the owner's sign-in, to print once. */
   owner: OwnerCredentials | null;
   /** Set when the demo store was loaded by this start. */
@@ -63,6 +71,8 @@ export interface StartOptions {
   embeddedSnapshot?: { load: Blob | null; save: (snapshot: Blob) => Promise<void> };
   /** Tests: the CSV importers to use instead of app/jobs.ts importersFor(config). */
   importers?: Partial<Importers>;
+  /** Tests: the clock of webhook retries (moved 48 hours on to see a subscription pause). */
+  clock?: Clock;
 }
 
 /** Loads the demo store into the embedded database from a child process; answers its demo staff. */
@@ -194,10 +204,34 @@ export async function startApp(
     beforeRecheck: () => forgetViewers(db),
     instanceId: randomUUID(),
   });
+  // Webhooks (issue #30): payloads are read through the schema as each subscription's owner.
+  const runOperation: OperationRunner = async (document, variableValues, viewer) =>
+    execute({
+      schema: buildSchema(),
+      document,
+      variableValues,
+      contextValue: {
+        requestId: 'webhook',
+        ip: null,
+        userAgent: null,
+        secure: false,
+        viewer,
+        services,
+        loaders: createLoaders(database.db),
+        setCookie: () => {},
+      },
+    });
+  const webhooks = startWebhooks({
+    db: database.db,
+    run: runOperation,
+    clock: options.clock ?? systemClock,
+    log,
+    post: { allow: config.webhookAllowHosts, allowHttp: config.webhookAllowHttp },
+  });
   const relay = startRelay({
     db: database.upkeep,
     shared: database.kind === 'postgres',
-    consumers: [live.consumer],
+    consumers: [live.consumer, webhooks.consumer],
     log,
     pollMs: config.relayPollMs,
   });
@@ -213,6 +247,7 @@ export async function startApp(
     jobs: jobs.queue,
     listExports: LIST_EXPORTERS,
     importers: options.importers ?? importersFor(config),
+    webhooks,
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
@@ -224,6 +259,7 @@ export async function startApp(
   } catch (error) {
     await live.close();
     await relay.stop();
+    await webhooks.sender.stop();
     await jobs.stop();
     await rateLimiter.close();
     await loginThrottle.close();
@@ -245,6 +281,7 @@ export async function startApp(
     database,
     relay,
     jobs,
+    webhooks,
     owner,
     demoStaff,
     close: async () => {
@@ -261,6 +298,7 @@ export async function startApp(
       server.closeAllConnections();
       await closed;
       await relay.stop();
+      await webhooks.sender.stop();
       // The step under way finishes (bounded) before the database closes under it.
       await jobs.stop();
       await rateLimiter.close();

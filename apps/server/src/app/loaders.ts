@@ -8,6 +8,7 @@ import { createOrderLoaders } from '../modules/orders/order.loaders.js';
 import { createDraftLoaders } from '../modules/drafts/draft.loaders.js';
 import { createStaffLoaders } from '../modules/staff/staff.loaders.js';
 import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js';
+import { createWebhookLoaders } from '../modules/webhooks/webhook.loaders.js';
 
 /**
  * Every module's batch loaders for one request (each module keeps its own beside its repository
@@ -23,5 +24,6 @@ export function createLoaders(db: DB): Loaders {
     ...createDraftLoaders(db),
     ...createStaffLoaders(db),
     ...createDiscountLoaders(db),
+    ...createWebhookLoaders(db),
   };
 }

@@ -6,6 +6,7 @@ import { expireJobResults } from '../modules/jobs/job.service.js';
 import { expiredResultIds } from '../modules/jobs/job.repository.js';
 import { jobsWithFiles, removeJobFiles } from '../modules/jobs/job-files.js';
 import { pruneImports } from '../modules/imports/import-prune.service.js';
+import { pruneDeliveries } from '../modules/webhooks/delivery.service.js';
 
 /** pg-boss's queue of the store's upkeep (retention); one message per scheduled tick. */
 export const MAINTENANCE_QUEUE = 'stockroom-maintenance';
@@ -31,6 +32,8 @@ export interface MaintenanceReport {
   filesDeleted: number;
   /** Import jobs whose per-row report, keys and uploaded file were deleted for their age. */
   importsPruned: number;
+  /** Webhook deliveries (and their attempts) older than 30 days, deleted. */
+  deliveriesPruned: number;
 }
 
 /**
@@ -42,7 +45,8 @@ export interface MaintenanceReport {
  *   run cut off after the mark is finished by the next one; the files of jobs this database does
  *   not know (another store sharing the directory) are never touched;
  * - deletes the per-row reports, keys and uploaded files of imports finished as long ago (the job
- *   and its report's counts stay).
+ *   and its report's counts stay);
+ * - deletes webhook deliveries older than 30 days (SPEC §10), with their attempts.
  * Each part is safe to run twice.
  */
 export async function runMaintenance(deps: MaintenanceDeps): Promise<MaintenanceReport> {
@@ -66,10 +70,11 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<Maintenance
   }
   // Imports keep their job and report; their rows, keys and upload go with the results' age.
   const importsPruned = await pruneImports(db, deps.filesDir, deps.jobResultRetentionDays);
-  if (eventsPruned || resultsExpired || filesDeleted || importsPruned)
+  const deliveriesPruned = await pruneDeliveries(db, new Date());
+  if (eventsPruned || resultsExpired || filesDeleted || importsPruned || deliveriesPruned)
     log.info(
-      { eventsPruned, resultsExpired, filesDeleted, importsPruned },
-      'maintenance: old events and job results removed',
+      { eventsPruned, resultsExpired, filesDeleted, importsPruned, deliveriesPruned },
+      'maintenance: old events, job results and webhook deliveries removed',
     );
-  return { eventsPruned, resultsExpired, filesDeleted, importsPruned };
+  return { eventsPruned, resultsExpired, filesDeleted, importsPruned, deliveriesPruned };
 }

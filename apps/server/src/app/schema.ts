@@ -39,6 +39,8 @@ import '../modules/inventory/inventory-live.schema.js';
 import '../modules/jobs/job.schema.js';
 import '../modules/jobs/job-live.schema.js';
 import '../modules/imports/import.schema.js';
+import '../modules/webhooks/webhook.schema.js';
+import '../modules/webhooks/webhook-commands.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

@@ -55,6 +55,10 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Query.staffMembers': 'STAFF_MANAGE',
   'Query.taxPreview': 'authenticated',
   'Query.taxRates': 'authenticated',
+  // Staff need WEBHOOKS_MANAGE (checked inside, FORBIDDEN naming it); an API token owns its own
+  // subscriptions without it: webhooks-rules.api.test.ts.
+  'Query.webhookDeliveries': 'WEBHOOKS_MANAGE',
+  'Query.webhookSubscriptions': 'WEBHOOKS_MANAGE',
   'Mutation.accountUpdate': 'authenticated',
   'Mutation.apiTokenCreate': 'STAFF_MANAGE',
   'Mutation.auditEventRevert': 'authenticated',
@@ -146,6 +150,12 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.taxRateCreate': 'SETTINGS_WRITE',
   'Mutation.taxRateDelete': 'SETTINGS_WRITE',
   'Mutation.taxRateUpdate': 'SETTINGS_WRITE',
+  'Mutation.webhookDeliveriesRetryFailed': 'WEBHOOKS_MANAGE',
+  'Mutation.webhookDeliveryRetry': 'WEBHOOKS_MANAGE',
+  'Mutation.webhookSubscriptionCreate': 'WEBHOOKS_MANAGE',
+  'Mutation.webhookSubscriptionDelete': 'WEBHOOKS_MANAGE',
+  'Mutation.webhookSubscriptionTest': 'WEBHOOKS_MANAGE',
+  'Mutation.webhookSubscriptionUpdate': 'WEBHOOKS_MANAGE',
 };
 
 /** Calls that would end the session the others run in; they are called signed out only. */

@@ -76,7 +76,13 @@ describe.each(DATABASES)('maintenance job on $name', ({ postgresUrl }) => {
       log: createLogger('silent'),
     };
     const report = await runMaintenance(deps);
-    expect(report).toEqual({ eventsPruned: 2, resultsExpired: 1, filesDeleted: 1, importsPruned: 0 });
+    expect(report).toEqual({
+      eventsPruned: 2,
+      resultsExpired: 1,
+      filesDeleted: 1,
+      importsPruned: 0,
+      deliveriesPruned: 0,
+    });
 
     const left = await db.selectFrom('domain_events').select('id').execute();
     const leftIds = new Set(left.map((e) => e.id));
@@ -125,6 +131,7 @@ describe.each(DATABASES)('maintenance job on $name', ({ postgresUrl }) => {
       resultsExpired: 0,
       filesDeleted: 1,
       importsPruned: 0,
+      deliveriesPruned: 0,
     });
     expect(fs.existsSync(path.join(dir, oldId))).toBe(false);
     expect(await runMaintenance(deps)).toEqual({
@@ -132,6 +139,7 @@ describe.each(DATABASES)('maintenance job on $name', ({ postgresUrl }) => {
       resultsExpired: 0,
       filesDeleted: 0,
       importsPruned: 0,
+      deliveriesPruned: 0,
     });
     expect(fs.existsSync(path.join(dir, stranger))).toBe(true);
     fs.rmSync(path.join(dir, stranger), { recursive: true, force: true });

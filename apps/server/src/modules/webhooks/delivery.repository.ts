@@ -1,0 +1,283 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { WebhookDeliveryStatus } from '@stockroom/domain';
+import type { Executor } from '../../db/database.js';
+import { uuidv7 } from '../../lib/uuid.js';
+import {
+  cappedCount,
+  mapPage,
+  sortedPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
+import { attemptOf, deliveryOf, type WebhookDelivery, type WebhookDeliveryAttempt } from './webhook.model.js';
+import type { WebhookDeliveryTable } from './webhooks.tables.js';
+
+const NEWEST = { expression: 'd.created_at', cast: 'timestamptz', descending: true } as const;
+/** Every column but the payload (lists never read it). */
+const COLUMNS = [
+  'd.id',
+  'd.subscription_id',
+  'd.event_id',
+  'd.event_position',
+  'd.topic',
+  'd.subject_type',
+  'd.subject_id',
+  'd.test',
+  'd.payload_bytes',
+  'd.status',
+  'd.attempts',
+  'd.next_attempt_at',
+  'd.locked_until',
+  'd.failing_since',
+  'd.last_attempt_at',
+  'd.last_status_code',
+  'd.last_latency_ms',
+  'd.last_excerpt',
+  'd.last_error',
+  'd.delivered_at',
+  'd.created_at',
+  'd.updated_at',
+] as const;
+
+export type NewDelivery = Pick<
+  WebhookDeliveryTable,
+  | 'subscription_id'
+  | 'event_id'
+  | 'event_position'
+  | 'topic'
+  | 'subject_type'
+  | 'subject_id'
+  | 'payload'
+  | 'payload_bytes'
+> & { test?: boolean; created_at: Date };
+
+/** Inserts deliveries; one already made for the same subscription and event is left as it is. */
+export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<WebhookDelivery[]> {
+  if (!rows.length) return [];
+  const inserted = await db
+    .insertInto('webhook_deliveries')
+    .values(rows.map((r) => ({ ...r, id: uuidv7(), next_attempt_at: r.created_at })))
+    .onConflict((oc) => oc.columns(['subscription_id', 'event_id']).doNothing())
+    .returning(COLUMNS.map((c) => c.slice(2) as 'id'))
+    .execute();
+  return (inserted as never[]).map(deliveryOf);
+}
+
+/** A delivery taken by a sender: what to send, where, and how to sign it. */
+export interface ClaimedDelivery {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  topic: string;
+  payload: string;
+  attempts: number;
+  failing_since: Date | null;
+  test: boolean;
+  url: string;
+  secret: string;
+}
+
+/**
+ * Takes up to `limit` deliveries due at `now` until `leaseUntil`: of active subscriptions, not taken
+ * by another sender, and only the oldest waiting one of each subscription's subject (a product's
+ * updates go out one after the other, in commit order). Rows another instance is taking are skipped.
+ */
+export async function claimDue(
+  db: Executor,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    with due as (
+      select d.id from webhook_deliveries d
+      join webhook_subscriptions s on s.id = d.subscription_id
+      where d.status in ('PENDING', 'RETRYING')
+        and d.next_attempt_at <= ${now}
+        and (d.locked_until is null or d.locked_until <= ${now})
+        and s.status = 'ACTIVE'
+        and not (d.subject_id is not null and exists (
+          select 1 from webhook_deliveries o
+          where o.subscription_id = d.subscription_id and o.subject_id = d.subject_id
+            and o.status in ('PENDING', 'RETRYING') and o.event_position < d.event_position
+        ))
+      order by d.next_attempt_at, d.event_position nulls first
+      limit ${limit}
+      for update of d skip locked
+    )
+    update webhook_deliveries d set locked_until = ${leaseUntil}
+    from due, webhook_subscriptions s
+    where d.id = due.id and s.id = d.subscription_id
+    returning d.id, d.subscription_id, d.event_id, d.topic, d.payload, d.attempts, d.failing_since,
+      d.test, s.url, s.secret`.execute(db);
+  return rows;
+}
+
+/** A test delivery's what-to-send, taken at once by the command that made it. */
+export async function deliveryToSend(db: Executor, id: string): Promise<ClaimedDelivery | undefined> {
+  const { rows } = await sql<ClaimedDelivery>`
+    select d.id, d.subscription_id, d.event_id, d.topic, d.payload, d.attempts, d.failing_since, d.test,
+      s.url, s.secret
+    from webhook_deliveries d join webhook_subscriptions s on s.id = d.subscription_id
+    where d.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+export interface AttemptOutcome {
+  at: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  excerpt: string | null;
+  error: string | null;
+  /** What the delivery becomes, and when it is tried next (RETRYING). */
+  status: WebhookDeliveryStatus;
+  nextAttemptAt: Date | null;
+  failingSince: Date | null;
+}
+
+/** Logs one attempt and moves its delivery on. */
+export async function recordAttempt(db: Executor, deliveryId: string, o: AttemptOutcome): Promise<void> {
+  await db
+    .insertInto('webhook_delivery_attempts')
+    .values({
+      id: uuidv7(),
+      delivery_id: deliveryId,
+      attempted_at: o.at,
+      status_code: o.statusCode,
+      latency_ms: o.latencyMs,
+      excerpt: o.excerpt,
+      error: o.error,
+    })
+    .execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: o.status,
+      attempts: sql`attempts + 1`,
+      locked_until: null,
+      last_attempt_at: o.at,
+      last_status_code: o.statusCode,
+      last_latency_ms: o.latencyMs,
+      last_excerpt: o.excerpt,
+      last_error: o.error,
+      failing_since: o.failingSince,
+      ...(o.nextAttemptAt ? { next_attempt_at: o.nextAttemptAt } : {}),
+      ...(o.status === 'SUCCEEDED' ? { delivered_at: o.at } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+/** Puts deliveries back in the queue, due at `now` (a retry); answers those it moved. */
+export async function requeue(
+  db: Executor,
+  where: { ids: readonly string[] } | { subscriptionId: string; status: WebhookDeliveryStatus },
+  now: Date,
+): Promise<WebhookDelivery[]> {
+  let q = db
+    .updateTable('webhook_deliveries as d')
+    .set({
+      status: 'PENDING',
+      next_attempt_at: now,
+      locked_until: null,
+      failing_since: null,
+      updated_at: sql`now()`,
+    })
+    .where('d.test', '=', false);
+  q =
+    'ids' in where
+      ? q.where('d.id', 'in', where.ids.length ? where.ids : ['00000000-0000-0000-0000-000000000000'])
+      : q.where('d.subscription_id', '=', where.subscriptionId).where('d.status', '=', where.status);
+  const rows = await q.returning(COLUMNS.map((c) => c.slice(2) as 'id')).execute();
+  return (rows as never[]).map(deliveryOf);
+}
+
+export async function findDelivery(db: Executor, id: string): Promise<WebhookDelivery | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .select(COLUMNS)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  return row ? deliveryOf(row) : undefined;
+}
+
+export async function deliveryPayload(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('payload')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.payload;
+}
+
+function listQuery(db: Executor, subscriptionId: string, condition: RawBuilder<boolean> | null) {
+  const q = db
+    .selectFrom('webhook_deliveries as d')
+    .select(COLUMNS)
+    .where('d.subscription_id', '=', subscriptionId);
+  return condition ? q.where(condition) : q;
+}
+
+export async function pageDeliveries(
+  db: Executor,
+  subscriptionId: string,
+  condition: RawBuilder<boolean> | null,
+  args: PageArgs,
+): Promise<Page<WebhookDelivery>> {
+  return mapPage(
+    await sortedPage(listQuery(db, subscriptionId, condition), NEWEST, 'd.id', false, args),
+    deliveryOf,
+  );
+}
+
+export function countDeliveries(
+  db: Executor,
+  subscriptionId: string,
+  condition: RawBuilder<boolean> | null,
+): Promise<Count> {
+  return cappedCount(db, listQuery(db, subscriptionId, condition));
+}
+
+/** Each subscription's newest delivery (the list's "last delivery"), one statement for a page. */
+export async function lastDeliveries(
+  db: Executor,
+  subscriptionIds: readonly string[],
+): Promise<Map<string, WebhookDelivery>> {
+  if (!subscriptionIds.length) return new Map();
+  const { rows } = await sql<Parameters<typeof deliveryOf>[0]>`
+    select l.* from unnest(${[...subscriptionIds]}::uuid[]) as s(id)
+    cross join lateral (
+      select ${sql.join(COLUMNS.map((c) => sql.ref(c)))} from webhook_deliveries d
+      where d.subscription_id = s.id order by d.created_at desc, d.id desc limit 1
+    ) l`.execute(db);
+  return new Map(rows.map((r) => [r.subscription_id, deliveryOf(r)]));
+}
+
+/** A delivery's attempts, newest first (at most `limit`). */
+export async function attemptsOf(
+  db: Executor,
+  deliveryId: string,
+  limit: number,
+): Promise<WebhookDeliveryAttempt[]> {
+  const rows = await db
+    .selectFrom('webhook_delivery_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempted_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(attemptOf);
+}
+
+/** Retention (SPEC §10: 30 days): deletes older deliveries and their attempts; answers how many. */
+export async function deleteDeliveriesBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('created_at', '<', before)
+    .where('status', 'not in', ['PENDING', 'RETRYING'])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,180 @@
+import { Kind, parse, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { decodeId, encodeId, WEBHOOK_PAYLOAD_MAX_BYTES, type WebhookTopic } from '@stockroom/domain';
+import type { Viewer } from '../../actor.js';
+
+/**
+ * Runs a GraphQL document against the store's own schema as `viewer` (app/app.ts makes it): a
+ * payload is the object as the API shows it to the subscription's owner, with the same ids and the
+ * same permission checks, so it holds only what the owner may read.
+ */
+export type OperationRunner = (
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  viewer: Viewer,
+) => Promise<ExecutionResult>;
+
+type Subject = 'Order' | 'Product' | 'InventoryLevel' | 'Customer';
+
+export const TOPIC_SUBJECT: Record<WebhookTopic, Subject> = {
+  ORDERS_CREATE: 'Order',
+  ORDERS_PAID: 'Order',
+  ORDERS_FULFILLED: 'Order',
+  ORDERS_CANCELLED: 'Order',
+  ORDERS_UPDATED: 'Order',
+  REFUNDS_CREATE: 'Order',
+  PRODUCTS_CREATE: 'Product',
+  PRODUCTS_UPDATE: 'Product',
+  PRODUCTS_DELETE: 'Product',
+  INVENTORY_LEVELS_UPDATE: 'InventoryLevel',
+  CUSTOMERS_CREATE: 'Customer',
+  CUSTOMERS_UPDATE: 'Customer',
+};
+
+const MONEY = 'fragment M on Money { amount currencyCode }';
+const ADDRESS = `fragment A on OrderAddress { firstName lastName company line1 line2 city region postalCode
+  countryCode countryName phone }`;
+
+/**
+ * One document per kind of subject. An order's customer contact data (email, phone, name, the
+ * customer, addresses) is included only for an owner with CUSTOMERS_READ ($contact), and links to
+ * catalog objects only with CATALOG_READ ($catalog).
+ */
+const DOCUMENTS: Record<Subject, DocumentNode> = {
+  Order: parse(`query WebhookOrder($id: ID!, $contact: Boolean!, $catalog: Boolean!) {
+    node(id: $id) { ... on Order {
+      id name number status paymentStatus fulfillmentStatus source currencyCode pricesIncludeTax
+      email @include(if: $contact) phone @include(if: $contact) customerName @include(if: $contact)
+      customer @include(if: $contact) { id displayName email }
+      shippingAddress @include(if: $contact) { ...A } billingAddress @include(if: $contact) { ...A }
+      subtotal { ...M } discountTotal { ...M } shippingTotal { ...M } taxTotal { ...M } total { ...M }
+      totalPaid { ...M } totalRefunded { ...M } outstanding { ...M }
+      discountCode note tags itemsCount
+      shippingLine { name price { ...M } tax { ...M } discount { ...M } }
+      lines { id productTitle variantTitle sku quantity fulfilledQuantity refundedQuantity unfulfilledQuantity
+        custom taxable unitPrice { ...M } originalUnitPrice { ...M } discount { ...M } subtotal { ...M }
+        tax { ...M } total { ...M } variant @include(if: $catalog) { id } product @include(if: $catalog) { id } }
+      fulfillments { id name status carrier trackingNumber trackingUrl createdAt cancelledAt
+        location { id name } lines { quantity line { id } } }
+      refunds { id amount { ...M } shipping { ...M } reason createdAt lines { quantity restock line { id } } }
+      transactions { id kind status gateway amount { ...M } reference createdAt }
+      cancelledAt cancelReason closedAt createdAt updatedAt version
+    } }
+  } ${MONEY} ${ADDRESS}`),
+  Product: parse(`query WebhookProduct($id: ID!) {
+    node(id: $id) { ... on Product {
+      id title handle status description vendor productType tags publishedAt seoTitle seoDescription
+      options { name values } category { id name } totalAvailable variantCount
+      variants { id title sku barcode position optionValues price { ...M } compareAtPrice { ...M }
+        trackInventory allowBackorder weightGrams inventoryLevels { id available onHand location { id } } }
+      media { id url alt position width height mimeType }
+      createdAt updatedAt version
+    } }
+  } ${MONEY}`),
+  InventoryLevel: parse(`query WebhookInventoryLevel($id: ID!) {
+    node(id: $id) { ... on InventoryLevel {
+      id available onHand committed incoming lowStock location { id name }
+      variant { id sku title product { id title } } updatedAt version
+    } }
+  }`),
+  Customer: parse(`query WebhookCustomer($id: ID!) {
+    node(id: $id) { ... on Customer {
+      id email firstName lastName displayName phone state tags acceptsMarketing note ordersCount
+      totalSpent { ...M } lastOrderAt
+      defaultAddress { id }
+      addresses { id firstName lastName company line1 line2 city region postalCode countryCode phone }
+      createdAt updatedAt version
+    } }
+  } ${MONEY}`),
+};
+
+/** The newest object of each kind, for a test delivery's sample. */
+const NEWEST: Record<Subject, DocumentNode> = {
+  Order: parse('query { list: orders(first: 1) { nodes { id } } }'),
+  Product: parse('query { list: products(first: 1) { nodes { id } } }'),
+  InventoryLevel: parse('query { list: inventoryLevels(first: 1) { nodes { id } } }'),
+  Customer: parse('query { list: customers(first: 1) { nodes { id } } }'),
+};
+
+/** The top-level fields of a topic's payload (what includeFields may name). */
+export function payloadFields(topic: WebhookTopic): string[] {
+  const op = DOCUMENTS[TOPIC_SUBJECT[topic]].definitions[0] as OperationDefinitionNode;
+  const node = op.selectionSet.selections[0]!;
+  if (node.kind !== Kind.FIELD || !node.selectionSet) return [];
+  const fragment = node.selectionSet.selections[0]!;
+  if (fragment.kind !== Kind.INLINE_FRAGMENT) return [];
+  return fragment.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []));
+}
+
+export interface RenderedPayload {
+  body: string;
+  bytes: number;
+  /** Errors of the read (a field refused): logged, the payload has null there. */
+  problems?: string[];
+}
+
+function finish(object: Record<string, unknown>, includeFields: readonly string[]): RenderedPayload {
+  const kept = includeFields.length
+    ? Object.fromEntries(Object.entries(object).filter(([k]) => k === 'id' || includeFields.includes(k)))
+    : object;
+  let body = JSON.stringify(kept);
+  let bytes = Buffer.byteLength(body);
+  if (bytes > WEBHOOK_PAYLOAD_MAX_BYTES) {
+    const id = String(object['id']);
+    body = JSON.stringify({
+      id,
+      truncated: true,
+      bytes,
+      message: `This object is larger than ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB; read it from the API: { node(id: "${id}") { … } }.`,
+    });
+    bytes = Buffer.byteLength(body);
+  }
+  return { body, bytes };
+}
+
+/**
+ * The payload of an event about `subjectId`, read now as `viewer`: the object as the API shows it,
+ * with includeFields applied; `{ id }` when it is gone (deleted) or the owner may no longer read it.
+ */
+export async function renderPayload(
+  run: OperationRunner,
+  viewer: Viewer,
+  topic: WebhookTopic,
+  subjectId: string,
+  includeFields: readonly string[],
+): Promise<RenderedPayload> {
+  const subject = TOPIC_SUBJECT[topic];
+  const id = encodeId(subject, subjectId);
+  const result = await run(
+    DOCUMENTS[subject],
+    {
+      id,
+      contact: viewer.permissions.has('CUSTOMERS_READ'),
+      catalog: viewer.permissions.has('CATALOG_READ'),
+    },
+    viewer,
+  );
+  const node = (result.data?.['node'] ?? null) as Record<string, unknown> | null;
+  // A field the owner may not read is null in the payload, as in the API; the log says which.
+  const problems = (result.errors ?? []).map((e) => `${e.path?.join('.') ?? ''}: ${e.message}`);
+  return { ...finish(node && node['id'] ? node : { id }, includeFields), problems };
+}
+
+/** A test delivery's body: the newest object of the topic's kind the owner may read, or a sample. */
+export async function samplePayload(
+  run: OperationRunner,
+  viewer: Viewer,
+  topic: WebhookTopic,
+  includeFields: readonly string[],
+): Promise<RenderedPayload & { subjectId: string | null }> {
+  const subject = TOPIC_SUBJECT[topic];
+  const newest = await run(NEWEST[subject], {}, viewer);
+  const list = newest.data?.['list'] as { nodes: { id: string }[] } | undefined;
+  const first = list?.nodes[0]?.id;
+  if (!first)
+    return {
+      ...finish({ id: null, test: true, message: `There is no ${subject} yet; this is a test.` }, []),
+      subjectId: null,
+    };
+  const uuid = decodeId(first)!.uuid;
+  return { ...(await renderPayload(run, viewer, topic, uuid, includeFields)), subjectId: uuid };
+}

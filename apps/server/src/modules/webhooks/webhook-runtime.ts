@@ -1,0 +1,47 @@
+import type { DB } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import type { EventConsumer } from '../events/relay.js';
+import { webhookConsumer } from './webhook-consumer.js';
+import type { OperationRunner } from './webhook-payload.js';
+import { startWebhookSender, type PostSettings, type WebhookSender } from './webhook-sender.js';
+
+/** What the webhooks need for as long as the process runs (app/app.ts starts it). */
+export interface WebhookRuntime {
+  /** The relay's consumer that turns committed events into deliveries. */
+  consumer: EventConsumer;
+  sender: WebhookSender;
+  /** Reads payloads as a subscription's owner. */
+  run: OperationRunner;
+  clock: Clock;
+  post: PostSettings;
+}
+
+declare module '../../graphql/services.js' {
+  interface Services {
+    webhooks: WebhookRuntime;
+  }
+}
+
+export function startWebhooks(options: {
+  db: DB;
+  run: OperationRunner;
+  clock: Clock;
+  log: Logger;
+  post: PostSettings;
+}): WebhookRuntime {
+  const sender = startWebhookSender({
+    db: options.db,
+    clock: options.clock,
+    log: options.log,
+    post: options.post,
+  });
+  const consumer = webhookConsumer({
+    db: options.db,
+    run: options.run,
+    clock: options.clock,
+    log: options.log,
+    queued: () => sender.wake(),
+  });
+  return { consumer, sender, run: options.run, clock: options.clock, post: options.post };
+}

@@ -1,0 +1,186 @@
+import {
+  WEBHOOK_HEADERS,
+  WEBHOOK_RESPONSE_EXCERPT_BYTES,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_TIMEOUT_MS,
+} from '@stockroom/domain';
+import type { DB } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import { outboundPost, type PostResult } from '../../lib/outbound-post.js';
+import { inTransaction } from '../../lib/unit-of-work.js';
+import { claimDue, recordAttempt, type ClaimedDelivery } from './delivery.repository.js';
+import { markFailing, pauseSubscription } from './webhook.repository.js';
+import { signature } from './webhook-owner.js';
+
+/** Where deliveries may go (config: STOCKROOM_WEBHOOK_ALLOW_HOSTS, STOCKROOM_WEBHOOK_ALLOW_HTTP). */
+export interface PostSettings {
+  allow: readonly string[];
+  allowHttp: boolean;
+}
+
+export const WEBHOOK_WHY =
+  'webhooks are only sent to the public internet unless STOCKROOM_WEBHOOK_ALLOW_HOSTS names the host';
+
+/** Retries: 10 s, 20 s, 40 s … doubling up to an hour, each ±25 % so failed receivers aren't hit in step. */
+const FIRST_RETRY_MS = 10_000;
+const MAX_RETRY_MS = 3_600_000;
+const GIVE_UP_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
+/** A taken delivery is another sender's again after this (its sender died mid-way). */
+const LEASE_MS = 60_000;
+const BATCH = 10;
+
+export function retryDelayMs(attempts: number, random = Math.random()): number {
+  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+  return Math.round(base * (0.75 + random * 0.5));
+}
+
+function failureWords(r: PostResult): string {
+  return r.status !== null ? `HTTP ${r.status}` : (r.error ?? 'no answer');
+}
+
+export interface WebhookSender {
+  /** Looks for due deliveries now (one was just queued). */
+  wake(): void;
+  /** Sends what is due now, until nothing is (tests); answers how many were sent. */
+  drain(): Promise<number>;
+  /** Sends one delivery now (a test delivery, taken by its command). */
+  send(delivery: ClaimedDelivery): Promise<PostResult>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery loop, on every instance: takes due deliveries (delivery.repository claimDue, `FOR
+ * UPDATE SKIP LOCKED` with a lease, so two instances never send one at once and a subject's
+ * deliveries go one after the other), POSTs each signed, and logs the attempt. A failure is retried
+ * with backoff; after 48 hours of failures the delivery is FAILED and its subscription PAUSED with
+ * the reason in words. Times come from `clock` (a test moves it 48 hours on).
+ */
+export function startWebhookSender(options: {
+  db: DB;
+  clock: Clock;
+  log: Logger;
+  post: PostSettings;
+  pollMs?: number;
+}): WebhookSender {
+  const { db, clock, log } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  /** A wake that came while a round ran: look again before sleeping. */
+  let again = false;
+
+  async function send(d: ClaimedDelivery): Promise<PostResult> {
+    const at = clock.now();
+    const result = await outboundPost(
+      d.url,
+      d.payload,
+      {
+        [WEBHOOK_HEADERS.topic]: d.topic,
+        [WEBHOOK_HEADERS.eventId]: d.event_id,
+        [WEBHOOK_HEADERS.deliveredAt]: at.toISOString(),
+        [WEBHOOK_HEADERS.hmac]: signature(d.secret, d.payload),
+      },
+      {
+        allow: options.post.allow,
+        allowHttp: options.post.allowHttp,
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        excerptBytes: WEBHOOK_RESPONSE_EXCERPT_BYTES,
+        why: WEBHOOK_WHY,
+      },
+    );
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    const failingSince = ok ? null : (d.failing_since ?? at);
+    const givenUp = !ok && (d.test || at.getTime() - failingSince!.getTime() >= GIVE_UP_MS);
+    await inTransaction(db, async (trx) => {
+      await recordAttempt(trx, d.id, {
+        at,
+        statusCode: result.status,
+        latencyMs: result.latencyMs,
+        excerpt: result.excerpt,
+        error: ok
+          ? null
+          : (result.error ??
+            (result.status !== null ? `The receiver answered HTTP ${result.status}.` : null)),
+        status: ok ? 'SUCCEEDED' : givenUp ? 'FAILED' : 'RETRYING',
+        nextAttemptAt: ok || givenUp ? null : new Date(at.getTime() + retryDelayMs(d.attempts + 1)),
+        failingSince,
+      });
+      if (d.test) return;
+      await markFailing(trx, d.subscription_id, ok ? null : at);
+      if (givenUp) {
+        const host = new URL(d.url).host;
+        const when = at.toISOString().slice(0, 16).replace('T', ' ');
+        await pauseSubscription(
+          trx,
+          d.subscription_id,
+          `Paused ${when} UTC: deliveries to ${host} failed for ${WEBHOOK_RETRY_HOURS} hours (last: ${failureWords(result)}). Fix the receiver, then resume this webhook and retry its failed deliveries.`,
+          at,
+        );
+      }
+    });
+    return result;
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = clock.now();
+    const claimed = await inTransaction(db, (trx) =>
+      claimDue(trx, now, new Date(now.getTime() + LEASE_MS), BATCH),
+    );
+    await Promise.all(
+      claimed.map((d) =>
+        send(d).catch((err: unknown) =>
+          log.warn({ err, deliveryId: d.id }, 'webhook delivery: could not record'),
+        ),
+      ),
+    );
+    return claimed.length;
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (let n = await runOnce(); n > 0; n = await runOnce()) total += n;
+    return total;
+  }
+
+  async function loop() {
+    while (!stopped) {
+      try {
+        if ((await runOnce()) > 0) continue;
+      } catch (err) {
+        log.warn({ err }, 'webhook sender failed; trying again');
+      }
+      if (stopped) break;
+      if (again) {
+        again = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        timer = setTimeout(resolve, pollMs);
+      });
+      wakeUp = null;
+    }
+  }
+  const looping = loop();
+
+  return {
+    wake() {
+      if (!wakeUp) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      wakeUp();
+    },
+    drain,
+    send,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      wakeUp?.();
+      await looping;
+    },
+  };
+}
