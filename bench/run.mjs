@@ -11,6 +11,7 @@
 //   BENCH_SUBSCRIBERS=500 BENCH_FANOUT_ORDERS=200 BENCH_FANOUT_RATE=5 (orders a second): the fan-out
 //   BENCH_IMPORT_ROWS=100000: the products CSV import (dry run, apply) beside COPY, then the orders export
 //     (BENCH_ONLY=imports runs it alone; BENCH_IMPORT_ROWS=0 skips it)
+//   BENCH_ONLY=webhooks: webhook deliveries per second and orderCreate with 5 subscriptions on/off
 //   --compare: print the change against the previous run of the same scale
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { readScenarios } from './scenarios/index.mjs';
 import { sseFanOut } from './scenarios/live.mjs';
 import { contendedOrderCreate } from './scenarios/orders.mjs';
 import { importExportBench } from './scenarios/imports.mjs';
+import { webhookBench } from './scenarios/webhooks.mjs';
 
 const scale = process.env.BENCH_SCALE ?? 'medium';
 const products = process.env.BENCH_PRODUCTS ? Number(process.env.BENCH_PRODUCTS) : null;
@@ -37,7 +39,15 @@ const port = Number(process.env.BENCH_PORT ?? 4555);
 const email = 'bench-owner@example.com';
 const password = 'bench-owner-password-1';
 
-const env = { ...process.env, LOG_LEVEL: 'warn', STOCKROOM_RATE_LIMIT: '0', STOCKROOM_DEMO: '0' };
+const env = {
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  STOCKROOM_RATE_LIMIT: '0',
+  STOCKROOM_DEMO: '0',
+  // The webhook scenario's receiver listens on this machine.
+  STOCKROOM_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+  STOCKROOM_WEBHOOK_ALLOW_HTTP: '1',
+};
 const db = await benchDatabase({
   serverUrl,
   prefix: process.env.BENCH_DB_PREFIX ?? 'stockroom_bench_',
@@ -244,6 +254,23 @@ if (writes && (!only || only.test('order-create'))) {
     `orderCreate outbox off ${outbox.offOrdersPerSecond}/s, on ${outbox.onOrdersPerSecond}/s: ${outbox.dropPercent} % slower with it (target ≤ 5 %); per order off/on: ${o.statements}/${n.statements} statements, Node ${o.nodeCpuMs}/${n.nodeCpuMs} ms, PG ${o.pgCpuMs}/${n.pgCpuMs} ms`,
   );
 }
+/** Issue #30: webhook deliveries per second, and orderCreate with five subscriptions on and off. */
+let webhooks = null;
+if (writes && (!only || only.test('webhooks'))) {
+  webhooks = await webhookBench({
+    gql: async (q, v) => ({ body: (await gql(q, v)).body }),
+    cookie: gqlHeaders.cookie,
+    base: server.url,
+    db: admin,
+    seconds: writeSeconds,
+    probe: { ...serverProbe, dbUrl: db.dbUrl },
+  });
+  const w = webhooks;
+  notes.push(
+    `Webhooks: orderCreate with ${w.subscriptions} subscriptions paused ${w.offOrdersPerSecond} orders/s, active ${w.onOrdersPerSecond} orders/s: ${w.dropPercent} % slower (target ≤ 5 %); ${w.deliveriesSent} deliveries sent at ${w.deliveriesPerSecond}/s to a local receiver${w.timedOut ? ' (some still waiting after 5 minutes)' : ''}.`,
+  );
+  console.log(notes.at(-1));
+}
 /** Issue #28 §4: 500 SSE subscribers on this server, orders placed at a pace, delivery timed. */
 let fanOut = null;
 if (writes && (!only || only.test('sse-fan-out'))) {
@@ -313,6 +340,7 @@ const run = {
   outbox,
   fanOut,
   imports,
+  webhooks,
 };
 const previous = readResults().runs[label];
 if (process.argv.includes('--compare')) console.log(`\n${compare(previous, run)}\n`);

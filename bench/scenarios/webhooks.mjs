@@ -1,0 +1,111 @@
+// Issue #30's figures: webhook deliveries per second to a local receiver, and orderCreate with five
+// subscriptions on beside none (alternated in one run; target ≤ 5 % slower with them on).
+import http from 'node:http';
+import { contendedOrderCreate } from './orders.mjs';
+
+const CREATE = `mutation($input: WebhookSubscriptionInput!) { webhookSubscriptionCreate(input: $input) {
+  webhookSubscription { id } userErrors { message } } }`;
+const SET_STATUS = `mutation($id: ID!, $status: WebhookSubscriptionStatus!) {
+  webhookSubscriptionUpdate(id: $id, input: { status: $status }) { userErrors { message } } }`;
+// Five subscriptions an integrated store would keep: an ERP, a storefront's stock, analytics.
+const TOPICS = [
+  'ORDERS_CREATE',
+  'ORDERS_PAID',
+  'ORDERS_UPDATED',
+  'INVENTORY_LEVELS_UPDATE',
+  'PRODUCTS_UPDATE',
+];
+
+/** A receiver that answers 200 at once and counts what arrived. */
+async function receiver() {
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    count: () => received,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Waits until no delivery is left to send; answers the deliveries sent and the seconds it took. */
+async function drained(db, since, timeoutMs = 300_000) {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await db.query(
+      `select count(*) filter (where status in ('PENDING', 'RETRYING'))::int as waiting,
+         count(*) filter (where status = 'SUCCEEDED')::int as sent,
+         extract(epoch from max(delivered_at) - min(created_at))::float as span
+       from webhook_deliveries where created_at >= $1`,
+      [since],
+    );
+    const r = rows[0];
+    if (r.waiting === 0 || Date.now() - started > timeoutMs) return { ...r, timedOut: r.waiting > 0 };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * The server must allow the receiver (STOCKROOM_WEBHOOK_ALLOW_HOSTS=127.0.0.1,
+ * STOCKROOM_WEBHOOK_ALLOW_HTTP=1). Runs orderCreate with the subscriptions paused and active,
+ * alternately; after each active run, waits for the deliveries to drain and times them.
+ */
+export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
+  const sink = await receiver();
+  const ids = [];
+  for (const topic of TOPICS) {
+    const { body } = await gql(CREATE, { input: { topic, url: `${sink.url}/${topic.toLowerCase()}` } });
+    const made = body.data?.webhookSubscriptionCreate;
+    if (!made || made.userErrors.length) throw new Error(`webhook bench: ${JSON.stringify(body)}`);
+    ids.push(made.webhookSubscription.id);
+  }
+  const setAll = async (status) => {
+    for (const id of ids) {
+      const { body } = await gql(SET_STATUS, { id, status });
+      if (body.errors || body.data.webhookSubscriptionUpdate.userErrors.length)
+        throw new Error(`webhook bench: ${JSON.stringify(body)}`);
+    }
+  };
+  const create = (s) => contendedOrderCreate({ gql, cookie, base, db, seconds: s, probe });
+  const runs = [];
+  const deliveries = [];
+  // Warm-up (JIT, pools), unmeasured; then off, on, off, on.
+  await setAll('PAUSED');
+  await create(2);
+  for (const side of ['off', 'on', 'off', 'on']) {
+    await setAll(side === 'on' ? 'ACTIVE' : 'PAUSED');
+    const since = (await db.query('select now() as t')).rows[0].t;
+    const r = await create(seconds);
+    runs.push({ subscriptions: side, ...r });
+    if (side === 'on') {
+      const d = await drained(db, since);
+      deliveries.push({ ...d, perSecond: d.span > 0 ? d.sent / d.span : 0 });
+    }
+  }
+  await setAll('PAUSED');
+  await sink.close();
+  const mean = (side) => {
+    const of = runs.filter((r) => r.subscriptions === side);
+    return of.reduce((sum, r) => sum + r.ordersPerSecond, 0) / of.length;
+  };
+  const r1 = (x) => Math.round(x * 10) / 10;
+  const sent = deliveries.reduce((s, d) => s + d.sent, 0);
+  const span = deliveries.reduce((s, d) => s + d.span, 0);
+  return {
+    subscriptions: TOPICS.length,
+    runs,
+    offOrdersPerSecond: r1(mean('off')),
+    onOrdersPerSecond: r1(mean('on')),
+    dropPercent: r1((1 - mean('on') / mean('off')) * 100),
+    deliveriesSent: sent,
+    deliveriesPerSecond: r1(span > 0 ? sent / span : 0),
+    received: sink.count(),
+    timedOut: deliveries.some((d) => d.timedOut),
+  };
+}
