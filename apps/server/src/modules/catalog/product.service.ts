@@ -46,7 +46,7 @@ export const PRODUCT_AUDITED = [
   'seoDescription',
 ] as const satisfies readonly (keyof Product)[];
 
-async function storeCurrency(db: Executor): Promise<string> {
+export async function storeCurrency(db: Executor): Promise<string> {
   return (await storeSettings(db)).currencyCode;
 }
 
@@ -76,7 +76,7 @@ function validateInput(raw: unknown, currency: string): ProductInput {
   return parsed.value;
 }
 
-function productValues(input: ProductInput, handle: string, categoryId: string | null): repo.ProductWrite {
+export function productValues(input: ProductInput, handle: string, categoryId: string | null): repo.ProductWrite {
   return {
     title: input.title,
     handle,
