@@ -4,11 +4,12 @@ import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { Variant } from '../catalog/catalog.model.js';
 import { productsCreateMany } from '../catalog/product-batch.service.js';
-import { productCreate, productUpdate } from '../catalog/product.service.js';
+import { productCreate, productUpdate, variantsOfProducts } from '../catalog/product.service.js';
 import {
   inspectBytes,
   MAX_MEDIA_BYTES,
   mediaDir,
+  mediaOfProducts,
   productMediaUpdate,
   productMediaUpload,
   store,
@@ -17,7 +18,6 @@ import { dropPendingEvents, pendingEventCount } from '../events/events.service.j
 import { outboundFetch } from '../../lib/outbound-fetch.js';
 import type { ImportContext } from '../jobs/import.model.js';
 import type { Location } from './inventory.model.js';
-import * as reads from './product-import.repository.js';
 import {
   optionKey,
   OWN_MEDIA,
@@ -100,7 +100,7 @@ async function applyBatch(ctx: ImportContext, plans: GroupPlan[], locations: Loc
   );
   if (!made) throw new NotInBatch();
   creates.forEach((p, i) => (p.productId = made[i]!.productId));
-  const now = await reads.variantsOf(
+  const now = await variantsOfProducts(
     trx,
     made.map((m) => m.productId),
   );
@@ -148,7 +148,7 @@ async function applyGroup(trx: Tx, actor: Actor, plan: GroupPlan, locations: Loc
   else if (plan.input) await productUpdate(trx, actor, plan.product.id, plan.input);
   const id = productId!;
   plan.productId = id;
-  matchStored(plan, await reads.variantsOf(trx, [id]));
+  matchStored(plan, await variantsOfProducts(trx, [id]));
   await setImportedCounts(trx, actor, countsOf(plan), new Map(locations.map((l) => [l.id, l.name])));
 }
 
@@ -161,7 +161,7 @@ async function addImages(deps: ProductImporterDeps, ctx: ImportContext, plan: Gr
   if (!plan.rows.some((r) => r.image)) return;
   const { trx, actor } = ctx;
   const id = plan.productId!;
-  const current = await reads.mediaOf(trx, [id]);
+  const current = await mediaOfProducts(trx, [id]);
   for (const row of plan.rows) {
     const image = row.image;
     if (!image) continue;

@@ -2,7 +2,12 @@ import { DomainError } from '@stockroom/domain';
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { AuditEvent } from '../audit/audit.model.js';
-import { productDelete, productsByIds } from '../catalog/product.service.js';
+import {
+  productDelete,
+  productsByIds,
+  variantsByIds,
+  variantsOfProducts,
+} from '../catalog/product.service.js';
 import { listLocations } from './location.repository.js';
 import * as reads from './product-import.repository.js';
 import { setImportedCounts } from './product-import-stock.js';
@@ -18,7 +23,7 @@ export async function revertCreation(trx: Tx, actor: Actor, event: AuditEvent): 
   const [product] = id ? await productsByIds(trx, [id]) : [];
   if (!product)
     throw DomainError.one('INVALID_TRANSITION', 'This product has been deleted since the import.', ['id']);
-  const variantIds = (await reads.variantsOf(trx, [product.id])).map((v) => v.id);
+  const variantIds = (await variantsOfProducts(trx, [product.id])).map((v) => v.id);
   const later = await reads.changedSinceByOthers(trx, event, variantIds);
   if (later)
     throw DomainError.one(
@@ -36,7 +41,7 @@ export async function revertCreation(trx: Tx, actor: Actor, event: AuditEvent): 
 export async function revertCount(trx: Tx, actor: Actor, event: AuditEvent): Promise<void> {
   const c = event.changes as Record<string, { before: unknown; after: unknown }>;
   if (c['reason']?.after !== 'IMPORT' || !event.subjectId) return;
-  const [variant] = await reads.variantsByIds(trx, [event.subjectId]);
+  const [variant] = await variantsByIds(trx, [event.subjectId]);
   if (!variant) return; // deleted with its product (by this revert, or since): its stock went with it
   if (await reads.createdByJob(trx, variant.productId, event.jobId)) return;
   const locationId = typeof c['location']?.after === 'string' ? c['location'].after : '';

@@ -1,5 +1,7 @@
 import { formatMinor } from '@stockroom/domain';
 import type { CsvRecord, ImportContext, Importer, ImportRowResult } from '../jobs/import.model.js';
+import { mediaOfProducts } from '../catalog/media.service.js';
+import { variantsOfProducts } from '../catalog/product.service.js';
 import { storeSettings } from '../settings/settings.service.js';
 import { listLocations } from './location.repository.js';
 import { checkProductHeader, productImportColumns } from './product-import-columns.js';
@@ -86,8 +88,8 @@ async function runChunk(
   const handles = groups.map((g) => g.handle).filter(Boolean);
   const products = await reads.productsByHandles(trx, handles);
   const productIds = [...products.values()].map((p) => p.id);
-  const variants = await reads.variantsOf(trx, productIds);
-  const media = await reads.mediaOf(trx, productIds);
+  const variants = await variantsOfProducts(trx, productIds);
+  const media = await mediaOfProducts(trx, productIds);
   const levels = await reads.levelsOf(
     trx,
     variants.map((v) => v.id),
