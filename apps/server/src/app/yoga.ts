@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { DomainError, MESSAGES } from '@stockroom/domain';
 import { CSRF_HEADER } from './http/csrf.js';
+import type { GraphQLUploadParams } from './http/multipart.js';
 import { currentRequestId } from '../lib/request-context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { databaseUnavailable, invalidApiToken } from '../graphql/errors.js';
@@ -73,6 +74,18 @@ export interface ServerContext {
   userAgent: string | null;
   secure: boolean;
   cookies: string[];
+  /** A multipart request's operations, read by the HTTP layer (http/multipart.ts), files in place. */
+  upload?: GraphQLUploadParams;
+}
+
+/** Runs the operations the HTTP layer read from a multipart upload, instead of Yoga's own parser. */
+function useParsedUpload(): Plugin {
+  return {
+    onRequestParse({ serverContext, setRequestParser }) {
+      const upload = (serverContext as Partial<ServerContext>).upload;
+      if (upload) setRequestParser(() => upload);
+    },
+  };
 }
 
 function readCookie(header: string | null, name: string): string | undefined {
@@ -255,6 +268,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         costLimit: { enabled: false }, // our own cost (useCost) also reports extensions.cost
         blockFieldSuggestion: { enabled: !dev },
       }),
+      useParsedUpload(),
       useRequestParamErrors(),
       useRefuseNul(),
       useLimitErrors(),

@@ -8,6 +8,7 @@ import { serveAdmin, serveMedia } from './static.js';
 import { mediaDir } from '../../modules/catalog/media.service.js';
 
 import { CSRF_HEADER } from './csrf.js';
+import { isMultipart, parseUpload } from './multipart.js';
 import { exportAuditEvents } from '../../modules/audit/audit-export.js';
 import { jobResultDownload } from '../../modules/jobs/job-result.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
@@ -301,6 +302,19 @@ export function createHttpServer(services: Services): http.Server {
         secure: config.trustProxy ? req.headers['x-forwarded-proto'] === 'https' : false,
         cookies: [],
       };
+      if (isMultipart(req)) {
+        // An upload: read by us, streamed to temporary files (http/multipart.ts), then Yoga runs
+        // the parsed operations. Its files go once the answer is sent.
+        parseUpload(req, config)
+          .then((parsed) => {
+            if (!parsed.ok) return graphqlError(parsed.status, parsed.message, 'BAD_REQUEST');
+            res.once('close', () => void parsed.cleanup().catch(() => undefined));
+            serverContext.upload = parsed.params;
+            return yoga.handle(req, res, serverContext);
+          })
+          .catch(fail);
+        return;
+      }
       Promise.resolve(yoga.handle(req, res, serverContext)).catch(fail);
       return;
     }

@@ -15,6 +15,18 @@ export async function insertAuditEvent(db: Executor, event: Omit<AuditEvent, 'cr
   await db.insertInto('audit_events').values(auditEventRow.write(event)).execute();
 }
 
+/** Many events in one statement. */
+export async function insertAuditEvents(
+  db: Executor,
+  events: readonly Omit<AuditEvent, 'createdAt'>[],
+): Promise<void> {
+  if (!events.length) return;
+  await db
+    .insertInto('audit_events')
+    .values(events.map((e) => auditEventRow.write(e)))
+    .execute();
+}
+
 export async function findAuditEvent(db: Executor, id: string): Promise<AuditEvent | null> {
   const row = await db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? auditEventRow.of(row) : null;

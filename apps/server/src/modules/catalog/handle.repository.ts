@@ -16,3 +16,14 @@ export async function handlesLike(
     .execute();
   return new Set(rows.filter((r) => r.id !== exceptId).map((r) => r.handle));
 }
+
+/** Which of these handles (exactly) records of the kind have. */
+export async function existingHandles(
+  db: Executor,
+  table: HandleTable,
+  handles: readonly string[],
+): Promise<string[]> {
+  if (!handles.length) return [];
+  const rows = await db.selectFrom(table).select('handle').where('handle', 'in', handles).execute();
+  return rows.map((r) => r.handle);
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { Media } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import type { Config } from '../../config.js';
@@ -231,4 +231,9 @@ export async function productMediaDelete(trx: Tx, actor: Actor, mediaId: string)
     subjectId: before.productId,
     changes: { media: { before: before.filename, after: null } },
   });
+}
+
+/** For other modules (the products importer): the images of these products, each product's in order. */
+export function mediaOfProducts(db: Executor, productIds: readonly string[]): Promise<Media[]> {
+  return repo.mediaOfProducts(db, productIds);
 }

@@ -95,6 +95,28 @@ export async function insertProduct(
   return toProduct(row);
 }
 
+/** Inserts products in one statement (an import's chunk, issue #29); `publish` as insertProduct's. */
+export async function insertProducts(
+  db: Executor,
+  products: readonly { id: string; product: ProductWrite; publish: boolean }[],
+): Promise<Product[]> {
+  if (!products.length) return [];
+  const rows = await db
+    .insertInto('products')
+    .values(
+      products.map((p) => ({
+        ...productColumns(p.product),
+        id: p.id,
+        min_price: null,
+        max_price: null,
+        published_at: p.publish ? sql<Date>`now()` : null,
+      })),
+    )
+    .returningAll()
+    .execute();
+  return rows.map(toProduct);
+}
+
 /**
  * Updates and bumps the version. `publish` stamps a product published now unless it was before
  * (the first activation is its publication time).
@@ -194,6 +216,13 @@ export async function someProductTitles(
  * text on the product, and its units available in product_stock (no row when no variant tracks stock).
  */
 export async function refreshProductSummary(db: Executor, productId: string): Promise<void> {
+  await refreshProductSummaries(db, [productId]);
+}
+
+/** refreshProductSummary of many products, in the same two statements. */
+export async function refreshProductSummaries(db: Executor, productIds: readonly string[]): Promise<void> {
+  if (!productIds.length) return;
+  const ids = sql`${[...productIds]}::uuid[]`;
   await sql`
     update products p set
       variant_count = s.n,
@@ -201,14 +230,17 @@ export async function refreshProductSummary(db: Executor, productId: string): Pr
       max_price = s.max_price,
       search_text = concat_ws(' ', p.title, p.handle, p.vendor, p.product_type, s.codes)
     from (
-      select count(*)::int as n, min(price) as min_price, max(price) as max_price,
-             string_agg(concat_ws(' ', sku, barcode), ' ') as codes
-      from product_variants where product_id = ${productId}
+      select x.id as product_id, count(v.id)::int as n, min(v.price) as min_price,
+             max(v.price) as max_price,
+             string_agg(concat_ws(' ', v.sku, v.barcode), ' ') filter (where v.id is not null) as codes
+      from unnest(${ids}) as x(id) left join product_variants v on v.product_id = x.id
+      group by x.id
     ) s
-    where p.id = ${productId}`.execute(db);
+    where p.id = s.product_id`.execute(db);
   await sql`
-    with s as (${trackedAvailable(productId)}),
-    gone as (delete from product_stock where product_id = ${productId} and not exists (select 1 from s))
+    with s as (${trackedAvailable(productIds)}),
+    gone as (delete from product_stock where product_id = any(${ids})
+      and product_id not in (select product_id from s))
     insert into product_stock (product_id, total_available)
     select product_id, available from s
     on conflict (product_id) do update set total_available = excluded.total_available`.execute(db);
@@ -224,11 +256,11 @@ export async function refreshAllProductsAvailable(db: Executor): Promise<void> {
  * Units available per product (of one, or of all) over its variants that track stock, as the
  * domain counts a level's available units; a product with none tracked has no row.
  */
-function trackedAvailable(productId: string | null) {
+function trackedAvailable(productIds: readonly string[] | null) {
   return sql<{ product_id: string; available: number }>`
     select v.product_id, coalesce(sum(${sql.raw(AVAILABLE_SQL('l'))}), 0)::int as available
     from product_variants v left join inventory_levels l on l.variant_id = v.id
-    where v.track_inventory ${productId ? sql`and v.product_id = ${productId}` : sql``}
+    where v.track_inventory ${productIds ? sql`and v.product_id = any(${[...productIds]}::uuid[])` : sql``}
     group by v.product_id`;
 }
 

@@ -7,7 +7,7 @@ import {
   type ProductInput,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { Product } from './catalog.model.js';
+import type { Product, Variant } from './catalog.model.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { uuidv7 } from '../../lib/uuid.js';
@@ -46,7 +46,7 @@ export const PRODUCT_AUDITED = [
   'seoDescription',
 ] as const satisfies readonly (keyof Product)[];
 
-async function storeCurrency(db: Executor): Promise<string> {
+export async function storeCurrency(db: Executor): Promise<string> {
   return (await storeSettings(db)).currencyCode;
 }
 
@@ -76,7 +76,11 @@ function validateInput(raw: unknown, currency: string): ProductInput {
   return parsed.value;
 }
 
-function productValues(input: ProductInput, handle: string, categoryId: string | null): repo.ProductWrite {
+export function productValues(
+  input: ProductInput,
+  handle: string,
+  categoryId: string | null,
+): repo.ProductWrite {
   return {
     title: input.title,
     handle,
@@ -218,4 +222,14 @@ export async function productDelete(trx: Tx, actor: Actor, productId: string): P
 /** For other modules (discounts): these products, those that exist. */
 export function productsByIds(db: Executor, ids: readonly string[]): Promise<Product[]> {
   return ids.length ? repo.findProductsByIds(db, ids) : Promise.resolve([]);
+}
+
+/** For other modules (the products importer): the variants of these products, each product's in order. */
+export function variantsOfProducts(db: Executor, productIds: readonly string[]): Promise<Variant[]> {
+  return variants.variantsOfProducts(db, productIds);
+}
+
+/** For other modules (the products importer's undo): these variants, those that exist. */
+export function variantsByIds(db: Executor, ids: readonly string[]): Promise<Variant[]> {
+  return variants.findVariantsByIds(db, ids);
 }

@@ -1,11 +1,6 @@
 import { addressSchema, customerSchema, DomainError, validate, type UserError } from '@stockroom/domain';
-import type { Tx } from '../../db/database.js';
-import type { Actor } from '../../actor.js';
-import type { AuditEvent } from '../audit/audit.model.js';
-import { diff, laterEventOf, recordAudit } from '../audit/audit.service.js';
 import type {
   CsvRecord,
-  ImportColumn,
   ImportContext,
   ImportFieldChange,
   Importer,
@@ -16,14 +11,26 @@ import type { Customer, CustomerAddress } from './customer.model.js';
 import * as repo from './customer.repository.js';
 import {
   customerAddressAdd,
-  customerAddressRemove,
   customerCreate,
-  customerSetDefaultAddress,
   customerUpdate,
   MAX_ADDRESSES,
   sameAddress,
   type CustomerCreateRaw,
 } from './customer.service.js';
+import {
+  type Field,
+  COLUMNS,
+  CONTACT,
+  type ContactField,
+  ADDRESS,
+  unguard,
+  headerOf,
+  columns,
+  headerProblems,
+} from './customer-import-columns.js';
+import { revertCreate, revertAddressAdd } from './customer-import-revert.js';
+
+export { unguard };
 
 /**
  * Issue #29: Shopify's customer CSV into customers. Its columns are the customers export's
@@ -33,182 +40,6 @@ import {
  * (the form's rules and audit events) and adds its address as the new default only when it differs
  * from every address the customer has.
  */
-
-type Field =
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'phone'
-  | 'acceptsMarketing'
-  | 'tags'
-  | 'note'
-  | 'company'
-  | 'line1'
-  | 'line2'
-  | 'city'
-  | 'province'
-  | 'provinceCode'
-  | 'countryCode'
-  | 'zip'
-  | 'addressPhone';
-
-interface Column {
-  name: string;
-  field: Field | null;
-  aliases?: string[];
-  required?: boolean;
-  description: string;
-}
-
-const COLUMNS: Column[] = [
-  {
-    name: 'Email',
-    field: 'email',
-    required: true,
-    description: 'Finds the customer (case-insensitive); an email no customer has creates one.',
-  },
-  { name: 'First Name', field: 'firstName', description: 'Empty clears it.' },
-  { name: 'Last Name', field: 'lastName', description: 'Empty clears it.' },
-  {
-    name: 'Phone',
-    field: 'phone',
-    description: "The customer's phone with its country code, like +1 555 010 0199. Empty clears it.",
-  },
-  {
-    name: 'Accepts Marketing',
-    field: 'acceptsMarketing',
-    aliases: ['Accepts Email Marketing'],
-    description: 'yes or no (also true/false); empty keeps what the customer has (no for a new customer).',
-  },
-  { name: 'Tags', field: 'tags', description: "Separated by commas; replaces the customer's tags." },
-  { name: 'Note', field: 'note', description: 'Empty clears it.' },
-  {
-    name: 'Company',
-    field: 'company',
-    aliases: ['Default Address Company'],
-    description: "The address's company.",
-  },
-  {
-    name: 'Address1',
-    field: 'line1',
-    aliases: ['Default Address Address1'],
-    description:
-      'The street address. A row with an address adds it as the default address unless the customer has it already; every address column empty: no address.',
-  },
-  {
-    name: 'Address2',
-    field: 'line2',
-    aliases: ['Default Address Address2'],
-    description: 'Apartment, suite…',
-  },
-  { name: 'City', field: 'city', aliases: ['Default Address City'], description: "The address's city." },
-  {
-    name: 'Province',
-    field: 'province',
-    aliases: ['Default Address Province'],
-    description: 'The state, province or region.',
-  },
-  {
-    name: 'Province Code',
-    field: 'provinceCode',
-    aliases: ['Default Address Province Code'],
-    description: 'Read as the region when Province is empty.',
-  },
-  {
-    name: 'Country Code',
-    field: 'countryCode',
-    aliases: ['Default Address Country Code'],
-    description: 'Two letters, like US or FR.',
-  },
-  { name: 'Zip', field: 'zip', aliases: ['Default Address Zip'], description: 'The postal code.' },
-  {
-    name: 'Address Phone',
-    field: 'addressPhone',
-    aliases: ['Default Address Phone'],
-    description: "The address's phone, with its country code.",
-  },
-  ...[
-    ['Total Spent', 'Worked out from the orders: read and ignored.'],
-    ['Total Orders', 'Worked out from the orders: read and ignored.'],
-    ['Country', 'Shopify writes the country name too: ignored, Country Code counts.'],
-    ['Accepts SMS Marketing', 'Stockroom keeps no SMS consent: ignored.'],
-    ['Tax Exempt', 'Stockroom keeps no tax exemption: ignored.'],
-  ].map(([name, description]) => ({ name: name!, field: null, description: description! })),
-];
-
-const CONTACT = ['firstName', 'lastName', 'phone', 'acceptsMarketing', 'tags', 'note'] as const;
-type ContactField = (typeof CONTACT)[number];
-const ADDRESS: readonly Field[] = [
-  'company',
-  'line1',
-  'line2',
-  'city',
-  'province',
-  'provinceCode',
-  'countryCode',
-  'zip',
-  'addressPhone',
-];
-
-const byName = new Map<string, Column>();
-for (const c of COLUMNS) for (const n of [c.name, ...(c.aliases ?? [])]) byName.set(n.toLowerCase(), c);
-
-/** The export guards a text starting with = + - @ as a formula by a leading `'`: exactly that comes off. */
-export function unguard(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-/** Which header of the file stands for each field. */
-function headerOf(headers: readonly string[]): Map<Field, string> {
-  const map = new Map<Field, string>();
-  for (const h of headers) {
-    const column = byName.get(h.trim().toLowerCase());
-    if (column?.field && !map.has(column.field)) map.set(column.field, h);
-  }
-  return map;
-}
-
-function columns(): ImportColumn[] {
-  return COLUMNS.map((c) => ({
-    name: c.name,
-    required: c.required ?? false,
-    description: c.aliases?.length ? `${c.description} Also read as ${c.aliases.join(', ')}.` : c.description,
-  }));
-}
-
-function headerProblems(headers: readonly string[]): ImportRowProblem[] {
-  const problems: ImportRowProblem[] = [];
-  const seen = new Map<Column, string>();
-  for (const h of headers) {
-    const column = byName.get(h.trim().toLowerCase());
-    if (!column) {
-      problems.push({
-        column: h,
-        code: 'INVALID',
-        message: `“${h}” is not a column of a customers import. Rename it to one of the columns listed, or remove it.`,
-      });
-      continue;
-    }
-    const first = seen.get(column);
-    if (first !== undefined)
-      problems.push({
-        column: h,
-        code: 'INVALID',
-        message:
-          first.toLowerCase() === h.toLowerCase()
-            ? `The column “${h}” appears twice; keep one.`
-            : `“${h}” and “${first}” are the same column; keep one.`,
-      });
-    else seen.set(column, h);
-  }
-  if (!COLUMNS.filter((c) => c.required).every((c) => seen.has(c)))
-    problems.push({
-      column: 'Email',
-      code: 'REQUIRED',
-      message: 'The file needs an Email column: it finds each customer.',
-    });
-  return problems;
-}
 
 type Contact = Pick<Customer, ContactField>;
 type AddressRaw = Record<string, string | null>;
@@ -533,85 +364,6 @@ async function update(
 
 function pickContact(c: Customer): Contact {
   return Object.fromEntries(CONTACT.map((f) => [f, c[f]])) as Contact;
-}
-
-// ---- Undoing an import ----
-
-function named(event: AuditEvent, customer: Customer | null): string {
-  const email = event.changes['email']?.after;
-  return customer?.email ?? (typeof email === 'string' ? email : 'This customer');
-}
-
-/** The jobs whose own events don't count as a change since: the import's, and the revert's. */
-function ownJobs(event: AuditEvent, actor: Actor): string[] {
-  return [event.jobId, actor.jobId].filter((j): j is string => Boolean(j));
-}
-
-async function revertCreate(trx: Tx, actor: Actor, event: AuditEvent): Promise<void> {
-  const id = event.subjectId;
-  const customer = id ? await repo.lockCustomer(trx, id) : null;
-  if (!id || !customer)
-    throw DomainError.one(
-      'INVALID_TRANSITION',
-      `${named(event, null)} no longer exists; there is nothing to undo.`,
-    );
-  if (customer.state === 'ERASED')
-    throw DomainError.one(
-      'INVALID_TRANSITION',
-      "This customer's personal data was erased since the import; the record is kept.",
-    );
-  const later = await laterEventOf(trx, event, ownJobs(event, actor));
-  if (later)
-    throw DomainError.one(
-      'INVALID_TRANSITION',
-      `${customer.email} was changed since the import${later.actorName ? ` by ${later.actorName}` : ''}; the customer is kept.`,
-    );
-  if (customer.ordersCount > 0 || (await repo.customerHasOrders(trx, id)))
-    throw DomainError.one(
-      'HAS_DEPENDENTS',
-      `${customer.email} has orders since the import; the customer is kept.`,
-    );
-  await repo.deleteImportedCustomer(trx, id);
-  await recordAudit(trx, actor, {
-    action: 'customer.delete',
-    subjectType: 'Customer',
-    subjectId: id,
-    changes: diff(customer, {}, [
-      'email',
-      'firstName',
-      'lastName',
-      'phone',
-      'note',
-      'tags',
-      'acceptsMarketing',
-    ]),
-  });
-}
-
-async function revertAddressAdd(trx: Tx, actor: Actor, event: AuditEvent): Promise<void> {
-  const addressId = event.changes['address_id']?.after;
-  const customerId = event.subjectId;
-  const customer = customerId ? await repo.lockCustomer(trx, customerId) : null;
-  const address = typeof addressId === 'string' ? await repo.findAddress(trx, addressId) : null;
-  const line = [event.changes['line1']?.after, event.changes['city']?.after].filter(Boolean).join(', ');
-  if (!customer || !address || address.customerId !== customer.id)
-    throw DomainError.one(
-      'INVALID_TRANSITION',
-      `The address ${line} the import added was removed since; there is nothing to undo.`,
-    );
-  if (new Date(address.updatedAt).getTime() > new Date(address.createdAt).getTime())
-    throw DomainError.one(
-      'INVALID_TRANSITION',
-      `The address ${line} of ${customer.email} was edited since the import; it is kept.`,
-    );
-  const wasDefault = customer.defaultAddressId === address.id;
-  const after = await customerAddressRemove(trx, actor, address.id);
-  // The default it replaced comes back (removing a default otherwise makes the first address the default).
-  const previous = event.changes['default_address_id']?.before;
-  if (wasDefault && typeof previous === 'string' && after.defaultAddressId !== previous) {
-    const old = await repo.findAddress(trx, previous);
-    if (old?.customerId === customer.id) await customerSetDefaultAddress(trx, actor, customer.id, old.id);
-  }
 }
 
 export const customerImporter: Importer = {

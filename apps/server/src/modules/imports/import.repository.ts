@@ -147,6 +147,25 @@ export async function claimImportKeys(
   return answer;
 }
 
+/** The rows these keys were claimed for in this job's file (keys never claimed are left out); claims nothing. */
+export async function heldImportKeys(
+  db: Executor,
+  jobId: string,
+  keys: readonly string[],
+): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 1000) {
+    const rows = await db
+      .selectFrom('job_import_keys')
+      .select(['key', 'file_row'])
+      .where('job_id', '=', jobId)
+      .where('key', 'in', keys.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) held.set(r.key, r.file_row);
+  }
+  return held;
+}
+
 /** The changes since `since` to records an import would update or delete (the newest first). */
 export async function changesSince(
   db: Executor,

@@ -6,9 +6,6 @@ import {
   type AdjustmentReason,
   type UserError,
 } from '@stockroom/domain';
-import type { Tx } from '../../db/database.js';
-import type { Actor } from '../../actor.js';
-import type { AuditEvent } from '../audit/audit.model.js';
 import type {
   CsvRecord,
   ImportColumn,
@@ -18,16 +15,11 @@ import type {
   ImportRowResult,
 } from '../jobs/import.model.js';
 import type { Location } from './inventory.model.js';
-import { inventoryAdjust, inventoryImportUndo } from './inventory.service.js';
-import {
-  importLevels,
-  importVariants,
-  movementsAfter,
-  type ImportVariant,
-} from './inventory-import.repository.js';
-import { findStockVariants } from './level.repository.js';
-import { findLocationsByIds, listLocations } from './location.repository.js';
-import { findMovement } from './movement.repository.js';
+import { inventoryAdjust } from './inventory.service.js';
+import { importLevels, importVariants, type ImportVariant } from './inventory-import.repository.js';
+import { listLocations } from './location.repository.js';
+import { type Field, COLUMNS, headerOf, headerProblems, unguard } from './inventory-import-columns.js';
+import { revertAdjust } from './inventory-import-revert.js';
 
 /**
  * Issue #29: stock counts from a CSV. Its columns are the inventory export's
@@ -37,100 +29,6 @@ import { findMovement } from './movement.repository.js';
  * per change, audited under the job.
  */
 
-type Field = 'handle' | 'o1' | 'o2' | 'o3' | 'sku' | 'location' | 'onHand' | 'delta' | 'reason';
-
-interface Column {
-  name: string;
-  field: Field | null;
-  description: string;
-}
-
-const COLUMNS: Column[] = [
-  {
-    name: 'SKU',
-    field: 'sku',
-    description: 'Finds the variant (case-insensitive). Without it, Handle and the option values do.',
-  },
-  {
-    name: 'Handle',
-    field: 'handle',
-    description: "The product's handle, to find a variant that has no SKU.",
-  },
-  { name: 'Title', field: null, description: "The product's title: written by the export, ignored." },
-  { name: 'Option1 Value', field: 'o1', description: "The variant's first option value (with Handle)." },
-  { name: 'Option2 Value', field: 'o2', description: "The variant's second option value (with Handle)." },
-  { name: 'Option3 Value', field: 'o3', description: "The variant's third option value (with Handle)." },
-  { name: 'Location', field: 'location', description: "The location's name, as on the Locations page." },
-  {
-    name: 'On hand',
-    field: 'onHand',
-    description: 'The count to set, a whole number. Give it or Delta on each row, not both.',
-  },
-  {
-    name: 'Delta',
-    field: 'delta',
-    description: 'Units to add (+5) or take away (-3), instead of On hand.',
-  },
-  {
-    name: 'Reason',
-    field: 'reason',
-    description: `Why the stock changes: ${ADJUSTMENT_REASONS.map((r) => r.toLowerCase()).join(', ')}. Empty: correction.`,
-  },
-  { name: 'Committed', field: null, description: 'Reserved by open orders: written by the export, ignored.' },
-  { name: 'Available', field: null, description: 'On hand less committed: written by the export, ignored.' },
-];
-const byName = new Map(COLUMNS.map((c) => [c.name.toLowerCase(), c]));
-
-function headerOf(headers: readonly string[]): Map<Field, string> {
-  const map = new Map<Field, string>();
-  for (const h of headers) {
-    const c = byName.get(h.trim().toLowerCase());
-    if (c?.field && !map.has(c.field)) map.set(c.field, h);
-  }
-  return map;
-}
-
-function headerProblems(headers: readonly string[]): ImportRowProblem[] {
-  const problems: ImportRowProblem[] = [];
-  const seen = new Set<Column>();
-  for (const h of headers) {
-    const c = byName.get(h.trim().toLowerCase());
-    if (!c)
-      problems.push({
-        column: h,
-        code: 'INVALID',
-        message: `“${h}” is not a column of an inventory import. Rename it to one of the columns listed, or remove it.`,
-      });
-    else if (seen.has(c))
-      problems.push({ column: h, code: 'INVALID', message: `The column “${h}” appears twice; keep one.` });
-    else seen.add(c);
-  }
-  const has = headerOf(headers);
-  if (!has.has('location'))
-    problems.push({ column: 'Location', code: 'REQUIRED', message: 'The file needs a Location column.' });
-  if (!has.has('sku') && !has.has('handle'))
-    problems.push({
-      column: 'SKU',
-      code: 'REQUIRED',
-      message:
-        'The file needs a SKU column, or a Handle column with the option values, to find each variant.',
-    });
-  if (!has.has('onHand') && !has.has('delta'))
-    problems.push({
-      column: 'On hand',
-      code: 'REQUIRED',
-      message:
-        'The file needs an On hand column (the count to set) or a Delta column (units to add or take away).',
-    });
-  return problems;
-}
-
-/** The export guards a text starting with = + - @ as a formula by a leading `'`: exactly that comes off. */
-function unguard(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-/** A row read, matched and checked. */
 interface Row {
   row: number;
   subject: string;
@@ -387,38 +285,6 @@ async function run(ctx: ImportContext, records: CsvRecord[]): Promise<ImportRowR
     results.push({ ...base, outcome: 'UPDATED', changes });
   }
   return results;
-}
-
-// ---- Undoing an import ----
-
-/** Puts back the count an import's movement changed, if no other movement touched that level since. */
-async function revertAdjust(trx: Tx, actor: Actor, event: AuditEvent): Promise<void> {
-  const movementId = event.changes['movement']?.after;
-  const movement = typeof movementId === 'string' ? await findMovement(trx, movementId) : null;
-  if (!movement)
-    throw DomainError.one(
-      'INVALID',
-      'This stock change left no movement in the ledger; there is nothing to undo.',
-    );
-  const [location] = await findLocationsByIds(trx, [movement.locationId]);
-  const [variant] = await findStockVariants(trx, [movement.variantId]);
-  const where = `${variant?.sku ?? variant?.title ?? 'This variant'} at ${location?.name ?? 'its location'}`;
-  const later = await movementsAfter(trx, movement);
-  if (later.length) {
-    const units = later.reduce((n, m) => n + Math.abs(m.onHandDelta), 0);
-    throw DomainError.one(
-      'INVALID_TRANSITION',
-      units
-        ? `${units.toLocaleString('en-US')} ${units === 1 ? 'unit was' : 'units were'} sold or moved since at ${where}; adjust it on the Inventory page.`
-        : `${where} changed since (units were reserved or released by orders); adjust it on the Inventory page.`,
-    );
-  }
-  await inventoryImportUndo(trx, actor, {
-    variantId: movement.variantId,
-    locationId: movement.locationId,
-    onHand: movement.onHandAfter - movement.onHandDelta,
-    expectedOnHand: movement.onHandAfter,
-  });
 }
 
 export const inventoryImporter: Importer = {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudits } from '../audit/audit.service.js';
 import { applyStockChanges, lockLevels, type LevelChange } from './stock.js';
 
 /** One count an import sets: units on hand of a variant at a location. */
@@ -15,7 +15,8 @@ export interface ImportedCount {
 /**
  * Sets on hand to the file's counts (issue #29): one movement per level that changes, its reason
  * IMPORT, written by the stock rules every adjustment uses (limits, ledger = on hand), and an
- * `inventory.adjust` audit event for each, as an adjustment records it (the job's id on it).
+ * `inventory.adjust` audit event for each, as an adjustment records it (the job's id on it), all in
+ * one statement a table however many counts a chunk sets.
  */
 export async function setImportedCounts(
   trx: Tx,
@@ -36,8 +37,10 @@ export async function setImportedCounts(
     .filter((c) => c.onHandDelta !== 0);
   if (!changes.length) return 0;
   const result = await applyStockChanges(trx, actor, changes, 'IMPORT', { locationNames });
-  for (const m of result.movements) {
-    await recordAudit(trx, actor, {
+  await recordAudits(
+    trx,
+    actor,
+    result.movements.map((m) => ({
       action: 'inventory.adjust',
       subjectType: 'ProductVariant',
       subjectId: m.variantId,
@@ -46,7 +49,7 @@ export async function setImportedCounts(
         location: { before: null, after: m.locationId },
         reason: { before: null, after: m.reason },
       },
-    });
-  }
+    })),
+  );
   return result.movements.length;
 }

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import {
-  mediaRow,
-  toProduct,
-  variantRow,
-  type Media,
-  type Product,
-  type Variant,
-} from '../catalog/catalog.model.js';
+import { toProduct, type Product } from '../catalog/catalog.model.js';
 import { levelRow, type InventoryLevel } from './inventory.model.js';
 
 /*
  * The product importer's batched reads (issue #29): one statement per kind of record for a whole
- * chunk — products by handle, their variants, their images, their stock levels, SKUs of other
- * products. Writes go through the catalog's and inventory's services.
+ * chunk — products by handle, their stock levels, SKUs of other products (their variants and images
+ * are catalog's own reads: variantsOfProducts, mediaOfProducts). Writes go through the catalog's and
+ * inventory's services.
  */
 
 /** Products whose handle is one of these (lowercased), by lowercased handle. */
@@ -28,31 +22,6 @@ export async function productsByHandles(
     .where(sql<string>`lower(handle)`, 'in', handles)
     .execute();
   return new Map(rows.map((r) => [r.handle.toLowerCase(), toProduct(r)]));
-}
-
-export async function variantsOf(db: Executor, productIds: readonly string[]): Promise<Variant[]> {
-  if (!productIds.length) return [];
-  const rows = await db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(variantRow.of);
-}
-
-export async function mediaOf(db: Executor, productIds: readonly string[]): Promise<Media[]> {
-  if (!productIds.length) return [];
-  const rows = await db
-    .selectFrom('product_media')
-    .selectAll()
-    .where('product_id', 'in', productIds)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(mediaRow.of);
 }
 
 export async function levelsOf(db: Executor, variantIds: readonly string[]): Promise<InventoryLevel[]> {
@@ -108,13 +77,6 @@ export async function changedSinceByOthers(
   if (event.jobId) q = q.where((eb) => eb.or([eb('job_id', 'is', null), eb('job_id', '!=', event.jobId)]));
   const row = await q.orderBy('created_at').limit(1).executeTakeFirst();
   return row ? { action: row.action, actorName: row.actor_name } : null;
-}
-
-export async function variantsByIds(db: Executor, ids: readonly string[]): Promise<Variant[]> {
-  if (!ids.length) return [];
-  return (await db.selectFrom('product_variants').selectAll().where('id', 'in', ids).execute()).map(
-    variantRow.of,
-  );
 }
 
 /** Whether this job made this product (its product.create event names the job). */
