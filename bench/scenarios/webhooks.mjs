@@ -5,7 +5,7 @@ import { contendedOrderCreate } from './orders.mjs';
 
 const CREATE = `mutation($input: WebhookSubscriptionInput!) { webhookSubscriptionCreate(input: $input) {
   webhookSubscription { id } userErrors { message } } }`;
-const SET_STATUS = `mutation($id: ID!, $status: WebhookSubscriptionStatus!) {
+const SET_STATUS = `mutation($id: ID!, $status: String!) {
   webhookSubscriptionUpdate(id: $id, input: { status: $status }) { userErrors { message } } }`;
 // Five subscriptions an integrated store would keep: an ERP, a storefront's stock, analytics.
 const TOPICS = [

@@ -158,13 +158,13 @@ export type RowsOf<Row> = (item: Row) => CsvRow[];
 export const money = (minor: number | null | undefined, currency: string): MoneyCell | null =>
   minor === null || minor === undefined ? null : { decimal: formatMinor(minor, currency) };
 
-/**
- * An instant as Shopify's exports write it, in the store's time zone: `2026-11-28 09:05:03 -0500`.
- */
-export function storeDateTime(date: Date | string | null | undefined, timeZone: string): string | null {
-  if (date === null || date === undefined) return null;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per time zone (building one costs far more than formatting a date with it). */
+function formatterIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = FORMATTERS.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -174,7 +174,19 @@ export function storeDateTime(date: Date | string | null | undefined, timeZone: 
       second: '2-digit',
       hourCycle: 'h23',
       timeZoneName: 'longOffset',
-    })
+    });
+    FORMATTERS.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * An instant as Shopify's exports write it, in the store's time zone: `2026-11-28 09:05:03 -0500`.
+ */
+export function storeDateTime(date: Date | string | null | undefined, timeZone: string): string | null {
+  if (date === null || date === undefined) return null;
+  const parts = Object.fromEntries(
+    formatterIn(timeZone)
       .formatToParts(new Date(date))
       .map((p) => [p.type, p.value]),
   );
