@@ -34,19 +34,31 @@ async function receiver() {
   };
 }
 
-/** Waits until no delivery is left to send; answers the deliveries sent and the seconds it took. */
-async function drained(db, since, timeoutMs = 300_000) {
+/**
+ * Waits until the relay has handed the webhook consumer every event committed so far and no
+ * delivery of `ids` is left to send; answers the deliveries sent since `since` and the seconds
+ * from the first event to the last delivery.
+ */
+async function drained(db, ids, since, timeoutMs = 300_000) {
   const started = Date.now();
+  const last = (await db.query('select coalesce(max(position), 0) as p from domain_events')).rows[0].p;
   for (;;) {
     const { rows } = await db.query(
-      `select count(*) filter (where status in ('PENDING', 'RETRYING'))::int as waiting,
-         count(*) filter (where status = 'SUCCEEDED')::int as sent,
-         extract(epoch from max(delivered_at) - min(created_at))::float as span
-       from webhook_deliveries where created_at >= $1`,
-      [since],
+      `select (select position from domain_event_cursors where consumer = 'webhooks') >= $3::bigint as relayed,
+         count(*) filter (where d.status in ('PENDING', 'RETRYING'))::int as waiting,
+         count(*) filter (where d.status = 'SUCCEEDED')::int as sent,
+         extract(epoch from max(d.delivered_at) - $2::timestamptz)::float as span,
+         (percentile_cont(0.5) within group (order by extract(epoch from d.delivered_at - e.created_at))
+           filter (where d.status = 'SUCCEEDED') * 1000)::int as lag_p50,
+         (percentile_cont(0.99) within group (order by extract(epoch from d.delivered_at - e.created_at))
+           filter (where d.status = 'SUCCEEDED') * 1000)::int as lag_p99
+       from webhook_deliveries d left join domain_events e on e.id = d.event_id
+       where d.subscription_id = any($1::uuid[]) and d.created_at >= $2`,
+      [ids, since, last],
     );
     const r = rows[0];
-    if (r.waiting === 0 || Date.now() - started > timeoutMs) return { ...r, timedOut: r.waiting > 0 };
+    const done = r.relayed && r.waiting === 0;
+    if (done || Date.now() - started > timeoutMs) return { ...r, timedOut: !done };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -58,12 +70,18 @@ async function drained(db, since, timeoutMs = 300_000) {
  */
 export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
   const sink = await receiver();
+  // A run cut short may have left its subscriptions (pointing at a receiver long gone).
+  await db.query(`delete from webhook_subscriptions where url like 'http://127.0.0.1:%'`);
   const ids = [];
+  const uuids = [];
   for (const topic of TOPICS) {
     const { body } = await gql(CREATE, { input: { topic, url: `${sink.url}/${topic.toLowerCase()}` } });
     const made = body.data?.webhookSubscriptionCreate;
     if (!made || made.userErrors.length) throw new Error(`webhook bench: ${JSON.stringify(body)}`);
     ids.push(made.webhookSubscription.id);
+    uuids.push(
+      made.webhookSubscription.id.replace(/^whs_/, '').replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
+    );
   }
   const setAll = async (status) => {
     for (const id of ids) {
@@ -83,12 +101,13 @@ export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
     const since = (await db.query('select now() as t')).rows[0].t;
     const r = await create(seconds);
     runs.push({ subscriptions: side, ...r });
+    // Off runs wait for nothing: the previous on run's deliveries were all sent before it.
     if (side === 'on') {
-      const d = await drained(db, since);
+      const d = await drained(db, uuids, since);
       deliveries.push({ ...d, perSecond: d.span > 0 ? d.sent / d.span : 0 });
     }
   }
-  await setAll('PAUSED');
+  await db.query(`delete from webhook_subscriptions where id = any($1::uuid[])`, [uuids]);
   await sink.close();
   const mean = (side) => {
     const of = runs.filter((r) => r.subscriptions === side);
@@ -105,6 +124,9 @@ export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
     dropPercent: r1((1 - mean('on') / mean('off')) * 100),
     deliveriesSent: sent,
     deliveriesPerSecond: r1(span > 0 ? sent / span : 0),
+    // From the event's commit to the receiver's answer (the worse of the active runs).
+    lagP50Ms: Math.max(...deliveries.map((d) => d.lag_p50 ?? 0)),
+    lagP99Ms: Math.max(...deliveries.map((d) => d.lag_p99 ?? 0)),
     received: sink.count(),
     timedOut: deliveries.some((d) => d.timedOut),
   };

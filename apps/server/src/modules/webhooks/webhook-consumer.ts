@@ -13,8 +13,9 @@ import { insertDeliveries, type NewDelivery } from './delivery.repository.js';
 import type { WebhookSubscription } from './webhook.model.js';
 import { activeSubscriptions, pauseSubscription } from './webhook.repository.js';
 import { ownerNow } from './webhook-owner.js';
+import type { Viewer } from '../../actor.js';
 import {
-  renderPayload,
+  renderPayloads,
   TOPIC_SUBJECT,
   type OperationRunner,
   type RenderedPayload,
@@ -53,9 +54,10 @@ export function webhookConsumer(deps: {
       if (!subscriptions.length) return;
       const owners = new Map<string, Awaited<ReturnType<typeof ownerNow>>>();
       const paused = new Set<string>();
-      const rendered = new Map<string, Promise<RenderedPayload>>();
-      const rows: NewDelivery[] = [];
       const now = deps.clock.now();
+      // Which subscription hears which event, and what each (owner, kind, field choice) must read.
+      const pairs: { event: DomainEvent; sub: WebhookSubscription; renderKey: string }[] = [];
+      const reads = new Map<string, { viewer: Viewer; sub: WebhookSubscription; ids: Set<string> }>();
       for (const event of relevant) {
         for (const sub of subscriptions) {
           if (WEBHOOK_TOPIC_EVENT[sub.topic] !== event.type || paused.has(sub.id)) continue;
@@ -73,32 +75,44 @@ export function webhookConsumer(deps: {
             );
             continue;
           }
-          const viewer = owner.viewer;
-          // One read per event, owner and field choice (several subscriptions often share them).
-          const renderKey = `${event.id}|${key}|${sub.topic}|${sub.includeFields.join(',')}`;
-          let payload = rendered.get(renderKey);
-          if (!payload) {
-            payload = renderPayload(deps.run, viewer, sub.topic, event.subjectId, sub.includeFields);
-            rendered.set(renderKey, payload);
-          }
-          const { body, bytes, problems } = await payload;
-          if (problems?.length)
-            log.warn(
-              { subscriptionId: sub.id, eventId: event.id, problems },
-              'webhook payload: fields left out',
-            );
-          rows.push({
-            subscription_id: sub.id,
-            event_id: event.id,
-            event_position: event.position,
-            topic: sub.topic,
-            subject_type: event.subjectType,
-            subject_id: event.subjectId,
-            payload: body,
-            payload_bytes: bytes,
-            created_at: now,
-          });
+          // The payload is the subject as it is now, so one read serves every event of the batch
+          // about it, and every subscription sharing the owner and the field choice.
+          const renderKey = `${ownerKey(sub)}|${event.subjectType}|${sub.includeFields.join(',')}`;
+          let read = reads.get(renderKey);
+          if (!read) reads.set(renderKey, (read = { viewer: owner.viewer, sub, ids: new Set() }));
+          read.ids.add(event.subjectId);
+          pairs.push({ event, sub, renderKey });
         }
+      }
+      const rendered = new Map<string, Map<string, RenderedPayload>>();
+      for (const [renderKey, read] of reads) {
+        rendered.set(
+          renderKey,
+          await renderPayloads(deps.run, read.viewer, read.sub.topic, [...read.ids], read.sub.includeFields),
+        );
+      }
+      const rows: NewDelivery[] = [];
+      const logged = new Set<string>();
+      for (const { event, sub, renderKey } of pairs) {
+        const { body, bytes, problems } = rendered.get(renderKey)!.get(event.subjectId)!;
+        if (problems?.length && !logged.has(`${sub.id}|${event.subjectId}`)) {
+          logged.add(`${sub.id}|${event.subjectId}`);
+          log.warn(
+            { subscriptionId: sub.id, eventId: event.id, problems },
+            'webhook payload: fields left out',
+          );
+        }
+        rows.push({
+          subscription_id: sub.id,
+          event_id: event.id,
+          event_position: event.position,
+          topic: sub.topic,
+          subject_type: event.subjectType,
+          subject_id: event.subjectId,
+          payload: body,
+          payload_bytes: bytes,
+          created_at: now,
+        });
       }
       for (let i = 0; i < rows.length; i += 200) await insertDeliveries(db, rows.slice(i, i + 200));
       if (rows.length) deps.queued();

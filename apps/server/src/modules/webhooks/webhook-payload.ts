@@ -40,8 +40,8 @@ const ADDRESS = `fragment A on OrderAddress { firstName lastName company line1 l
  * catalog objects only with CATALOG_READ ($catalog).
  */
 const DOCUMENTS: Record<Subject, DocumentNode> = {
-  Order: parse(`query WebhookOrder($id: ID!, $contact: Boolean!, $catalog: Boolean!) {
-    node(id: $id) { ... on Order {
+  Order: parse(`query WebhookOrder($ids: [ID!]!, $contact: Boolean!, $catalog: Boolean!) {
+    nodes(ids: $ids) { ... on Order {
       id name number status paymentStatus fulfillmentStatus source currencyCode pricesIncludeTax
       email @include(if: $contact) phone @include(if: $contact) customerName @include(if: $contact)
       customer @include(if: $contact) { id displayName email }
@@ -60,8 +60,8 @@ const DOCUMENTS: Record<Subject, DocumentNode> = {
       cancelledAt cancelReason closedAt createdAt updatedAt version
     } }
   } ${MONEY} ${ADDRESS}`),
-  Product: parse(`query WebhookProduct($id: ID!) {
-    node(id: $id) { ... on Product {
+  Product: parse(`query WebhookProduct($ids: [ID!]!) {
+    nodes(ids: $ids) { ... on Product {
       id title handle status description vendor productType tags publishedAt seoTitle seoDescription
       options { name values } category { id name } totalAvailable variantCount
       variants { id title sku barcode position optionValues price { ...M } compareAtPrice { ...M }
@@ -70,14 +70,14 @@ const DOCUMENTS: Record<Subject, DocumentNode> = {
       createdAt updatedAt version
     } }
   } ${MONEY}`),
-  InventoryLevel: parse(`query WebhookInventoryLevel($id: ID!) {
-    node(id: $id) { ... on InventoryLevel {
+  InventoryLevel: parse(`query WebhookInventoryLevel($ids: [ID!]!) {
+    nodes(ids: $ids) { ... on InventoryLevel {
       id available onHand committed incoming lowStock location { id name }
       variant { id sku title product { id title } } updatedAt version
     } }
   }`),
-  Customer: parse(`query WebhookCustomer($id: ID!) {
-    node(id: $id) { ... on Customer {
+  Customer: parse(`query WebhookCustomer($ids: [ID!]!) {
+    nodes(ids: $ids) { ... on Customer {
       id email firstName lastName displayName phone state tags acceptsMarketing note ordersCount
       totalSpent { ...M } lastOrderAt
       defaultAddress { id }
@@ -131,10 +131,51 @@ function finish(object: Record<string, unknown>, includeFields: readonly string[
   return { body, bytes };
 }
 
+/** How many subjects one read renders (`nodes(ids:)` takes at most 250). */
+const RENDER_BATCH = 100;
+
 /**
- * The payload of an event about `subjectId`, read now as `viewer`: the object as the API shows it,
- * with includeFields applied; `{ id }` when it is gone (deleted) or the owner may no longer read it.
+ * Reads subjects of one kind as `viewer`, many at once: one `nodes(ids:)` read per 100, so their
+ * relations load in batches (an order's lines, customer, fulfilments…) rather than subject by
+ * subject. Answers each subject's payload by its uuid; a missing (deleted) subject sends `{ id }`.
  */
+export async function renderPayloads(
+  run: OperationRunner,
+  viewer: Viewer,
+  topic: WebhookTopic,
+  subjectIds: readonly string[],
+  includeFields: readonly string[],
+): Promise<Map<string, RenderedPayload>> {
+  const subject = TOPIC_SUBJECT[topic];
+  const out = new Map<string, RenderedPayload>();
+  const unique = [...new Set(subjectIds)];
+  for (let start = 0; start < unique.length; start += RENDER_BATCH) {
+    const uuids = unique.slice(start, start + RENDER_BATCH);
+    const ids = uuids.map((uuid) => encodeId(subject, uuid));
+    const result = await run(
+      DOCUMENTS[subject],
+      {
+        ids,
+        contact: viewer.permissions.has('CUSTOMERS_READ'),
+        catalog: viewer.permissions.has('CATALOG_READ'),
+      },
+      viewer,
+    );
+    const nodes = (result.data?.['nodes'] ?? []) as (Record<string, unknown> | null)[];
+    uuids.forEach((uuid, i) => {
+      const id = ids[i]!;
+      const node = nodes[i] ?? null;
+      // A field the owner may not read is null in the payload, as in the API; the log says which.
+      const problems = (result.errors ?? [])
+        .filter((e) => e.path?.[1] === i)
+        .map((e) => `${e.path?.join('.') ?? ''}: ${e.message}`);
+      out.set(uuid, { ...finish(node && node['id'] ? node : { id }, includeFields), problems });
+    });
+  }
+  return out;
+}
+
+/** One subject's payload (a test delivery). */
 export async function renderPayload(
   run: OperationRunner,
   viewer: Viewer,
@@ -142,21 +183,7 @@ export async function renderPayload(
   subjectId: string,
   includeFields: readonly string[],
 ): Promise<RenderedPayload> {
-  const subject = TOPIC_SUBJECT[topic];
-  const id = encodeId(subject, subjectId);
-  const result = await run(
-    DOCUMENTS[subject],
-    {
-      id,
-      contact: viewer.permissions.has('CUSTOMERS_READ'),
-      catalog: viewer.permissions.has('CATALOG_READ'),
-    },
-    viewer,
-  );
-  const node = (result.data?.['node'] ?? null) as Record<string, unknown> | null;
-  // A field the owner may not read is null in the payload, as in the API; the log says which.
-  const problems = (result.errors ?? []).map((e) => `${e.path?.join('.') ?? ''}: ${e.message}`);
-  return { ...finish(node && node['id'] ? node : { id }, includeFields), problems };
+  return (await renderPayloads(run, viewer, topic, [subjectId], includeFields)).get(subjectId)!;
 }
 
 /** A test delivery's body: the newest object of the topic's kind the owner may read, or a sample. */
