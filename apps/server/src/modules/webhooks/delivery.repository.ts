@@ -125,6 +125,7 @@ export async function deliveryToSend(db: Executor, id: string): Promise<ClaimedD
 }
 
 export interface AttemptOutcome {
+  deliveryId: string;
   at: Date;
   statusCode: number | null;
   latencyMs: number;
@@ -136,38 +137,47 @@ export interface AttemptOutcome {
   failingSince: Date | null;
 }
 
-/** Logs one attempt and moves its delivery on. */
-export async function recordAttempt(db: Executor, deliveryId: string, o: AttemptOutcome): Promise<void> {
+/** Logs attempts and moves their deliveries on: two statements however many there are. */
+export async function recordAttempts(db: Executor, outcomes: readonly AttemptOutcome[]): Promise<void> {
+  if (!outcomes.length) return;
   await db
     .insertInto('webhook_delivery_attempts')
-    .values({
-      id: uuidv7(),
-      delivery_id: deliveryId,
-      attempted_at: o.at,
-      status_code: o.statusCode,
-      latency_ms: o.latencyMs,
-      excerpt: o.excerpt,
-      error: o.error,
-    })
+    .values(
+      outcomes.map((o) => ({
+        id: uuidv7(),
+        delivery_id: o.deliveryId,
+        attempted_at: o.at,
+        status_code: o.statusCode,
+        latency_ms: o.latencyMs,
+        excerpt: o.excerpt,
+        error: o.error,
+      })),
+    )
     .execute();
-  await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: o.status,
-      attempts: sql`attempts + 1`,
-      locked_until: null,
-      last_attempt_at: o.at,
-      last_status_code: o.statusCode,
-      last_latency_ms: o.latencyMs,
-      last_excerpt: o.excerpt,
-      last_error: o.error,
-      failing_since: o.failingSince,
-      ...(o.nextAttemptAt ? { next_attempt_at: o.nextAttemptAt } : {}),
-      ...(o.status === 'SUCCEEDED' ? { delivered_at: o.at } : {}),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', deliveryId)
-    .execute();
+  const values = sql.join(
+    outcomes.map(
+      (o) =>
+        sql`(${o.deliveryId}::uuid, ${o.status}::text, ${o.at}::timestamptz, ${o.statusCode}::integer,
+          ${o.latencyMs}::integer, ${o.excerpt}::text, ${o.error}::text, ${o.failingSince}::timestamptz,
+          ${o.nextAttemptAt}::timestamptz)`,
+    ),
+  );
+  await sql`
+    update webhook_deliveries d set
+      status = v.status,
+      attempts = d.attempts + 1,
+      locked_until = null,
+      last_attempt_at = v.at,
+      last_status_code = v.status_code,
+      last_latency_ms = v.latency_ms,
+      last_excerpt = v.excerpt,
+      last_error = v.error,
+      failing_since = v.failing_since,
+      next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at),
+      delivered_at = case when v.status = 'SUCCEEDED' then v.at else d.delivered_at end,
+      updated_at = now()
+    from (values ${values}) as v(id, status, at, status_code, latency_ms, excerpt, error, failing_since, next_attempt_at)
+    where d.id = v.id`.execute(db);
 }
 
 /** Puts deliveries back in the queue, due at `now` (a retry); answers those it moved. */

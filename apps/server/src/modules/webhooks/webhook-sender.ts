@@ -9,8 +9,13 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { outboundPost, type PostResult } from '../../lib/outbound-post.js';
 import { inTransaction } from '../../lib/unit-of-work.js';
-import { claimDue, recordAttempt, type ClaimedDelivery } from './delivery.repository.js';
-import { markFailing, pauseSubscription } from './webhook.repository.js';
+import {
+  claimDue,
+  recordAttempts,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from './delivery.repository.js';
+import { markFailing, markHealthy, pauseSubscription } from './webhook.repository.js';
 import { signature } from './webhook-owner.js';
 
 /** Where deliveries may go (config: STOCKROOM_WEBHOOK_ALLOW_HOSTS, STOCKROOM_WEBHOOK_ALLOW_HTTP). */
@@ -28,7 +33,8 @@ const MAX_RETRY_MS = 3_600_000;
 const GIVE_UP_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
 /** A taken delivery is another sender's again after this (its sender died mid-way). */
 const LEASE_MS = 60_000;
-const BATCH = 10;
+/** Deliveries a round takes and sends at once (each to its own receiver connection). */
+const BATCH = 50;
 
 export function retryDelayMs(attempts: number, random = Math.random()): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
@@ -71,7 +77,8 @@ export function startWebhookSender(options: {
   /** A wake that came while a round ran: look again before sleeping. */
   let again = false;
 
-  async function send(d: ClaimedDelivery): Promise<PostResult> {
+  /** POSTs one delivery, signed; answers what happened (nothing is written yet). */
+  async function post(d: ClaimedDelivery): Promise<{ d: ClaimedDelivery; at: Date; result: PostResult }> {
     const at = clock.now();
     const result = await outboundPost(
       d.url,
@@ -90,11 +97,26 @@ export function startWebhookSender(options: {
         why: WEBHOOK_WHY,
       },
     );
-    const ok = result.status !== null && result.status >= 200 && result.status < 300;
-    const failingSince = ok ? null : (d.failing_since ?? at);
-    const givenUp = !ok && (d.test || at.getTime() - failingSince!.getTime() >= GIVE_UP_MS);
-    await inTransaction(db, async (trx) => {
-      await recordAttempt(trx, d.id, {
+    return { d, at, result };
+  }
+
+  /**
+   * Logs a round's attempts and moves each delivery on, in one transaction and a few statements
+   * however many were sent: a failure is retried with backoff; after 48 hours of failures the
+   * delivery is FAILED and its subscription PAUSED with the reason in words.
+   */
+  async function record(sent: { d: ClaimedDelivery; at: Date; result: PostResult }[]): Promise<void> {
+    if (!sent.length) return;
+    const outcomes: AttemptOutcome[] = [];
+    const failingSubs = new Map<string, Date>();
+    const healthySubs = new Set<string>();
+    const pauses: { subscriptionId: string; reason: string; at: Date }[] = [];
+    for (const { d, at, result } of sent) {
+      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      const failingSince = ok ? null : (d.failing_since ?? at);
+      const givenUp = !ok && (d.test || at.getTime() - failingSince!.getTime() >= GIVE_UP_MS);
+      outcomes.push({
+        deliveryId: d.id,
         at,
         statusCode: result.status,
         latencyMs: result.latencyMs,
@@ -107,20 +129,33 @@ export function startWebhookSender(options: {
         nextAttemptAt: ok || givenUp ? null : new Date(at.getTime() + retryDelayMs(d.attempts + 1)),
         failingSince,
       });
-      if (d.test) return;
-      await markFailing(trx, d.subscription_id, ok ? null : at);
+      if (d.test) continue;
+      if (ok) healthySubs.add(d.subscription_id);
+      else if (!failingSubs.has(d.subscription_id)) failingSubs.set(d.subscription_id, at);
       if (givenUp) {
         const host = new URL(d.url).host;
         const when = at.toISOString().slice(0, 16).replace('T', ' ');
-        await pauseSubscription(
-          trx,
-          d.subscription_id,
-          `Paused ${when} UTC: deliveries to ${host} failed for ${WEBHOOK_RETRY_HOURS} hours (last: ${failureWords(result)}). Fix the receiver, then resume this webhook and retry its failed deliveries.`,
+        pauses.push({
+          subscriptionId: d.subscription_id,
+          reason: `Paused ${when} UTC: deliveries to ${host} failed for ${WEBHOOK_RETRY_HOURS} hours (last: ${failureWords(result)}). Fix the receiver, then resume this webhook and retry its failed deliveries.`,
           at,
-        );
+        });
       }
+    }
+    await inTransaction(db, async (trx) => {
+      await recordAttempts(trx, outcomes);
+      // A subscription is failing while its latest attempt in this round failed.
+      for (const id of failingSubs.keys()) healthySubs.delete(id);
+      await markHealthy(trx, [...healthySubs]);
+      for (const [id, at] of failingSubs) await markFailing(trx, id, at);
+      for (const p of pauses) await pauseSubscription(trx, p.subscriptionId, p.reason, p.at);
     });
-    return result;
+  }
+
+  async function send(d: ClaimedDelivery): Promise<PostResult> {
+    const sent = await post(d);
+    await record([sent]);
+    return sent.result;
   }
 
   async function runOnce(): Promise<number> {
@@ -128,12 +163,10 @@ export function startWebhookSender(options: {
     const claimed = await inTransaction(db, (trx) =>
       claimDue(trx, now, new Date(now.getTime() + LEASE_MS), BATCH),
     );
-    await Promise.all(
-      claimed.map((d) =>
-        send(d).catch((err: unknown) =>
-          log.warn({ err, deliveryId: d.id }, 'webhook delivery: could not record'),
-        ),
-      ),
+    const sent = await Promise.all(claimed.map(post));
+    await record(sent).catch((err: unknown) =>
+      // Unrecorded, the deliveries go again when their lease ends (receivers drop repeated event ids).
+      log.warn({ err, deliveries: claimed.length }, 'webhook delivery: could not record'),
     );
     return claimed.length;
   }
