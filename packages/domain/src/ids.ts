@@ -30,6 +30,7 @@ export const ID_PREFIXES = {
   Discount: 'dsc',
   ApiToken: 'tok',
   Job: 'job',
+  EmailMessage: 'eml',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

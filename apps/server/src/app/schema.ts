@@ -39,6 +39,7 @@ import '../modules/inventory/inventory-live.schema.js';
 import '../modules/jobs/job.schema.js';
 import '../modules/jobs/job-live.schema.js';
 import '../modules/imports/import.schema.js';
+import '../modules/notifications/notifications.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

@@ -12,6 +12,7 @@ import type { DiscountTables } from '../modules/discounts/discount.tables.js';
 import type { EventTables } from '../modules/events/events.tables.js';
 import type { JobTables } from '../modules/jobs/jobs.tables.js';
 import type { ImportTables } from '../modules/imports/imports.tables.js';
+import type { NotificationTables } from '../modules/notifications/notifications.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -40,6 +41,7 @@ export interface Database
     DiscountTables,
     EventTables,
     JobTables,
-    ImportTables {
+    ImportTables,
+    NotificationTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -23,6 +23,7 @@ import * as outbox from './2026-11-28-210-outbox.js';
 import * as exportJobKinds from './2026-11-28-240-export-job-kinds.js';
 import * as jobResultExpiry from './2026-11-29-220-job-result-expiry.js';
 import * as imports from './2026-11-30-250-imports.js';
+import * as email from './2026-12-01-270-email.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-240-export-job-kinds': exportJobKinds,
   '2026-11-29-220-job-result-expiry': jobResultExpiry,
   '2026-11-30-250-imports': imports,
+  '2026-12-01-270-email': email,
 };
