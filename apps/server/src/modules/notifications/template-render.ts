@@ -142,7 +142,7 @@ export async function renderMail(template: { subject: string; body: string }, vi
 function liquidProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const undefinedVar = /undefined variable: ([^,\s]+)/.exec(message);
-  if (undefinedVar) return `{{ ${undefinedVar[1]} }} is not one of this message’s variables`;
+  if (undefinedVar) return `{{ ${undefinedVar[1]} }}, which is not one of this message’s variables`;
   const filter = /undefined filter: ([^,\s]+)/.exec(message);
   if (filter) return `“${filter[1]}” is not a filter Liquid knows`;
   return message.replace(/\s*,?\s*line:\s*\d+,\s*col:\s*\d+.*$/s, '').replace(/\s+/g, ' ').trim();
