@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; permission?: Permission }[] = [
   { to: '/settings/audit', label: 'Audit log', permission: 'AUDIT_READ' },
   { to: '/settings/api-tokens', label: 'API tokens', permission: 'STAFF_MANAGE' },
   { to: '/settings/jobs', label: 'Jobs' },
+  { to: '/settings/notifications', label: 'Notifications' },
 ];
 
 /** The heading and section links shared by the settings screens. */
