@@ -40,9 +40,8 @@ export const MAX_TEMPLATE_SUBJECT_LENGTH = 200;
 export const MAX_TEMPLATE_BODY_LENGTH = 50_000;
 
 /** Customer messages: the order's own (ORDERS_READ reads them in the outbox). */
-export const CUSTOMER_NOTIFICATION_KINDS: readonly NotificationTemplateKind[] = NOTIFICATION_TEMPLATE_KINDS.filter(
-  (k) => !STAFF_NOTIFICATION_KINDS.includes(k),
-);
+export const CUSTOMER_NOTIFICATION_KINDS: readonly NotificationTemplateKind[] =
+  NOTIFICATION_TEMPLATE_KINDS.filter((k) => !STAFF_NOTIFICATION_KINDS.includes(k));
 
 export const EMAIL_MESSAGE_STATUS_LABELS: Record<EmailMessageStatus, string> = {
   QUEUED: 'Queued',

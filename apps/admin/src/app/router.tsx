@@ -287,7 +287,8 @@ export const routes: RouteObject[] = [
         path: 'settings/notifications',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(
-          async () => (await import('../features/notifications/routes/notifications-route')).NotificationsRoute,
+          async () =>
+            (await import('../features/notifications/routes/notifications-route')).NotificationsRoute,
         ),
       },
       {
@@ -302,7 +303,8 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(
           async () =>
-            (await import('../features/notifications/routes/notification-template-route')).NotificationTemplateRoute,
+            (await import('../features/notifications/routes/notification-template-route'))
+              .NotificationTemplateRoute,
         ),
       },
       {

@@ -20,7 +20,9 @@ export function NotifyCustomerCheckbox({
   return (
     <Checkbox
       label="Notify customer"
-      description={has ? `Email ${what} to ${email}.` : 'The order has no email address, so no email is sent.'}
+      description={
+        has ? `Email ${what} to ${email}.` : 'The order has no email address, so no email is sent.'
+      }
       checked={has && checked}
       disabled={!has}
       onChange={(e) => onChange(e.currentTarget.checked)}

@@ -116,7 +116,8 @@ export async function startSmtpReceiver(port = 0) {
       for (;;) {
         const found = received.find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching email within ${ms} ms (got ${received.length})`);
+        if (Date.now() > deadline)
+          throw new Error(`No matching email within ${ms} ms (got ${received.length})`);
         await new Promise<void>((resolve) => {
           waiting.push(resolve);
           setTimeout(resolve, 250);

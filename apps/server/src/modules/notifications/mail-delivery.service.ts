@@ -13,9 +13,11 @@ import { mailView } from './mail-view.js';
 import { renderMail, type RenderedMail } from './template-render.js';
 
 /** One SMTP send: throws when the server did not take the message. */
-export type SendMail = (mail: { from: string | { name: string; address: string }; to: string } & RenderedMail & {
-  messageId: string;
-}) => Promise<void>;
+export type SendMail = (
+  mail: { from: string | { name: string; address: string }; to: string } & RenderedMail & {
+      messageId: string;
+    },
+) => Promise<void>;
 
 export interface MailDeliveryDeps {
   db: DB;
@@ -60,7 +62,9 @@ export function smtpSender(mail: MailSettings): () => Promise<SendMail | null> {
 function describe(error: unknown): string {
   const e = error as { code?: string; responseCode?: number; message?: string };
   const words = e.message ?? String(error);
-  return `${e.code ? `${e.code}: ` : ''}${words}`.replace(/\/\/([^:@/]+):([^@/]+)@/g, '//$1:***@').slice(0, 500);
+  return `${e.code ? `${e.code}: ` : ''}${words}`
+    .replace(/\/\/([^:@/]+):([^@/]+)@/g, '//$1:***@')
+    .slice(0, 500);
 }
 
 const TIMELINE_ACTION = { SENT: 'sent', FAILED: 'failed', NOT_SENT: 'not_sent' } as const;
@@ -103,7 +107,11 @@ async function finish(
  * last one marks the message FAILED (Resend offered). A message no longer QUEUED is left alone,
  * so a step that runs twice sends once (unless the first died mid-send: at least once).
  */
-export async function deliverEmail(deps: MailDeliveryDeps, messageId: string, lastTry: boolean): Promise<void> {
+export async function deliverEmail(
+  deps: MailDeliveryDeps,
+  messageId: string,
+  lastTry: boolean,
+): Promise<void> {
   const message = await repo.messageById(deps.db, messageId);
   if (!message || message.status !== 'QUEUED') return;
   let rendered: RenderedMail;

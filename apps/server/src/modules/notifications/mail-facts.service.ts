@@ -15,11 +15,19 @@ import type { MailFacts } from './mail-view.js';
 export async function factsOf(
   db: Executor,
   shop: Shop,
-  message: { kind: NotificationTemplateKind; orderId: string | null; toAddress?: string; data: EmailMessageData },
+  message: {
+    kind: NotificationTemplateKind;
+    orderId: string | null;
+    toAddress?: string;
+    data: EmailMessageData;
+  },
 ): Promise<MailFacts> {
   const facts: MailFacts = { shop, order: null, lines: [], fulfillment: null, refund: null, staff: null };
   if (message.orderId) {
-    const [order, lines] = await Promise.all([orderForMail(db, message.orderId), linesForMail(db, message.orderId)]);
+    const [order, lines] = await Promise.all([
+      orderForMail(db, message.orderId),
+      linesForMail(db, message.orderId),
+    ]);
     facts.order = order;
     facts.lines = lines;
     const { fulfillmentId, refundId } = message.data;

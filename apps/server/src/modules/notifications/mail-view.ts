@@ -31,7 +31,12 @@ export interface MailFacts {
   shop: Shop;
   order: MailOrderRow | null;
   lines: MailLineRow[];
-  fulfillment: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; items: number } | null;
+  fulfillment: {
+    carrier: string | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    items: number;
+  } | null;
   refund: { amount: number; reason: string | null } | null;
   staff: { name: string | null; email: string; link: string; expiresAt: Date } | null;
 }
@@ -47,7 +52,12 @@ export function money(minor: number, currencyCode: string): string {
 }
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
-const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  ...DATE,
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
 
 /** Only web links become buttons: a template can't make a `javascript:` one. */
 function webUrl(url: string | null | undefined): string | null {
@@ -108,7 +118,10 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
     const totals = [
       { label: 'Subtotal', value: money(order.subtotal, cur) },
       ...(order.discountTotal ? [{ label: 'Discounts', value: `−${money(order.discountTotal, cur)}` }] : []),
-      { label: order.shippingName ? `Shipping (${order.shippingName})` : 'Shipping', value: money(order.shippingTotal, cur) },
+      {
+        label: order.shippingName ? `Shipping (${order.shippingName})` : 'Shipping',
+        value: money(order.shippingTotal, cur),
+      },
       { label: 'Taxes', value: money(order.taxTotal, cur) },
       { label: 'Total', value: money(order.total, cur) },
     ];
@@ -146,7 +159,10 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
     vars['expires_at'] = formatInTimeZone(staff.expiresAt, tz, DATE_TIME);
     const url = webUrl(staff.link);
     if (url)
-      button = { label: kind === 'STAFF_INVITATION' ? 'Accept the invitation' : 'Choose a new password', url };
+      button = {
+        label: kind === 'STAFF_INVITATION' ? 'Accept the invitation' : 'Choose a new password',
+        url,
+      };
   }
   return {
     vars,
@@ -175,14 +191,41 @@ export function sampleFacts(shop: Shop, kind: NotificationTemplateKind): MailFac
       total: 5300,
       itemsCount: 2,
       shippingName: 'Standard',
-      shippingAddress: { firstName: 'Ana', lastName: 'Lima', line1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', countryCode: 'US' },
+      shippingAddress: {
+        firstName: 'Ana',
+        lastName: 'Lima',
+        line1: '1 Main St',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62701',
+        countryCode: 'US',
+      },
       cancelReason: 'Customer changed their mind',
       createdAt: new Date(),
     },
-    lines: [{ title: 'Linen shirt', variantTitle: 'M / Blue', sku: 'LS-M-BL', quantity: 2, unitPrice: 2400, discount: 0 }],
-    fulfillment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', items: 2 },
+    lines: [
+      {
+        title: 'Linen shirt',
+        variantTitle: 'M / Blue',
+        sku: 'LS-M-BL',
+        quantity: 2,
+        unitPrice: 2400,
+        discount: 0,
+      },
+    ],
+    fulfillment: {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      items: 2,
+    },
     refund: { amount: 2400, reason: 'Damaged in transit' },
-    staff: { name: 'Sam Jones', email: 'sam@example.com', link: 'https://admin.example.com/invite/sample', expiresAt: new Date(Date.now() + 7 * 86_400_000) },
+    staff: {
+      name: 'Sam Jones',
+      email: 'sam@example.com',
+      link: 'https://admin.example.com/invite/sample',
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    },
   };
   return staffKind
     ? { ...facts, order: null, lines: [], fulfillment: null, refund: null }

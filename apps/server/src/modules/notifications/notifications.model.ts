@@ -28,7 +28,12 @@ export const emailMessageRow = tableRow<EmailMessageTable>()(
 export type EmailMessage = Camel<Selectable<EmailMessageTable>>;
 export type { EmailMessageData } from './notifications.tables.js';
 
-export const templateRow = tableRow<NotificationTemplateTable>()(
-  ['kind', 'subject', 'body', 'updated_by', 'updated_at', 'version'] as const,
-);
+export const templateRow = tableRow<NotificationTemplateTable>()([
+  'kind',
+  'subject',
+  'body',
+  'updated_by',
+  'updated_at',
+  'version',
+] as const);
 export type StoredTemplate = Camel<Selectable<NotificationTemplateTable>>;

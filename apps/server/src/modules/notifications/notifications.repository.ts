@@ -1,8 +1,20 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EmailMessageStatus, NotificationTemplateKind } from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
-import { cappedCount, mapPage, sortedPage, type Count, type Page, type PageArgs } from '../../lib/pagination.js';
-import { emailMessageRow, templateRow, type EmailMessage, type StoredTemplate } from './notifications.model.js';
+import {
+  cappedCount,
+  mapPage,
+  sortedPage,
+  type Count,
+  type Page,
+  type PageArgs,
+} from '../../lib/pagination.js';
+import {
+  emailMessageRow,
+  templateRow,
+  type EmailMessage,
+  type StoredTemplate,
+} from './notifications.model.js';
 
 export type StoredTemplateRow = StoredTemplate;
 import type { EmailMessageData } from './notifications.tables.js';
@@ -12,12 +24,22 @@ export async function storedTemplates(db: Executor): Promise<StoredTemplate[]> {
   return rows.map(templateRow.of);
 }
 
-export async function storedTemplate(db: Executor, kind: NotificationTemplateKind): Promise<StoredTemplate | null> {
-  const row = await db.selectFrom('notification_templates').selectAll().where('kind', '=', kind).executeTakeFirst();
+export async function storedTemplate(
+  db: Executor,
+  kind: NotificationTemplateKind,
+): Promise<StoredTemplate | null> {
+  const row = await db
+    .selectFrom('notification_templates')
+    .selectAll()
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   return row ? templateRow.of(row) : null;
 }
 
-export async function lockTemplate(db: Executor, kind: NotificationTemplateKind): Promise<StoredTemplate | null> {
+export async function lockTemplate(
+  db: Executor,
+  kind: NotificationTemplateKind,
+): Promise<StoredTemplate | null> {
   const row = await db
     .selectFrom('notification_templates')
     .selectAll()
@@ -93,7 +115,11 @@ export async function existingOrderMessage(
   orderId: string,
   about: { fulfillmentId?: string | null; refundId?: string | null },
 ): Promise<boolean> {
-  let q = db.selectFrom('email_messages').select('id').where('order_id', '=', orderId).where('kind', '=', kind);
+  let q = db
+    .selectFrom('email_messages')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind);
   if (about.fulfillmentId) q = q.where(sql<boolean>`data->>'fulfillmentId' = ${about.fulfillmentId}`);
   if (about.refundId) q = q.where(sql<boolean>`data->>'refundId' = ${about.refundId}`);
   return Boolean(await q.limit(1).executeTakeFirst());
@@ -105,7 +131,12 @@ export async function messageById(db: Executor, id: string): Promise<EmailMessag
 }
 
 export async function lockMessage(db: Executor, id: string): Promise<EmailMessage | null> {
-  const row = await db.selectFrom('email_messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('email_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   return row ? emailMessageRow.of(row) : null;
 }
 
@@ -145,7 +176,11 @@ export async function setMessageStatus(
 
 const SORT = { expression: 'm.created_at', cast: 'timestamptz' as const, descending: true };
 
-function listQuery(db: Executor, kinds: readonly NotificationTemplateKind[], condition: RawBuilder<boolean> | null) {
+function listQuery(
+  db: Executor,
+  kinds: readonly NotificationTemplateKind[],
+  condition: RawBuilder<boolean> | null,
+) {
   let q = db
     .selectFrom('email_messages as m')
     .selectAll('m')
@@ -161,7 +196,10 @@ export async function pageMessages(
   condition: RawBuilder<boolean> | null,
   args: PageArgs,
 ): Promise<Page<EmailMessage>> {
-  return mapPage(await sortedPage(listQuery(db, kinds, condition), SORT, 'm.id', false, args), emailMessageRow.of);
+  return mapPage(
+    await sortedPage(listQuery(db, kinds, condition), SORT, 'm.id', false, args),
+    emailMessageRow.of,
+  );
 }
 
 export function countMessages(

@@ -23,7 +23,13 @@ import {
 import type { Ctx } from '../../graphql/context.js';
 import type { EmailMessage } from './notifications.model.js';
 import { countMessages, messageById, pageMessages } from './notifications.repository.js';
-import { emailMessageResend, mayRead, readableKinds, templates, type TemplateView } from './notifications.service.js';
+import {
+  emailMessageResend,
+  mayRead,
+  readableKinds,
+  templates,
+  type TemplateView,
+} from './notifications.service.js';
 import { templatePreview, templateReset, templateUpdate } from './template.service.js';
 import { emailSearchCondition } from './email-search.js';
 import { TEMPLATE_VARIABLES, type TemplateVariable } from './template-defaults.js';
@@ -59,7 +65,9 @@ const TemplateRef = builder.objectRef<TemplateView>('NotificationTemplate').impl
     label: t.string({ resolve: (v) => NOTIFICATION_TEMPLATE_LABELS[v.kind] }),
     subject: t.exposeString('subject'),
     body: t.exposeString('body'),
-    isDefault: t.exposeBoolean('isDefault', { description: 'True until the store changes it (or after a reset).' }),
+    isDefault: t.exposeBoolean('isDefault', {
+      description: 'True until the store changes it (or after a reset).',
+    }),
     forStaff: t.boolean({
       description: 'A message to staff (invitation, reset) rather than to a customer.',
       resolve: (v) => STAFF_NOTIFICATION_KINDS.includes(v.kind),
@@ -89,11 +97,18 @@ builder.node(EmailMessageRef, {
     kind: t.field({ type: KindEnum, resolve: (m) => m.kind }),
     kindLabel: t.string({ resolve: (m) => NOTIFICATION_TEMPLATE_LABELS[m.kind] }),
     to: t.string({ resolve: (m) => m.toAddress }),
-    subject: t.string({ description: 'Empty until the message is written (by its job).', resolve: (m) => m.subject }),
+    subject: t.string({
+      description: 'Empty until the message is written (by its job).',
+      resolve: (m) => m.subject,
+    }),
     html: t.string({ description: 'The HTML part; show it in a sandboxed frame.', resolve: (m) => m.html }),
     text: t.string({ description: 'The plain-text part.', resolve: (m) => m.text }),
     status: t.field({ type: StatusEnum, resolve: (m) => m.status }),
-    error: t.string({ nullable: true, description: 'What the mail server said, when a try failed.', resolve: (m) => m.error }),
+    error: t.string({
+      nullable: true,
+      description: 'What the mail server said, when a try failed.',
+      resolve: (m) => m.error,
+    }),
     attempts: t.int({ description: 'Tries made to send it.', resolve: (m) => m.attempts }),
     orderId: t.id({ nullable: true, resolve: (m) => (m.orderId ? encodeId('Order', m.orderId) : null) }),
     orderName: t.string({ nullable: true, resolve: (m) => m.data.orderName ?? null }),
@@ -142,7 +157,11 @@ const EmailMessagePayload = builder
   .implement({
     extensions: auth.public,
     fields: (t) => ({
-      emailMessage: t.field({ type: EmailMessageRef, nullable: true, resolve: (p) => p.emailMessage ?? null }),
+      emailMessage: t.field({
+        type: EmailMessageRef,
+        nullable: true,
+        resolve: (p) => p.emailMessage ?? null,
+      }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
     }),
   });
@@ -171,7 +190,12 @@ builder.queryFields((t) => ({
         const orderId = args.orderId == null ? null : decodeIdOf('Order', String(args.orderId));
         if (args.orderId != null && !orderId)
           throw DomainError.one('INVALID', 'There is no order with this ID.', ['orderId']);
-        return templatePreview(ctx.services.db, { kind: args.kind, subject: args.subject, body: args.body, orderId });
+        return templatePreview(ctx.services.db, {
+          kind: args.kind,
+          subject: args.subject,
+          body: args.body,
+          orderId,
+        });
       });
     },
   }),
@@ -227,7 +251,9 @@ builder.mutationFields((t) => ({
       kind: t.arg({ type: KindEnum, required: true }),
       subject: t.arg.string({ required: true }),
       body: t.arg.string({ required: true }),
-      version: t.arg.int({ description: 'The version you saw (0 for a default); STALE_VERSION when it changed since.' }),
+      version: t.arg.int({
+        description: 'The version you saw (0 for a default); STALE_VERSION when it changed since.',
+      }),
     },
     resolve: (_r, args, ctx) =>
       command(ctx, async (trx) => ({

@@ -53,9 +53,15 @@ async function queue(trx: Tx, sender: Sender, message: EmailMessage): Promise<vo
 export async function queueOrderEmail(
   trx: Tx,
   sender: Sender,
-  input: { kind: NotificationTemplateKind; orderId: string; fulfillmentId?: string | null; refundId?: string | null },
+  input: {
+    kind: NotificationTemplateKind;
+    orderId: string;
+    fulfillmentId?: string | null;
+    refundId?: string | null;
+  },
 ): Promise<EmailMessage | null> {
-  if (!CUSTOMER_NOTIFICATION_KINDS.includes(input.kind)) throw new Error(`${input.kind} is no customer message`);
+  if (!CUSTOMER_NOTIFICATION_KINDS.includes(input.kind))
+    throw new Error(`${input.kind} is no customer message`);
   const order = await orderForMail(trx, input.orderId);
   const to = order?.email?.trim();
   if (!order || !to) return null;
@@ -130,7 +136,11 @@ export async function queueStaffEmail(
 }
 
 /** emailMessageResend: a FAILED message tried again (the same rendered message), from its first try. */
-export async function emailMessageResend(trx: Tx, sender: Sender & { viewer: Viewer }, id: string): Promise<EmailMessage> {
+export async function emailMessageResend(
+  trx: Tx,
+  sender: Sender & { viewer: Viewer },
+  id: string,
+): Promise<EmailMessage> {
   const message = await repo.lockMessage(trx, id);
   if (!message || !mayRead(sender.viewer, message))
     throw DomainError.one('INVALID', 'There is no email with this ID.', ['id']);
@@ -156,7 +166,10 @@ export async function emailMessageResend(trx: Tx, sender: Sender & { viewer: Vie
       action: 'order.email_queued',
       subjectType: 'Order',
       subjectId: message.orderId,
-      changes: { email: { before: null, after: message.toAddress }, template: { before: null, after: message.kind } },
+      changes: {
+        email: { before: null, after: message.toAddress },
+        template: { before: null, after: message.kind },
+      },
     });
   await queue(trx, sender, after);
   return after;
@@ -177,9 +190,19 @@ export async function templates(db: Executor): Promise<TemplateView[]> {
   return NOTIFICATION_TEMPLATE_KINDS.map((kind) => templateView(kind, stored.get(kind) ?? null));
 }
 
-export function templateView(kind: NotificationTemplateKind, stored: repo.StoredTemplateRow | null): TemplateView {
+export function templateView(
+  kind: NotificationTemplateKind,
+  stored: repo.StoredTemplateRow | null,
+): TemplateView {
   return stored
-    ? { kind, subject: stored.subject, body: stored.body, isDefault: false, updatedAt: stored.updatedAt, version: stored.version }
+    ? {
+        kind,
+        subject: stored.subject,
+        body: stored.body,
+        isDefault: false,
+        updatedAt: stored.updatedAt,
+        version: stored.version,
+      }
     : { kind, ...DEFAULT_TEMPLATES[kind], isDefault: true, updatedAt: null, version: 0 };
 }
 

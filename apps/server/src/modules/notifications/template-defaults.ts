@@ -23,7 +23,10 @@ const ORDER: TemplateVariable[] = [
   { name: 'order.item_count', description: 'How many items' },
   { name: 'order.shipping_method', description: 'The shipping rate’s name' },
   { name: 'order.shipping_address', description: 'The shipping address, on one line' },
-  { name: 'order.line_items', description: 'The lines: each has title, variant_title, sku, quantity, price, total' },
+  {
+    name: 'order.line_items',
+    description: 'The lines: each has title, variant_title, sku, quantity, price, total',
+  },
   { name: 'customer.name', description: 'The customer’s name' },
   { name: 'customer.first_name', description: 'The customer’s first name' },
   { name: 'customer.email', description: 'The customer’s email' },

@@ -44,7 +44,12 @@ function renderers() {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Plain text as HTML paragraphs: everything escaped (variables and the merchant's words alike), web links made links. */
 function paragraphs(text: string): string {
@@ -130,7 +135,10 @@ function textPart(view: MailView, bodyText: string): string {
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, MAX_TEMPLATE_SUBJECT_LENGTH);
 
 /** Renders a template on a message's facts: HTML (MJML layout, every value escaped) and text. */
-export async function renderMail(template: { subject: string; body: string }, view: MailView): Promise<RenderedMail> {
+export async function renderMail(
+  template: { subject: string; body: string },
+  view: MailView,
+): Promise<RenderedMail> {
   const { lenient, mjml } = await renderers();
   const subject: unknown = await lenient.parseAndRender(template.subject, view.vars);
   const body: unknown = await lenient.parseAndRender(template.body, view.vars);
@@ -145,7 +153,10 @@ function liquidProblem(error: unknown): string {
   if (undefinedVar) return `{{ ${undefinedVar[1]} }}, which is not one of this message’s variables`;
   const filter = /undefined filter: ([^,\s]+)/.exec(message);
   if (filter) return `“${filter[1]}” is not a filter Liquid knows`;
-  return message.replace(/\s*,?\s*line:\s*\d+,\s*col:\s*\d+.*$/s, '').replace(/\s+/g, ' ').trim();
+  return message
+    .replace(/\s*,?\s*line:\s*\d+,\s*col:\s*\d+.*$/s, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function lineOf(error: unknown): string {
@@ -175,7 +186,11 @@ export async function templateProblems(
       continue;
     }
     if (value.length > max) {
-      errors.push({ code: 'TOO_LONG', message: `Keep the ${words} to ${max.toLocaleString('en-US')} characters.`, field: [key] });
+      errors.push({
+        code: 'TOO_LONG',
+        message: `Keep the ${words} to ${max.toLocaleString('en-US')} characters.`,
+        field: [key],
+      });
       continue;
     }
     try {

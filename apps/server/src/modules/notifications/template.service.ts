@@ -27,7 +27,11 @@ export async function templateUpdate(
   if (problems.length) throw new DomainError(problems);
   const before = await repo.lockTemplate(trx, input.kind);
   if (input.version != null && input.version !== (before?.version ?? 0))
-    throw DomainError.one('STALE_VERSION', 'Someone changed this template since you opened it; reload to see their version.', ['version']);
+    throw DomainError.one(
+      'STALE_VERSION',
+      'Someone changed this template since you opened it; reload to see their version.',
+      ['version'],
+    );
   const current = templateView(input.kind, before);
   const saved = await repo.saveTemplate(trx, {
     kind: input.kind,

@@ -209,7 +209,11 @@ builder.mutationFields((t) => ({
       // Giving money back is a refund, whoever may cancel: the same permission as orderRefund.
       if (args.refund) check({ permission: 'REFUNDS_WRITE' }, null, ctx);
       return one(ctx, async (trx) => {
-        const order = await orderCancel(trx, ctx, { id: orderUuid(args.id), reason: args.reason, refund: args.refund });
+        const order = await orderCancel(trx, ctx, {
+          id: orderUuid(args.id),
+          reason: args.reason,
+          refund: args.refund,
+        });
         if (args.notifyCustomer !== false)
           await queueOrderEmail(trx, ctx, { kind: 'ORDER_CANCELLED', orderId: order.id });
         return order;

@@ -257,7 +257,11 @@ builder.mutationFields((t) => ({
           })),
         });
         if (notifyCustomer !== false)
-          await queueOrderEmail(trx, ctx, { kind: 'REFUND_ISSUED', orderId: done.order.id, refundId: done.refund.id });
+          await queueOrderEmail(trx, ctx, {
+            kind: 'REFUND_ISSUED',
+            orderId: done.order.id,
+            refundId: done.refund.id,
+          });
         const { orderById, linesByOrderId, transactionsByOrderId, refundsByOrderId } = ctx.loaders;
         orderById.clear(done.order.id).prime(done.order.id, done.order);
         for (const loader of [linesByOrderId, transactionsByOrderId, refundsByOrderId])

@@ -124,7 +124,8 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
 /** "Shipping confirmation email sent to ana@example.com" (and what the mail server said, on failure). */
 function emailSentence(what: keyof typeof EMAIL_TIMELINE_WORDS) {
   return ({ changes }: SentenceInput) => {
-    const label = NOTIFICATION_TEMPLATE_LABELS[after(changes, 'template') as NotificationTemplateKind] ?? 'An';
+    const label =
+      NOTIFICATION_TEMPLATE_LABELS[after(changes, 'template') as NotificationTemplateKind] ?? 'An';
     const error = after(changes, 'error');
     return `${label} email ${EMAIL_TIMELINE_WORDS[what]} ${String(after(changes, 'email'))}${typeof error === 'string' && error ? `: ${error}` : ''}`;
   };

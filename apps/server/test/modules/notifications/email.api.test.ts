@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { startTestServer, type TestServer } from '../../../src/testing.js';
 import { Client, DATABASES, signedIn } from '../../helpers.js';
-import { CANCEL, createOrder, FULFILL, gql, setUpActionStore, type ActionStore } from '../../support/order-fixtures.js';
+import {
+  CANCEL,
+  createOrder,
+  FULFILL,
+  gql,
+  setUpActionStore,
+  type ActionStore,
+} from '../../support/order-fixtures.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.js';
 import { mailSettings, MESSAGE, messagesOf, settled } from '../../support/email-fixtures.js';
 
@@ -47,9 +54,16 @@ describe.each(DATABASES)('email over a real SMTP server on $name', ({ postgresUr
     expect(mail.html).toContain('Thank you for your order');
     expect(mail.html).toContain('$80.00');
     const message = await settled(store.owner, `order:${order.name} kind:ORDER_CONFIRMATION`);
-    expect(message).toMatchObject({ status: 'SENT', to: 'ada@example.com', orderName: order.name, attempts: 1 });
+    expect(message).toMatchObject({
+      status: 'SENT',
+      to: 'ada@example.com',
+      orderName: order.name,
+      attempts: 1,
+    });
     expect(message.sentAt).toBeTruthy();
-    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map((e: any) => e.message);
+    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map(
+      (e: any) => e.message,
+    );
     expect(timeline).toContain('Order confirmation email queued for ada@example.com');
     expect(timeline).toContain('Order confirmation email sent to ada@example.com');
   });
@@ -126,7 +140,10 @@ describe.each(DATABASES)('a mail server that is down on $name', ({ postgresUrl }
   let smtp: SmtpReceiver | undefined;
   beforeAll(async () => {
     port = await freePort();
-    server = await startTestServer({ postgresUrl, config: { mail: mailSettings(`smtp://127.0.0.1:${port}`) } });
+    server = await startTestServer({
+      postgresUrl,
+      config: { mail: mailSettings(`smtp://127.0.0.1:${port}`) },
+    });
     store = await setUpActionStore(server, 10);
   }, 60_000);
   afterAll(async () => {
@@ -143,8 +160,14 @@ describe.each(DATABASES)('a mail server that is down on $name', ({ postgresUrl }
     expect(failed.attempts).toBe(3);
     expect(failed.error).toMatch(/ECONNREFUSED|ECONNECTION|connect/i);
     expect(failed.sentAt).toBeNull();
-    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map((e: any) => e.message);
-    expect(timeline.some((m: string) => m.startsWith('Order confirmation email could not be sent to later@example.com'))).toBe(true);
+    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map(
+      (e: any) => e.message,
+    );
+    expect(
+      timeline.some((m: string) =>
+        m.startsWith('Order confirmation email could not be sent to later@example.com'),
+      ),
+    ).toBe(true);
 
     smtp = await startSmtpReceiver(port);
     const resent = await gql(store.owner, RESEND, { id: failed.id });
@@ -179,8 +202,12 @@ describe.each(DATABASES)('no SMTP_URL on $name', ({ postgresUrl }) => {
     expect(kept.text).toContain('Thank you for your order');
     const settings = await gql(store.owner, `{ emailSettings { smtpConfigured } }`);
     expect(settings.emailSettings.smtpConfigured).toBe(false);
-    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map((e: any) => e.message);
-    expect(timeline).toContain('Order confirmation email kept, not sent (no mail server), for kept@example.com');
+    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map(
+      (e: any) => e.message,
+    );
+    expect(timeline).toContain(
+      'Order confirmation email kept, not sent (no mail server), for kept@example.com',
+    );
     expect(timeline.some((m: string) => /email sent to/.test(m))).toBe(false);
     const resend = await gql(store.owner, RESEND, { id: kept.id });
     expect(resend.emailMessageResend.userErrors[0].message).toMatch(/no mail server is configured/);

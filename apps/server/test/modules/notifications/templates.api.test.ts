@@ -24,7 +24,11 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
   it('refuses a template that does not read or uses missing variables, in words, and changes nothing', async () => {
     const owner = await signedIn(ctx.server);
     const before = await templateOf(owner, 'ORDER_CONFIRMATION');
-    expect(before).toMatchObject({ isDefault: true, version: 0, subject: 'Order {{ order.name }} confirmed' });
+    expect(before).toMatchObject({
+      isDefault: true,
+      version: 0,
+      subject: 'Order {{ order.name }} confirmed',
+    });
     expect(before.variables.map((v: any) => v.name)).toContain('order.total');
     const bad = await gql(owner, UPDATE, {
       kind: 'ORDER_CONFIRMATION',
@@ -36,14 +40,28 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
     const body = errors.find((e: any) => e.field[0] === 'body');
     expect(body.code).toBe('INVALID');
     expect(body.message).toMatch(/^The body can’t be read: .*if.*not closed/i);
-    const unknown = await gql(owner, UPDATE, { kind: 'ORDER_CONFIRMATION', subject: 'Hi', body: 'Hi {{ order.nme }}' });
+    const unknown = await gql(owner, UPDATE, {
+      kind: 'ORDER_CONFIRMATION',
+      subject: 'Hi',
+      body: 'Hi {{ order.nme }}',
+    });
     expect(unknown.notificationTemplateUpdate.userErrors[0].message).toMatch(
       /^The body uses \{\{ order\.nme \}\}, which is not one of this message’s variables \(line 1\)\. It can use: shop\.name/,
     );
-    const staffOnly = await gql(owner, UPDATE, { kind: 'ORDER_CONFIRMATION', subject: '{{ link }}', body: 'Hi' });
+    const staffOnly = await gql(owner, UPDATE, {
+      kind: 'ORDER_CONFIRMATION',
+      subject: '{{ link }}',
+      body: 'Hi',
+    });
     expect(staffOnly.notificationTemplateUpdate.userErrors[0].field).toEqual(['subject']);
-    const filter = await gql(owner, UPDATE, { kind: 'ORDER_CONFIRMATION', subject: '{{ order.name | shout }}', body: 'x' });
-    expect(filter.notificationTemplateUpdate.userErrors[0].message).toMatch(/“shout” is not a filter Liquid knows/);
+    const filter = await gql(owner, UPDATE, {
+      kind: 'ORDER_CONFIRMATION',
+      subject: '{{ order.name | shout }}',
+      body: 'x',
+    });
+    expect(filter.notificationTemplateUpdate.userErrors[0].message).toMatch(
+      /“shout” is not a filter Liquid knows/,
+    );
     expect(await templateOf(owner, 'ORDER_CONFIRMATION')).toEqual(before);
   });
 
@@ -58,9 +76,16 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
     });
     expect(saved.notificationTemplateUpdate.userErrors).toEqual([]);
     expect(saved.notificationTemplateUpdate.template).toMatchObject({ isDefault: false, version: 1 });
-    const stale = await gql(owner, UPDATE, { kind: 'ORDER_CONFIRMATION', subject: 'x', body: 'y', version: 0 });
+    const stale = await gql(owner, UPDATE, {
+      kind: 'ORDER_CONFIRMATION',
+      subject: 'x',
+      body: 'y',
+      version: 0,
+    });
     expect(stale.notificationTemplateUpdate.userErrors[0].code).toBe('STALE_VERSION');
-    const order = await createOrder(store.owner, [{ variantId: store.lamp, quantity: 3 }], { email: 'ada@example.com' });
+    const order = await createOrder(store.owner, [{ variantId: store.lamp, quantity: 3 }], {
+      email: 'ada@example.com',
+    });
     const kept = await settled(owner, `order:${order.name}`);
     expect(kept.subject).toBe(`Thanks, Ada! (${order.name})`);
     expect(kept.text).toContain('Your 3 items:');
@@ -106,10 +131,18 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
     expect(preview.text).toContain('Hello <img src=x onerror=alert(1)>, total');
     // No parcel yet: the preview shows a sample one, so the tracking button is seen.
     expect(preview.html).toContain('Track your parcel');
-    const invalid = await gql(owner, PREVIEW, { kind: 'REFUND_ISSUED', subject: '{{ refund.amont }}', body: 'x' });
+    const invalid = await gql(owner, PREVIEW, {
+      kind: 'REFUND_ISSUED',
+      subject: '{{ refund.amont }}',
+      body: 'x',
+    });
     expect(invalid.notificationTemplatePreview.subject).toBeNull();
     expect(invalid.notificationTemplatePreview.userErrors[0].field).toEqual(['subject']);
-    const staff = await gql(owner, PREVIEW, { kind: 'STAFF_PASSWORD_RESET', subject: 'Reset', body: '{{ link }}' });
+    const staff = await gql(owner, PREVIEW, {
+      kind: 'STAFF_PASSWORD_RESET',
+      subject: 'Reset',
+      body: '{{ link }}',
+    });
     expect(staff.notificationTemplatePreview.html).toContain('Choose a new password');
   });
 
@@ -123,28 +156,50 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
       roleKeys: ['catalog-manager'],
     });
     const catalog = await signedIn(ctx.server, 'cat@example.com', 'catalogue-keeper-55');
-    const order = await createOrder(store.owner, [{ variantId: store.mug, quantity: 1 }], { email: 'p@example.com' });
-    const roles = await gql(owner, `{ roles { id name } }`);
-    await gql(owner, `mutation($input: StaffInviteInput!) { staffInvite(input: $input) { userErrors { message } } }`, {
-      input: { email: 'inv@example.com', name: 'Inv', roleIds: [roles.roles.find((r: any) => r.name === 'Support').id] },
+    const order = await createOrder(store.owner, [{ variantId: store.mug, quantity: 1 }], {
+      email: 'p@example.com',
     });
+    const roles = await gql(owner, `{ roles { id name } }`);
+    await gql(
+      owner,
+      `mutation($input: StaffInviteInput!) { staffInvite(input: $input) { userErrors { message } } }`,
+      {
+        input: {
+          email: 'inv@example.com',
+          name: 'Inv',
+          roleIds: [roles.roles.find((r: any) => r.name === 'Support').id],
+        },
+      },
+    );
     const invite = await settled(owner, 'kind:STAFF_INVITATION to:inv@example.com');
     expect(invite.status).toBe('NOT_SENT');
     const packerSees = await messagesOf(store.packer, '');
     expect(packerSees.some((m) => m.orderName === order.name)).toBe(true);
     expect(packerSees.some((m) => m.kind === 'STAFF_INVITATION')).toBe(false);
-    const one = await gql(store.packer, `query($id: ID!) { emailMessage(id: $id) { id } }`, { id: invite.id });
-    expect(one.emailMessage).toBeNull();
-    expect(await messagesOf(catalog, '')).toEqual([]);
-    const resend = await gql(store.packer, `mutation($id: ID!) { emailMessageResend(id: $id) { userErrors { message } } }`, {
+    const one = await gql(store.packer, `query($id: ID!) { emailMessage(id: $id) { id } }`, {
       id: invite.id,
     });
+    expect(one.emailMessage).toBeNull();
+    expect(await messagesOf(catalog, '')).toEqual([]);
+    const resend = await gql(
+      store.packer,
+      `mutation($id: ID!) { emailMessageResend(id: $id) { userErrors { message } } }`,
+      {
+        id: invite.id,
+      },
+    );
     expect(resend.emailMessageResend.userErrors[0].message).toBe('There is no email with this ID.');
-    const refused = await store.packer.request(UPDATE, { kind: 'ORDER_CONFIRMATION', subject: 'x', body: 'y' });
+    const refused = await store.packer.request(UPDATE, {
+      kind: 'ORDER_CONFIRMATION',
+      subject: 'x',
+      body: 'y',
+    });
     expect(refused.body.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
     const read = await gql(store.packer, TEMPLATES);
     expect(read.notificationTemplates).toHaveLength(6);
-    const bad = await store.owner.request(`{ emailMessages(query: "status:LOST") { userErrors { message } } }`);
+    const bad = await store.owner.request(
+      `{ emailMessages(query: "status:LOST") { userErrors { message } } }`,
+    );
     expect(bad.body.data?.emailMessages.userErrors[0].message).toMatch(/status/);
   });
 });

@@ -8,7 +8,13 @@ export function EmailFrame({ html, title, height = 560 }: { html: string; title:
       title={title}
       sandbox="allow-popups allow-popups-to-escape-sandbox"
       srcDoc={html.replace('<head>', '<head><base target="_blank">')}
-      style={{ width: '100%', height, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, background: '#fff' }}
+      style={{
+        width: '100%',
+        height,
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 8,
+        background: '#fff',
+      }}
     />
   );
 }

@@ -33,7 +33,10 @@ export function TemplatePreview({ preview, loading }: { preview: Preview | undef
         </Tabs.Panel>
         <Tabs.Panel value="text" pt="xs">
           <Paper withBorder p="sm" radius="md">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}
+            >
               {preview.text}
             </Text>
           </Paper>

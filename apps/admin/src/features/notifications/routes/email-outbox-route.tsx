@@ -95,7 +95,8 @@ export function EmailOutboxRoute() {
         isEmpty={(d) => d.emailMessages.nodes.length === 0}
         empty={{
           title: 'No emails',
-          description: 'Order confirmations, shipping emails and staff invitations show here once sent or kept.',
+          description:
+            'Order confirmations, shipping emails and staff invitations show here once sent or kept.',
         }}
       >
         {(d) => <MessageTable messages={d.emailMessages.nodes} onOpen={(id) => set('message', id)} />}
@@ -226,7 +227,11 @@ function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void
             <Alert color="red" title={`Not sent after ${m.attempts} tries`}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{m.error}</Text>
-                <Button size="xs" loading={resendCommand.running} onClick={() => void resendCommand.run(m.id)}>
+                <Button
+                  size="xs"
+                  loading={resendCommand.running}
+                  onClick={() => void resendCommand.run(m.id)}
+                >
                   Resend
                 </Button>
               </Stack>
@@ -242,7 +247,10 @@ function MessageDrawer({ id, onClose }: { id: string | null; onClose: () => void
                 <EmailFrame html={m.html} title="Email" />
               </Tabs.Panel>
               <Tabs.Panel value="text" pt="xs">
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                <Text
+                  size="sm"
+                  style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}
+                >
                   {m.text}
                 </Text>
               </Tabs.Panel>

@@ -16,12 +16,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundState } from '../../../components/not-found-state';
 import { SettingsTabs } from '../../../components/settings-tabs';
 import { useCommand } from '../../../components/use-command';
-import type { NotificationTemplateFieldsFragment, NotificationTemplateKind } from '../../../gql/graphql';
+import type { NotificationTemplateFieldsFragment } from '../../../gql/graphql';
 import { useSession } from '../../../lib/session-context';
 import {
   useNotificationTemplateResetMutation,
@@ -51,16 +51,15 @@ function TemplateEditor({ template }: { template: NotificationTemplateFieldsFrag
   const [body, setBody] = useState(template.body);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [orderSearch, setOrderSearch] = useState('');
-  const [orderId, setOrderId] = useState<string | null>(null);
+  const [picked, setOrderId] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [debounced] = useDebouncedValue({ subject, body }, 400);
   const orders = usePreviewOrdersQuery(orderSearch, template.forStaff || !canReadOrders);
   const orderOptions = (orders.data ?? orders.previousData)?.orders.nodes ?? [];
-  useEffect(() => {
-    if (!orderId && orderOptions[0]) setOrderId(orderOptions[0].id);
-  }, [orderId, orderOptions]);
+  // The newest order until one is picked.
+  const orderId = picked ?? orderOptions[0]?.id ?? null;
   const preview = useNotificationPreviewQuery(
-    { kind: template.kind as NotificationTemplateKind, ...debounced, orderId: template.forStaff ? null : orderId },
+    { kind: template.kind, ...debounced, orderId: template.forStaff ? null : orderId },
     false,
   );
   const [update] = useNotificationTemplateUpdateMutation();
@@ -151,7 +150,10 @@ function TemplateEditor({ template }: { template: NotificationTemplateFieldsFrag
               placeholder={orderOptions.length ? 'Pick an order' : 'No orders yet: made-up facts'}
               searchable
               onSearchChange={setOrderSearch}
-              data={orderOptions.map((o) => ({ value: o.id, label: `${o.name}${o.email ? ` · ${o.email}` : ''}` }))}
+              data={orderOptions.map((o) => ({
+                value: o.id,
+                label: `${o.name}${o.email ? ` · ${o.email}` : ''}`,
+              }))}
               value={orderId}
               onChange={setOrderId}
               nothingFoundMessage="No such order"
@@ -170,7 +172,11 @@ function TemplateEditor({ template }: { template: NotificationTemplateFieldsFrag
             <Button variant="default" onClick={() => setConfirmReset(false)}>
               Keep mine
             </Button>
-            <Button color="red" loading={resetCommand.running} onClick={() => void resetCommand.run(undefined)}>
+            <Button
+              color="red"
+              loading={resetCommand.running}
+              onClick={() => void resetCommand.run(undefined)}
+            >
               Reset to default
             </Button>
           </Group>

@@ -16,9 +16,9 @@ export function NotificationsRoute() {
       <SettingsTabs />
       <Group justify="space-between" align="flex-end">
         <Text c="dimmed" size="sm" maw={640}>
-          The emails Stockroom sends customers (when staff tick “Notify customer”) and staff (their
-          invitation and reset links). Open one to change its words; the order, its lines and totals are
-          laid out around them.
+          The emails Stockroom sends customers (when staff tick “Notify customer”) and staff (their invitation
+          and reset links). Open one to change its words; the order, its lines and totals are laid out around
+          them.
         </Text>
         <Button
           component={Link}
@@ -38,7 +38,11 @@ export function NotificationsRoute() {
                 <Card key={t.kind} withBorder padding="md" radius="md">
                   <Stack gap={6}>
                     <Group justify="space-between" wrap="nowrap">
-                      <Anchor component={Link} to={`/settings/notifications/${t.kind.toLowerCase()}`} fw={600}>
+                      <Anchor
+                        component={Link}
+                        to={`/settings/notifications/${t.kind.toLowerCase()}`}
+                        fw={600}
+                      >
                         {t.label}
                       </Anchor>
                       <Badge variant="light" color={t.isDefault ? 'gray' : 'blue'}>

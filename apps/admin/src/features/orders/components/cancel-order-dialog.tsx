@@ -30,8 +30,11 @@ export function CancelOrderDialog({ order, canRefund, onClose }: CancelOrderDial
   const authorized = minorOf(order.totalCapturable) > 0;
   const command = useCommand({
     mutate: async ({ reason, refund }: { reason: string | null; refund: boolean }) =>
-      (await cancel({ variables: { id: order.id, reason, refund, notifyCustomer: notify && Boolean(order.email) } }))
-        .data?.orderCancel,
+      (
+        await cancel({
+          variables: { id: order.id, reason, refund, notifyCustomer: notify && Boolean(order.email) },
+        })
+      ).data?.orderCancel,
     success: (_, { refund }) => ({
       title: 'Order cancelled',
       message: refund
@@ -72,7 +75,12 @@ export function CancelOrderDialog({ order, canRefund, onClose }: CancelOrderDial
         {canRefund && refundable > 0 && (
           <CheckboxField control={form.control} name="refund" label={`Refund the payment of ${refundText}`} />
         )}
-        <NotifyCustomerCheckbox email={order.email} checked={notify} onChange={setNotify} what="that it was cancelled" />
+        <NotifyCustomerCheckbox
+          email={order.email}
+          checked={notify}
+          onChange={setNotify}
+          what="that it was cancelled"
+        />
         {/* "Cancel" beside "Cancel order" would read as the same thing. */}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

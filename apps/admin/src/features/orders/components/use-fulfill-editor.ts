@@ -59,8 +59,8 @@ export function useFulfillEditor(order: Order, all: Locations) {
 
   const command = useCommand({
     mutate: async ({ input }: FulfillRequest) =>
-      (await fulfill({ variables: { input: { ...input, notifyCustomer: notify && Boolean(order.email) } } })).data
-        ?.orderFulfill,
+      (await fulfill({ variables: { input: { ...input, notifyCustomer: notify && Boolean(order.email) } } }))
+        .data?.orderFulfill,
     success: ({ fulfillment }, { input }) => ({
       title: `${fulfillment?.name ?? order.name} shipped`,
       message: `${items(input.lines.reduce((n, l) => n + l.quantity, 0))} fulfilled.`,
