@@ -6,7 +6,7 @@ import {
   type NotificationTemplateKind,
 } from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
-import type { Actor, Viewer } from '../../actor.js';
+import { SYSTEM_ACTOR, type Actor, type Viewer } from '../../actor.js';
 import type { Config } from '../../config.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { afterCommit } from '../../lib/unit-of-work.js';
@@ -38,8 +38,11 @@ export function mayRead(viewer: Viewer, message: EmailMessage): boolean {
   return readableKinds(viewer).includes(message.kind);
 }
 
-/** The audit (and timeline) entries of a message: not the command's own, so its Undo still names one event. */
-const aside = (actor: Actor): Actor => ({ ...actor, recordedEvents: undefined });
+/**
+ * A message's audit (and timeline) entries are the system's: the command's own event already names
+ * who acted, its Undo still names that one event, and a person's (or token's) log lists what they did.
+ */
+const aside = (actor: Actor): Actor => ({ ...SYSTEM_ACTOR, requestId: actor.requestId });
 
 async function queue(trx: Tx, sender: Sender, message: EmailMessage): Promise<void> {
   await sender.services.mail.enqueue(trx, message.id);

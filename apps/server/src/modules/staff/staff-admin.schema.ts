@@ -204,18 +204,16 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
       command(ctx, async (trx) => {
-        const id = staffUuid(args.id);
-        const path = `/reset/${await service.staffPasswordResetCreate(trx, asManager(ctx), id)}`;
-        const staff = await ctx.loaders.staffById.load(id);
-        if (staff)
-          await queueStaffEmail(trx, ctx, {
-            kind: 'STAFF_PASSWORD_RESET',
-            staffId: id,
-            to: staff.email,
-            name: staff.name,
-            path,
-            expiresAt: new Date(Date.now() + service.RESET_HOURS * 3_600_000),
-          });
+        const made = await service.staffPasswordResetCreate(trx, asManager(ctx), staffUuid(args.id));
+        const path = `/reset/${made.token}`;
+        await queueStaffEmail(trx, ctx, {
+          kind: 'STAFF_PASSWORD_RESET',
+          staffId: made.staff.id,
+          to: made.staff.email,
+          name: made.staff.name,
+          path,
+          expiresAt: new Date(Date.now() + service.RESET_HOURS * 3_600_000),
+        });
         return { path };
       }),
   }),
