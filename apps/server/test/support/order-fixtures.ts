@@ -30,7 +30,9 @@ export const COMMENT = `mutation($id: ID!, $body: String!) { orderCommentAdd(id:
  * from its job a moment later), for tests about the other entries.
  */
 export function withoutEmails<T extends { message: string }>(timeline: T[]): T[] {
-  return timeline.filter((e) => !/ email (queued for|sent to|could not be sent to|kept, not sent) /.test(e.message));
+  return timeline.filter(
+    (e) => !/ email (queued for|sent to|could not be sent to|kept, not sent) /.test(e.message),
+  );
 }
 
 /** The data of a request that must not fail at the top level. */

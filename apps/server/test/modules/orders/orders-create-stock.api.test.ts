@@ -204,7 +204,9 @@ describe.each(DATABASES)('orderCreate and stock on $name', ({ postgresUrl }) => 
       order: { name: big.order.name },
     });
     expect(twenty.data.availableActions).toEqual(expect.arrayContaining(['CAPTURE', 'VOID']));
-    expect(withoutEmails(one.data.timeline)).toEqual([{ kind: 'EVENT', message: 'Order placed by Store owner (API)' }]);
+    expect(withoutEmails(one.data.timeline)).toEqual([
+      { kind: 'EVENT', message: 'Order placed by Store owner (API)' },
+    ]);
     expect(twenty.count).toBe(one.count);
     expect(twenty.count).toBeLessThanOrEqual(14);
   });
