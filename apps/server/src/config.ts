@@ -78,7 +78,15 @@ const allowList = (name: string, example: string) =>
       return entries;
     });
 
-function redact(v: string): string {
+/** The address of a From setting ("Name <a@b.c>" or "a@b.c"), or null when it is not one. */
+export function mailFromAddress(v: string): string | null {
+  const m = /^\s*(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(v);
+  const address = m?.[1] ?? m?.[2];
+  return address && z.email().safeParse(address).success ? address : null;
+}
+
+/** A URL with its password hidden, for messages and logs. */
+export function redact(v: string): string {
   return v.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
 }
 
@@ -98,6 +106,15 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  STOCKROOM_MAIL_FROM: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || mailFromAddress(v) !== null, {
+      message:
+        'STOCKROOM_MAIL_FROM must be an email address, or a name and one in angle brackets: Linen & Co <shop@example.com>.',
+    }),
+  STOCKROOM_PUBLIC_URL: url('STOCKROOM_PUBLIC_URL', ['https:', 'http:']),
   STOCKROOM_DATA_DIR: z.string().default('./data'),
   STOCKROOM_OWNER_EMAIL: z
     .string()
@@ -198,6 +215,10 @@ export interface Config {
   /** On stop, how long requests already running may take to finish before their connections are cut (ms). */
   shutdownTimeoutMs: number;
   logLevel: string;
+  /** Email (issue #30): SMTP_URL, the From address, and how a failed send is retried. */
+  mail: MailSettings;
+  /** Where staff reach the admin (STOCKROOM_PUBLIC_URL), for emailed links; unset: the request's origin. */
+  publicUrl: string | undefined;
   /** Where the built admin lives; tests point it elsewhere. */
   adminDir: string;
   /** The job engine (app/jobs.ts). */
@@ -211,6 +232,19 @@ export interface Config {
   webhookAllowHosts: string[];
   /** Whether a webhook may use plain http (default: on unless NODE_ENV=production). */
   webhookAllowHttp: boolean;
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps:// with credentials; undefined: messages are kept, marked NOT_SENT. */
+  smtpUrl: string | undefined;
+  /** STOCKROOM_MAIL_FROM; undefined: the store's name at no-reply@ the public host. */
+  from: string | undefined;
+  /** Tries after the first before a message is FAILED. */
+  retryLimit: number;
+  /** The first retry's delay; pg-boss doubles it for each next one. */
+  retryDelaySeconds: number;
+  /** Connection, greeting and socket time-outs of one try (ms). */
+  timeoutMs: number;
 }
 
 export interface JobSettings {
@@ -263,6 +297,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     listBoundsMaxAgeMs: 10_000,
     shutdownTimeoutMs: 10_000,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.STOCKROOM_MAIL_FROM || undefined,
+      retryLimit: 4,
+      retryDelaySeconds: 30,
+      timeoutMs: 20_000,
+    },
+    publicUrl: e.STOCKROOM_PUBLIC_URL?.replace(/\/+$/, ''),
     adminDir: path.resolve(import.meta.dirname, '../../admin/dist'),
     jobs: {
       workers: true,

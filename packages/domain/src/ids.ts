@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   Job: 'job',
   WebhookSubscription: 'whs',
   WebhookDelivery: 'whd',
+  EmailMessage: 'eml',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

@@ -38,3 +38,22 @@ export type EmailMessageStatus = (typeof EMAIL_MESSAGE_STATUSES)[number];
 /** Template limits. */
 export const MAX_TEMPLATE_SUBJECT_LENGTH = 200;
 export const MAX_TEMPLATE_BODY_LENGTH = 50_000;
+
+/** Customer messages: the order's own (ORDERS_READ reads them in the outbox). */
+export const CUSTOMER_NOTIFICATION_KINDS: readonly NotificationTemplateKind[] =
+  NOTIFICATION_TEMPLATE_KINDS.filter((k) => !STAFF_NOTIFICATION_KINDS.includes(k));
+
+export const EMAIL_MESSAGE_STATUS_LABELS: Record<EmailMessageStatus, string> = {
+  QUEUED: 'Queued',
+  SENT: 'Sent',
+  FAILED: 'Failed',
+  NOT_SENT: 'Not sent (no mail server)',
+};
+
+/** How the order timeline says what happened to a message (by the audit action that recorded it). */
+export const EMAIL_TIMELINE_WORDS: Record<'queued' | 'sent' | 'failed' | 'not_sent', string> = {
+  queued: 'queued for',
+  sent: 'sent to',
+  failed: 'could not be sent to',
+  not_sent: 'kept, not sent (no mail server), for',
+};

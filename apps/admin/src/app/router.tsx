@@ -298,6 +298,30 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'settings/notifications',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () =>
+            (await import('../features/notifications/routes/notifications-route')).NotificationsRoute,
+        ),
+      },
+      {
+        path: 'settings/notifications/outbox',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/notifications/routes/email-outbox-route')).EmailOutboxRoute,
+        ),
+      },
+      {
+        path: 'settings/notifications/:kind',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () =>
+            (await import('../features/notifications/routes/notification-template-route'))
+              .NotificationTemplateRoute,
+        ),
+      },
+      {
         path: 'settings/taxes',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/settings/routes/taxes-route')).TaxesRoute),

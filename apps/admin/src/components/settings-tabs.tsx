@@ -15,6 +15,7 @@ const SECTIONS: { to: string; label: string; permission?: Permission }[] = [
   { to: '/settings/api-tokens', label: 'API tokens', permission: 'STAFF_MANAGE' },
   { to: '/settings/jobs', label: 'Jobs' },
   { to: '/settings/webhooks', label: 'Webhooks', permission: 'WEBHOOKS_MANAGE' },
+  { to: '/settings/notifications', label: 'Notifications' },
 ];
 
 /** The heading and section links shared by the settings screens. */

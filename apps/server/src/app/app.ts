@@ -245,6 +245,7 @@ export async function startApp(
     listBounds,
     live,
     jobs: jobs.queue,
+    mail: jobs.mail,
     listExports: LIST_EXPORTERS,
     importers: options.importers ?? importersFor(config),
     webhooks,

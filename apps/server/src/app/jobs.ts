@@ -20,6 +20,8 @@ import { inventoryImporter } from '../modules/inventory/inventory-import.service
 import { customerImporter } from '../modules/customers/customer-import.service.js';
 import { importStep } from '../modules/imports/import-step.service.js';
 import { importMayStart } from '../modules/imports/import.service.js';
+import type { MailQueue } from '../modules/notifications/mail-queue.js';
+import { deliverEmail, smtpSender } from '../modules/notifications/mail-delivery.service.js';
 
 /** pg-boss's queue for every step of every Stockroom job (a message is `{ jobId, step }`). */
 export const JOB_STEP_QUEUE = 'stockroom-job-step';
@@ -57,8 +59,13 @@ const handlers = (importers: Partial<Importers>, filesDir: string): JobHandlers 
   IMPORT_CUSTOMERS: importStep(importers, 'CUSTOMERS', filesDir),
 });
 
+/** pg-boss's queue of emails to send (a message is `{ messageId }`), retried with growing delays. */
+export const EMAIL_QUEUE = 'stockroom-email';
+
 export interface JobEngine {
   queue: JobQueue;
+  /** The email queue (modules/notifications). */
+  mail: MailQueue;
   /** Runs one step here and now (tests drive a job step by step with workers off). */
   runStep: (message: StepMessage) => Promise<StepResult>;
   stop: () => Promise<void>;
@@ -118,7 +125,31 @@ export async function startJobEngine(
     retryLimit: 0,
     expireInSeconds: 15 * 60,
   });
+  const mailRetry = {
+    retryLimit: config.mail.retryLimit,
+    retryDelay: config.mail.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  };
+  await boss.createQueue(EMAIL_QUEUE, { name: EMAIL_QUEUE, ...mailRetry });
   let workerId: string | null = null;
+  let mailWorkerId: string | null = null;
+  const mail: MailQueue = {
+    enqueue: async (trx: Tx, messageId) => {
+      const id = await boss.send(
+        EMAIL_QUEUE,
+        { messageId },
+        {
+          ...mailRetry,
+          db: { executeSql: (text, values) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) },
+        },
+      );
+      if (!id) throw new Error('The job engine did not take the email.');
+    },
+    wake: () => {
+      if (mailWorkerId) boss.notifyWorker(mailWorkerId);
+    },
+  };
   const queue: JobQueue = {
     enqueue: async (trx: Tx, message, options) => {
       const id = await boss.send(JOB_STEP_QUEUE, message, {
@@ -158,6 +189,21 @@ export async function startJobEngine(
         if (result === 'more') queue.wake();
       },
     );
+    const delivery = {
+      db: database.db,
+      mail: config.mail,
+      publicUrl: config.publicUrl,
+      log,
+      sender: smtpSender(config.mail),
+    };
+    mailWorkerId = await boss.work<{ messageId: string }>(
+      EMAIL_QUEUE,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds },
+      async ([job]) => {
+        if (!job) return;
+        await deliverEmail(delivery, job.data.messageId, job.retryCount >= job.retryLimit);
+      },
+    );
     const maintenance = {
       db: database.upkeep,
       filesDir: jobFilesDir(config),
@@ -175,6 +221,7 @@ export async function startJobEngine(
   }
   return {
     queue,
+    mail,
     runStep,
     stop: async () => {
       // Waits (bounded) for the step under way; one cut off is failed back to the queue for a retry.

@@ -41,6 +41,7 @@ import '../modules/jobs/job-live.schema.js';
 import '../modules/imports/import.schema.js';
 import '../modules/webhooks/webhook.schema.js';
 import '../modules/webhooks/webhook-commands.schema.js';
+import '../modules/notifications/notifications.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

@@ -88,6 +88,13 @@ function useParsedUpload(): Plugin {
   };
 }
 
+/** The origin a request came to, by its Host header (the scheme as the HTTP layer saw it). */
+function requestOrigin(request: Request, secure: boolean): string | null {
+  const host = request.headers.get('host');
+  if (!host || !/^[a-z0-9.\-:[\]]+$/i.test(host)) return null;
+  return `${secure ? 'https' : 'http'}://${host}`;
+}
+
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -245,6 +252,7 @@ export function createGraphQLHandler(services: Services): YogaServerInstance<Ser
         ip,
         userAgent,
         secure,
+        origin: requestOrigin(request, secure),
         viewer,
         services,
         loaders: createLoaders(services.db),

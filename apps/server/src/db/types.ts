@@ -13,6 +13,7 @@ import type { EventTables } from '../modules/events/events.tables.js';
 import type { JobTables } from '../modules/jobs/jobs.tables.js';
 import type { ImportTables } from '../modules/imports/imports.tables.js';
 import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
+import type { NotificationTables } from '../modules/notifications/notifications.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -42,6 +43,7 @@ export interface Database
     EventTables,
     JobTables,
     ImportTables,
-    WebhookTables {
+    WebhookTables,
+    NotificationTables {
   idempotency_keys: IdempotencyKeyTable;
 }

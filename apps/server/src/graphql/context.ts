@@ -18,6 +18,8 @@ export interface Ctx {
   userAgent: string | null;
   /** True when the request reached us over HTTPS (cookies get `Secure`). */
   secure: boolean;
+  /** The origin the request came to (`https://admin.example.com`), for links sent by email. */
+  origin?: string | null;
   viewer: Viewer | null;
   services: Services;
   /** Per-request batch loaders: one query per relation per request. */

@@ -12,6 +12,14 @@ export function createLogger(level: string): Logger {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-    redact: ['password', 'currentPassword', 'newPassword', 'req.headers.cookie', '*.password'],
+    redact: [
+      'password',
+      'currentPassword',
+      'newPassword',
+      'req.headers.cookie',
+      '*.password',
+      'smtpUrl',
+      '*.smtpUrl',
+    ],
   });
 }

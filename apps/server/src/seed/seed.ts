@@ -1,4 +1,5 @@
 import { BUILT_IN_ROLES } from '@stockroom/domain';
+import { seedEmailMessages } from './notifications.js';
 import { sql } from 'kysely';
 import type { DB } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
@@ -154,6 +155,7 @@ export async function seed(
   await seedOrders(db, scale, 20261125, log);
   await seedDraftsAndRefunds(db, createRandom(20261126), log);
   await seedDiscounts(db, createRandom(20261127), log);
+  await seedEmailMessages(db, config, log);
   // The seed writes levels directly (and settles them from the orders' ledger): the products' units
   // available, which commands keep as they go, are counted once here.
   await refreshAllProductsAvailable(db);

@@ -28,6 +28,10 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Query.discounts': 'DISCOUNTS_READ',
   'Query.draftOrder': 'ORDERS_READ',
   'Query.draftOrders': 'ORDERS_READ',
+  // The outbox is filtered inside: order messages need ORDERS_READ, staff links STAFF_MANAGE (templates.api.test.ts).
+  'Query.emailMessage': 'authenticated',
+  'Query.emailMessages': 'authenticated',
+  'Query.emailSettings': 'authenticated',
   'Query.exportColumns': 'authenticated',
   // The kind's permissions and DATA_IMPORT are checked inside (FORBIDDEN in words): imports.api.test.ts.
   'Query.importColumns': 'authenticated',
@@ -38,6 +42,9 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Query.locations': 'authenticated',
   'Query.me': 'public',
   'Query.node': 'authenticated',
+  'Query.notificationTemplates': 'authenticated',
+  // With an orderId it needs ORDERS_READ as well (templates.api.test.ts).
+  'Query.notificationTemplatePreview': 'authenticated',
   'Query.nodes': 'authenticated',
   'Query.order': 'ORDERS_READ',
   'Query.orders': 'ORDERS_READ',
@@ -60,6 +67,9 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Query.webhookDeliveries': 'WEBHOOKS_MANAGE',
   'Query.webhookSubscriptions': 'WEBHOOKS_MANAGE',
   'Mutation.accountUpdate': 'authenticated',
+  'Mutation.emailMessageResend': 'authenticated',
+  'Mutation.notificationTemplateReset': 'SETTINGS_WRITE',
+  'Mutation.notificationTemplateUpdate': 'SETTINGS_WRITE',
   'Mutation.apiTokenCreate': 'STAFF_MANAGE',
   'Mutation.auditEventRevert': 'authenticated',
   'Mutation.apiTokenRevoke': 'STAFF_MANAGE',

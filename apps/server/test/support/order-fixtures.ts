@@ -25,6 +25,16 @@ export const REOPEN = `mutation($id: ID!) { orderReopen(id: $id) { ${ORDER_PAYLO
 export const UPDATE = `mutation($id: ID!, $input: OrderUpdateInput!) { orderUpdate(id: $id, input: $input) { ${ORDER_PAYLOAD} } }`;
 export const COMMENT = `mutation($id: ID!, $body: String!) { orderCommentAdd(id: $id, body: $body) { ${ORDER_PAYLOAD} } }`;
 
+/**
+ * A timeline without its email entries (issue #30: each message is recorded, and its outcome arrives
+ * from its job a moment later), for tests about the other entries.
+ */
+export function withoutEmails<T extends { message: string }>(timeline: T[]): T[] {
+  return timeline.filter(
+    (e) => !/ email (queued for|sent to|could not be sent to|kept, not sent) /.test(e.message),
+  );
+}
+
 /** The data of a request that must not fail at the top level. */
 export async function gql<T = any>(client: Client, query: string, variables: Record<string, unknown> = {}) {
   const res = await client.request<T>(query, variables);

@@ -24,6 +24,7 @@ import * as exportJobKinds from './2026-11-28-240-export-job-kinds.js';
 import * as jobResultExpiry from './2026-11-29-220-job-result-expiry.js';
 import * as imports from './2026-11-30-250-imports.js';
 import * as webhooks from './2026-12-01-260-webhooks.js';
+import * as email from './2026-12-01-270-email.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-220-job-result-expiry': jobResultExpiry,
   '2026-11-30-250-imports': imports,
   '2026-12-01-260-webhooks': webhooks,
+  '2026-12-01-270-email': email,
 };

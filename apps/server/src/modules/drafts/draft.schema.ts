@@ -36,6 +36,7 @@ import {
   type DraftFigures,
   type DraftOrderRaw,
 } from './draft.service.js';
+import { queueOrderEmail } from '../notifications/notifications.service.js';
 
 const read = auth.permission('ORDERS_READ');
 const write = auth.permission('ORDERS_WRITE');
@@ -346,6 +347,10 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       markAsPaid: t.arg.boolean({ defaultValue: false }),
       idempotencyKey: t.arg.string({ description: 'A repeat with the same key answers the first order.' }),
+      notifyCustomer: t.arg.boolean({
+        defaultValue: true,
+        description: 'Email the customer an order confirmation (when the order has an email) — default true.',
+      }),
     },
     resolve: (_r, args, ctx) =>
       command(ctx, async (trx) => {
@@ -354,6 +359,8 @@ builder.mutationFields((t) => ({
           markAsPaid: args.markAsPaid,
           idempotencyKey: args.idempotencyKey,
         });
+        if (args.notifyCustomer !== false)
+          await queueOrderEmail(trx, ctx, { kind: 'ORDER_CONFIRMATION', orderId: done.order.id });
         fresh(ctx, done.draft);
         ctx.loaders.orderById.clear(done.order.id).prime(done.order.id, done.order);
         return { draftOrder: done.draft, order: done.order };

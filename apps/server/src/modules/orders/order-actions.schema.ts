@@ -13,6 +13,7 @@ import { fulfillmentCancel } from './fulfillment-cancel.service.js';
 import { MAX_BULK_ORDERS, ordersBulkFulfill, ordersBulkUpdate } from './order-bulk.service.js';
 import { orderCommentAdd, orderUpdate } from './order-edit.service.js';
 import { orderFulfill } from './order-fulfillment.service.js';
+import { queueOrderEmail } from '../notifications/notifications.service.js';
 import { orderCapture, orderMarkAsPaid, orderVoid } from './order-payment.service.js';
 import { orderCancel, orderClose, orderReopen } from './order-lifecycle.service.js';
 
@@ -98,6 +99,10 @@ const OrderFulfillInput = builder.inputType('OrderFulfillInput', {
     }),
     trackingNumber: t.string(),
     trackingUrl: t.string({ description: 'Overrides the link made for a known carrier.' }),
+    notifyCustomer: t.boolean({
+      defaultValue: true,
+      description: 'Email the customer a shipping confirmation (when the order has an email) — default true.',
+    }),
   }),
 });
 
@@ -167,6 +172,12 @@ builder.mutationFields((t) => ({
           trackingNumber: input.trackingNumber,
           trackingUrl: input.trackingUrl,
         });
+        if (input.notifyCustomer !== false)
+          await queueOrderEmail(trx, ctx, {
+            kind: 'SHIPPING_CONFIRMATION',
+            orderId: done.order.id,
+            fulfillmentId: done.fulfillment.id,
+          });
         fresh(ctx, [done.order]);
         return done;
       }),
@@ -189,13 +200,24 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       reason: t.arg.string(),
       refund: t.arg.boolean({ defaultValue: false }),
+      notifyCustomer: t.arg.boolean({
+        defaultValue: true,
+        description: 'Email the customer that the order was cancelled (when it has an email) — default true.',
+      }),
     },
     resolve: (_r, args, ctx) => {
       // Giving money back is a refund, whoever may cancel: the same permission as orderRefund.
       if (args.refund) check({ permission: 'REFUNDS_WRITE' }, null, ctx);
-      return one(ctx, (trx) =>
-        orderCancel(trx, ctx, { id: orderUuid(args.id), reason: args.reason, refund: args.refund }),
-      );
+      return one(ctx, async (trx) => {
+        const order = await orderCancel(trx, ctx, {
+          id: orderUuid(args.id),
+          reason: args.reason,
+          refund: args.refund,
+        });
+        if (args.notifyCustomer !== false)
+          await queueOrderEmail(trx, ctx, { kind: 'ORDER_CANCELLED', orderId: order.id });
+        return order;
+      });
     },
   }),
   orderClose: t.field({

@@ -4,6 +4,7 @@ import { AddressInput } from '../settings/settings.schema.js';
 import { orderCreate } from './order-create.service.js';
 import { OrderPayload } from './order.schema.js';
 import { TransactionKindEnum } from './order-view.schema.js';
+import { queueOrderEmail } from '../notifications/notifications.service.js';
 
 const OrderLineInput = builder.inputType('OrderLineInput', {
   fields: (t) => ({
@@ -39,6 +40,10 @@ const OrderCreateInput = builder.inputType('OrderCreateInput', {
       description: 'One code; DISCOUNT_NOT_APPLICABLE says why when it does not apply to this order.',
     }),
     idempotencyKey: t.string({ description: 'A repeat with the same key answers the first order.' }),
+    notifyCustomer: t.boolean({
+      defaultValue: true,
+      description: 'Email the customer an order confirmation (when the order has an email) — default true.',
+    }),
   }),
 });
 
@@ -50,14 +55,18 @@ builder.mutationFields((t) => ({
     extensions: auth.permission('ORDERS_WRITE'),
     args: { input: t.arg({ type: OrderCreateInput, required: true }) },
     resolve: async (_r, args, ctx) => {
-      const payload = await command(ctx, async (trx) => ({
-        order: await orderCreate(trx, ctx, {
-          ...args.input,
-          customerId: args.input.customerId == null ? null : String(args.input.customerId),
-          shippingRateId: args.input.shippingRateId == null ? null : String(args.input.shippingRateId),
-          lines: args.input.lines.map((l) => ({ variantId: String(l.variantId), quantity: l.quantity })),
-        }),
-      }));
+      const { notifyCustomer, ...input } = args.input;
+      const payload = await command(ctx, async (trx) => {
+        const order = await orderCreate(trx, ctx, {
+          ...input,
+          customerId: input.customerId == null ? null : String(input.customerId),
+          shippingRateId: input.shippingRateId == null ? null : String(input.shippingRateId),
+          lines: input.lines.map((l) => ({ variantId: String(l.variantId), quantity: l.quantity })),
+        });
+        if (notifyCustomer !== false)
+          await queueOrderEmail(trx, ctx, { kind: 'ORDER_CONFIRMATION', orderId: order.id });
+        return { order };
+      });
       if (payload.order) ctx.loaders.orderById.clear(payload.order.id).prime(payload.order.id, payload.order);
       return payload;
     },

@@ -10,6 +10,7 @@ import { LocationRef } from '../inventory/inventory.schema.js';
 import { OrderLineRef, OrderRef, OrderTransactionRef } from './order.refs.js';
 import { money } from './order-view.schema.js';
 import { orderRefund, suggestOrderRefund } from './order-refund.service.js';
+import { queueOrderEmail } from '../notifications/notifications.service.js';
 import { REFUND_LINES_MAX } from './refund-plan.service.js';
 
 const read = auth.permission('ORDERS_READ');
@@ -219,6 +220,10 @@ const OrderRefundInput = builder.inputType('OrderRefundInput', {
     }),
     reason: t.string({ description: 'At most 500 characters.' }),
     idempotencyKey: t.string({ description: 'A repeat with the same key answers the first refund.' }),
+    notifyCustomer: t.boolean({
+      defaultValue: true,
+      description: 'Email the customer about the refund (when the order has an email) — default true.',
+    }),
   }),
 });
 
@@ -240,7 +245,7 @@ builder.mutationFields((t) => ({
       'Gives money and items back: restocks shipped units when asked, releases units not yet shipped, and records the REFUND.',
     extensions: auth.permission('REFUNDS_WRITE'),
     args: { input: t.arg({ type: OrderRefundInput, required: true }) },
-    resolve: (_r, { input }, ctx) =>
+    resolve: (_r, { input: { notifyCustomer, ...input } }, ctx) =>
       command(ctx, async (trx) => {
         const done = await orderRefund(trx, ctx, {
           ...input,
@@ -251,6 +256,12 @@ builder.mutationFields((t) => ({
             locationId: l.locationId == null ? null : String(l.locationId),
           })),
         });
+        if (notifyCustomer !== false)
+          await queueOrderEmail(trx, ctx, {
+            kind: 'REFUND_ISSUED',
+            orderId: done.order.id,
+            refundId: done.refund.id,
+          });
         const { orderById, linesByOrderId, transactionsByOrderId, refundsByOrderId } = ctx.loaders;
         orderById.clear(done.order.id).prime(done.order.id, done.order);
         for (const loader of [linesByOrderId, transactionsByOrderId, refundsByOrderId])

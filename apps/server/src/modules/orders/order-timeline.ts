@@ -1,4 +1,11 @@
-import { currencyDecimals, encodeId, type OrderTimelineKind } from '@stockroom/domain';
+import {
+  currencyDecimals,
+  EMAIL_TIMELINE_WORDS,
+  encodeId,
+  NOTIFICATION_TEMPLATE_LABELS,
+  type NotificationTemplateKind,
+  type OrderTimelineKind,
+} from '@stockroom/domain';
 import type { Executor } from '../../db/database.js';
 import type { AuditEvent } from '../audit/audit.model.js';
 import type { Order } from './order.model.js';
@@ -113,6 +120,18 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
     return `${head}${detail}${typeof reason === 'string' && reason ? `. Reason: ${reason}` : ''}`;
   },
 };
+
+/** "Shipping confirmation email sent to ana@example.com" (and what the mail server said, on failure). */
+function emailSentence(what: keyof typeof EMAIL_TIMELINE_WORDS) {
+  return ({ changes }: SentenceInput) => {
+    const label =
+      NOTIFICATION_TEMPLATE_LABELS[after(changes, 'template') as NotificationTemplateKind] ?? 'An';
+    const error = after(changes, 'error');
+    return `${label} email ${EMAIL_TIMELINE_WORDS[what]} ${String(after(changes, 'email'))}${typeof error === 'string' && error ? `: ${error}` : ''}`;
+  };
+}
+for (const what of Object.keys(EMAIL_TIMELINE_WORDS) as (keyof typeof EMAIL_TIMELINE_WORDS)[])
+  ORDER_SENTENCES[`order.email_${what}`] = emailSentence(what);
 
 /**
  * A refunded line as the refund recorded it: "1 × Slim Leather Cap, restocked at Main warehouse".

@@ -19,6 +19,7 @@ import { countStaffMatching, pageStaff } from './staff-admin.repository.js';
 import { staffSearchCondition } from './staff-search.js';
 import * as service from './staff-admin.service.js';
 import * as roles from './role.service.js';
+import { queueStaffEmail } from '../notifications/notifications.service.js';
 
 const manage = auth.permission('STAFF_MANAGE');
 const asManager = (ctx: Ctx) => ctx as Ctx & { viewer: Viewer };
@@ -136,7 +137,16 @@ builder.mutationFields((t) => ({
           ...args.input,
           roleIds: roleUuids(args.input.roleIds),
         });
-        return { staff: made.staff, path: `/invite/${made.token}` };
+        const path = `/invite/${made.token}`;
+        await queueStaffEmail(trx, ctx, {
+          kind: 'STAFF_INVITATION',
+          staffId: made.staff.id,
+          to: made.staff.email,
+          name: made.staff.name,
+          path,
+          expiresAt: new Date(Date.now() + service.INVITE_HOURS * 3_600_000),
+        });
+        return { staff: made.staff, path };
       }),
   }),
   invitationAccept: t.field({
@@ -193,9 +203,19 @@ builder.mutationFields((t) => ({
     extensions: manage,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, args, ctx) =>
-      command(ctx, async (trx) => ({
-        path: `/reset/${await service.staffPasswordResetCreate(trx, asManager(ctx), staffUuid(args.id))}`,
-      })),
+      command(ctx, async (trx) => {
+        const made = await service.staffPasswordResetCreate(trx, asManager(ctx), staffUuid(args.id));
+        const path = `/reset/${made.token}`;
+        await queueStaffEmail(trx, ctx, {
+          kind: 'STAFF_PASSWORD_RESET',
+          staffId: made.staff.id,
+          to: made.staff.email,
+          name: made.staff.name,
+          path,
+          expiresAt: new Date(Date.now() + service.RESET_HOURS * 3_600_000),
+        });
+        return { path };
+      }),
   }),
   passwordReset: t.field({
     type: AcceptPayload,

@@ -258,8 +258,12 @@ export async function staffReactivate(trx: Tx, actor: Manager, id: string): Prom
   return after;
 }
 
-/** staffPasswordResetCreate: a link (1 hour, once) for someone who forgot their password. */
-export async function staffPasswordResetCreate(trx: Tx, actor: Manager, id: string): Promise<string> {
+/** staffPasswordResetCreate: a link (1 hour, once) for someone who forgot their password; and who it is for. */
+export async function staffPasswordResetCreate(
+  trx: Tx,
+  actor: Manager,
+  id: string,
+): Promise<{ token: string; staff: StaffMember }> {
   const staff = await manageable(trx, actor, id);
   if (staff.state !== 'ACTIVE')
     throw DomainError.one('INVALID_TRANSITION', 'Only an active account can reset its password.', ['id']);
@@ -269,7 +273,7 @@ export async function staffPasswordResetCreate(trx: Tx, actor: Manager, id: stri
     subjectType: 'Staff',
     subjectId: staff.id,
   });
-  return token;
+  return { token, staff };
 }
 
 /** passwordReset: a new password through the link; every session of the person ends. */

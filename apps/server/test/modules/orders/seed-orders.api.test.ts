@@ -289,4 +289,17 @@ describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
       where c.state <> 'ENABLED' or o.created_at < c.created_at or o.email <> c.email`);
     expect(linked!.bad).toBe(0);
   });
+
+  it('keeps a few emails in the outbox (no SMTP_URL: NOT_SENT, written out, on their orders’ timelines)', async () => {
+    const [mail] = await rows<Record<string, number>>(sql`
+      select count(*)::int as messages,
+        count(*) filter (where status <> 'NOT_SENT')::int as not_kept,
+        count(*) filter (where html = '' or text = '' or subject = '')::int as unwritten,
+        count(distinct kind)::int as kinds,
+        (select count(*)::int from audit_events a where a.action = 'order.email_not_sent') as timeline
+      from email_messages`);
+    expect(mail!.messages).toBeGreaterThanOrEqual(6);
+    expect(mail).toMatchObject({ not_kept: 0, unwritten: 0, timeline: mail!.messages });
+    expect(mail!.kinds).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -3,8 +3,18 @@ import { graphql } from '../../../gql';
 
 /** Places the draft as an order; the key makes a retried click place one order. */
 export const draftCompleteDocument = graphql(`
-  mutation DraftOrderComplete($id: ID!, $markAsPaid: Boolean, $idempotencyKey: String) {
-    draftOrderComplete(id: $id, markAsPaid: $markAsPaid, idempotencyKey: $idempotencyKey) {
+  mutation DraftOrderComplete(
+    $id: ID!
+    $markAsPaid: Boolean
+    $idempotencyKey: String
+    $notifyCustomer: Boolean
+  ) {
+    draftOrderComplete(
+      id: $id
+      markAsPaid: $markAsPaid
+      idempotencyKey: $idempotencyKey
+      notifyCustomer: $notifyCustomer
+    ) {
       draftOrder {
         ...DraftFields
       }

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Radio, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -223,6 +224,12 @@ export function DraftEditor({
               <Radio value="paid" label="Mark as paid (cash, card on the phone, bank transfer received)" />
             </Stack>
           </Radio.Group>
+          <NotifyCustomerCheckbox
+            email={editor.orderEmail}
+            checked={editor.notify}
+            onChange={editor.setNotify}
+            what="the order confirmation"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>
               Cancel

@@ -101,6 +101,7 @@ export function useDraftEditor(draft: DraftFieldsFragment | null, readOnly: bool
   const [remove, removing] = useDraftDeleteMutation();
   const [dialog, setDialog] = useState<'complete' | 'delete' | null>(null);
   const [markAsPaid, setMarkAsPaid] = useState('pending');
+  const [notify, setNotify] = useState(true);
   const completeKey = useRef<string | null>(null);
   const guard = useLeaveGuard(canWrite && dirty, 'draft');
 
@@ -156,6 +157,7 @@ export function useDraftEditor(draft: DraftFieldsFragment | null, readOnly: bool
     return saved;
   };
 
+  const orderEmail = values.email.trim() || values.customer?.email || null;
   const completeDraft = useCommand({
     mutate: async ({
       id,
@@ -166,8 +168,16 @@ export function useDraftEditor(draft: DraftFieldsFragment | null, readOnly: bool
       key: string;
       lines: readonly DraftLineValues[];
     }) =>
-      (await complete({ variables: { id, markAsPaid: markAsPaid === 'paid', idempotencyKey: key } })).data
-        ?.draftOrderComplete,
+      (
+        await complete({
+          variables: {
+            id,
+            markAsPaid: markAsPaid === 'paid',
+            idempotencyKey: key,
+            notifyCustomer: notify && Boolean(orderEmail),
+          },
+        })
+      ).data?.draftOrderComplete,
     success: ({ order }, { name }) =>
       order && { title: `Order ${order.name} placed`, message: `From draft ${name}.` },
     onFailed: (messages, userErrors, { lines }) => {
@@ -213,6 +223,10 @@ export function useDraftEditor(draft: DraftFieldsFragment | null, readOnly: bool
     setDialog,
     markAsPaid,
     setMarkAsPaid,
+    /** The order's email (typed, else the customer's), and whether it gets the order confirmation. */
+    orderEmail,
+    notify,
+    setNotify,
     save,
     finish,
     destroy: () => (draft ? destroy.run(draft.id) : Promise.resolve(null)),

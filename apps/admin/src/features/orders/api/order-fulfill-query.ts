@@ -7,6 +7,7 @@ export const orderFulfillPageDocument = graphql(`
     order(id: $id) {
       id
       name
+      email
       status
       fulfillmentStatus
       availableActions

@@ -7,6 +7,7 @@ export const orderRefundPageDocument = graphql(`
     order(id: $id) {
       id
       name
+      email
       status
       paymentStatus
       availableActions

@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatMinor } from '@stockroom/domain';
 import { FormErrors } from '../../../components/form-errors';
+import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
+import { useState } from 'react';
 import { useCommand } from '../../../components/use-command';
 import { CheckboxField, TextareaField } from '../../../components/forms/form-fields';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
@@ -19,6 +21,7 @@ interface CancelOrderDialogProps {
 /** Cancels: stock is released and an authorization voided; the payment is refunded only when ticked. */
 export function CancelOrderDialog({ order, canRefund, onClose }: CancelOrderDialogProps) {
   const [cancel] = useOrderCancelMutation();
+  const [notify, setNotify] = useState(true);
   const refundable = refundableMinor(order);
   const refundText = formatMoney({
     amount: formatMinor(refundable, order.currencyCode),
@@ -27,7 +30,11 @@ export function CancelOrderDialog({ order, canRefund, onClose }: CancelOrderDial
   const authorized = minorOf(order.totalCapturable) > 0;
   const command = useCommand({
     mutate: async ({ reason, refund }: { reason: string | null; refund: boolean }) =>
-      (await cancel({ variables: { id: order.id, reason, refund } })).data?.orderCancel,
+      (
+        await cancel({
+          variables: { id: order.id, reason, refund, notifyCustomer: notify && Boolean(order.email) },
+        })
+      ).data?.orderCancel,
     success: (_, { refund }) => ({
       title: 'Order cancelled',
       message: refund
@@ -68,6 +75,12 @@ export function CancelOrderDialog({ order, canRefund, onClose }: CancelOrderDial
         {canRefund && refundable > 0 && (
           <CheckboxField control={form.control} name="refund" label={`Refund the payment of ${refundText}`} />
         )}
+        <NotifyCustomerCheckbox
+          email={order.email}
+          checked={notify}
+          onChange={setNotify}
+          what="that it was cancelled"
+        />
         {/* "Cancel" beside "Cancel order" would read as the same thing. */}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { FormErrors } from '../../../components/form-errors';
@@ -90,9 +91,15 @@ function FulfillTrackingCard({ editor }: { editor: Editor }) {
 }
 
 /** Where the parcel goes. */
-function ShipToCard({ order }: { order: Order }) {
+function ShipToCard({ order, editor }: { order: Order; editor: Editor }) {
   return (
     <SectionCard title="Ship to">
+      <NotifyCustomerCheckbox
+        email={order.email}
+        checked={editor.notify}
+        onChange={editor.setNotify}
+        what="the shipping confirmation"
+      />
       {order.shippingAddress ? (
         <Stack gap={0}>
           {addressLines(order.shippingAddress).map((line, i) => (
@@ -143,7 +150,7 @@ export function FulfillForm({ order, locations: all }: { order: Order; locations
           <Stack gap="lg">
             <FulfillFromCard editor={editor} />
             <FulfillTrackingCard editor={editor} />
-            <ShipToCard order={order} />
+            <ShipToCard order={order} editor={editor} />
           </Stack>
         </div>
         <Paper withBorder shadow="md" p="sm" radius="md" className={classes.bar}>

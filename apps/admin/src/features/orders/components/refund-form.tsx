@@ -20,6 +20,7 @@ import refundClasses from './refund-layout.module.css';
 import { RefundLineRow } from './refund-line-row';
 import { shippingLeftWords } from './refund-plan';
 import { useRefundEditor } from './use-refund-editor';
+import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
 
 type Order = NonNullable<OrderRefundPageQuery['order']>;
 type Locations = OrderRefundPageQuery['locations'];
@@ -114,13 +115,19 @@ function RefundShippingCard({ editor }: { editor: Editor }) {
         )}
         <Textarea
           label="Reason"
-          description="Shown on the order's timeline; the customer doesn't see it."
+          description="Shown on the order's timeline; the customer's email shows it only if its template uses {{ refund.reason }}."
           autosize
           minRows={2}
           maxLength={500}
           value={editor.reason}
           onChange={(e) => editor.setReason(e.currentTarget.value)}
           error={errors.reason}
+        />
+        <NotifyCustomerCheckbox
+          email={editor.email}
+          checked={editor.notify}
+          onChange={editor.setNotify}
+          what="that the refund is made"
         />
       </Stack>
     </SectionCard>

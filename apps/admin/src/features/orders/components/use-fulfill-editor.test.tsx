@@ -29,6 +29,7 @@ const line = (over: Partial<Line>): Line => ({
 const order: Order = {
   id: 'o1',
   name: '#1001',
+  email: 'ada@example.com',
   status: 'OPEN',
   fulfillmentStatus: 'UNFULFILLED',
   availableActions: [],
@@ -176,6 +177,7 @@ describe('useFulfillEditor', () => {
           carrier: 'Bike courier',
           trackingNumber: 'B-1',
           trackingUrl: 'https://bikes.example/B-1',
+          notifyCustomer: true,
         },
       },
     ]);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCommand } from '../../../components/use-command';
@@ -52,11 +53,14 @@ function useLinesWithStock(order: Order, locationCount: number) {
 export function useFulfillEditor(order: Order, all: Locations) {
   const navigate = useNavigate();
   const [fulfill] = useOrderFulfillMutation();
+  const [notify, setNotify] = useState(true);
   const locations = all.filter((l) => l.active);
   const lines = useLinesWithStock(order, all.length);
 
   const command = useCommand({
-    mutate: async ({ input }: FulfillRequest) => (await fulfill({ variables: { input } })).data?.orderFulfill,
+    mutate: async ({ input }: FulfillRequest) =>
+      (await fulfill({ variables: { input: { ...input, notifyCustomer: notify && Boolean(order.email) } } }))
+        .data?.orderFulfill,
     success: ({ fulfillment }, { input }) => ({
       title: `${fulfillment?.name ?? order.name} shipped`,
       message: `${items(input.lines.reduce((n, l) => n + l.quantity, 0))} fulfilled.`,
@@ -109,5 +113,8 @@ export function useFulfillEditor(order: Order, all: Locations) {
       ),
     ],
     shortMessage,
+    /** Email the customer the shipping confirmation (when the order has an email). */
+    notify,
+    setNotify,
   };
 }

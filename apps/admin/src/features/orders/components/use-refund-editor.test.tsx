@@ -32,6 +32,7 @@ const line = (over: Partial<Line>): Line => ({
 const order: Order = {
   id: 'o1',
   name: '#1001',
+  email: 'ada@example.com',
   status: 'OPEN',
   paymentStatus: 'PAID',
   availableActions: [],
@@ -178,6 +179,7 @@ describe('useRefundEditor', () => {
         shipping: null,
         amount: '80.00',
         reason: 'Scratched',
+        notifyCustomer: true,
         idempotencyKey: first!.input.idempotencyKey,
       },
     });

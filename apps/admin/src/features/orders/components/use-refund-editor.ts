@@ -60,6 +60,7 @@ export function useRefundEditor(order: Order) {
   const [shipping, setShipping] = useState('');
   const [amount, setAmount] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const [notify, setNotify] = useState(true);
   const [submitted, setSubmitted] = useState<PlacedRefundErrors | null>(null);
   const lines = useMemo(() => refundLinesInput(order.lines, choices), [order.lines, choices]);
   const [asked] = useDebouncedValue({ lines, shipping }, 300);
@@ -106,6 +107,7 @@ export function useRefundEditor(order: Order) {
         shipping: shipping.trim() || null,
         amount: check.amountText.trim(),
         reason: reason.trim() || null,
+        notifyCustomer: notify && Boolean(order.email),
       });
       if (userErrors.length) setSubmitted(placeRefundErrors(userErrors, sent));
     } catch (error) {
@@ -125,6 +127,10 @@ export function useRefundEditor(order: Order) {
     setAmount: edit(setAmount),
     reason,
     setReason: edit(setReason),
+    /** Email the customer about the refund (when the order has an email). */
+    notify,
+    setNotify,
+    email: order.email,
     figures,
     stale,
     errors,

@@ -1,0 +1,18 @@
+import { Badge } from '@mantine/core';
+import type { EmailMessageStatus } from '../../../gql/graphql';
+
+const LOOK: Record<EmailMessageStatus, { color: string; label: string }> = {
+  QUEUED: { color: 'blue', label: 'Queued' },
+  SENT: { color: 'green', label: 'Sent' },
+  FAILED: { color: 'red', label: 'Failed' },
+  NOT_SENT: { color: 'gray', label: 'Not sent' },
+};
+
+export function EmailStatusBadge({ status }: { status: EmailMessageStatus }) {
+  const look = LOOK[status];
+  return (
+    <Badge color={look.color} variant="light">
+      {look.label}
+    </Badge>
+  );
+}
