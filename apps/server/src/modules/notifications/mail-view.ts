@@ -8,6 +8,9 @@ import {
 import type { Shop } from '../settings/settings.model.js';
 import type { MailLineRow, MailOrderRow } from './mail-context.repository.js';
 
+// Missing values are null, never '': Liquid's `{% if fulfillment.carrier %}` is true for an empty
+// string (only nil and false are falsy), and the default templates ask exactly that.
+
 /**
  * What one email is rendered from: the template's variables (Liquid, `{{ order.name }}`) and what
  * the layout sets around the body (the order's lines and totals, the address, a button).
@@ -105,9 +108,9 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
       tax: money(order.taxTotal, cur),
       discounts: money(order.discountTotal, cur),
       item_count: order.itemsCount,
-      shipping_method: order.shippingName ?? '',
+      shipping_method: order.shippingName || null,
       shipping_address: addressOneLine(order.shippingAddress),
-      cancel_reason: order.cancelReason ?? '',
+      cancel_reason: order.cancelReason || null,
       line_items: lineItems,
     };
     vars['customer'] = {
@@ -140,9 +143,9 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
   }
   if (kind === 'SHIPPING_CONFIRMATION') {
     vars['fulfillment'] = {
-      carrier: fulfillment?.carrier ?? '',
-      tracking_number: fulfillment?.trackingNumber ?? '',
-      tracking_url: fulfillment?.trackingUrl ?? '',
+      carrier: fulfillment?.carrier || null,
+      tracking_number: fulfillment?.trackingNumber || null,
+      tracking_url: fulfillment?.trackingUrl || null,
       item_count: fulfillment?.items ?? 0,
     };
     const url = webUrl(fulfillment?.trackingUrl);
@@ -151,7 +154,7 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
   if (kind === 'REFUND_ISSUED' && order)
     vars['refund'] = {
       amount: money(refund?.amount ?? 0, order.currencyCode),
-      reason: refund?.reason ?? '',
+      reason: refund?.reason || null,
     };
   if (staff) {
     vars['staff'] = { name: staff.name || staff.email, email: staff.email };

@@ -138,6 +138,23 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
     });
     expect(invalid.notificationTemplatePreview.subject).toBeNull();
     expect(invalid.notificationTemplatePreview.userErrors[0].field).toEqual(['subject']);
+    // Missing values are nil in Liquid: a parcel without a carrier does not say "with ."
+    const parcel = await gql(
+      store.owner,
+      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
+      {
+        id: order.id,
+      },
+    );
+    expect(parcel.orderFulfill.userErrors).toEqual([]);
+    const plain = await gql(owner, PREVIEW, {
+      kind: 'SHIPPING_CONFIRMATION',
+      subject: 'x',
+      body: 'Shipped{% if fulfillment.carrier %} with {{ fulfillment.carrier }}{% endif %}.{% if fulfillment.tracking_number %} Number{% endif %}',
+      orderId: order.id,
+    });
+    expect(plain.notificationTemplatePreview.text.startsWith('Shipped.\n')).toBe(true);
+    expect(plain.notificationTemplatePreview.html).not.toContain('Track your parcel');
     const staff = await gql(owner, PREVIEW, {
       kind: 'STAFF_PASSWORD_RESET',
       subject: 'Reset',

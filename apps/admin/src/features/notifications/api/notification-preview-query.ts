@@ -21,10 +21,10 @@ export const notificationPreviewDocument = graphql(`
   }
 `);
 
-/** Recent orders to preview a customer message on. */
+/** The newest orders, to preview a customer message on (the picker filters them as typed). */
 export const previewOrdersDocument = graphql(`
-  query NotificationPreviewOrders($query: String) {
-    orders(first: 20, query: $query) {
+  query NotificationPreviewOrders {
+    orders(first: 50) {
       nodes {
         id
         name
@@ -41,6 +41,6 @@ export function useNotificationPreviewQuery(
   return useQuery(notificationPreviewDocument, { variables: vars, skip, fetchPolicy: 'network-only' });
 }
 
-export function usePreviewOrdersQuery(query: string, skip: boolean) {
-  return useQuery(previewOrdersDocument, { variables: { query: query || null }, skip });
+export function usePreviewOrdersQuery(skip: boolean) {
+  return useQuery(previewOrdersDocument, { skip });
 }

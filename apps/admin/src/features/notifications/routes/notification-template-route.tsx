@@ -50,16 +50,21 @@ function TemplateEditor({ template }: { template: NotificationTemplateFieldsFrag
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [orderSearch, setOrderSearch] = useState('');
   const [picked, setOrderId] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
-  const [debounced] = useDebouncedValue({ subject, body }, 400);
-  const orders = usePreviewOrdersQuery(orderSearch, template.forStaff || !canReadOrders);
+  const [debouncedSubject] = useDebouncedValue(subject, 400);
+  const [debouncedBody] = useDebouncedValue(body, 400);
+  const orders = usePreviewOrdersQuery(template.forStaff || !canReadOrders);
   const orderOptions = (orders.data ?? orders.previousData)?.orders.nodes ?? [];
   // The newest order until one is picked.
   const orderId = picked ?? orderOptions[0]?.id ?? null;
   const preview = useNotificationPreviewQuery(
-    { kind: template.kind, ...debounced, orderId: template.forStaff ? null : orderId },
+    {
+      kind: template.kind,
+      subject: debouncedSubject,
+      body: debouncedBody,
+      orderId: template.forStaff ? null : orderId,
+    },
     false,
   );
   const [update] = useNotificationTemplateUpdateMutation();
@@ -149,7 +154,6 @@ function TemplateEditor({ template }: { template: NotificationTemplateFieldsFrag
               label="Preview on order"
               placeholder={orderOptions.length ? 'Pick an order' : 'No orders yet: made-up facts'}
               searchable
-              onSearchChange={setOrderSearch}
               data={orderOptions.map((o) => ({
                 value: o.id,
                 label: `${o.name}${o.email ? ` · ${o.email}` : ''}`,
