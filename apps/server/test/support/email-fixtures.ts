@@ -31,3 +31,15 @@ export async function settled(client: Client, q: string, ms = 30_000): Promise<a
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Waits until no email is waiting for its job: a test that counts the whole server's statements
+ * must not count the emails its orders or invitations send in the background.
+ */
+export async function emailsSettled(client: Client, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while ((await messagesOf(client, 'status:queued')).length) {
+    if (Date.now() > deadline) throw new Error(`Emails still queued after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

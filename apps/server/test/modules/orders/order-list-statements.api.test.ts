@@ -3,6 +3,7 @@ import { ORDER_LIST } from '../../../../../bench/scenarios/orders.mjs';
 import { DATABASES, signedIn, useServer } from '../../helpers.js';
 import { statementsOf } from '../../support/statements.js';
 import { CANCEL, createLocation, createOrder, createVariant, gql } from '../../support/order-fixtures.js';
+import { emailsSettled } from '../../support/email-fixtures.js';
 
 // Issue #15: a page of the order list reads each row's lines and customer in its own statement
 // (JSON columns computed for the page's rows), so the bench's document — 50 orders with lines,
@@ -25,6 +26,7 @@ describe.each(DATABASES)('order list statements on $name', ({ postgresUrl }) => 
       made.push(order.id);
     }
     await gql(owner, CANCEL, { id: made[2] });
+    await emailsSettled(owner);
 
     const send = (variables: Record<string, unknown>) => async () => {
       const res = await owner.request(ORDER_LIST, variables);

@@ -68,6 +68,8 @@ describe.each(DATABASES)('what a cancelled or unpaid order offers, on $name', ({
       .selectFrom('audit_events')
       .select(['action'])
       .where('subject_id', '=', uuid('Order', order.id))
+      // Its emails (confirmation, cancellation) have events of their own on the timeline.
+      .where('action', 'not like', 'order.email_%')
       .orderBy('created_at')
       .execute();
     expect(events.map((e) => e.action)).toEqual(['order.create', 'order.cancel', 'order.close']);
