@@ -44,7 +44,10 @@ import {
 // 2026-11-28 (#29 exports, #28 live): 271.9 → 272.2 KB: the lists' Export button (the dialog, its
 // column chooser and job progress download at first use, export-dialog-body.tsx; with them in the
 // list it was 296 KB). Ceiling 274. To win back in #35.
-const FIRST_LOAD_PRODUCTS_KB = 274;
+// 2026-11-29 (#30): 275.9 KB: Mantine's per-screen chunks no longer merge into neighbours (merged,
+// two of them imported each other and the login screen's failed to load; vite.config.ts). Ceiling
+// 277. To win back in #35.
+const FIRST_LOAD_PRODUCTS_KB = 277;
 const ROUTE_KB = 125;
 
 const manifest = readManifest();

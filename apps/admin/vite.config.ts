@@ -78,7 +78,11 @@ export default defineConfig({
               test: MANTINE,
               priority: 0,
               entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
+              // No merging: a chunk per exact set of screens is acyclic by construction (a module's
+              // imports are used by at least its screens), whereas merging small ones into a
+              // neighbour made two chunks import each other, and the login screen's chunk read
+              // TagsInput's `InputBase.classes` before it ran (every screen in it failed to load).
+              entriesAwareMergeThreshold: 0,
             },
             // What every list screen and the shell share, as one file: on HTTP/1.1's six connections a
             // first /products fetched ~20 small shared chunks (list pager, search field, chips, icons,
