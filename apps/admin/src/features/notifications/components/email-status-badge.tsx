@@ -11,7 +11,8 @@ const LOOK: Record<EmailMessageStatus, { color: string; label: string }> = {
 export function EmailStatusBadge({ status }: { status: EmailMessageStatus }) {
   const look = LOOK[status];
   return (
-    <Badge color={look.color} variant="light">
+    // Never cut to "Not …" beside a long subject on a phone.
+    <Badge color={look.color} variant="light" style={{ flexShrink: 0 }}>
       {look.label}
     </Badge>
   );
