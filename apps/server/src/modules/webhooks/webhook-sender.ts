@@ -70,7 +70,10 @@ export function startWebhookSender(options: {
   pollMs?: number;
 }): WebhookSender {
   const { db, clock, log } = options;
-  const pollMs = options.pollMs ?? 1_000;
+  // Deliveries this instance queues wake it at once (wake()); the poll only finds retries coming
+  // due (10 s apart at the least) and leases another instance gave up, so it need not be frequent:
+  // every second it cost each instance three statements a second for nothing.
+  const pollMs = options.pollMs ?? 10_000;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
