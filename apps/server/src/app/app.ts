@@ -217,12 +217,13 @@ export async function startApp(
         secure: false,
         viewer,
         services,
-        loaders: createLoaders(database.db),
+        loaders: createLoaders(database.upkeep),
         setCookie: () => {},
       },
     });
+  // Background work like the relay's: on `upkeep`, so a request's statement count stays its own.
   const webhooks = startWebhooks({
-    db: database.db,
+    db: database.upkeep,
     run: runOperation,
     clock: options.clock ?? systemClock,
     log,

@@ -190,7 +190,8 @@ export async function startJobEngine(
       },
     );
     const delivery = {
-      db: database.db,
+      // Background work (as the relay and webhooks): a request's statement count stays its own.
+      db: database.upkeep,
       mail: config.mail,
       publicUrl: config.publicUrl,
       log,
