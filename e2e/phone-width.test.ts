@@ -99,6 +99,15 @@ describe('screens on a 390 px phone, with data', () => {
       { path: '/settings/audit', ready: () => page.getByRole('heading', { name: 'Settings' }).waitFor() },
       { path: '/settings/api-tokens', ready: () => page.getByText('No API tokens yet').waitFor() },
       { path: '/settings/jobs', ready: () => page.getByText('No jobs yet').waitFor() },
+      { path: '/settings/webhooks', ready: () => page.getByText('No webhooks yet').waitFor() },
+      {
+        path: '/settings/notifications',
+        ready: () =>
+          page
+            .getByRole('link', { name: /Order confirmation/ })
+            .first()
+            .waitFor(),
+      },
     ];
     for (const { path, ready } of pages) {
       await page.goto(path);
@@ -117,7 +126,7 @@ describe('screens on a 390 px phone, with data', () => {
     // the row fades on the side with more tabs.
     const tabs = page.getByRole('navigation', { name: 'Settings sections' });
     const current = tabs.locator('[aria-current="page"]');
-    expect(await current.textContent()).toBe('Jobs');
+    expect(await current.textContent()).toBe('Notifications');
     const box = (await current.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE_390.width);
