@@ -52,12 +52,24 @@ export type NewDelivery = Pick<
   | 'payload_bytes'
 > & { test?: boolean; created_at: Date };
 
+/** How long the command that made a test delivery holds it (it sends it straight away). */
+const TEST_LEASE_MS = 5 * 60_000;
+
 /** Inserts deliveries; one already made for the same subscription and event is left as it is. */
 export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<WebhookDelivery[]> {
   if (!rows.length) return [];
   const inserted = await db
     .insertInto('webhook_deliveries')
-    .values(rows.map((r) => ({ ...r, id: uuidv7(), next_attempt_at: r.created_at })))
+    .values(
+      rows.map((r) => ({
+        ...r,
+        id: uuidv7(),
+        next_attempt_at: r.created_at,
+        // A test delivery is sent by its command at once: leased to it, the sender's loop leaves it
+        // (it went out twice when the loop's poll came first).
+        ...(r.test ? { locked_until: new Date(r.created_at.getTime() + TEST_LEASE_MS) } : {}),
+      })),
+    )
     .onConflict((oc) => oc.columns(['subscription_id', 'event_id']).doNothing())
     .returning(COLUMNS.map((c) => c.slice(2) as 'id'))
     .execute();
