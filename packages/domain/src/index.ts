@@ -24,3 +24,4 @@ export * from './job-words.js';
 export * from './list-exports.js';
 export * from './webhooks.js';
 export * from './notifications.js';
+export * from './returns.js';

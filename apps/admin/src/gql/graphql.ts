@@ -519,6 +519,7 @@ export type Permission =
   | 'ORDERS_WRITE'
   | 'REFUNDS_WRITE'
   | 'REPORTS_READ'
+  | 'RETURNS_WRITE'
   | 'SETTINGS_WRITE'
   | 'STAFF_MANAGE'
   | 'WEBHOOKS_MANAGE';
