@@ -4,6 +4,7 @@ import {
   WEBHOOK_RETRY_HOURS,
   WEBHOOK_TIMEOUT_MS,
 } from '@stockroom/domain';
+import { SYSTEM_ACTOR } from '../../actor.js';
 import type { DB } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
@@ -15,6 +16,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './delivery.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { markFailing, markHealthy, pauseSubscription } from './webhook.repository.js';
 import { signature } from './webhook-owner.js';
 
@@ -151,7 +153,19 @@ export function startWebhookSender(options: {
       for (const id of failingSubs.keys()) healthySubs.delete(id);
       await markHealthy(trx, [...healthySubs]);
       for (const [id, at] of failingSubs) await markFailing(trx, id, at);
-      for (const p of pauses) await pauseSubscription(trx, p.subscriptionId, p.reason, p.at);
+      for (const p of pauses) {
+        // Recorded with the pause (the system did it), so staff find it in the audit log.
+        if (await pauseSubscription(trx, p.subscriptionId, p.reason, p.at))
+          await recordAudit(trx, SYSTEM_ACTOR, {
+            action: 'webhook_subscription.paused',
+            subjectType: 'WebhookSubscription',
+            subjectId: p.subscriptionId,
+            changes: {
+              status: { before: 'ACTIVE', after: 'PAUSED' },
+              paused_reason: { before: null, after: p.reason },
+            },
+          });
+      }
     });
   }
 

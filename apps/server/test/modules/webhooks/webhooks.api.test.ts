@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { decodeId } from '@stockroom/domain';
 import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
 import { gql } from '../../support/order-fixtures.js';
 import {
@@ -242,6 +243,24 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
         pausedReason: expect.stringMatching(/failed for 48 hours \(last: HTTP 503\)/),
       },
     ]);
+    // The pause is in the audit log, by the system, with the reason (written with the pause).
+    const logged = (
+      await gql(
+        owner,
+        `query($id: ID!) { auditEvents(subjectId: $id, first: 5) { nodes { action actorType actorName changes { field before after } } } }`,
+        { id: sub.id },
+      )
+    ).auditEvents.nodes;
+    expect(logged[0]).toEqual({
+      action: 'webhook_subscription.paused',
+      actorType: 'system',
+      actorName: null,
+      changes: expect.arrayContaining([
+        { field: 'status', before: '"ACTIVE"', after: '"PAUSED"' },
+        { field: 'paused_reason', before: null, after: JSON.stringify(paused[0].pausedReason) },
+      ]),
+    });
+    expect(logged.filter((e: any) => e.action === 'webhook_subscription.paused')).toHaveLength(1);
     // Paused: nothing new is made or sent, and a replay waits for the resume.
     await product('Ignored while paused');
     await settle();
@@ -255,6 +274,17 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
       status: 'ACTIVE',
       pausedReason: null,
       failingSince: null,
+    });
+    const resumedRow = await ctx.server.app.database.db
+      .selectFrom('webhook_subscriptions')
+      .select(['status', 'paused_reason', 'paused_at', 'failing_since'])
+      .where('id', '=', decodeId(sub.id)!.uuid)
+      .executeTakeFirstOrThrow();
+    expect(resumedRow).toEqual({
+      status: 'ACTIVE',
+      paused_reason: null,
+      paused_at: null,
+      failing_since: null,
     });
     const replay = (await gql(owner, RETRY_FAILED, { id: sub.id })).webhookDeliveriesRetryFailed;
     expect(replay).toMatchObject({ count: 1, userErrors: [] });
