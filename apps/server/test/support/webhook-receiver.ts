@@ -61,7 +61,7 @@ export const CREATE = `mutation($input: WebhookSubscriptionInput!) { webhookSubs
   webhookSubscription { ${SUBSCRIPTION_FIELDS} } secret userErrors { field code message } } }`;
 export const UPDATE = `mutation($id: ID!, $input: WebhookSubscriptionUpdateInput!) { webhookSubscriptionUpdate(id: $id, input: $input) {
   webhookSubscription { ${SUBSCRIPTION_FIELDS} } secret userErrors { field code message } } }`;
-export const DELIVERY_FIELDS = `id eventId topic test subjectId status attempts nextAttemptAt statusCode latencyMs
+export const DELIVERY_FIELDS = `id eventId topic test subjectId status attemptCount nextAttemptAt statusCode latencyMs
   responseExcerpt error payloadBytes deliveredAt`;
 export const DELIVERIES = `query($id: ID!, $query: String) { webhookDeliveries(subscriptionId: $id, query: $query, first: 100) {
   nodes { ${DELIVERY_FIELDS} } count { value } userErrors { field code message } } }`;

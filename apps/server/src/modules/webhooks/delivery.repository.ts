@@ -11,7 +11,7 @@ import {
   type PageArgs,
 } from '../../lib/pagination.js';
 import { attemptOf, deliveryOf, type WebhookDelivery, type WebhookDeliveryAttempt } from './webhook.model.js';
-import type { WebhookDeliveryTable } from './webhooks.tables.js';
+import type { WebhookDeliveryAttemptRow, WebhookDeliveryTable } from './webhooks.tables.js';
 
 const NEWEST = { expression: 'd.created_at', cast: 'timestamptz', descending: true } as const;
 /** Every column but the payload (lists never read it). */
@@ -277,21 +277,28 @@ export async function lastDeliveries(
   return new Map(rows.map((r) => [r.subscription_id, deliveryOf(r)]));
 }
 
-/** A delivery's attempts, newest first (at most `limit`). */
-export async function attemptsOf(
+/**
+ * Deliveries' attempts, newest first, at most `limit` each: one statement for a page of deliveries
+ * (webhook_delivery_attempts_idx, delivery_id and attempted_at desc).
+ */
+export async function attemptsOfDeliveries(
   db: Executor,
-  deliveryId: string,
+  deliveryIds: readonly string[],
   limit: number,
-): Promise<WebhookDeliveryAttempt[]> {
-  const rows = await db
-    .selectFrom('webhook_delivery_attempts')
-    .selectAll()
-    .where('delivery_id', '=', deliveryId)
-    .orderBy('attempted_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(attemptOf);
+): Promise<Map<string, WebhookDeliveryAttempt[]>> {
+  const found = new Map<string, WebhookDeliveryAttempt[]>(deliveryIds.map((id) => [id, []]));
+  if (!deliveryIds.length) return found;
+  const { rows } = await sql<WebhookDeliveryAttemptRow>`
+    select a.* from unnest(${[...deliveryIds]}::uuid[]) as k(id)
+    cross join lateral (
+      select a.id, a.delivery_id, a.attempted_at, a.status_code, a.latency_ms, a.excerpt, a.error
+      from webhook_delivery_attempts a
+      where a.delivery_id = k.id
+      order by a.attempted_at desc, a.id desc
+      limit ${limit}
+    ) a`.execute(db);
+  for (const r of rows) found.get(r.delivery_id)?.push(attemptOf(r));
+  return found;
 }
 
 /** Retention (SPEC §10: 30 days): deletes older deliveries and their attempts; answers how many. */

@@ -21,9 +21,15 @@ import {
 import type { Ctx } from '../../graphql/context.js';
 import { forbidden } from '../../graphql/errors.js';
 import { listBound } from '../../graphql/cost.js';
-import type { WebhookDelivery, WebhookScope, WebhookSubscription } from './webhook.model.js';
+import type {
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookScope,
+  WebhookSubscription,
+} from './webhook.model.js';
+import { SHOWN_ATTEMPTS } from './webhook.loaders.js';
 import { TOPIC_SUBJECT } from './webhook-payload.js';
-import { countDeliveries, pageDeliveries } from './delivery.repository.js';
+import { countDeliveries, findDelivery, pageDeliveries } from './delivery.repository.js';
 import { deliverySearchCondition, subscriptionSearchCondition } from './webhook-search.js';
 import { countSubscriptionsMatching, findSubscriptions, pageSubscriptions } from './webhook.service.js';
 
@@ -75,12 +81,43 @@ const WebhookOwnerRef = builder
     }),
   });
 
+const WebhookDeliveryAttemptRef = builder
+  .objectRef<WebhookDeliveryAttempt>('WebhookDeliveryAttempt')
+  .implement({
+    description: 'One try at sending a delivery: when, what the receiver answered, how long it took.',
+    extensions: auth.authenticated,
+    fields: (t) => ({
+      at: t.field({ type: 'DateTime', resolve: (a) => a.attemptedAt }),
+      statusCode: t.exposeInt('statusCode', {
+        nullable: true,
+        description: 'The HTTP status the receiver answered; null when it did not answer.',
+      }),
+      error: t.exposeString('error', {
+        nullable: true,
+        description:
+          'Why it failed, in words (a status other than 2xx, a timeout, a refused address); null when it succeeded.',
+      }),
+      latencyMs: t.exposeInt('latencyMs', { description: 'How long it took, in milliseconds.' }),
+      responseExcerpt: t.exposeString('excerpt', {
+        nullable: true,
+        description: 'The first 1 kB of the answer.',
+      }),
+    }),
+  });
+
 export const WebhookDeliveryRef = builder.objectRef<WebhookDelivery>('WebhookDelivery');
 builder.node(WebhookDeliveryRef, {
   description: 'One event sent (or to be sent) to one subscription, with its latest attempt.',
   extensions: auth.authenticated,
   id: { resolve: (d) => d.id },
   isTypeOf: (o) => typeof o === 'object' && o !== null && 'eventId' in o && 'payloadBytes' in o,
+  // node(id): a delivery of a subscription the caller may see (its attempts, opened on its own).
+  loadOne: async (id, ctx) => {
+    const delivery = await findDelivery(ctx.services.db, id);
+    if (!delivery) return null;
+    const [sub] = await findSubscriptions(ctx.services.db, [delivery.subscriptionId]);
+    return sub && inScope(scopeOf(ctx.viewer), sub) ? delivery : null;
+  },
   fields: (t) => ({
     eventId: t.exposeString('eventId', {
       description: 'Sent as X-Stockroom-Event-Id: the same event is never delivered twice under another id.',
@@ -93,7 +130,13 @@ builder.node(WebhookDeliveryRef, {
       resolve: (d) => (d.subjectId ? encodeId(TOPIC_SUBJECT[d.topic] as NodeType, d.subjectId) : null),
     }),
     status: t.field({ type: WebhookDeliveryStatusEnum, resolve: (d) => d.status }),
-    attempts: t.exposeInt('attempts'),
+    attemptCount: t.exposeInt('attempts', { description: 'How many times it was tried.' }),
+    attempts: t.field({
+      type: [WebhookDeliveryAttemptRef],
+      extensions: listBound({ max: SHOWN_ATTEMPTS }),
+      description: `Its attempts, newest first (the last ${SHOWN_ATTEMPTS}; attemptCount counts them all).`,
+      resolve: (d, _a, ctx) => ctx.loaders.webhookDeliveryAttempts.load(d.id),
+    }),
     nextAttemptAt: t.field({
       type: 'DateTime',
       nullable: true,

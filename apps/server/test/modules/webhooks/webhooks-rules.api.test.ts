@@ -209,6 +209,16 @@ describe.each(DATABASES)('webhook rules ($name)', ({ postgresUrl }) => {
       expect(JSON.stringify(erpBody)).not.toContain('buyer@example.com');
       expect(JSON.stringify(erpBody)).not.toContain('Lovelace');
 
+      // A delivery (with its attempts) opens for its subscription's owner only.
+      const NODE = `query($id: ID!) { node(id: $id) { ... on WebhookDelivery { id attempts { statusCode } } } }`;
+      const [crmDelivery] = (await gql(crm, DELIVERIES, { id: crmSub.webhookSubscription.id }))
+        .webhookDeliveries.nodes;
+      expect((await gql(crm, NODE, { id: crmDelivery.id })).node).toEqual({
+        id: crmDelivery.id,
+        attempts: [{ statusCode: 200 }],
+      });
+      expect((await gql(erp, NODE, { id: crmDelivery.id })).node).toBeNull();
+
       // A revoked token's subscription pauses at its next event, saying why.
       await gql(store.owner, `mutation($id: ID!) { apiTokenRevoke(id: $id) { userErrors { message } } }`, {
         id: erpToken.apiToken.id,

@@ -11,6 +11,7 @@ import {
   UPDATE,
   WebhookReceiver,
 } from '../../support/webhook-receiver.js';
+import { statementsOf } from '../../support/statements.js';
 import { adjustableClock } from '../../../src/lib/clock.js';
 import { eventsAfter } from '../../../src/modules/events/events.repository.js';
 import { pruneDeliveries } from '../../../src/modules/webhooks/delivery.service.js';
@@ -78,7 +79,7 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     expect(list.nodes).toEqual([
       expect.objectContaining({
         status: 'SUCCEEDED',
-        attempts: 1,
+        attemptCount: 1,
         statusCode: 200,
         responseExcerpt: 'answer 200',
       }),
@@ -179,7 +180,7 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     await settle();
     await receiver.waitFor(1);
     let [d] = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries.nodes;
-    expect(d).toMatchObject({ status: 'RETRYING', attempts: 1, statusCode: 500 });
+    expect(d).toMatchObject({ status: 'RETRYING', attemptCount: 1, statusCode: 500 });
     expect(d.error).toMatch(/HTTP 500/);
     const wait = new Date(d.nextAttemptAt).getTime() - clock.now().getTime();
     expect(wait).toBeGreaterThan(5_000);
@@ -192,7 +193,7 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     await settle();
     await receiver.waitFor(2);
     [d] = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries.nodes;
-    expect(d).toMatchObject({ status: 'SUCCEEDED', attempts: 2, statusCode: 200, error: null });
+    expect(d).toMatchObject({ status: 'SUCCEEDED', attemptCount: 2, statusCode: 200, error: null });
     expect(receiver.received[1]!.headers['x-stockroom-event-id']).toBe(
       receiver.received[0]!.headers['x-stockroom-event-id'],
     );
@@ -207,7 +208,79 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
       .orderBy('attempted_at')
       .execute();
     expect(attempts.map((a) => a.status_code)).toEqual([500, 200]);
+    // The API shows every attempt, newest first, each with its answer.
+    const { attempts: shown } = (
+      await gql(
+        owner,
+        `query($id: ID!) { webhookDeliveries(subscriptionId: $id, first: 5) { nodes { attempts { at statusCode error latencyMs responseExcerpt } } } }`,
+        { id: sub.id },
+      )
+    ).webhookDeliveries.nodes[0];
+    expect(shown).toEqual([
+      {
+        at: expect.any(String),
+        statusCode: 200,
+        error: null,
+        latencyMs: expect.any(Number),
+        responseExcerpt: 'answer 200',
+      },
+      {
+        at: expect.any(String),
+        statusCode: 500,
+        error: 'The receiver answered HTTP 500.',
+        latencyMs: expect.any(Number),
+        responseExcerpt: 'answer 500',
+      },
+    ]);
+    expect(Date.parse(shown[0].at)).toBeGreaterThan(Date.parse(shown[1].at));
     receiver.answer = () => 200;
+    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
+      id: sub.id,
+    });
+  });
+
+  it('a page of deliveries reads every attempt in one statement, however many deliveries it has', async () => {
+    receiver.received.length = 0;
+    receiver.answer = () => 500;
+    const { webhookSubscription: sub } = await subscribe({ topic: 'PRODUCTS_CREATE', url: `${base}/thrice` });
+    for (const title of ['Cup', 'Bowl', 'Plate']) await product(title);
+    await settle();
+    await receiver.waitFor(3);
+    clock.advance(60_000);
+    await settle();
+    await receiver.waitFor(6);
+    receiver.answer = () => 200;
+    clock.advance(60_000);
+    await settle();
+    await receiver.waitFor(9);
+    const page = (first: number) =>
+      gql(
+        owner,
+        `query($id: ID!, $first: Int) { webhookDeliveries(subscriptionId: $id, first: $first) { nodes { id attemptCount attempts { statusCode } } } }`,
+        { id: sub.id, first },
+      );
+    const nodes = (await page(3)).webhookDeliveries.nodes;
+    expect(nodes).toHaveLength(3);
+    for (const n of nodes) {
+      expect(n.attemptCount).toBe(3);
+      expect(n.attempts.map((a: any) => a.statusCode)).toEqual([200, 500, 500]);
+    }
+    // One delivery on its own (the admin opens a row's attempts with it).
+    const single = (
+      await gql(
+        owner,
+        `query($id: ID!) { node(id: $id) { ... on WebhookDelivery { id attempts { statusCode responseExcerpt } } } }`,
+        { id: nodes[0].id },
+      )
+    ).node;
+    expect(single.attempts).toEqual([
+      { statusCode: 200, responseExcerpt: 'answer 200' },
+      { statusCode: 500, responseExcerpt: 'answer 500' },
+      { statusCode: 500, responseExcerpt: 'answer 500' },
+    ]);
+    const database = ctx.server.app.database;
+    const one = await statementsOf(database, () => page(1));
+    expect(await statementsOf(database, () => page(3))).toBe(one);
     await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
       id: sub.id,
     });
@@ -229,7 +302,7 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     await settle();
     await receiver.waitFor(3);
     [d] = (await gql(owner, DELIVERIES, { id: sub.id, query: 'status:failed' })).webhookDeliveries.nodes;
-    expect(d).toMatchObject({ status: 'FAILED', attempts: 3, statusCode: 503, nextAttemptAt: null });
+    expect(d).toMatchObject({ status: 'FAILED', attemptCount: 3, statusCode: 503, nextAttemptAt: null });
     const paused = (
       await gql(
         owner,
@@ -291,7 +364,7 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     await settle();
     await receiver.waitFor(4);
     [d] = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries.nodes;
-    expect(d).toMatchObject({ status: 'SUCCEEDED', attempts: 4 });
+    expect(d).toMatchObject({ status: 'SUCCEEDED', attemptCount: 4 });
     // One delivery again on its own (a replay of a delivered one).
     const again = (await gql(owner, RETRY, { id: d.id })).webhookDeliveryRetry;
     expect(again).toMatchObject({ userErrors: [], delivery: { status: 'PENDING' } });
@@ -310,7 +383,12 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     });
     const tested = (await gql(owner, TEST, { id: sub.id })).webhookSubscriptionTest;
     expect(tested.userErrors).toEqual([]);
-    expect(tested.delivery).toMatchObject({ test: true, status: 'SUCCEEDED', statusCode: 200, attempts: 1 });
+    expect(tested.delivery).toMatchObject({
+      test: true,
+      status: 'SUCCEEDED',
+      statusCode: 200,
+      attemptCount: 1,
+    });
     expect(tested.delivery.latencyMs).toBeGreaterThanOrEqual(0);
     const [sample] = await receiver.waitFor(1);
     expect(verifyWebhook(sample!.raw, sample!.headers['x-stockroom-hmac-sha256'], secret)).toBe(true);

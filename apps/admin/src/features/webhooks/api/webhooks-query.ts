@@ -67,7 +67,7 @@ export const webhookDeliveriesDocument = graphql(`
         test
         subjectId
         status
-        attempts
+        attemptCount
         nextAttemptAt
         lastAttemptAt
         statusCode
@@ -96,4 +96,28 @@ export function useWebhookDeliveriesQuery(subscriptionId: string, query: string 
     variables: { subscriptionId, query },
     fetchPolicy: 'cache-and-network',
   });
+}
+
+/** One delivery's attempts, newest first (the last 50): read when its row is opened. */
+export const webhookDeliveryAttemptsDocument = graphql(`
+  query WebhookDeliveryAttempts($id: ID!) {
+    node(id: $id) {
+      ... on WebhookDelivery {
+        id
+        attemptCount
+        attempts {
+          at
+          statusCode
+          error
+          latencyMs
+          responseExcerpt
+        }
+      }
+    }
+  }
+`);
+
+/** Read each time a row opens (cache and network), so a row tried again shows its new attempts. */
+export function useWebhookDeliveryAttemptsQuery(id: string) {
+  return useQuery(webhookDeliveryAttemptsDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
 }

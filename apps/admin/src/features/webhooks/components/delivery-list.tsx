@@ -1,11 +1,16 @@
-import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { WebhookDeliveriesQuery } from '../../../gql/graphql';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
+import { DeliveryAttempts } from './delivery-attempts';
 import { DELIVERY_STATUS } from './delivery-status';
 
 type Delivery = WebhookDeliveriesQuery['webhookDeliveries']['nodes'][number];
 
-/** Deliveries: status, attempts, the last answer (status, time taken, its first 1 kB) and Retry. */
+/**
+ * Deliveries: status, attempts, the last answer (status, time taken, its first 1 kB) and Retry; a
+ * row opens to every attempt (read when it opens).
+ */
 export function DeliveryList({
   deliveries,
   onRetry,
@@ -16,6 +21,13 @@ export function DeliveryList({
   retrying: string | null;
 }) {
   const format = useFormatDateTime();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <Stack gap="xs">
       {deliveries.map((d) => {
@@ -47,7 +59,7 @@ export function DeliveryList({
                 )}
               </Group>
               <Text size="xs" c="dimmed">
-                {d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}
+                {d.attemptCount === 1 ? '1 attempt' : `${d.attemptCount} attempts`}
                 {d.statusCode ? ` · HTTP ${d.statusCode}` : ''}
                 {d.latencyMs !== null && d.latencyMs !== undefined ? ` · ${d.latencyMs} ms` : ''}
                 {d.nextAttemptAt ? ` · next try ${format(d.nextAttemptAt)}` : ''}
@@ -61,7 +73,7 @@ export function DeliveryList({
                   {d.error}
                 </Text>
               )}
-              {d.responseExcerpt && (
+              {d.responseExcerpt && !open.has(d.id) && (
                 <Code
                   block
                   style={{ maxHeight: 120, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
@@ -69,6 +81,26 @@ export function DeliveryList({
                   {d.responseExcerpt}
                 </Code>
               )}
+              {d.attemptCount > 0 && (
+                <Group>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-expanded={open.has(d.id)}
+                    aria-controls={`attempts-${d.id}`}
+                    onClick={() => toggle(d.id)}
+                  >
+                    {open.has(d.id)
+                      ? 'Hide attempts'
+                      : d.attemptCount === 1
+                        ? 'Show the attempt'
+                        : `Show all ${d.attemptCount} attempts`}
+                  </Button>
+                </Group>
+              )}
+              <Collapse expanded={open.has(d.id)} id={`attempts-${d.id}`}>
+                {open.has(d.id) && <DeliveryAttempts id={d.id} />}
+              </Collapse>
             </Stack>
           </Paper>
         );
