@@ -89,8 +89,18 @@ describe('webhooks in the admin', () => {
     await delivery.getByText('Test', { exact: true }).waitFor();
     await delivery.getByText('thanks').waitFor();
     await delivery.getByText(/1 attempt · HTTP 200 · \d+ ms/).waitFor();
+    // The row opens to every attempt: when, the answer, the time taken, its first 1 kB.
+    await delivery.getByRole('button', { name: 'Show the attempt' }).click();
+    const attempt = delivery.getByTestId('webhook-delivery-attempt');
+    await attempt.getByText('HTTP 200').waitFor();
+    await attempt.getByText('thanks').waitFor();
+    await attempt.getByText(/^\d+ ms$/).waitFor();
+    expect(await attempt.count()).toBe(1);
+    await page.mouse.move(5, 5);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'webhook-deliveries-desktop');
+    await delivery.getByRole('button', { name: 'Hide attempts' }).click();
+    await attempt.waitFor({ state: 'detached' });
     const path = new URL(page.url()).pathname;
     await context.close();
 
@@ -101,7 +111,9 @@ describe('webhooks in the admin', () => {
     expect(await wideElements(phone.page)).toEqual([]);
     await shot(phone.page, 'webhooks-phone');
     await phone.page.goto(path);
-    await phone.page.getByTestId('webhook-delivery').first().waitFor();
+    const phoneDelivery = phone.page.getByTestId('webhook-delivery').first();
+    await phoneDelivery.getByRole('button', { name: 'Show the attempt' }).click();
+    await phoneDelivery.getByTestId('webhook-delivery-attempt').getByText('HTTP 200').waitFor();
     expect(await wideElements(phone.page)).toEqual([]);
     await shot(phone.page, 'webhook-deliveries-phone');
     await phone.context.close();

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,15 +6,22 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client } from '../../helpers.js';
+import type { Client } from '../../helpers.js';
+import {
+  childEnv,
+  createTestDatabase,
+  ensureServerBuilt,
+  killChildren,
+  signedInTo,
+  startChildServer,
+  uuidOfPublicId as uuidOf,
+  type ChildServer,
+} from '../../support/child-server.js';
 import { createLocation } from '../../support/order-fixtures.js';
 import { readJob } from '../jobs/job-fixtures.js';
 import { importApply, uploadImport } from './import-fixtures.js';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const main = path.join(serverDir, 'dist/main.js');
 const postgresUrl = process.env['TEST_DATABASE_URL'];
-const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery-9' };
 
 /** 1,200 products of three sizes (3,600 rows, eight chunks), counts at one location. */
 const PRODUCTS = 1_200;
@@ -87,60 +94,21 @@ describe.each(DATABASES)('an import killed mid-apply, on $name', ({ postgres }) 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-import-kill-'));
   const children: ChildProcess[] = [];
   let dbUrl = '';
-  let dbName = '';
+  let dropDatabase: (() => Promise<void>) | null = null;
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    killChildren(children);
+    await dropDatabase?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ url: string; child: ChildProcess }> {
-    const child = spawn(process.execPath, [main, 'start'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        REDIS_URL: '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        STOCKROOM_DEMO: '0',
-        STOCKROOM_DATA_DIR: dataDir,
-        STOCKROOM_OWNER_EMAIL: OWNER.email,
-        STOCKROOM_OWNER_PASSWORD: OWNER.password,
-        STOCKROOM_JOB_POLL_SECONDS: '0.5',
-        STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: '15',
-        STOCKROOM_JOB_MAINTENANCE_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const started = Date.now();
-    while (
-      !/ready at http:\/\/localhost:\d+/.test(out) &&
-      Date.now() - started < 90_000 &&
-      child.exitCode === null
-    )
-      await new Promise((r) => setTimeout(r, 100));
-    const port = /ready at http:\/\/localhost:(\d+)/.exec(out)?.[1];
-    if (!port) throw new Error(`the server did not start:\n${out}`);
-    return { url: `http://127.0.0.1:${port}`, child };
-  }
-
-  async function signedInTo(url: string): Promise<Client> {
-    const client = new Client(url);
-    await client.login(OWNER.email, OWNER.password);
-    if (!client.cookie) throw new Error('sign-in failed');
-    return client;
-  }
+  /** `dist/main.js start` on the store's database (PostgreSQL's, or the embedded one in the folder). */
+  const start = (): Promise<ChildServer> =>
+    startChildServer(
+      children,
+      { ...childEnv({ databaseUrl: dbUrl, dataDir }), STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: '15' },
+      90_000,
+    );
 
   /** The first row of a query, on the store's database: PostgreSQL's, or the embedded one's folder. */
   async function firstRow(text: string): Promise<Record<string, unknown>> {
@@ -162,19 +130,11 @@ describe.each(DATABASES)('an import killed mid-apply, on $name', ({ postgres }) 
   }
 
   it('finishes once after a restart: every row once, counts right', async () => {
-    if (!fs.existsSync(main)) {
-      const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-      expect(built.status, built.stderr).toBe(0);
-    }
+    ensureServerBuilt();
     if (postgres) {
-      dbName = `stockroom_test_import_kill_${Date.now()}_${randomBytes(3).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${dbName}`;
-      dbUrl = url.toString();
+      const database = await createTestDatabase(postgresUrl!, 'stockroom_test_import_kill');
+      dbUrl = database.url;
+      dropDatabase = database.drop;
     }
     const tag = `kill${randomBytes(2).toString('hex')}`;
     const a = await start();
@@ -199,7 +159,7 @@ describe.each(DATABASES)('an import killed mid-apply, on $name', ({ postgres }) 
       await new Promise((r) => setTimeout(r, 25));
     }
     a.child.kill('SIGKILL');
-    await new Promise((resolve) => a.child.once('exit', resolve));
+    await a.exited();
 
     // Mid-way in the database: the job still RUNNING, some chunks committed and not all.
     const killed = await firstRow(`select status, progress_done from jobs where id = '${uuidOf(id)}'`);
@@ -218,9 +178,7 @@ describe.each(DATABASES)('an import killed mid-apply, on $name', ({ postgres }) 
     expect(done['progress']).toEqual({ done: 3 * PRODUCTS, total: 3 * PRODUCTS });
 
     b.child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      b.child.exitCode !== null ? resolve(null) : b.child.once('exit', resolve),
-    );
+    await b.exited();
 
     // Every record once, read from the database itself (the embedded one once its server stopped).
     const sku = `${tag.toUpperCase()}-%`;
@@ -251,8 +209,3 @@ describe.each(DATABASES)('an import killed mid-apply, on $name', ({ postgres }) 
     });
   }, 600_000);
 });
-
-const uuidOf = (publicId: string) => {
-  const hex = publicId.slice('job_'.length);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};

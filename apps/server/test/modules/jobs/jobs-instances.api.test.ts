@@ -1,17 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '../../helpers.js';
+import type { Client } from '../../helpers.js';
+import {
+  childEnv,
+  createTestDatabase,
+  ensureServerBuilt,
+  killChildren,
+  signedInTo,
+  startChildServer,
+  uuidOfPublicId as uuidOf,
+  type ChildServer,
+} from '../../support/child-server.js';
 import { readJob, seededIds, startAuditExport, untilFinished } from './job-fixtures.js';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const main = path.join(serverDir, 'dist/main.js');
 const postgresUrl = process.env['TEST_DATABASE_URL'];
-const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery-9' };
 
 /**
  * Issue #28 §4 on PostgreSQL, with real server processes on one database and one data folder: a job
@@ -21,78 +27,28 @@ const OWNER = { email: 'owner@example.com', password: 'correct-horse-battery-9' 
 describe.skipIf(!postgresUrl)('jobs across server instances on PostgreSQL', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockroom-jobs-instances-'));
   const children: ChildProcess[] = [];
-  let dbUrl = '';
-  let dbName = '';
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    if (!fs.existsSync(main)) {
-      const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-      expect(built.status, built.stderr).toBe(0);
-    }
-    dbName = `stockroom_test_jobs_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${dbName}`;
-    dbUrl = url.toString();
-    pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+    ensureServerBuilt();
+    database = await createTestDatabase(postgresUrl!, 'stockroom_test_jobs');
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
   });
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    killChildren(children);
     await pool?.end();
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Starts `dist/main.js start` on the shared database and folder; answers its URL. */
-  async function startInstance(): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-    const child = spawn(process.execPath, [main, 'start'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        REDIS_URL: '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        STOCKROOM_DEMO: '0',
-        STOCKROOM_DATA_DIR: dataDir,
-        STOCKROOM_OWNER_EMAIL: OWNER.email,
-        STOCKROOM_OWNER_PASSWORD: OWNER.password,
-        STOCKROOM_JOB_POLL_SECONDS: '0.5',
-        STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: '3',
-        STOCKROOM_JOB_MAINTENANCE_SECONDS: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  /** `dist/main.js start` on the shared database and folder (steps time out after 3 s). */
+  const startInstance = (): Promise<ChildServer> =>
+    startChildServer(children, {
+      ...childEnv({ databaseUrl: database.url, dataDir }),
+      STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: '3',
     });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const started = Date.now();
-    while (
-      !/ready at http:\/\/localhost:\d+/.test(out) &&
-      Date.now() - started < 60_000 &&
-      child.exitCode === null
-    )
-      await new Promise((r) => setTimeout(r, 100));
-    const port = /ready at http:\/\/localhost:(\d+)/.exec(out)?.[1];
-    if (!port) throw new Error(`the server did not start:\n${out}`);
-    return { url: `http://127.0.0.1:${port}`, child, output: () => out };
-  }
-
-  async function signedInTo(url: string): Promise<Client> {
-    const client = new Client(url);
-    await client.login(OWNER.email, OWNER.password);
-    if (!client.cookie) throw new Error('sign-in failed');
-    return client;
-  }
 
   async function seed(n: number, first: number): Promise<void> {
     await pool.query(
@@ -118,11 +74,6 @@ describe.skipIf(!postgresUrl)('jobs across server instances on PostgreSQL', () =
     );
     return rows;
   }
-
-  const uuidOf = (publicId: string) => {
-    const hex = publicId.slice('job_'.length);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  };
 
   async function csvOf(client: Client, url: string, job: Record<string, any>): Promise<string> {
     const res = await fetch(`${url}${job['resultUrl']}`, { headers: { cookie: client.cookie! } });
@@ -150,11 +101,7 @@ describe.skipIf(!postgresUrl)('jobs across server instances on PostgreSQL', () =
     expect(steps.every((s) => s.state === 'completed' && s.retry_count === 0)).toBe(true);
     a.child.kill('SIGTERM');
     b.child.kill('SIGTERM');
-    await Promise.all(
-      [a.child, b.child].map(
-        (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
-      ),
-    );
+    await Promise.all([a.exited(), b.exited()]);
     expect(a.child.exitCode).toBe(0);
     expect(b.child.exitCode).toBe(0);
   }, 120_000);
@@ -174,7 +121,7 @@ describe.skipIf(!postgresUrl)('jobs across server instances on PostgreSQL', () =
       await new Promise((r) => setTimeout(r, 50));
     }
     a.child.kill('SIGKILL');
-    await new Promise((resolve) => a.child.once('exit', resolve));
+    await a.exited();
     const { rows } = await pool.query<{ progress_done: number; status: string }>(
       'select progress_done, status from jobs where id = $1',
       [uuidOf(id)],
@@ -196,8 +143,6 @@ describe.skipIf(!postgresUrl)('jobs across server instances on PostgreSQL', () =
     const steps = await stepsOf(uuidOf(id));
     expect(new Set(steps.map((s) => s.step)).size).toBe(steps.length);
     b.child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      b.child.exitCode !== null ? resolve(null) : b.child.once('exit', resolve),
-    );
+    await b.exited();
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { Code, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { DataView } from '../../../components/data-view';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useWebhookDeliveryAttemptsQuery } from '../api/webhooks-query';
@@ -29,9 +29,9 @@ export function DeliveryAttempts({ id }: { id: string }) {
                     color={ok ? 'green' : 'red'}
                     title={
                       <Group gap="xs" wrap="wrap">
-                        <Badge size="sm" variant="light" color={ok ? 'green' : 'red'} tt="none">
+                        <Text size="sm" fw={600} c={ok ? 'green.9' : 'red.9'}>
                           {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'No answer'}
-                        </Badge>
+                        </Text>
                         <Text size="sm">{format(a.at)}</Text>
                         <Text size="xs" c="dimmed">
                           {a.latencyMs} ms
