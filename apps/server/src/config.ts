@@ -169,6 +169,7 @@ const envSchema = z.object({
         message: 'STOCKROOM_WEBHOOK_ALLOW_HTTP must be 1 or 0 (or true/false).',
       },
     ),
+  STOCKROOM_WEBHOOK_LEASE_SECONDS: seconds('STOCKROOM_WEBHOOK_LEASE_SECONDS', 60, 10),
   STOCKROOM_JOB_STEP_TIMEOUT_SECONDS: seconds('STOCKROOM_JOB_STEP_TIMEOUT_SECONDS', 300, 1),
   STOCKROOM_JOB_POLL_SECONDS: seconds('STOCKROOM_JOB_POLL_SECONDS', 2, 0.5),
   STOCKROOM_JOB_MAINTENANCE_SECONDS: seconds('STOCKROOM_JOB_MAINTENANCE_SECONDS', 30, 1),
@@ -232,6 +233,11 @@ export interface Config {
   webhookAllowHosts: string[];
   /** Whether a webhook may use plain http (default: on unless NODE_ENV=production). */
   webhookAllowHttp: boolean;
+  /**
+   * How long a sender holds the deliveries it took: one its instance died holding goes to another
+   * instance after this (default 60 s; a test of a killed instance shortens it).
+   */
+  webhookLeaseSeconds: number;
 }
 
 export interface MailSettings {
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.STOCKROOM_WEBHOOK_ALLOW_HTTP === undefined || e.STOCKROOM_WEBHOOK_ALLOW_HTTP === ''
         ? e.NODE_ENV !== 'production'
         : ['1', 'true', 'yes', 'on'].includes(e.STOCKROOM_WEBHOOK_ALLOW_HTTP.toLowerCase()),
+    webhookLeaseSeconds: e.STOCKROOM_WEBHOOK_LEASE_SECONDS,
     relayPollMs: 300,
     listBoundsMaxAgeMs: 10_000,
     shutdownTimeoutMs: 10_000,

@@ -228,6 +228,7 @@ export async function startApp(
     clock: options.clock ?? systemClock,
     log,
     post: { allow: config.webhookAllowHosts, allowHttp: config.webhookAllowHttp },
+    leaseMs: config.webhookLeaseSeconds * 1000,
   });
   const relay = startRelay({
     db: database.upkeep,

@@ -126,3 +126,29 @@ export function uuidOfPublicId(publicId: string): string {
   const hex = publicId.slice(publicId.indexOf('_') + 1);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * Whether process `pid` holds the local end of a TCP connection from `port` (Linux: its socket
+ * inodes in /proc/<pid>/fd against /proc/net/tcp{,6}): tells which server sent a request.
+ */
+export function ownsLocalPort(pid: number, port: number): boolean {
+  const inodes = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]!);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!fs.existsSync(table)) continue;
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10) continue;
+      const localPort = parseInt(cols[1]!.split(':')[1]!, 16);
+      if (localPort === port && inodes.has(cols[9]!)) return true;
+    }
+  }
+  return false;
+}

@@ -6,6 +6,8 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   raw: Buffer;
   body: any;
+  /** The sender's end of the connection (which process sent it: see child-server ownsLocalPort). */
+  remotePort: number;
 }
 
 /** A local HTTP receiver for webhook tests: records every request and answers as `answer` says. */
@@ -24,7 +26,13 @@ export class WebhookReceiver {
       } catch {
         body = raw.toString('utf8');
       }
-      const r = { path: req.url ?? '', headers: req.headers, raw, body };
+      const r = {
+        path: req.url ?? '',
+        headers: req.headers,
+        raw,
+        body,
+        remotePort: req.socket.remotePort ?? 0,
+      };
       const n = this.received.length;
       this.received.push(r);
       void Promise.resolve(this.answer(n, r)).then((status) => res.writeHead(status).end(`answer ${status}`));

@@ -29,12 +29,15 @@ export function startWebhooks(options: {
   clock: Clock;
   log: Logger;
   post: PostSettings;
+  /** How long the sender holds what it took (config STOCKROOM_WEBHOOK_LEASE_SECONDS). */
+  leaseMs?: number;
 }): WebhookRuntime {
   const sender = startWebhookSender({
     db: options.db,
     clock: options.clock,
     log: options.log,
     post: options.post,
+    leaseMs: options.leaseMs,
   });
   const consumer = webhookConsumer({
     db: options.db,

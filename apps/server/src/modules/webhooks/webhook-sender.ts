@@ -33,7 +33,7 @@ export const WEBHOOK_WHY =
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 3_600_000;
 const GIVE_UP_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
-/** A taken delivery is another sender's again after this (its sender died mid-way). */
+/** A taken delivery is another sender's again after this (its sender died mid-way); config can shorten it. */
 const LEASE_MS = 60_000;
 /** Deliveries a round takes and sends at once (each to its own receiver connection). */
 const BATCH = 50;
@@ -70,12 +70,15 @@ export function startWebhookSender(options: {
   log: Logger;
   post: PostSettings;
   pollMs?: number;
+  /** How long a round's deliveries are this sender's (STOCKROOM_WEBHOOK_LEASE_SECONDS). */
+  leaseMs?: number;
 }): WebhookSender {
   const { db, clock, log } = options;
   // Deliveries this instance queues wake it at once (wake()); the poll only finds retries coming
   // due (10 s apart at the least) and leases another instance gave up, so it need not be frequent:
   // every second it cost each instance three statements a second for nothing.
   const pollMs = options.pollMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -178,7 +181,7 @@ export function startWebhookSender(options: {
   async function runOnce(): Promise<number> {
     const now = clock.now();
     const claimed = await inTransaction(db, (trx) =>
-      claimDue(trx, now, new Date(now.getTime() + LEASE_MS), BATCH),
+      claimDue(trx, now, new Date(now.getTime() + leaseMs), BATCH),
     );
     const sent = await Promise.all(claimed.map(post));
     await record(sent).catch((err: unknown) =>
