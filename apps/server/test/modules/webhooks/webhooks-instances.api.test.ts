@@ -68,13 +68,18 @@ describe.skipIf(!postgresUrl)('webhooks across two server instances on PostgreSQ
   });
 
   const start = (): Promise<ChildServer> =>
-    startChildServer(children, {
-      ...childEnv({ databaseUrl: database.url, dataDir }),
-      REDIS_URL: redis.url,
-      STOCKROOM_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-      STOCKROOM_WEBHOOK_ALLOW_HTTP: '1',
-      STOCKROOM_WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS),
-    });
+    startChildServer(
+      children,
+      {
+        ...childEnv({ databaseUrl: database.url, dataDir }),
+        REDIS_URL: redis.url,
+        STOCKROOM_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+        STOCKROOM_WEBHOOK_ALLOW_HTTP: '1',
+        STOCKROOM_WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS),
+      },
+      // A loaded machine starts two servers slowly.
+      180_000,
+    );
 
   async function makeProducts(client: Client, tag: string, n: number): Promise<void> {
     for (let i = 0; i < n; i++) {
