@@ -12,6 +12,7 @@ import { inTransaction } from '../../lib/unit-of-work.js';
 import {
   claimDue,
   recordAttempts,
+  releaseDeliveries,
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './delivery.repository.js';
@@ -31,14 +32,24 @@ export const WEBHOOK_WHY =
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 3_600_000;
 const GIVE_UP_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
-/** A taken delivery is another sender's again after this (its sender died mid-way). */
-const LEASE_MS = 60_000;
-/** Deliveries a round takes and sends at once (each to its own receiver connection). */
+/** Chains a round takes and sends at once (each to its own receiver connection). */
 const BATCH = 50;
+/**
+ * Deliveries of one subject a round may send, one after the other (a hot stock level's updates):
+ * without it a subject's backlog went out one delivery a round, and the rounds' statements cost
+ * more than the sending.
+ */
+const CHAIN = 10;
+/** A taken delivery is another sender's again after this (its sender died mid-way). */
+const LEASE_MS = Math.max(60_000, CHAIN * WEBHOOK_TIMEOUT_MS + 10_000);
 
 export function retryDelayMs(attempts: number, random = Math.random()): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
   return Math.round(base * (0.75 + random * 0.5));
+}
+
+function succeeded(r: PostResult): boolean {
+  return r.status !== null && r.status >= 200 && r.status < 300;
 }
 
 function failureWords(r: PostResult): string {
@@ -108,14 +119,17 @@ export function startWebhookSender(options: {
    * however many were sent: a failure is retried with backoff; after 48 hours of failures the
    * delivery is FAILED and its subscription PAUSED with the reason in words.
    */
-  async function record(sent: { d: ClaimedDelivery; at: Date; result: PostResult }[]): Promise<void> {
+  async function record(
+    sent: { d: ClaimedDelivery; at: Date; result: PostResult }[],
+    unsent: readonly string[] = [],
+  ): Promise<void> {
     if (!sent.length) return;
     const outcomes: AttemptOutcome[] = [];
     const failingSubs = new Map<string, Date>();
     const healthySubs = new Set<string>();
     const pauses: { subscriptionId: string; reason: string; at: Date }[] = [];
     for (const { d, at, result } of sent) {
-      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      const ok = succeeded(result);
       const failingSince = ok ? null : (d.failing_since ?? at);
       const givenUp = !ok && (d.test || at.getTime() - failingSince!.getTime() >= GIVE_UP_MS);
       outcomes.push({
@@ -147,6 +161,7 @@ export function startWebhookSender(options: {
     }
     await inTransaction(db, async (trx) => {
       await recordAttempts(trx, outcomes);
+      await releaseDeliveries(trx, unsent);
       // A subscription is failing while its latest attempt in this round failed.
       for (const id of failingSubs.keys()) healthySubs.delete(id);
       await markHealthy(trx, [...healthySubs]);
@@ -163,11 +178,32 @@ export function startWebhookSender(options: {
 
   async function runOnce(): Promise<number> {
     const now = clock.now();
-    const claimed = await inTransaction(db, (trx) =>
-      claimDue(trx, now, new Date(now.getTime() + LEASE_MS), BATCH),
+    // One statement: it takes what it answers, no transaction needed around it.
+    const claimed = await claimDue(db, now, new Date(now.getTime() + LEASE_MS), BATCH, CHAIN);
+    // The chains side by side; a chain's deliveries one after the other, stopping at a failure
+    // (what follows it waits for its retry, in order, and goes back to the queue now).
+    const chains = new Map<string, ClaimedDelivery[]>();
+    for (const d of claimed) {
+      const key = d.subject_id ? `${d.subscription_id}|${d.subject_id}` : d.id;
+      const of = chains.get(key);
+      if (of) of.push(d);
+      else chains.set(key, [d]);
+    }
+    const sent: Awaited<ReturnType<typeof post>>[] = [];
+    const unsent: string[] = [];
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        for (let i = 0; i < chain.length; i++) {
+          const one = await post(chain[i]!);
+          sent.push(one);
+          if (!succeeded(one.result)) {
+            unsent.push(...chain.slice(i + 1).map((d) => d.id));
+            return;
+          }
+        }
+      }),
     );
-    const sent = await Promise.all(claimed.map(post));
-    await record(sent).catch((err: unknown) =>
+    await record(sent, unsent).catch((err: unknown) =>
       // Unrecorded, the deliveries go again when their lease ends (receivers drop repeated event ids).
       log.warn({ err, deliveries: claimed.length }, 'webhook delivery: could not record'),
     );
