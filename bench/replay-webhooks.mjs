@@ -18,6 +18,7 @@ const password = 'bench-owner-password-1';
 const rounds = Number(process.env.REPLAY_ROUNDS ?? 3);
 
 let received = 0;
+let connections = 0;
 const sink = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
@@ -25,6 +26,7 @@ const sink = http.createServer((req, res) => {
     res.writeHead(200).end('ok');
   });
 });
+sink.on('connection', () => connections++);
 await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const sinkUrl = `http://127.0.0.1:${sink.address().port}`;
 
@@ -129,6 +131,7 @@ for (let round = 0; round < rounds; round++) {
   const before = await sample(probe);
   const t0 = performance.now();
   const got = received;
+  const opened = connections;
   await admin.query(`update domain_event_cursors set position = $1 where consumer = 'webhooks'`, [from]);
   await caughtUp();
   const after = await sample(probe);
@@ -136,7 +139,7 @@ for (let round = 0; round < rounds; round++) {
   const per = (x) => Math.round((x * 100) / orders) / 100;
   figures.push({
     orders,
-    deliveries: received - got,
+    deliveries: received - got, connections: connections - opened,
     seconds: ms / 1000,
     nodeCpuMs: per((after.nodeTicks - before.nodeTicks) * 10),
     pgCpuMs: per(pgTicksBetween(before, after) * 10),

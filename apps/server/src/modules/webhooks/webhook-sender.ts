@@ -7,7 +7,7 @@ import {
 import type { DB } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
-import { outboundPost, type PostResult } from '../../lib/outbound-post.js';
+import { connectionPool, outboundPost, type PostResult } from '../../lib/outbound-post.js';
 import { inTransaction } from '../../lib/unit-of-work.js';
 import {
   claimDue,
@@ -85,6 +85,9 @@ export function startWebhookSender(options: {
   // due (10 s apart at the least) and leases another instance gave up, so it need not be frequent:
   // every second it cost each instance three statements a second for nothing.
   const pollMs = options.pollMs ?? 10_000;
+  // Kept-alive connections to the receivers: a new one for every post cost more CPU than the rest
+  // of a delivery. At most one a chain sent at once.
+  const pool = connectionPool({ maxSockets: BATCH });
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -109,6 +112,7 @@ export function startWebhookSender(options: {
         timeoutMs: WEBHOOK_TIMEOUT_MS,
         excerptBytes: WEBHOOK_RESPONSE_EXCERPT_BYTES,
         why: WEBHOOK_WHY,
+        pool,
       },
     );
     return { d, at, result };
@@ -176,7 +180,20 @@ export function startWebhookSender(options: {
     return sent.result;
   }
 
+  /** The round under way: rounds run one at a time, so a drain also waits for the loop's. */
+  let round: Promise<number> | null = null;
   async function runOnce(): Promise<number> {
+    while (round) await round.catch(() => 0);
+    const mine = oneRound();
+    round = mine;
+    try {
+      return await mine;
+    } finally {
+      if (round === mine) round = null;
+    }
+  }
+
+  async function oneRound(): Promise<number> {
     const now = clock.now();
     // One statement: it takes what it answers, no transaction needed around it.
     const claimed = await claimDue(db, now, new Date(now.getTime() + LEASE_MS), BATCH, CHAIN);
@@ -253,6 +270,7 @@ export function startWebhookSender(options: {
       if (timer) clearTimeout(timer);
       wakeUp?.();
       await looping;
+      pool.destroy();
     },
   };
 }
