@@ -148,12 +148,6 @@ export async function claimDue(
   return rows.sort((a, b) => Number(a.event_position ?? 0) - Number(b.event_position ?? 0));
 }
 
-/** Gives deliveries taken but not sent back to the queue (a chain stopped at a failure). */
-export async function releaseDeliveries(db: Executor, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  await db.updateTable('webhook_deliveries').set({ locked_until: null }).where('id', 'in', ids).execute();
-}
-
 /** A test delivery's what-to-send, taken at once by the command that made it. */
 export async function deliveryToSend(db: Executor, id: string): Promise<ClaimedDelivery | undefined> {
   const { rows } = await sql<ClaimedDelivery>`
@@ -177,32 +171,41 @@ export interface AttemptOutcome {
   failingSince: Date | null;
 }
 
-/** Logs attempts and moves their deliveries on: two statements however many there are. */
-export async function recordAttempts(db: Executor, outcomes: readonly AttemptOutcome[]): Promise<void> {
+/**
+ * Logs a round's attempts and moves their deliveries on, in one statement however many there are
+ * (so atomic without a transaction): also gives back `release`d deliveries (taken, not sent) and
+ * marks the `healthy` subscriptions so (their latest attempt succeeded).
+ */
+export async function recordAttempts(
+  db: Executor,
+  outcomes: readonly AttemptOutcome[],
+  more: { release?: readonly string[]; healthy?: readonly string[] } = {},
+): Promise<void> {
   if (!outcomes.length) return;
-  await db
-    .insertInto('webhook_delivery_attempts')
-    .values(
-      outcomes.map((o) => ({
-        id: uuidv7(),
-        delivery_id: o.deliveryId,
-        attempted_at: o.at,
-        status_code: o.statusCode,
-        latency_ms: o.latencyMs,
-        excerpt: o.excerpt,
-        error: o.error,
-      })),
-    )
-    .execute();
   const values = sql.join(
     outcomes.map(
       (o) =>
-        sql`(${o.deliveryId}::uuid, ${o.status}::text, ${o.at}::timestamptz, ${o.statusCode}::integer,
-          ${o.latencyMs}::integer, ${o.excerpt}::text, ${o.error}::text, ${o.failingSince}::timestamptz,
-          ${o.nextAttemptAt}::timestamptz)`,
+        sql`(${uuidv7()}::uuid, ${o.deliveryId}::uuid, ${o.status}::text, ${o.at}::timestamptz,
+          ${o.statusCode}::integer, ${o.latencyMs}::integer, ${o.excerpt}::text, ${o.error}::text,
+          ${o.failingSince}::timestamptz, ${o.nextAttemptAt}::timestamptz)`,
     ),
   );
   await sql`
+    with v(attempt_id, id, status, at, status_code, latency_ms, excerpt, error, failing_since, next_attempt_at)
+      as (values ${values}),
+    logged as (
+      insert into webhook_delivery_attempts
+        (id, delivery_id, attempted_at, status_code, latency_ms, excerpt, error)
+      select attempt_id, id, at, status_code, latency_ms, excerpt, error from v
+    ),
+    released as (
+      update webhook_deliveries set locked_until = null
+      where id = any(${[...(more.release ?? [])]}::uuid[])
+    ),
+    healthy as (
+      update webhook_subscriptions set failing_since = null
+      where id = any(${[...(more.healthy ?? [])]}::uuid[]) and failing_since is not null
+    )
     update webhook_deliveries d set
       status = v.status,
       attempts = d.attempts + 1,
@@ -216,7 +219,7 @@ export async function recordAttempts(db: Executor, outcomes: readonly AttemptOut
       next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at),
       delivered_at = case when v.status = 'SUCCEEDED' then v.at else d.delivered_at end,
       updated_at = now()
-    from (values ${values}) as v(id, status, at, status_code, latency_ms, excerpt, error, failing_since, next_attempt_at)
+    from v
     where d.id = v.id`.execute(db);
 }
 

@@ -12,11 +12,10 @@ import { inTransaction } from '../../lib/unit-of-work.js';
 import {
   claimDue,
   recordAttempts,
-  releaseDeliveries,
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './delivery.repository.js';
-import { markFailing, markHealthy, pauseSubscription } from './webhook.repository.js';
+import { markFailing, pauseSubscription } from './webhook.repository.js';
 import { signature } from './webhook-owner.js';
 
 /** Where deliveries may go (config: STOCKROOM_WEBHOOK_ALLOW_HOSTS, STOCKROOM_WEBHOOK_ALLOW_HTTP). */
@@ -163,15 +162,17 @@ export function startWebhookSender(options: {
         });
       }
     }
-    await inTransaction(db, async (trx) => {
-      await recordAttempts(trx, outcomes);
-      await releaseDeliveries(trx, unsent);
-      // A subscription is failing while its latest attempt in this round failed.
-      for (const id of failingSubs.keys()) healthySubs.delete(id);
-      await markHealthy(trx, [...healthySubs]);
-      for (const [id, at] of failingSubs) await markFailing(trx, id, at);
-      for (const p of pauses) await pauseSubscription(trx, p.subscriptionId, p.reason, p.at);
-    });
+    // A subscription is failing while its latest attempt in this round failed.
+    for (const id of failingSubs.keys()) healthySubs.delete(id);
+    const more = { release: unsent, healthy: [...healthySubs] };
+    // A round that went well is one statement; failures also mark their subscriptions, together.
+    if (!failingSubs.size && !pauses.length) await recordAttempts(db, outcomes, more);
+    else
+      await inTransaction(db, async (trx) => {
+        await recordAttempts(trx, outcomes, more);
+        for (const [id, at] of failingSubs) await markFailing(trx, id, at);
+        for (const p of pauses) await pauseSubscription(trx, p.subscriptionId, p.reason, p.at);
+      });
   }
 
   async function send(d: ClaimedDelivery): Promise<PostResult> {
@@ -180,6 +181,8 @@ export function startWebhookSender(options: {
     return sent.result;
   }
 
+  /** Whether the last round may have left due deliveries (it took all it could). */
+  let full = false;
   /** The round under way: rounds run one at a time, so a drain also waits for the loop's. */
   let round: Promise<number> | null = null;
   async function runOnce(): Promise<number> {
@@ -206,6 +209,7 @@ export function startWebhookSender(options: {
       if (of) of.push(d);
       else chains.set(key, [d]);
     }
+    full = chains.size >= BATCH || [...chains.values()].some((c) => c.length >= CHAIN);
     const sent: Awaited<ReturnType<typeof post>>[] = [];
     const unsent: string[] = [];
     await Promise.all(
@@ -236,7 +240,9 @@ export function startWebhookSender(options: {
   async function loop() {
     while (!stopped) {
       try {
-        if ((await runOnce()) > 0) continue;
+        // Deliveries queued during the round woke it (`again`); a round that took all it could
+        // looks again at once.
+        if ((await runOnce()) > 0 && full) continue;
       } catch (err) {
         log.warn({ err }, 'webhook sender failed; trying again');
       }
