@@ -7,6 +7,7 @@ import {
 import type { DB } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { connectionPool, outboundPost, type PostResult } from '../../lib/outbound-post.js';
 import { inTransaction } from '../../lib/unit-of-work.js';
 import {
@@ -215,6 +216,10 @@ export function startWebhookSender(options: {
     await Promise.all(
       [...chains.values()].map(async (chain) => {
         for (let i = 0; i < chain.length; i++) {
+          // Requests first: the answers they wait for (their statements' results) are handled
+          // before the next post is signed and written, so a round of 50 posts doesn't hold up
+          // the transactions of the requests in flight (orderCreate holds stock rows meanwhile).
+          await yieldToRequests();
           const one = await post(chain[i]!);
           sent.push(one);
           if (!succeeded(one.result)) {
