@@ -139,7 +139,8 @@ for (let round = 0; round < rounds; round++) {
   const per = (x) => Math.round((x * 100) / orders) / 100;
   figures.push({
     orders,
-    deliveries: received - got, connections: connections - opened,
+    deliveries: received - got,
+    connections: connections - opened,
     seconds: ms / 1000,
     nodeCpuMs: per((after.nodeTicks - before.nodeTicks) * 10),
     pgCpuMs: per(pgTicksBetween(before, after) * 10),
