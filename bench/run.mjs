@@ -267,7 +267,7 @@ if (writes && (!only || only.test('webhooks'))) {
   });
   const w = webhooks;
   notes.push(
-    `Webhooks: orderCreate with ${w.subscriptions} subscriptions paused ${w.offOrdersPerSecond} orders/s, active ${w.onOrdersPerSecond} orders/s: ${w.dropPercent} % slower (target ≤ 5 %); ${w.deliveriesSent} deliveries sent at ${w.deliveriesPerSecond}/s to a local receiver, ${w.lagP50Ms} ms from commit to receipt at p50 and ${w.lagP99Ms} ms at p99${w.timedOut ? ' (some still waiting after 5 minutes)' : ''}.`,
+    `Webhooks: orderCreate with ${w.subscriptions} subscriptions paused ${w.offOrdersPerSecond} orders/s, active ${w.onOrdersPerSecond} orders/s: ${w.dropPercent} % slower (target ≤ 5 %); ${w.deliveriesSent} deliveries sent at ${w.deliveriesPerSecond}/s to a local receiver, ${w.lagP50Ms} ms from commit to receipt at p50 and ${w.lagP99Ms} ms at p99${w.timedOut ? ' (some still waiting after 5 minutes)' : ''}; per order with its deliveries, paused/active: ${w.perOrder.off.statements}/${w.perOrder.on.statements} statements, Node ${w.perOrder.off.nodeCpuMs}/${w.perOrder.on.nodeCpuMs} ms, PG ${w.perOrder.off.pgCpuMs}/${w.perOrder.on.pgCpuMs} ms CPU.`,
   );
   console.log(notes.at(-1));
 }

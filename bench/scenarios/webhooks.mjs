@@ -1,6 +1,7 @@
 // Issue #30's figures: webhook deliveries per second to a local receiver, and orderCreate with five
 // subscriptions on beside none (alternated in one run; target ≤ 5 % slower with them on).
 import http from 'node:http';
+import { pgTicksBetween, sample } from '../lib/probe.mjs';
 import { contendedOrderCreate } from './orders.mjs';
 
 const CREATE = `mutation($input: WebhookSubscriptionInput!) { webhookSubscriptionCreate(input: $input) {
@@ -99,13 +100,29 @@ export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
   for (const side of ['off', 'on', 'off', 'on']) {
     await setAll(side === 'on' ? 'ACTIVE' : 'PAUSED');
     const since = (await db.query('select now() as t')).rows[0].t;
+    const before = await sample(probe);
     const r = await create(seconds);
-    runs.push({ subscriptions: side, ...r });
-    // Off runs wait for nothing: the previous on run's deliveries were all sent before it.
-    if (side === 'on') {
-      const d = await drained(db, uuids, since);
-      deliveries.push({ ...d, perSecond: d.span > 0 ? d.sent / d.span : 0 });
-    }
+    // Both sides wait until the relay has caught up (and, active, every delivery is sent), so the
+    // CPU per order counts the orders' deliveries too, not only the requests: the steadier figure
+    // on a shared machine, where another process's load moves orders/s.
+    const d = await drained(db, uuids, since);
+    const after = await sample(probe);
+    const orders = Math.max(1, Math.round(r.ordersPerSecond * seconds));
+    const perOrder = (x) => Math.round((x * 100) / orders) / 100;
+    runs.push({
+      subscriptions: side,
+      ...r,
+      withDeliveries: {
+        statements: perOrder(after.statements - before.statements),
+        nodeCpuMs: perOrder((after.nodeTicks - before.nodeTicks) * 10),
+        pgCpuMs: perOrder(pgTicksBetween(before, after) * 10),
+      },
+    });
+    const w = runs.at(-1).withDeliveries;
+    console.log(
+      `  webhooks ${side}: ${r.ordersPerSecond.toFixed(1)} orders/s, p50 ${r.p50} ms; per order with its deliveries: ${w.statements} statements, Node ${w.nodeCpuMs} ms, PG ${w.pgCpuMs} ms CPU${side === 'on' ? `; ${d.sent} deliveries, lag p50 ${d.lag_p50} p99 ${d.lag_p99} ms` : ''}`,
+    );
+    if (side === 'on') deliveries.push({ ...d, perSecond: d.span > 0 ? d.sent / d.span : 0 });
   }
   await db.query(`delete from webhook_subscriptions where id = any($1::uuid[])`, [uuids]);
   await sink.close();
@@ -114,6 +131,10 @@ export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
     return of.reduce((sum, r) => sum + r.ordersPerSecond, 0) / of.length;
   };
   const r1 = (x) => Math.round(x * 10) / 10;
+  const cpu = (side, field) => {
+    const of = runs.filter((r) => r.subscriptions === side);
+    return Math.round((of.reduce((sum, r) => sum + r.withDeliveries[field], 0) / of.length) * 100) / 100;
+  };
   const sent = deliveries.reduce((s, d) => s + d.sent, 0);
   const span = deliveries.reduce((s, d) => s + d.span, 0);
   return {
@@ -122,6 +143,17 @@ export async function webhookBench({ gql, cookie, base, db, seconds, probe }) {
     offOrdersPerSecond: r1(mean('off')),
     onOrdersPerSecond: r1(mean('on')),
     dropPercent: r1((1 - mean('on') / mean('off')) * 100),
+    // Per order placed, from the run's start until its events are relayed and its deliveries sent.
+    perOrder: Object.fromEntries(
+      ['off', 'on'].map((side) => [
+        side,
+        {
+          statements: cpu(side, 'statements'),
+          nodeCpuMs: cpu(side, 'nodeCpuMs'),
+          pgCpuMs: cpu(side, 'pgCpuMs'),
+        },
+      ]),
+    ),
     deliveriesSent: sent,
     deliveriesPerSecond: r1(span > 0 ? sent / span : 0),
     // From the event's commit to the receiver's answer (the worse of the active runs).

@@ -19,7 +19,7 @@ import type { Services } from '../graphql/services.js';
 import { randomUUID } from 'node:crypto';
 import { inProcessBus, redisBus } from '../modules/events/live-bus.js';
 import { createLiveHub } from '../modules/events/live-hub.js';
-import { startRelay, type Relay } from '../modules/events/relay.js';
+import { bothRelays, startRelay, type Relay } from '../modules/events/relay.js';
 import { setOutboxWrites } from '../modules/events/events.service.js';
 import { forgetViewers } from '../modules/staff/viewer-cache.js';
 import { cachedListBounds } from '../graphql/cost.js';
@@ -28,7 +28,11 @@ import { execute } from 'graphql';
 import { buildSchema } from './schema.js';
 import { createLoaders } from './loaders.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { startWebhooks, type WebhookRuntime } from '../modules/webhooks/webhook-runtime.js';
+import {
+  startWebhooks,
+  WEBHOOK_GATHER_MS,
+  type WebhookRuntime,
+} from '../modules/webhooks/webhook-runtime.js';
 import type { OperationRunner } from '../modules/webhooks/webhook-payload.js';
 import {
   loginThrottlePrefix,
@@ -230,13 +234,25 @@ export async function startApp(
     post: { allow: config.webhookAllowHosts, allowHttp: config.webhookAllowHttp },
     leaseMs: config.webhookLeaseSeconds * 1000,
   });
-  const relay = startRelay({
-    db: database.upkeep,
-    shared: database.kind === 'postgres',
-    consumers: [live.consumer, webhooks.consumer],
-    log,
-    pollMs: config.relayPollMs,
-  });
+  const relay = bothRelays(
+    startRelay({
+      db: database.upkeep,
+      shared: database.kind === 'postgres',
+      consumers: [live.consumer],
+      log,
+      pollMs: config.relayPollMs,
+    }),
+    // Webhooks read on a relay of their own that gathers the events of a moment into one batch:
+    // live streams are told at once, webhook receivers at most WEBHOOK_GATHER_MS later.
+    startRelay({
+      db: database.upkeep,
+      shared: database.kind === 'postgres',
+      consumers: [webhooks.consumer],
+      log,
+      pollMs: config.relayPollMs,
+      gatherMs: WEBHOOK_GATHER_MS,
+    }),
+  );
   const services: Services = {
     db: database.db,
     config,

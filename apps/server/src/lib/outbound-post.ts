@@ -19,6 +19,52 @@ export interface OutboundPostOptions {
   excerptBytes: number;
   /** Ends a refusal of a private address ("webhooks are only sent to the public internet"). */
   why: string;
+  /** Connections kept open between posts (the webhook sender's); without it, one per post. */
+  pool?: ConnectionPool;
+}
+
+/**
+ * Kept-alive connections for many posts to the same receivers (a webhook sender's): an agent per
+ * origin and checked address, so a pooled connection only ever carries posts to the address it was
+ * opened to, an address checked again for each post. Bounded: at most `maxSockets` connections an
+ * agent, free ones closed after 4 s idle (before a receiver's usual 5 s), and the least recently
+ * used agent closed beyond `maxAgents`.
+ */
+export interface ConnectionPool {
+  agentFor(url: URL, address: string): http.Agent;
+  destroy(): void;
+}
+
+export function connectionPool(options: { maxSockets: number; maxAgents?: number }): ConnectionPool {
+  const agents = new Map<string, http.Agent>();
+  const maxAgents = options.maxAgents ?? 100;
+  return {
+    agentFor(url, address) {
+      const key = `${url.protocol}//${url.host}@${address}`;
+      let agent = agents.get(key);
+      if (agent) agents.delete(key);
+      else {
+        const settings = {
+          keepAlive: true,
+          maxSockets: options.maxSockets,
+          maxFreeSockets: options.maxSockets,
+          timeout: 4_000,
+        };
+        agent = url.protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
+      }
+      agents.set(key, agent); // the most recently used last
+      for (const [k, a] of agents) {
+        if (agents.size <= maxAgents) break;
+        agents.delete(k);
+        a.destroy();
+      }
+      return agent;
+    },
+    destroy() {
+      for (const a of agents.values()) a.destroy();
+      agents.clear();
+    },
+  };
 }
 
 export interface PostResult {
@@ -84,6 +130,7 @@ export async function outboundPost(
       return done({ status: null, excerpt: null, error: e.errors.map((x) => x.message).join(' ') });
     throw e;
   }
+  const checked = target;
   return new Promise<PostResult>((resolve) => {
     let settled = false;
     const finish = (r: Omit<PostResult, 'latencyMs'>) => {
@@ -92,60 +139,70 @@ export async function outboundPost(
       resolve(done(r));
     };
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        signal,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          'user-agent': 'Stockroom webhooks',
+    const send = (pooled: boolean) => {
+      const req = client.request(
+        url,
+        {
+          method: 'POST',
+          signal,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            'user-agent': 'Stockroom webhooks',
+          },
+          lookup: connectTo(checked),
+          // A pooled connection only to the address checked for this post (ConnectionPool), else
+          // one of its own.
+          agent: pooled && options.pool ? options.pool.agentFor(url, checked.address) : false,
         },
-        lookup: connectTo(target),
-        // A connection of its own: never a pooled one made to an address checked for another request.
-        agent: false,
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const end = () => {
-          const excerpt = Buffer.concat(chunks).subarray(0, options.excerptBytes).toString('utf8');
-          // A cut in the middle of a character leaves a replacement mark: drop it.
-          finish({ status, excerpt: excerpt.replace(/\uFFFD$/, ''), error: null });
-          res.destroy();
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const end = () => {
+            const excerpt = Buffer.concat(chunks).subarray(0, options.excerptBytes).toString('utf8');
+            // A cut in the middle of a character leaves a replacement mark: drop it.
+            finish({ status, excerpt: excerpt.replace(/\uFFFD$/, ''), error: null });
+            res.destroy();
+          };
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            if (size >= options.excerptBytes) end();
+          });
+          res.on('end', end);
+          res.on('error', () => end());
+        },
+      );
+      req.on('socket', (socket) => {
+        const check = () => {
+          const refusal = connectedRefusal(socket.remoteAddress, url.host, options.allow, options.why);
+          if (refusal) {
+            finish({ status: null, excerpt: null, error: refusal });
+            req.destroy();
+          }
         };
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= options.excerptBytes) end();
-        });
-        res.on('end', end);
-        res.on('error', () => end());
-      },
-    );
-    req.on('socket', (socket) => {
-      const check = () => {
-        const refusal = connectedRefusal(socket.remoteAddress, url.host, options.allow, options.why);
-        if (refusal) {
-          finish({ status: null, excerpt: null, error: refusal });
-          req.destroy();
+        if (socket.connecting) socket.once('connect', check);
+        else check();
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        // A kept connection the receiver closed just as it was reused: once more, on a new one.
+        if (req.reusedSocket && !signal.aborted && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) {
+          send(false);
+          return;
         }
-      };
-      if (socket.connecting) socket.once('connect', check);
-      else check();
-    });
-    req.on('error', (e) => {
-      if (signal.aborted)
-        finish({
-          status: null,
-          excerpt: null,
-          error: `${url.host} did not answer within ${(options.timeoutMs / 1000).toLocaleString('en-US')} seconds.`,
-        });
-      else finish({ status: null, excerpt: null, error: `${url.host} could not be reached (${e.message}).` });
-    });
-    req.end(body);
+        if (signal.aborted)
+          finish({
+            status: null,
+            excerpt: null,
+            error: `${url.host} did not answer within ${(options.timeoutMs / 1000).toLocaleString('en-US')} seconds.`,
+          });
+        else
+          finish({ status: null, excerpt: null, error: `${url.host} could not be reached (${e.message}).` });
+      });
+      req.end(body);
+    };
+    send(true);
   });
 }

@@ -13,6 +13,8 @@ export interface Received {
 /** A local HTTP receiver for webhook tests: records every request and answers as `answer` says. */
 export class WebhookReceiver {
   readonly received: Received[] = [];
+  /** Connections the sender opened (kept-alive ones carry several requests). */
+  connections = 0;
   /** The status to answer the nth request (0-based) with; 200 by default. */
   answer: (n: number, r: Received) => number | Promise<number> = () => 200;
   private server = http.createServer((req, res) => {
@@ -38,6 +40,10 @@ export class WebhookReceiver {
       void Promise.resolve(this.answer(n, r)).then((status) => res.writeHead(status).end(`answer ${status}`));
     });
   });
+
+  constructor() {
+    this.server.on('connection', () => this.connections++);
+  }
 
   /** Listens (once; later calls answer the same address). */
   async start(): Promise<string> {

@@ -31,6 +31,13 @@ export interface RelayOptions {
   /** How often to look for events other instances committed. */
   pollMs?: number;
   batch?: number;
+  /**
+   * Waits until this long has passed since the previous read began before reading again, so the
+   * events committed meanwhile go to the consumers as one batch (the webhooks: a batch's fixed
+   * cost — its subscriptions, owners, one payload read per kind — is shared by every order in it,
+   * rather than paid again after each commit). 0 reads at once.
+   */
+  gatherMs?: number;
 }
 
 export interface Relay {
@@ -53,11 +60,14 @@ export function startRelay(options: RelayOptions): Relay {
   const { db, consumers, log } = options;
   const pollMs = options.pollMs ?? 300;
   const batch = options.batch ?? 500;
+  const gatherMs = options.gatherMs ?? 0;
+  let lastRead = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let wakeUp: (() => void) | null = null;
   let running: Promise<void> | null = null;
   let again = false;
+  let gathering: (() => void) | null = null;
   const ready = (async () => {
     const from = await lastPosition(db);
     for (const c of consumers) await ensureCursor(db, c.name, from);
@@ -102,8 +112,10 @@ export function startRelay(options: RelayOptions): Relay {
     running = (async () => {
       do {
         again = false;
+        lastRead = Date.now();
         await drainAll();
-      } while (again && !stopped);
+        // Gathering, the loop reads again (after its wait) rather than at once.
+      } while (again && !stopped && !gatherMs);
     })().finally(() => {
       running = null;
     });
@@ -112,8 +124,22 @@ export function startRelay(options: RelayOptions): Relay {
 
   async function loop() {
     while (!stopped) {
+      const wait = lastRead + gatherMs - Date.now();
+      if (wait > 0) {
+        // Not cut short by a commit (that only sets `again`): the stop ends it.
+        await new Promise<void>((resolve) => {
+          gathering = resolve;
+          timer = setTimeout(resolve, wait);
+        });
+        gathering = null;
+        if (stopped) break;
+      }
       await kick().catch((err: unknown) => log.warn({ err }, 'event relay failed; retrying'));
       if (stopped) break;
+      if (again) {
+        again = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         wakeUp = resolve;
         timer = setTimeout(resolve, pollMs);
@@ -142,8 +168,27 @@ export function startRelay(options: RelayOptions): Relay {
       unlisten();
       if (timer) clearTimeout(timer);
       wakeUp?.();
+      gathering?.();
       await looping;
       await ready.catch(() => undefined);
+    },
+  };
+}
+
+/** Two relays (their own consumers each) as one: woken, drained and stopped together. */
+export function bothRelays(a: Relay, b: Relay): Relay {
+  return {
+    wake() {
+      a.wake();
+      b.wake();
+    },
+    async drain() {
+      await a.drain();
+      await b.drain();
+    },
+    async stop() {
+      await a.stop();
+      await b.stop();
     },
   };
 }

@@ -88,22 +88,30 @@ export interface ClaimedDelivery {
   test: boolean;
   url: string;
   secret: string;
+  /** Its subject and place in the outbox (claimDue: a chain is sent in this order). */
+  subject_id?: string | null;
+  event_position?: string | number | null;
 }
 
 /**
- * Takes up to `limit` deliveries due at `now` until `leaseUntil`: of active subscriptions, not taken
- * by another sender, and only the oldest waiting one of each subscription's subject (a product's
- * updates go out one after the other, in commit order). Rows another instance is taking are skipped.
+ * Takes deliveries due at `now` until `leaseUntil`, of active subscriptions and not taken by another
+ * sender: up to `limit` chains, each the oldest waiting delivery of a subscription's subject (its
+ * head) and up to `chain - 1` of the subject's next ones, in commit order, as far as each is due
+ * and free. Only the taker of a head may send what follows it (no delivery of a subject is due
+ * while an older one waits), so a product's updates go out one after the other in commit order
+ * even when a round sends many of them. Heads another instance is taking are skipped. One
+ * statement; answers the chains' deliveries in position order.
  */
 export async function claimDue(
   db: Executor,
   now: Date,
   leaseUntil: Date,
   limit: number,
+  chain = 1,
 ): Promise<ClaimedDelivery[]> {
   const { rows } = await sql<ClaimedDelivery>`
-    with due as (
-      select d.id from webhook_deliveries d
+    with heads as (
+      select d.id, d.subscription_id, d.subject_id, d.event_position from webhook_deliveries d
       join webhook_subscriptions s on s.id = d.subscription_id
       where d.status in ('PENDING', 'RETRYING')
         and d.next_attempt_at <= ${now}
@@ -117,13 +125,27 @@ export async function claimDue(
       order by d.next_attempt_at, d.event_position nulls first
       limit ${limit}
       for update of d skip locked
+    ), next as (
+      select f.id, bool_and(f.ready) over (partition by h.id order by f.event_position) as clear
+      from heads h cross join lateral (
+        select f.id, f.event_position,
+          f.next_attempt_at <= ${now} and (f.locked_until is null or f.locked_until <= ${now}) as ready
+        from webhook_deliveries f
+        where f.subscription_id = h.subscription_id and f.subject_id = h.subject_id
+          and f.status in ('PENDING', 'RETRYING') and f.event_position > h.event_position
+        order by f.event_position
+        limit ${Math.max(0, chain - 1)}
+      ) f
+      where h.subject_id is not null
+    ), taken as (
+      select id from heads union all select id from next where clear
     )
     update webhook_deliveries d set locked_until = ${leaseUntil}
-    from due, webhook_subscriptions s
-    where d.id = due.id and s.id = d.subscription_id
+    from taken, webhook_subscriptions s
+    where d.id = taken.id and s.id = d.subscription_id
     returning d.id, d.subscription_id, d.event_id, d.topic, d.payload, d.attempts, d.failing_since,
-      d.test, s.url, s.secret`.execute(db);
-  return rows;
+      d.test, s.url, s.secret, d.subject_id, d.event_position`.execute(db);
+  return rows.sort((a, b) => Number(a.event_position ?? 0) - Number(b.event_position ?? 0));
 }
 
 /** A test delivery's what-to-send, taken at once by the command that made it. */
@@ -149,32 +171,41 @@ export interface AttemptOutcome {
   failingSince: Date | null;
 }
 
-/** Logs attempts and moves their deliveries on: two statements however many there are. */
-export async function recordAttempts(db: Executor, outcomes: readonly AttemptOutcome[]): Promise<void> {
+/**
+ * Logs a round's attempts and moves their deliveries on, in one statement however many there are
+ * (so atomic without a transaction): also gives back `release`d deliveries (taken, not sent) and
+ * marks the `healthy` subscriptions so (their latest attempt succeeded).
+ */
+export async function recordAttempts(
+  db: Executor,
+  outcomes: readonly AttemptOutcome[],
+  more: { release?: readonly string[]; healthy?: readonly string[] } = {},
+): Promise<void> {
   if (!outcomes.length) return;
-  await db
-    .insertInto('webhook_delivery_attempts')
-    .values(
-      outcomes.map((o) => ({
-        id: uuidv7(),
-        delivery_id: o.deliveryId,
-        attempted_at: o.at,
-        status_code: o.statusCode,
-        latency_ms: o.latencyMs,
-        excerpt: o.excerpt,
-        error: o.error,
-      })),
-    )
-    .execute();
   const values = sql.join(
     outcomes.map(
       (o) =>
-        sql`(${o.deliveryId}::uuid, ${o.status}::text, ${o.at}::timestamptz, ${o.statusCode}::integer,
-          ${o.latencyMs}::integer, ${o.excerpt}::text, ${o.error}::text, ${o.failingSince}::timestamptz,
-          ${o.nextAttemptAt}::timestamptz)`,
+        sql`(${uuidv7()}::uuid, ${o.deliveryId}::uuid, ${o.status}::text, ${o.at}::timestamptz,
+          ${o.statusCode}::integer, ${o.latencyMs}::integer, ${o.excerpt}::text, ${o.error}::text,
+          ${o.failingSince}::timestamptz, ${o.nextAttemptAt}::timestamptz)`,
     ),
   );
   await sql`
+    with v(attempt_id, id, status, at, status_code, latency_ms, excerpt, error, failing_since, next_attempt_at)
+      as (values ${values}),
+    logged as (
+      insert into webhook_delivery_attempts
+        (id, delivery_id, attempted_at, status_code, latency_ms, excerpt, error)
+      select attempt_id, id, at, status_code, latency_ms, excerpt, error from v
+    ),
+    released as (
+      update webhook_deliveries set locked_until = null
+      where id = any(${[...(more.release ?? [])]}::uuid[])
+    ),
+    healthy as (
+      update webhook_subscriptions set failing_since = null
+      where id = any(${[...(more.healthy ?? [])]}::uuid[]) and failing_since is not null
+    )
     update webhook_deliveries d set
       status = v.status,
       attempts = d.attempts + 1,
@@ -188,7 +219,7 @@ export async function recordAttempts(db: Executor, outcomes: readonly AttemptOut
       next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at),
       delivered_at = case when v.status = 'SUCCEEDED' then v.at else d.delivered_at end,
       updated_at = now()
-    from (values ${values}) as v(id, status, at, status_code, latency_ms, excerpt, error, failing_since, next_attempt_at)
+    from v
     where d.id = v.id`.execute(db);
 }
 

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import {
   WEBHOOK_TOPIC_EVENT,
   WEBHOOK_TOPIC_PERMISSION,
@@ -86,6 +87,8 @@ export function webhookConsumer(deps: {
       }
       const rendered = new Map<string, Map<string, RenderedPayload>>();
       for (const [renderKey, read] of reads) {
+        // Requests first between reads (see webhook-sender: requests hold rows meanwhile).
+        await yieldToRequests();
         rendered.set(
           renderKey,
           await renderPayloads(deps.run, read.viewer, read.sub.topic, [...read.ids], read.sub.includeFields),

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { Kind, parse, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { decodeId, encodeId, WEBHOOK_PAYLOAD_MAX_BYTES, type WebhookTopic } from '@stockroom/domain';
 import type { Viewer } from '../../actor.js';
@@ -162,6 +163,8 @@ export async function renderPayloads(
       viewer,
     );
     const nodes = (result.data?.['nodes'] ?? []) as (Record<string, unknown> | null)[];
+    // Requests first before the payloads are written out (up to 100 JSON texts at once).
+    await yieldToRequests();
     uuids.forEach((uuid, i) => {
       const id = ids[i]!;
       const node = nodes[i] ?? null;

@@ -8,7 +8,8 @@ import { SYSTEM_ACTOR } from '../../actor.js';
 import type { DB } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
-import { outboundPost, type PostResult } from '../../lib/outbound-post.js';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { connectionPool, outboundPost, type PostResult } from '../../lib/outbound-post.js';
 import { inTransaction } from '../../lib/unit-of-work.js';
 import {
   claimDue,
@@ -17,7 +18,7 @@ import {
   type ClaimedDelivery,
 } from './delivery.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { markFailing, markHealthy, pauseSubscription } from './webhook.repository.js';
+import { markFailing, pauseSubscription } from './webhook.repository.js';
 import { signature } from './webhook-owner.js';
 
 /** Where deliveries may go (config: STOCKROOM_WEBHOOK_ALLOW_HOSTS, STOCKROOM_WEBHOOK_ALLOW_HTTP). */
@@ -33,14 +34,24 @@ export const WEBHOOK_WHY =
 const FIRST_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 3_600_000;
 const GIVE_UP_MS = WEBHOOK_RETRY_HOURS * 3_600_000;
-/** A taken delivery is another sender's again after this (its sender died mid-way); config can shorten it. */
-const LEASE_MS = 60_000;
-/** Deliveries a round takes and sends at once (each to its own receiver connection). */
+/** Chains a round takes and sends at once (each to its own receiver connection). */
 const BATCH = 50;
+/**
+ * Deliveries of one subject a round may send, one after the other (a hot stock level's updates):
+ * without it a subject's backlog went out one delivery a round, and the rounds' statements cost
+ * more than the sending.
+ */
+const CHAIN = 10;
+/** A taken delivery is another sender's again after this (its sender died mid-way). */
+const LEASE_MS = Math.max(60_000, CHAIN * WEBHOOK_TIMEOUT_MS + 10_000);
 
 export function retryDelayMs(attempts: number, random = Math.random()): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
   return Math.round(base * (0.75 + random * 0.5));
+}
+
+function succeeded(r: PostResult): boolean {
+  return r.status !== null && r.status >= 200 && r.status < 300;
 }
 
 function failureWords(r: PostResult): string {
@@ -79,6 +90,9 @@ export function startWebhookSender(options: {
   // every second it cost each instance three statements a second for nothing.
   const pollMs = options.pollMs ?? 10_000;
   const leaseMs = options.leaseMs ?? LEASE_MS;
+  // Kept-alive connections to the receivers: a new one for every post cost more CPU than the rest
+  // of a delivery. At most one a chain sent at once.
+  const pool = connectionPool({ maxSockets: BATCH });
   let stopped = false;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -103,6 +117,7 @@ export function startWebhookSender(options: {
         timeoutMs: WEBHOOK_TIMEOUT_MS,
         excerptBytes: WEBHOOK_RESPONSE_EXCERPT_BYTES,
         why: WEBHOOK_WHY,
+        pool,
       },
     );
     return { d, at, result };
@@ -113,14 +128,17 @@ export function startWebhookSender(options: {
    * however many were sent: a failure is retried with backoff; after 48 hours of failures the
    * delivery is FAILED and its subscription PAUSED with the reason in words.
    */
-  async function record(sent: { d: ClaimedDelivery; at: Date; result: PostResult }[]): Promise<void> {
+  async function record(
+    sent: { d: ClaimedDelivery; at: Date; result: PostResult }[],
+    unsent: readonly string[] = [],
+  ): Promise<void> {
     if (!sent.length) return;
     const outcomes: AttemptOutcome[] = [];
     const failingSubs = new Map<string, Date>();
     const healthySubs = new Set<string>();
     const pauses: { subscriptionId: string; reason: string; at: Date }[] = [];
     for (const { d, at, result } of sent) {
-      const ok = result.status !== null && result.status >= 200 && result.status < 300;
+      const ok = succeeded(result);
       const failingSince = ok ? null : (d.failing_since ?? at);
       const givenUp = !ok && (d.test || at.getTime() - failingSince!.getTime() >= GIVE_UP_MS);
       outcomes.push({
@@ -150,26 +168,29 @@ export function startWebhookSender(options: {
         });
       }
     }
-    await inTransaction(db, async (trx) => {
-      await recordAttempts(trx, outcomes);
-      // A subscription is failing while its latest attempt in this round failed.
-      for (const id of failingSubs.keys()) healthySubs.delete(id);
-      await markHealthy(trx, [...healthySubs]);
-      for (const [id, at] of failingSubs) await markFailing(trx, id, at);
-      for (const p of pauses) {
-        // Recorded with the pause (the system did it), so staff find it in the audit log.
-        if (await pauseSubscription(trx, p.subscriptionId, p.reason, p.at))
-          await recordAudit(trx, SYSTEM_ACTOR, {
-            action: 'webhook_subscription.paused',
-            subjectType: 'WebhookSubscription',
-            subjectId: p.subscriptionId,
-            changes: {
-              status: { before: 'ACTIVE', after: 'PAUSED' },
-              paused_reason: { before: null, after: p.reason },
-            },
-          });
-      }
-    });
+    // A subscription is failing while its latest attempt in this round failed.
+    for (const id of failingSubs.keys()) healthySubs.delete(id);
+    const more = { release: unsent, healthy: [...healthySubs] };
+    // A round that went well is one statement; failures also mark their subscriptions, together.
+    if (!failingSubs.size && !pauses.length) await recordAttempts(db, outcomes, more);
+    else
+      await inTransaction(db, async (trx) => {
+        await recordAttempts(trx, outcomes, more);
+        for (const [id, at] of failingSubs) await markFailing(trx, id, at);
+        for (const p of pauses) {
+          // Recorded with the pause (the system did it), so staff find it in the audit log.
+          if (await pauseSubscription(trx, p.subscriptionId, p.reason, p.at))
+            await recordAudit(trx, SYSTEM_ACTOR, {
+              action: 'webhook_subscription.paused',
+              subjectType: 'WebhookSubscription',
+              subjectId: p.subscriptionId,
+              changes: {
+                status: { before: 'ACTIVE', after: 'PAUSED' },
+                paused_reason: { before: null, after: p.reason },
+              },
+            });
+        }
+      });
   }
 
   async function send(d: ClaimedDelivery): Promise<PostResult> {
@@ -178,13 +199,54 @@ export function startWebhookSender(options: {
     return sent.result;
   }
 
+  /** Whether the last round may have left due deliveries (it took all it could). */
+  let full = false;
+  /** The round under way: rounds run one at a time, so a drain also waits for the loop's. */
+  let round: Promise<number> | null = null;
   async function runOnce(): Promise<number> {
+    while (round) await round.catch(() => 0);
+    const mine = oneRound();
+    round = mine;
+    try {
+      return await mine;
+    } finally {
+      if (round === mine) round = null;
+    }
+  }
+
+  async function oneRound(): Promise<number> {
     const now = clock.now();
-    const claimed = await inTransaction(db, (trx) =>
-      claimDue(trx, now, new Date(now.getTime() + leaseMs), BATCH),
+    // One statement: it takes what it answers, no transaction needed around it.
+    const claimed = await claimDue(db, now, new Date(now.getTime() + leaseMs), BATCH, CHAIN);
+    // The chains side by side; a chain's deliveries one after the other, stopping at a failure
+    // (what follows it waits for its retry, in order, and goes back to the queue now).
+    const chains = new Map<string, ClaimedDelivery[]>();
+    for (const d of claimed) {
+      const key = d.subject_id ? `${d.subscription_id}|${d.subject_id}` : d.id;
+      const of = chains.get(key);
+      if (of) of.push(d);
+      else chains.set(key, [d]);
+    }
+    full = chains.size >= BATCH || [...chains.values()].some((c) => c.length >= CHAIN);
+    const sent: Awaited<ReturnType<typeof post>>[] = [];
+    const unsent: string[] = [];
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        for (let i = 0; i < chain.length; i++) {
+          // Requests first: the answers they wait for (their statements' results) are handled
+          // before the next post is signed and written, so a round of 50 posts doesn't hold up
+          // the transactions of the requests in flight (orderCreate holds stock rows meanwhile).
+          await yieldToRequests();
+          const one = await post(chain[i]!);
+          sent.push(one);
+          if (!succeeded(one.result)) {
+            unsent.push(...chain.slice(i + 1).map((d) => d.id));
+            return;
+          }
+        }
+      }),
     );
-    const sent = await Promise.all(claimed.map(post));
-    await record(sent).catch((err: unknown) =>
+    await record(sent, unsent).catch((err: unknown) =>
       // Unrecorded, the deliveries go again when their lease ends (receivers drop repeated event ids).
       log.warn({ err, deliveries: claimed.length }, 'webhook delivery: could not record'),
     );
@@ -200,7 +262,9 @@ export function startWebhookSender(options: {
   async function loop() {
     while (!stopped) {
       try {
-        if ((await runOnce()) > 0) continue;
+        // Deliveries queued during the round woke it (`again`); a round that took all it could
+        // looks again at once.
+        if ((await runOnce()) > 0 && full) continue;
       } catch (err) {
         log.warn({ err }, 'webhook sender failed; trying again');
       }
@@ -234,6 +298,7 @@ export function startWebhookSender(options: {
       if (timer) clearTimeout(timer);
       wakeUp?.();
       await looping;
+      pool.destroy();
     },
   };
 }

@@ -118,17 +118,6 @@ export async function pauseSubscription(
 }
 
 /** The first failure since the last success, for the list's "failing since". */
-/** These subscriptions' deliveries go through again: no longer failing. */
-export async function markHealthy(db: Executor, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({ failing_since: null })
-    .where('id', 'in', ids)
-    .where('failing_since', 'is not', null)
-    .execute();
-}
-
 export async function markFailing(db: Executor, id: string, since: Date | null): Promise<void> {
   let q = db.updateTable('webhook_subscriptions').set({ failing_since: since }).where('id', '=', id);
   q = since ? q.where('failing_since', 'is', null) : q.where('failing_since', 'is not', null);

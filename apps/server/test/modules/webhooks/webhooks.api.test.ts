@@ -172,6 +172,58 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     });
   });
 
+  it('a failure stops its subject’s queue: the deliveries behind it wait for its retry, then go in order on a kept connection', async () => {
+    receiver.received.length = 0;
+    receiver.connections = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first is answered late (the next five queue behind it), the third fails once.
+    receiver.answer = async (n) => {
+      if (n === 0) await held;
+      return n === 2 ? 500 : 200;
+    };
+    const { webhookSubscription: sub } = await subscribe({
+      topic: 'PRODUCTS_UPDATE',
+      url: `${base}/queue`,
+      includeFields: ['title'],
+    });
+    const id = await product('Queue 0');
+    for (let i = 1; i <= 6; i++) {
+      await gql(owner, RENAME, { id, input: { title: `Queue ${i}` } });
+      if (i === 1) await receiver.waitFor(1);
+    }
+    await ctx.server.app.relay.drain();
+    release();
+    await ctx.server.app.webhooks.sender.drain();
+    // Sent: the first, then the queue in one round until the failure; the rest wait, untried.
+    expect(receiver.received).toHaveLength(3);
+    const waiting = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries.nodes;
+    expect(waiting.map((d: any) => [d.status, d.attempts])).toEqual([
+      ['PENDING', 0],
+      ['PENDING', 0],
+      ['PENDING', 0],
+      ['RETRYING', 1],
+      ['SUCCEEDED', 1],
+      ['SUCCEEDED', 1],
+    ]);
+    // The retry is due within 12.5 s; the ones behind it were given back (not leased for a minute).
+    clock.advance(30_000);
+    await settle();
+    const all = await receiver.waitFor(7);
+    const titles = all.map((r) => r.body.title as string);
+    expect(titles.map((t) => Number(t.replace('Queue ', '')))).toEqual(
+      [...titles.map((t) => Number(t.replace('Queue ', '')))].sort((a, b) => a - b),
+    );
+    const events = all.map((r) => r.headers['x-stockroom-event-id']);
+    expect(events[3]).toBe(events[2]); // the failed one again, before those behind it
+    expect(new Set(events).size).toBe(6);
+    // Kept alive: a connection carries several deliveries.
+    expect(receiver.connections).toBeLessThanOrEqual(3);
+    await gql(owner, `mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedId } }`, {
+      id: sub.id,
+    });
+  });
+
   it('retries after a 500 with backoff, then succeeds; every attempt is logged', async () => {
     receiver.received.length = 0;
     receiver.answer = (n) => (n === 0 ? 500 : 200);
