@@ -93,7 +93,7 @@ const post = async (url, body, headers) => {
     } catch (error) {
       // The server closed an idle keep-alive socket as the request went out (it never reached the
       // server): send it again, as a browser does.
-      if (attempt >= 3 || error.cause?.code !== 'ECONNRESET') throw error;
+      if (attempt >= 3 || !['ECONNRESET', 'EPIPE'].includes(error.cause?.code)) throw error;
     }
   }
 };
