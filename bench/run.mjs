@@ -11,6 +11,8 @@
 //   BENCH_SUBSCRIBERS=500 BENCH_FANOUT_ORDERS=200 BENCH_FANOUT_RATE=5 (orders a second): the fan-out
 //   BENCH_IMPORT_ROWS=100000: the products CSV import (dry run, apply) beside COPY, then the orders export
 //     (BENCH_ONLY=imports runs it alone; BENCH_IMPORT_ROWS=0 skips it)
+//   BENCH_EXPORT_ORDERS=1000000: with the imports, an orders export of that many orders, cloned in SQL
+//     into a throwaway copy of the bench database (dropped after) and served by a second server (0 skips it)
 //   BENCH_ONLY=webhooks: webhook deliveries per second and orderCreate with 5 subscriptions on/off
 //   --compare: print the change against the previous run of the same scale
 import fs from 'node:fs';
@@ -26,6 +28,7 @@ import { readScenarios } from './scenarios/index.mjs';
 import { sseFanOut } from './scenarios/live.mjs';
 import { contendedOrderCreate } from './scenarios/orders.mjs';
 import { importExportBench } from './scenarios/imports.mjs';
+import { ordersExportBench } from './scenarios/orders-export.mjs';
 import { webhookBench } from './scenarios/webhooks.mjs';
 
 const scale = process.env.BENCH_SCALE ?? 'medium';
@@ -83,8 +86,16 @@ const admin = new pg.Client({ connectionString: db.dbUrl });
 await admin.connect();
 
 const post = async (url, body, headers) => {
-  const res = await fetch(url, { method: 'POST', headers, body });
-  return { res, text: await res.text() };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, { method: 'POST', headers, body });
+      return { res, text: await res.text() };
+    } catch (error) {
+      // The server closed an idle keep-alive socket as the request went out (it never reached the
+      // server): send it again, as a browser does.
+      if (attempt >= 3 || !['ECONNRESET', 'EPIPE'].includes(error.cause?.code)) throw error;
+    }
+  }
 };
 const gqlHeaders = { 'content-type': 'application/json', 'x-stockroom-csrf': '1' };
 const login = await post(
@@ -313,6 +324,43 @@ if (importRows > 0 && (!only || only.test('imports'))) {
   console.log(notes.at(-1));
   maxRss = Math.max(maxRss, i.rssMaxImportMb, i.rssMaxExportMb);
 }
+/** Issue #29: the export of 1M orders, on a throwaway copy of the bench database (cloned orders). */
+let ordersExport = null;
+const exportOrders = Number(process.env.BENCH_EXPORT_ORDERS ?? 1_000_000);
+if (importRows > 0 && exportOrders > 0 && (!only || only.test('imports'))) {
+  const login = async (url) => {
+    const headers = { 'content-type': 'application/json', 'x-stockroom-csrf': '1' };
+    const signed = await post(
+      `${url}/graphql`,
+      JSON.stringify({
+        query: `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { staff { id } } }`,
+        variables: { e: email, p: password },
+      }),
+      headers,
+    );
+    headers.cookie = signed.res.headers.get('set-cookie').split(';')[0];
+    return async (query, variables = {}) => ({
+      body: JSON.parse((await post(`${url}/graphql`, JSON.stringify({ query, variables }), headers)).text),
+    });
+  };
+  ordersExport = await ordersExportBench({
+    serverUrl,
+    sourceUrl: db.dbUrl,
+    sourceName: db.dbName,
+    orders: exportOrders,
+    env,
+    nodeFlags: SERVER_NODE_FLAGS,
+    main: paths.main,
+    port: port + 4,
+    login,
+  });
+  const o = ordersExport;
+  notes.push(
+    `Orders export of ${o.orders.toLocaleString('en-US')} orders (${o.lines.toLocaleString('en-US')} lines; cloned in SQL on a throwaway copy in ${o.setupSeconds} s) (${o.status}${o.failure ? `: ${o.failure}` : ''}): ${o.rows.toLocaleString('en-US')} rows in ${o.seconds} s, ${o.rowsPerSecond} rows/s; server RSS ${o.rssBeforeMb} MB before, at most ${o.rssMaxMb} MB.`,
+  );
+  console.log(notes.at(-1));
+  maxRss = Math.max(maxRss, o.rssMaxMb);
+}
 maxRss = Math.max(maxRss, rssMb(server.child.pid));
 const counts = (
   await admin.query(`select (select count(*) from products) as products, (select count(*) from product_variants) as variants,
@@ -340,6 +388,7 @@ const run = {
   outbox,
   fanOut,
   imports,
+  ordersExport,
   webhooks,
 };
 const previous = readResults().runs[label];

@@ -78,8 +78,15 @@ async function upload(base, headers, query, variables, fileName, text) {
   form.set('map', JSON.stringify({ 0: ['variables.file'] }));
   form.set('0', new Blob([text], { type: 'text/csv' }), fileName);
   const { 'content-type': _json, ...rest } = headers;
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: rest, body: form });
-  return res.json();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${base}/graphql`, { method: 'POST', headers: rest, body: form });
+      return await res.json();
+    } catch (error) {
+      // The server closed an idle keep-alive socket as the upload went out: send it again.
+      if (attempt >= 3 || !['ECONNRESET', 'EPIPE'].includes(error.cause?.code)) throw error;
+    }
+  }
 }
 
 /** Follows a job to its end, sampling the server's RSS; answers the job and the highest RSS. */

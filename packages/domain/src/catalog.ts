@@ -137,7 +137,23 @@ export const optionsSchema = z
 
 export type ProductOptionInput = z.output<typeof optionsSchema>[number];
 
-export function variantSchema(currencyCode: string) {
+/**
+ * A schema of a currency, built once and kept: building a zod schema (and the fast path zod compiles
+ * for it on its first parse) costs far more than a parse, and an import checks thousands of products.
+ * Schemas are immutable, so one per currency serves every caller.
+ */
+function perCurrency<T>(build: (currencyCode: string) => T): (currencyCode: string) => T {
+  const built = new Map<string, T>();
+  return (currencyCode) => {
+    let schema = built.get(currencyCode);
+    if (!schema) built.set(currencyCode, (schema = build(currencyCode)));
+    return schema;
+  };
+}
+
+export const variantSchema = perCurrency(buildVariantSchema);
+
+function buildVariantSchema(currencyCode: string) {
   const money = moneySchema(currencyCode);
   return z
     .object({
@@ -193,7 +209,9 @@ export function variantSchema(currencyCode: string) {
 
 export type VariantInput = z.output<ReturnType<typeof variantSchema>>;
 
-export function productSchema(currencyCode: string) {
+export const productSchema = perCurrency(buildProductSchema);
+
+function buildProductSchema(currencyCode: string) {
   return z
     .object({
       title: nameSchema,

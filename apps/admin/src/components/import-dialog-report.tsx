@@ -5,7 +5,7 @@ import { JobProgress } from './job-progress';
 import { NotFoundState } from './not-found-state';
 import { ImportJobActions } from './import-job-actions';
 import { ImportJobCancel } from './import-job-cancel';
-import { importCountsLine } from './import-dialog-tabs';
+import { importCountsLine, productChanges } from './import-dialog-tabs';
 import { ImportRowsTable } from './import-rows-table';
 import { countOf, endedUnread, IMPORT_NOUNS, isRunning, n, useImportJob } from './import-job';
 
@@ -120,7 +120,10 @@ function ImportOutcome({
         : `Dry run done: nothing is changed yet. Check the rows, then apply.`;
     color = errors ? 'orange' : 'blue';
   } else if (job.importMode === 'APPLY') {
-    title = `Imported: ${n(countOf(job, 'created'))} created, ${n(countOf(job, 'updated'))} updated.`;
+    const products = productChanges(job.report.counts, true);
+    title = products
+      ? `Imported: ${products.join(', ')}.`
+      : `Imported: ${n(countOf(job, 'created'))} created, ${n(countOf(job, 'updated'))} updated.`;
   } else {
     const refused = errors;
     title = refused

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applySummary, importCountsLine, importOutcomeTabs, outcomeWords } from './import-dialog-tabs';
+import {
+  applySummary,
+  importCountsLine,
+  importOutcomeTabs,
+  outcomeWords,
+  productChanges,
+} from './import-dialog-tabs';
 import { importFileProblem, templateCsv } from './import-dialog-upload';
 
 const counts = (values: Record<string, number>) =>
@@ -48,6 +54,51 @@ describe('applySummary', () => {
     expect(applySummary(counts({ unchanged: 4, errors: 2 }), 'products')).toBe(
       'Nothing will change. 2 rows have errors and are skipped.',
     );
+  });
+});
+
+describe('a products report speaks of products, not rows (a row per variant)', () => {
+  it('the demo sample: 2 products of 6 rows are 2 products (6 variants), and the counts line says rows', () => {
+    const report = counts({
+      rows: 6,
+      created: 6,
+      updated: 0,
+      unchanged: 0,
+      errors: 0,
+      productsCreated: 2,
+      variantsCreated: 6,
+    });
+    expect(applySummary(report, 'products')).toBe('This will create 2 products (6 variants).');
+    expect(productChanges(report, true)).toEqual(['2 products created (6 variants)']);
+    expect(importCountsLine('APPLY', report)).toBe('Rows: 6 created · 0 updated · 0 unchanged · 0 errors');
+  });
+
+  it('stored products updated, with their variants changed, added and deleted; errors skipped', () => {
+    const report = counts({
+      rows: 9,
+      created: 2,
+      updated: 3,
+      deleted: 1,
+      unchanged: 2,
+      errors: 1,
+      productsCreated: 1,
+      variantsCreated: 1,
+      productsUpdated: 2,
+      variantsUpdated: 3,
+      variantsAdded: 1,
+      variantsDeleted: 1,
+    });
+    expect(applySummary(report, 'products')).toBe(
+      'This will create 1 product (1 variant) and update 2 products (3 variants changed, 1 added, 1 deleted). 1 row has errors and is skipped.',
+    );
+    expect(productChanges(report, true)).toEqual([
+      '1 product created (1 variant)',
+      '2 products updated (3 variants changed, 1 added, 1 deleted)',
+    ]);
+  });
+
+  it('other kinds keep counting rows', () => {
+    expect(productChanges(counts({ rows: 2, created: 2 }), true)).toBeNull();
   });
 });
 

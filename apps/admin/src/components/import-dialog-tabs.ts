@@ -95,7 +95,9 @@ export function importCountsLine(
   mode: ImportMode | null | undefined,
   counts: readonly { name: string; value: number }[],
 ): string {
-  return importOutcomeTabs(mode, counts)
+  // A products file has a row per variant: its summary speaks of products, so this line says rows.
+  const prefix = countsProducts(counts) ? 'Rows: ' : '';
+  return `${prefix}${importOutcomeTabs(mode, counts)
     .filter((t) => t.value !== 'ALL')
     .map((t) => {
       const words =
@@ -106,14 +108,70 @@ export function importCountsLine(
           : t.label.toLowerCase();
       return `${t.count.toLocaleString('en-US')} ${words}`;
     })
-    .join(' · ');
+    .join(' · ')}`;
 }
+
+/** Whether the report counts products beside rows (a products import that changes some). */
+function countsProducts(counts: readonly { name: string; value: number }[]): boolean {
+  return counts.some((c) => c.name === 'productsCreated' || c.name === 'productsUpdated');
+}
+
+const plural = (v: number, one: string, many: string) =>
+  `${v.toLocaleString('en-US')} ${v === 1 ? one : many}`;
+
+/**
+ * A products report in products, not rows (a row per variant): "create 2 products (6 variants)",
+ * "update 1 product (2 variants changed, 1 added)"; `past` for an apply: "2 products created
+ * (6 variants), 1 updated (…)". Null when the report does not count products.
+ */
+export function productChanges(
+  counts: readonly { name: string; value: number }[],
+  past: boolean,
+): string[] | null {
+  if (!countsProducts(counts)) return null;
+  const count = (name: string) => counts.find((c) => c.name === name)?.value ?? 0;
+  const created = count('productsCreated');
+  const updated = count('productsUpdated');
+  const parts: string[] = [];
+  if (created) {
+    const variants = count('variantsCreated');
+    const products = plural(created, 'product', 'products');
+    const some = variants ? ` (${plural(variants, 'variant', 'variants')})` : '';
+    parts.push(past ? `${products} created${some}` : `create ${products}${some}`);
+  }
+  if (updated) {
+    const details = [
+      ['changed', count('variantsUpdated')],
+      ['added', count('variantsAdded')],
+      ['deleted', count('variantsDeleted')],
+    ] as const;
+    const said = details.filter(([, v]) => v > 0);
+    const variants = said.length
+      ? ` (${said.map(([w, v], i) => (i === 0 ? `${plural(v, 'variant', 'variants')} ${w}` : `${v.toLocaleString('en-US')} ${w}`)).join(', ')})`
+      : '';
+    parts.push(
+      past
+        ? `${plural(updated, 'product', 'products')} updated${variants}`
+        : `update ${plural(updated, 'product', 'products')}${variants}`,
+    );
+  }
+  return parts;
+}
+
+const listed = (parts: string[]) =>
+  parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}` : (parts[0] ?? '');
 
 /** What applying will do, for the confirm: "This will create 3 and update 2 customers. 1 row has errors and is skipped." */
 export function applySummary(counts: readonly { name: string; value: number }[], noun: string): string {
   const count = (name: string) => counts.find((c) => c.name === name)?.value ?? 0;
   const n = (v: number) => v.toLocaleString('en-US');
   const errors = count('errors');
+  const skipped = errors
+    ? ` ${n(errors)} ${errors === 1 ? 'row has errors and is' : 'rows have errors and are'} skipped.`
+    : '';
+  const products = productChanges(counts, false);
+  if (products)
+    return `${products.length ? `This will ${listed(products)}.` : 'Nothing will change.'}${skipped}`;
   const verbs = [
     ['create', count('created')],
     ['update', count('updated')],
@@ -124,8 +182,5 @@ export function applySummary(counts: readonly { name: string; value: number }[],
   const what = verbs.length
     ? `This will ${verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)!}` : verbs[0]!} ${noun}.`
     : 'Nothing will change.';
-  const skipped = errors
-    ? ` ${n(errors)} ${errors === 1 ? 'row has errors and is' : 'rows have errors and are'} skipped.`
-    : '';
   return `${what}${skipped}`;
 }

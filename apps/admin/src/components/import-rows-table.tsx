@@ -35,6 +35,7 @@ const importRowsDocument = graphql(`
           subject
           subjectType
           subjectId
+          productId
           changes {
             field
             before
@@ -193,12 +194,17 @@ type RowNode = {
   subject?: string | null;
   subjectType?: string | null;
   subjectId?: string | null;
+  productId?: string | null;
   changes: readonly { field: string; before?: string | null; after?: string | null }[];
   problems: readonly { column?: string | null; code: string; message: string }[];
 };
 
 function RowSubject({ row }: { row: RowNode }) {
-  const path = subjectPath(row.subjectType, row.subjectId);
+  // A variant's row links to the variant's page under its product; the others to their record's page.
+  const path =
+    row.subjectType === 'ProductVariant' && row.productId && row.subjectId
+      ? `/products/${row.productId}/variants/${row.subjectId}`
+      : subjectPath(row.subjectType, row.subjectId);
   const label = row.subject ?? '—';
   return path ? (
     <Anchor component={Link} to={path} size="sm">

@@ -205,12 +205,14 @@ async function run(ctx: ImportContext, records: CsvRecord[]): Promise<ImportRowR
   const headers = headerOf(ctx.headers);
   const parsed = records.map((r) => parse(r, headers));
 
-  // The email first: a row without a valid one can't be matched.
+  // The email first: a row without a valid one can't be matched. A row with a valid email claims it
+  // even when its other cells have problems, so a duplicate is reported beside them.
+  const keyed: Parsed[] = [];
   for (const p of parsed) {
     const checked = validate(customerSchema.pick({ email: true }), { email: p.email }, ['input']);
-    if (!checked.ok) p.problems.push(...problemsOf(checked.errors, headers));
+    if (checked.ok) keyed.push(p);
+    else p.problems.push(...problemsOf(checked.errors, headers));
   }
-  const keyed = parsed.filter((p) => !p.problems.length);
   const claimed = await ctx.claimKeys(
     keyed.map((p) => ({ key: `email:${p.email.toLowerCase()}`, row: p.row })),
   );
@@ -241,7 +243,7 @@ async function run(ctx: ImportContext, records: CsvRecord[]): Promise<ImportRowR
   const results: ImportRowResult[] = [];
   for (const p of parsed) {
     if (p.problems.length) {
-      results.push(result(p, 'ERROR', { problems: p.problems }));
+      results.push(result(p, 'ERROR', { problems: allProblems(p, headers) }));
       continue;
     }
     const customer = byEmail.get(p.email.toLowerCase()) ?? null;
@@ -252,6 +254,21 @@ async function run(ctx: ImportContext, records: CsvRecord[]): Promise<ImportRowR
     );
   }
   return results;
+}
+
+/**
+ * Every problem of a row already in error: its own (cells, email, a duplicate) and what the form's
+ * rules say of its other cells, each column's problem once, so the merchant fixes the row in one go.
+ */
+function allProblems(p: Parsed, headers: Map<Field, string>): ImportRowProblem[] {
+  const raw = { email: p.email, ...(p.contact as CustomerCreateRaw), addresses: [] };
+  const checked = validate(customerSchema, raw, ['input']);
+  const more = [
+    ...(checked.ok ? [] : problemsOf(checked.errors, headers)),
+    ...checkAddress(p, headers).problems,
+  ];
+  const seen = new Set(p.problems.map((x) => x.column));
+  return [...p.problems, ...more.filter((x) => !seen.has(x.column))];
 }
 
 /** Checks the row's address by the form's rules; its problems, or the address as it would be kept. */

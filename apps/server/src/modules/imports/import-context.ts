@@ -61,7 +61,7 @@ const COUNT_OF: Record<ImportRowOutcome, string> = {
   ERROR: 'errors',
 };
 
-/** The report with a chunk's results added: counts, and problems up to the first 50. */
+/** The report with a chunk's results added: counts (the rows' outcomes and their tallies), and problems up to the first 50. */
 export function addToReport(
   report: JobReport,
   mode: 'DRY_RUN' | 'APPLY' | 'REVERT',
@@ -73,6 +73,7 @@ export function addToReport(
     counts['rows'] = (counts['rows'] ?? 0) + 1;
     const name = COUNT_OF[r.outcome];
     counts[name] = (counts[name] ?? 0) + 1;
+    for (const t of r.tally ?? []) counts[t] = (counts[t] ?? 0) + 1;
     for (const p of r.problems)
       if (errors.length < MAX_REPORTED) errors.push({ row: r.row, field: p.column, message: p.message });
   }

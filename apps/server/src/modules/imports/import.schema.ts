@@ -98,6 +98,18 @@ const ImportRowRef = builder.objectRef<ImportRowRecord>('ImportRow').implement({
       description: 'The global ID of the record once it exists (links in the report).',
       resolve: (r) => subjectGlobalId(r.subjectType, r.subjectId),
     }),
+    productId: t.id({
+      nullable: true,
+      description:
+        'The global ID of the product the record is or belongs to (a variant’s product), once it exists: the report links a variant to its page under it.',
+      resolve: async (r, _args, ctx) => {
+        if (!r.subjectId) return null;
+        if (r.subjectType === 'Product') return encodeId('Product', r.subjectId);
+        if (r.subjectType !== 'ProductVariant') return null;
+        const variant = await ctx.loaders.variantById.load(r.subjectId);
+        return variant ? encodeId('Product', variant.productId) : null;
+      },
+    }),
     changes: t.field({
       type: [ImportFieldChangeRef],
       description: 'The fields it changes (at most 30 are listed).',

@@ -63,6 +63,28 @@ export async function deleteUnusedLevelsAt(db: Executor, locationId: string): Pr
 }
 
 /**
+ * The levels of these pairs (each once), in (variant, location) order: a join on two arrays, so the
+ * statement is planned the same for 2 pairs or 2,000 (a row-value IN list of 500 pairs took longer
+ * to plan than to run, a chunk of an import sends several).
+ */
+function levelsOfPairs(pairs: readonly LevelKey[]) {
+  const seen = new Set<string>();
+  const variantIds: string[] = [];
+  const locationIds: string[] = [];
+  for (const p of pairs) {
+    const key = `${p.variantId}/${p.locationId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    variantIds.push(p.variantId);
+    locationIds.push(p.locationId);
+  }
+  return sql`select l.* from inventory_levels l
+    join unnest(${variantIds}::uuid[], ${locationIds}::uuid[]) as k(variant_id, location_id)
+      on l.variant_id = k.variant_id and l.location_id = k.location_id
+    order by l.variant_id, l.location_id`;
+}
+
+/**
  * Locks the levels of these pairs (the caller sorts them by variant, then location) and then the
  * product_stock rows of the given variants' products (those that track stock), by product id, in
  * one statement: the global order is levels before products, so concurrent stock changes queue
@@ -74,19 +96,16 @@ export async function lockLevelsAndProducts(
   productsOf: readonly string[],
 ): Promise<InventoryLevel[]> {
   if (!pairs.length) return [];
-  const keys = sql.join(pairs.map((p) => sql`(${p.variantId}::uuid, ${p.locationId}::uuid)`));
+  const levels = levelsOfPairs(pairs);
   if (!productsOf.length) {
-    const { rows } = await sql<InventoryLevelRow>`
-      select * from inventory_levels where (variant_id, location_id) in (${keys})
-      order by variant_id, location_id for update`.execute(db);
+    const { rows } = await sql<InventoryLevelRow>`${levels} for update of l`.execute(db);
     return rows.map(levelRow.of);
   }
   // The products' CTE reads every level first (its count), so no product is locked before every
   // level is; each CTE locks its rows in its ORDER BY order.
   const { rows } = await sql<InventoryLevelRow>`
     with levels as materialized (
-      select * from inventory_levels where (variant_id, location_id) in (${keys})
-      order by variant_id, location_id for update
+      ${levels} for update of l
     ), products as materialized (
       select ps.product_id from product_stock ps
       where ps.product_id in (
@@ -178,16 +197,7 @@ export async function availableOfProducts(
 /** Locks the levels of these pairs, in (variant, location) order so concurrent callers queue instead of deadlocking. */
 export async function lockLevelRows(db: Executor, pairs: readonly LevelKey[]): Promise<InventoryLevel[]> {
   if (!pairs.length) return [];
-  const rows = await db
-    .selectFrom('inventory_levels')
-    .selectAll()
-    .where(
-      sql<boolean>`(variant_id, location_id) in (${sql.join(pairs.map((p) => sql`(${p.variantId}::uuid, ${p.locationId}::uuid)`))})`,
-    )
-    .orderBy('variant_id')
-    .orderBy('location_id')
-    .forUpdate()
-    .execute();
+  const { rows } = await sql<InventoryLevelRow>`${levelsOfPairs(pairs)} for update of l`.execute(db);
   return rows.map(levelRow.of);
 }
 

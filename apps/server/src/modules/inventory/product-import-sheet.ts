@@ -160,7 +160,7 @@ export function placeErrors(plan: GroupPlan, errors: readonly UserError[]): void
 
 export function rowResults(plan: GroupPlan): ImportRowResult[] {
   const bad = plan.rows.find((r) => r.problems.length > 0);
-  return plan.rows.map((row) => {
+  const results: ImportRowResult[] = plan.rows.map((row) => {
     const variantId = row.match?.id ?? null;
     const subjectTitle = row.deleted
       ? row.match?.title
@@ -199,4 +199,33 @@ export function rowResults(plan: GroupPlan): ImportRowResult[] {
             : ('UNCHANGED' as const);
     return { ...base, outcome, changes: row.changes, problems: row.problems };
   });
+  return tallied(plan, results);
+}
+
+/** A variant row's tally: a new product's variants are created; a stored product's added, updated or deleted. */
+const VARIANT_TALLY: Partial<Record<ImportRowResult['outcome'], string>> = {
+  CREATED: 'variantsAdded',
+  UPDATED: 'variantsUpdated',
+  DELETED: 'variantsDeleted',
+};
+
+/**
+ * The report counts products as well as rows: the product's first row tallies it created or updated
+ * (updated when any of its rows changes something), each variant row its variant.
+ */
+function tallied(plan: GroupPlan, results: ImportRowResult[]): ImportRowResult[] {
+  if (plan.fatal || !results.length) return results;
+  const changed = results.some((r) => r.outcome !== 'UNCHANGED');
+  results.forEach((r, i) => {
+    const tally: string[] = [];
+    if (i === 0 && changed) tally.push(plan.product ? 'productsUpdated' : 'productsCreated');
+    const variant = !plan.rows[i]!.variantRow
+      ? undefined
+      : plan.product
+        ? VARIANT_TALLY[r.outcome]
+        : 'variantsCreated';
+    if (variant) tally.push(variant);
+    if (tally.length) r.tally = tally;
+  });
+  return results;
 }

@@ -42,6 +42,12 @@ export interface ImportRowResult {
   subjectId: string | null;
   changes: ImportFieldChange[];
   problems: ImportRowProblem[];
+  /**
+   * Counts of whole records the row adds to the report beside the rows' outcomes (a products file
+   * has a row per variant: its product's first row adds to `productsCreated`, each new variant's row
+   * to `variantsCreated`), so the summary can speak of products, not rows. Not stored with the row.
+   */
+  tally?: string[];
 }
 
 /** A column an importer reads, for `importColumns(kind)` and the screen's help. */

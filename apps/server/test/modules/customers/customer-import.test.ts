@@ -112,6 +112,8 @@ describe.each(DATABASES)('customers import on $name', ({ postgresUrl }) => {
       shopifyRow({ 'First Name': 'Again', Email: 'Chloe@Example.com' }),
       shopifyRow({ Email: 'phone@example.com', Phone: '12345' }),
       shopifyRow({ Email: 'yesno@example.com', 'Accepts Email Marketing': 'perhaps' }),
+      // Three problems on one row: each is reported, not only the first found.
+      shopifyRow({ Email: 'DAN@example.com', 'Accepts Email Marketing': 'maybe', Phone: '123' }),
     ];
     const auditBefore = await countAuditEvents(ctx.server);
 
@@ -128,6 +130,7 @@ describe.each(DATABASES)('customers import on $name', ({ postgresUrl }) => {
       [9, 'ERROR'],
       [10, 'ERROR'],
       [11, 'ERROR'],
+      [12, 'ERROR'],
     ]);
     const byRow = new Map(dry.results.map((r) => [r.row, r]));
     expect(byRow.get(5)!.changes).toEqual([
@@ -165,6 +168,19 @@ describe.each(DATABASES)('customers import on $name', ({ postgresUrl }) => {
     ]);
     expect(byRow.get(11)!.problems).toEqual([
       { column: 'Accepts Email Marketing', code: 'INVALID', message: 'Write yes or no, not “perhaps”.' },
+    ]);
+    expect(byRow.get(12)!.problems).toEqual([
+      { column: 'Accepts Email Marketing', code: 'INVALID', message: 'Write yes or no, not “maybe”.' },
+      {
+        column: 'Email',
+        code: 'TAKEN',
+        message: 'DAN@example.com is already on row 3 of this file; a customer can be on one row only.',
+      },
+      {
+        column: 'Phone',
+        code: 'INVALID',
+        message: 'Enter the number with its country code, like +1 555 010 0199.',
+      },
     ]);
     // A dry run writes nothing.
     expect(await countAuditEvents(ctx.server)).toBe(auditBefore);

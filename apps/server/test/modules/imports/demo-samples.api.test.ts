@@ -22,7 +22,7 @@ describe.each(DATABASES)('the demo store’s sample import files on $name', ({ p
   const ctx = useServer({ postgresUrl, demo: true, jobWorkers: false });
 
   it.each([
-    ['PRODUCTS', 'products.csv', { rows: 6, created: 6, errors: 0 }],
+    ['PRODUCTS', 'products.csv', { rows: 6, created: 6, errors: 0, productsCreated: 3, variantsCreated: 6 }],
     ['CUSTOMERS', 'customers.csv', { rows: 5, created: 5, errors: 0 }],
     ['INVENTORY', 'inventory.csv', { rows: 3, errors: 0 }],
   ] as const)('%s: %s dry-runs with no error', async (kind, file, expected) => {

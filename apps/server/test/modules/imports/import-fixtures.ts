@@ -58,7 +58,7 @@ export async function importRows(client: Client, id: string, outcome: string[] |
   const res = await client.request(
     `query($id: ID!, $outcome: [ImportRowOutcome!], $first: Int) { job(id: $id) { ... on Job {
       importRows(outcome: $outcome, first: $first) { totalCount edges { node {
-        row outcome subject subjectType subjectId changes { field before after } problems { column code message } } } } } } }`,
+        row outcome subject subjectType subjectId productId changes { field before after } problems { column code message } } } } } } }`,
     { id, outcome, first },
   );
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { decodeIdOf } from '@stockroom/domain';
+import { decodeIdOf, encodeId } from '@stockroom/domain';
 import { DATABASES, signedIn, useServer } from '../../helpers.js';
 import { countsOf, importRows, readImportJob, runAllSteps, uploadImport } from './import-fixtures.js';
 
@@ -59,7 +59,14 @@ describe.each(DATABASES)('a split handle on $name (workers off)', ({ postgresUrl
         await runAllSteps(ctx.server, uuidOf(id));
         const job = await readImportJob(owner, id);
         expect(job['status']).toBe('SUCCEEDED');
-        expect(countsOf(job)).toMatchObject({ rows: between + 4, errors: 3, created: between + 1 });
+        // The summary counts products (one variant each here) beside the rows.
+        expect(countsOf(job)).toMatchObject({
+          rows: between + 4,
+          errors: 3,
+          created: between + 1,
+          productsCreated: between + 1,
+          variantsCreated: between + 1,
+        });
         const errors = (await importRows(owner, id, ['ERROR'])).rows;
         const again = between + 4;
         expect(errors.map((r) => [r.row, r.problems[0].message])).toEqual([
@@ -81,6 +88,22 @@ describe.each(DATABASES)('a split handle on $name (workers off)', ({ postgresUrl
         expect(await products(`${tag}-split`)).toBe(0);
         expect(await products(`${tag}-fill-%`)).toBe(dryRun ? 0 : between);
         expect(await products(`${tag}-last`)).toBe(dryRun ? 0 : 1);
+        // The report links a written variant's row to the variant under its product.
+        const last = (await importRows(owner, id, ['CREATED'])).rows[0]!;
+        if (dryRun) expect([last.subjectId, last.productId]).toEqual([null, null]);
+        else {
+          const stored = await ctx.server.app.database.db
+            .selectFrom('product_variants as v')
+            .innerJoin('products as p', 'p.id', 'v.product_id')
+            .select(['v.id', 'v.product_id'])
+            .where('p.handle', '=', `${tag}-fill-0`)
+            .executeTakeFirstOrThrow();
+          expect(last).toMatchObject({
+            subjectType: 'ProductVariant',
+            subjectId: encodeId('ProductVariant', stored.id),
+            productId: encodeId('Product', stored.product_id),
+          });
+        }
       }
     },
     120_000,
