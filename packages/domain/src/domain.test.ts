@@ -111,7 +111,13 @@ describe('permissions and built-in roles (SPEC §6)', () => {
       'INVENTORY_WRITE',
       'REPORTS_READ',
     ]);
-    expect(byKey['fulfillment']).toEqual(['CATALOG_READ', 'INVENTORY_WRITE', 'ORDERS_READ', 'ORDERS_WRITE']);
+    expect(byKey['fulfillment']).toEqual([
+      'CATALOG_READ',
+      'INVENTORY_WRITE',
+      'ORDERS_READ',
+      'ORDERS_WRITE',
+      'RETURNS_WRITE',
+    ]);
     expect(byKey['support']).toEqual([
       'CATALOG_READ',
       'CUSTOMERS_READ',
@@ -120,6 +126,7 @@ describe('permissions and built-in roles (SPEC §6)', () => {
       'ORDERS_READ',
       'ORDERS_WRITE',
       'REFUNDS_WRITE',
+      'RETURNS_WRITE',
     ]);
     expect(byKey['analyst']).toEqual([
       'AUDIT_READ',

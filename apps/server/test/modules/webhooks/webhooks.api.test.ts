@@ -198,7 +198,7 @@ describe.each(DATABASES)('webhook deliveries ($name)', ({ postgresUrl }) => {
     // Sent: the first, then the queue in one round until the failure; the rest wait, untried.
     expect(receiver.received).toHaveLength(3);
     const waiting = (await gql(owner, DELIVERIES, { id: sub.id })).webhookDeliveries.nodes;
-    expect(waiting.map((d: any) => [d.status, d.attempts])).toEqual([
+    expect(waiting.map((d: any) => [d.status, d.attemptCount])).toEqual([
       ['PENDING', 0],
       ['PENDING', 0],
       ['PENDING', 0],
