@@ -14,7 +14,10 @@ export interface RoleValues {
 /** The permissions by area of the store, as a manager thinks of them. */
 export const ROLE_AREAS: { label: string; permissions: Permission[] }[] = [
   { label: 'Catalog and stock', permissions: ['CATALOG_READ', 'CATALOG_WRITE', 'INVENTORY_WRITE'] },
-  { label: 'Orders and payments', permissions: ['ORDERS_READ', 'ORDERS_WRITE', 'REFUNDS_WRITE', 'RETURNS_WRITE'] },
+  {
+    label: 'Orders and payments',
+    permissions: ['ORDERS_READ', 'ORDERS_WRITE', 'REFUNDS_WRITE', 'RETURNS_WRITE'],
+  },
   { label: 'Customers', permissions: ['CUSTOMERS_READ', 'CUSTOMERS_WRITE', 'CUSTOMERS_ERASE'] },
   { label: 'Discounts', permissions: ['DISCOUNTS_READ', 'DISCOUNTS_WRITE'] },
   { label: 'Reports and data', permissions: ['REPORTS_READ', 'DATA_EXPORT', 'DATA_IMPORT'] },
