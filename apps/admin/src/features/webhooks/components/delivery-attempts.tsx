@@ -29,7 +29,7 @@ export function DeliveryAttempts({ id }: { id: string }) {
                     color={ok ? 'green' : 'red'}
                     title={
                       <Group gap="xs" wrap="wrap">
-                        <Text size="sm" fw={600} c={ok ? 'green.9' : 'red.9'}>
+                        <Text size="sm" fw={600} c={ok ? 'teal.9' : 'red.9'}>
                           {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'No answer'}
                         </Text>
                         <Text size="sm">{format(a.at)}</Text>
