@@ -33,6 +33,9 @@ export const ID_PREFIXES = {
   WebhookSubscription: 'whs',
   WebhookDelivery: 'whd',
   EmailMessage: 'eml',
+  Return: 'ret',
+  ReturnLine: 'rtl',
+  ReturnReceipt: 'rtr',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

@@ -25,3 +25,5 @@ export * from './list-exports.js';
 export * from './webhooks.js';
 export * from './notifications.js';
 export * from './returns.js';
+export * from './return-states.js';
+export * from './return-settlement.js';

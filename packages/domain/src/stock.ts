@@ -19,6 +19,8 @@ export const MOVEMENT_REASONS = [
   'FULFILLED',
   'RESTOCKED',
   'IMPORT',
+  /** A returned unit kept aside as damaged: no sellable stock moves; the level's damaged count grows. */
+  'RETURN_DAMAGED',
 ] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 

@@ -340,6 +340,7 @@ export type InventoryMovementReason =
   | 'ORDER_RELEASED'
   | 'RECEIVED'
   | 'RESTOCKED'
+  | 'RETURN_DAMAGED'
   | 'SHRINKAGE'
   | 'TRANSFER';
 
@@ -1500,6 +1501,8 @@ export type LocationQuery = { node:
     | { __typename: 'Product' }
     | { __typename: 'ProductMedia' }
     | { __typename: 'ProductVariant' }
+    | { __typename: 'Return' }
+    | { __typename: 'ReturnLine' }
     | { __typename: 'Role' }
     | { __typename: 'Session' }
     | { __typename: 'ShippingRate' }

@@ -9,6 +9,7 @@ import { createDraftLoaders } from '../modules/drafts/draft.loaders.js';
 import { createStaffLoaders } from '../modules/staff/staff.loaders.js';
 import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js';
 import { createWebhookLoaders } from '../modules/webhooks/webhook.loaders.js';
+import { createReturnLoaders } from '../modules/returns/return.loaders.js';
 
 /**
  * Every module's batch loaders for one request (each module keeps its own beside its repository
@@ -25,5 +26,6 @@ export function createLoaders(db: DB): Loaders {
     ...createStaffLoaders(db),
     ...createDiscountLoaders(db),
     ...createWebhookLoaders(db),
+    ...createReturnLoaders(db),
   };
 }

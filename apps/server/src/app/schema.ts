@@ -42,6 +42,8 @@ import '../modules/imports/import.schema.js';
 import '../modules/webhooks/webhook.schema.js';
 import '../modules/webhooks/webhook-commands.schema.js';
 import '../modules/notifications/notifications.schema.js';
+import '../modules/returns/return.schema.js';
+import '../modules/returns/return-commands.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
 

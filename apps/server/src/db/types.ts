@@ -14,6 +14,7 @@ import type { JobTables } from '../modules/jobs/jobs.tables.js';
 import type { ImportTables } from '../modules/imports/imports.tables.js';
 import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { NotificationTables } from '../modules/notifications/notifications.tables.js';
+import type { ReturnTables } from '../modules/returns/returns.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -44,6 +45,7 @@ export interface Database
     JobTables,
     ImportTables,
     WebhookTables,
-    NotificationTables {
+    NotificationTables,
+    ReturnTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -96,6 +96,17 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
     `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { fulfillment { id } userErrors { message } } }`,
     { id: placed.order.id },
   );
+  // A return of the shipped unit, so return commands reach a real row (issue #31).
+  const taken = await must(
+    owner,
+    `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) { return { id lines { id } } userErrors { message } } }`,
+    {
+      input: {
+        orderId: placed.order.id,
+        lines: [{ orderLineId: placed.order.lines[0].id, quantity: 1, reason: 'OTHER' }],
+      },
+    },
+  );
   // An open draft, so draft commands reach a real row.
   const draft = await must(
     owner,
@@ -136,6 +147,8 @@ export async function createFixtures(owner: Client, url: string, ownerPassword: 
       Fulfillment: shipped.fulfillment.id,
       DraftOrder: draft.draftOrder.id,
       Discount: discount.discount.id,
+      Return: taken.return.id,
+      ReturnLine: taken.return.lines[0].id,
     },
     secondLocationId: second.location.id,
     victimProductId: victim.id,

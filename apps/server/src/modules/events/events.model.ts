@@ -27,6 +27,12 @@ export const DOMAIN_EVENT_TYPES = [
   'api_token.revoked',
   'role.updated',
   'job.updated',
+  'return.created',
+  'return.updated',
+  'return.received',
+  'return.settled',
+  'return.cancelled',
+  'return.closed',
 ] as const;
 
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];

@@ -89,6 +89,14 @@ export const EVENT_OF_AUDIT_ACTION: Readonly<Record<string, DomainEventType>> = 
   'order.fulfill': 'order.fulfilled',
   'order.cancel': 'order.cancelled',
   'order.refund': 'refund.created',
+  // A return changes what the order can still return and refund (issue #31); the return's own
+  // `return.*` event is emitted by the returns module.
+  'order.return_create': 'order.updated',
+  'order.return_open': 'order.updated',
+  'order.return_receive': 'order.updated',
+  'order.return_settle': 'order.updated',
+  'order.return_cancel': 'order.updated',
+  'order.return_close': 'order.updated',
   'draft_order.create': 'draft_order.created',
   'draft_order.update': 'draft_order.updated',
   'draft_order.delete': 'draft_order.deleted',

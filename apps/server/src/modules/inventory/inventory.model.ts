@@ -26,9 +26,9 @@ export const levelRow = tableRow<InventoryLevelTable>()(
     'updated_at',
     'version',
   ] as const,
-  { omit: ['product_sort_key'] },
+  { omit: ['product_sort_key', 'damaged'] },
 );
-export type InventoryLevel = Camel<Omit<Selectable<InventoryLevelTable>, 'product_sort_key'>>;
+export type InventoryLevel = Camel<Omit<Selectable<InventoryLevelTable>, 'product_sort_key' | 'damaged'>>;
 
 export const movementRow = tableRow<InventoryMovementTable>()([
   'id',

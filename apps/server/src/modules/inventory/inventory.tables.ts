@@ -26,6 +26,8 @@ export interface InventoryLevelTable {
   version: Generated<number>;
   /** The list's PRODUCT_TITLE key, kept by triggers (migration 016); never written by the app. */
   product_sort_key: Generated<string>;
+  /** Returned units kept aside as damaged (migration 280): never sellable, not in on hand. */
+  damaged: Generated<number>;
 }
 
 export interface InventoryMovementTable {
@@ -55,5 +57,5 @@ export interface InventoryTables {
 
 export type LocationRow = Selectable<LocationTable>;
 /** A level as the app reads it (the list's sort key stays in the database). */
-export type InventoryLevelRow = Omit<Selectable<InventoryLevelTable>, 'product_sort_key'>;
+export type InventoryLevelRow = Omit<Selectable<InventoryLevelTable>, 'product_sort_key' | 'damaged'>;
 export type InventoryMovementRow = Selectable<InventoryMovementTable>;

@@ -6,6 +6,8 @@ import { DomainError } from '@stockroom/domain';
 import { inventoryCollectionsSync } from '../catalog/collection.service.js';
 import { findStockVariants, type StockVariant } from './level.repository.js';
 import { listLocations } from './location.repository.js';
+import { addDamaged } from './damaged.repository.js';
+import { emitEvent } from '../events/events.service.js';
 import { applyStockChanges, levelAvailable, lockLevels } from './stock.js';
 
 /**
@@ -141,6 +143,39 @@ export function restock(
   origin?: MovementOrigin,
 ): Promise<void> {
   return moveUnits(trx, actor, allocations, { onHand: 1, committed: 0 }, 'RESTOCKED', origin);
+}
+
+/**
+ * Returned units kept aside as damaged (issue #31): nothing sellable moves; the level's damaged
+ * count grows and a RETURN_DAMAGED movement says how many units went aside (damaged.repository).
+ */
+export async function keepDamaged(
+  trx: Tx,
+  actor: Actor,
+  allocations: Allocation[],
+  origin: MovementOrigin,
+): Promise<void> {
+  const levels = await addDamaged(
+    trx,
+    allocations.map((a) => ({
+      ...a,
+      note: `${origin.note}: ${a.quantity} unit${a.quantity === 1 ? '' : 's'} kept aside as damaged`,
+    })),
+    {
+      staffId: actor.viewer?.staffId ?? null,
+      staffName: actor.viewer ? actor.viewer.name || actor.viewer.email : null,
+      orderId: origin.orderId,
+    },
+  );
+  for (const level of levels) {
+    emitEvent(trx, actor, {
+      type: 'inventory_level.updated',
+      subjectType: 'InventoryLevel',
+      subjectId: level.id,
+      version: level.version,
+      payload: { variantId: level.variantId, locationId: level.locationId },
+    });
+  }
 }
 
 /**

@@ -3,7 +3,8 @@
  * orders' repositories stay private to the module (stockroom/boundaries); these reads are its
  * public surface, the same functions placing an order uses, so a draft sees what an order would.
  */
-export { findOrder } from './order.repository.js';
+export { addReturnCredited, findOrder, linesOfOrders, transactionsOfOrders } from './order.repository.js';
+export { shippingRefunded } from './refund.repository.js';
 export {
   customerWithEmail,
   findCustomerForOrder,

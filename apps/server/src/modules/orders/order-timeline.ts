@@ -121,6 +121,47 @@ export const ORDER_SENTENCES: Record<string, (e: SentenceInput) => string> = {
   },
 };
 
+/** A return's lines as its audit entry recorded them: "2 × Slim Leather Cap (Size too small)". */
+function returnLineWords(line: unknown, detail: 'reason' | 'disposition'): string {
+  const l = (line ?? {}) as Record<string, unknown>;
+  const word = (key: string, otherwise: string) => {
+    const value = l[key];
+    return typeof value === 'string' && value ? value : otherwise;
+  };
+  const title = word('title', word('sku', 'an item'));
+  const quantity = Number(l['quantity'] ?? 1).toLocaleString('en-US');
+  if (detail === 'reason') return `${quantity} × ${title} (${word('reason', 'no reason')})`;
+  const where = word('location', '');
+  return `${quantity} × ${title}: ${word('disposition', '').toLowerCase()}${where ? ` at ${where}` : ''}`;
+}
+
+const returnLines = (changes: Changes, detail: 'reason' | 'disposition') => {
+  const lines = after(changes, 'lines');
+  return Array.isArray(lines) ? lines.map((l) => returnLineWords(l, detail)).join('; ') : '';
+};
+
+/** Issue #31: a return's steps on its order's timeline. */
+Object.assign(ORDER_SENTENCES, {
+  'order.return_create': ({ changes }: SentenceInput) =>
+    `Return ${String(after(changes, 'return'))} requested: ${returnLines(changes, 'reason')}`,
+  'order.return_open': ({ changes }: SentenceInput) =>
+    `Return ${String(after(changes, 'return'))} is awaiting its parcel`,
+  'order.return_receive': ({ changes }: SentenceInput) =>
+    `Return ${String(after(changes, 'return'))} received: ${returnLines(changes, 'disposition')}`,
+  'order.return_settle': ({ changes, currencyCode }: SentenceInput) => {
+    const fees = Number(after(changes, 'fees') ?? 0);
+    return `Return ${String(after(changes, 'return'))} settled: credit ${moneyWords(after(changes, 'credit'), currencyCode)}${
+      fees ? `, fees ${moneyWords(fees, currencyCode)}` : ''
+    }, refunded ${moneyWords(after(changes, 'refunded'), currencyCode)}`;
+  },
+  'order.return_cancel': ({ changes }: SentenceInput) =>
+    `Return ${String(after(changes, 'return'))} cancelled`,
+  'order.return_close': ({ changes }: SentenceInput) => {
+    const never = Number(after(changes, 'not_received') ?? 0);
+    return `Return ${String(after(changes, 'return'))} closed${never ? ` (${items(never)} never arrived)` : ''}`;
+  },
+});
+
 /** "Shipping confirmation email sent to ana@example.com" (and what the mail server said, on failure). */
 function emailSentence(what: keyof typeof EMAIL_TIMELINE_WORDS) {
   return ({ changes }: SentenceInput) => {

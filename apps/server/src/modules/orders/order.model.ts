@@ -77,6 +77,7 @@ export const orderLineRow = tableRow<OrderLineTable>()([
   'tax',
   'fulfilled_quantity',
   'refunded_quantity',
+  'return_credited_quantity',
   'position',
   'location_id',
   'taxable',

@@ -276,3 +276,18 @@ export async function commentsOfOrder(db: Executor, orderId: string, first: numb
     .execute();
   return rows.map(orderCommentRow.of);
 }
+
+/** Units of order lines paid back by returns' settlements (issue #31): no refund pays for them again. */
+export async function addReturnCredited(
+  trx: Executor,
+  lines: readonly { orderLineId: string; quantity: number }[],
+): Promise<void> {
+  for (const l of lines) {
+    if (!l.quantity) continue;
+    await trx
+      .updateTable('order_lines')
+      .set({ return_credited_quantity: sql`return_credited_quantity + ${l.quantity}::int` })
+      .where('id', '=', l.orderLineId)
+      .execute();
+  }
+}

@@ -98,7 +98,7 @@ export async function planRefund(
     lines: planned.map((p) => ({
       line: {
         quantity: p.line.quantity,
-        refundedQuantity: p.line.refundedQuantity,
+        refundedQuantity: p.line.refundedQuantity + p.line.returnCreditedQuantity,
         subtotal: Number(p.line.unitPrice) * p.line.quantity,
         discount: Number(p.line.discount),
         tax: Number(p.line.tax),
@@ -147,8 +147,9 @@ function planLine(a: AskedLine, i: number, ctx: LineChecks): PlannedLine | null 
     return null;
   }
   ctx.seen.add(line.id);
+  // Units a return's settlement credited were paid back already (issue #31): they count as refunded.
   const refused = checkRefundQuantity(
-    { quantity: line.quantity, refundedQuantity: line.refundedQuantity },
+    { quantity: line.quantity, refundedQuantity: line.refundedQuantity + line.returnCreditedQuantity },
     a.quantity,
     field('lines', i, 'quantity'),
   );

@@ -28,6 +28,7 @@ export const MOVEMENT_REASON_LABELS: Record<InventoryMovementReason, string> = {
   FULFILLED: 'Fulfilled',
   RESTOCKED: 'Restocked',
   IMPORT: 'Import',
+  RETURN_DAMAGED: 'Returned damaged',
 };
 
 export function isAdjustmentReason(value: string | null): value is InventoryAdjustmentReason {

@@ -24,6 +24,7 @@ const REASONS: Record<MovementReason, string> = {
   FULFILLED: 'Fulfilled',
   RESTOCKED: 'Restocked',
   IMPORT: 'Import',
+  RETURN_DAMAGED: 'Returned damaged',
 };
 
 /** A table that scrolls sideways on a phone can be scrolled with the keyboard too (it holds no links). */
