@@ -83,7 +83,7 @@ export async function contendedOrderCreate({
   amount = null,
   connections = 16,
   watch = true,
-  scarce = true,
+  runOut = true,
 }) {
   const { rows: picks } = await db.query(`
     select v.id, l.location_id, l.on_hand - l.committed as available
@@ -102,9 +102,9 @@ export async function contendedOrderCreate({
       input: {
         reason: 'RECEIVED',
         note: 'bench: stock for the orderCreate race',
-        // Without the scarce variant (scarce: false) every call places an order: rounds of the
+        // With runOut: false the scarce variant is stocked too, and every call places an order: rounds of the
         // webhook bench then do the same work each.
-        changes: (scarce ? hot : picks).map((h) => ({
+        changes: (runOut ? hot : picks).map((h) => ({
           variantId: gidOf('var', h.id),
           locationId: gidOf('loc', h.location_id),
           delta: 1_000_000,
