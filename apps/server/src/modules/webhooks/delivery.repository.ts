@@ -112,7 +112,7 @@ export async function fanOutDeliveries(db: Executor, { payloads, rows, at }: Fan
     join unnest(${payloads.map((p) => p.body)}::text[], ${payloads.map((p) => p.bytes)}::integer[])
       with ordinality as p(body, bytes, n) on p.n = r.payload
     on conflict (subscription_id, event_id) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  return Number(result.numAffectedRows ?? rows.length);
 }
 
 /** A delivery taken by a sender: what to send, where, and how to sign it. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
+import { DATABASES, signedIn, useServer } from '../../helpers.js';
 import { createOrder, gql, setUpActionStore } from '../../support/order-fixtures.js';
 import { bearer, CREATE, DELIVERIES, TEST, TOKEN, WebhookReceiver } from '../../support/webhook-receiver.js';
 import { outboundPost } from '../../../src/lib/outbound-post.js';
