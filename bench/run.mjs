@@ -14,6 +14,7 @@
 //   BENCH_EXPORT_ORDERS=1000000: with the imports, an orders export of that many orders, cloned in SQL
 //     into a throwaway copy of the bench database (dropped after) and served by a second server (0 skips it)
 //   BENCH_ONLY=webhooks: webhook deliveries per second and orderCreate with 5 subscriptions on/off
+//     (BENCH_WEBHOOK_ROUNDS=5 BENCH_WEBHOOK_ORDERS=300 BENCH_WEBHOOK_CONNECTIONS=16: alternated rounds)
 //   --compare: print the change against the previous run of the same scale
 import fs from 'node:fs';
 import os from 'node:os';
@@ -273,12 +274,11 @@ if (writes && (!only || only.test('webhooks'))) {
     cookie: gqlHeaders.cookie,
     base: server.url,
     db: admin,
-    seconds: writeSeconds,
     probe: { ...serverProbe, dbUrl: db.dbUrl },
   });
   const w = webhooks;
   notes.push(
-    `Webhooks: orderCreate with ${w.subscriptions} subscriptions paused ${w.offOrdersPerSecond} orders/s, active ${w.onOrdersPerSecond} orders/s: ${w.dropPercent} % slower (target ≤ 5 %); ${w.deliveriesSent} deliveries sent at ${w.deliveriesPerSecond}/s to a local receiver, ${w.lagP50Ms} ms from commit to receipt at p50 and ${w.lagP99Ms} ms at p99${w.timedOut ? ' (some still waiting after 5 minutes)' : ''}; per order with its deliveries, paused/active: ${w.perOrder.off.statements}/${w.perOrder.on.statements} statements, Node ${w.perOrder.off.nodeCpuMs}/${w.perOrder.on.nodeCpuMs} ms, PG ${w.perOrder.off.pgCpuMs}/${w.perOrder.on.pgCpuMs} ms CPU.`,
+    `Webhooks: orderCreate (${w.ordersPerRound} calls a round, ${w.connections} connections) with ${w.subscriptions} subscriptions active vs paused, ${w.rounds.length} alternating rounds: median ${w.slowerPercent} % slower (rounds: ${w.slowerPercentRounds.join(', ')} %; counting until the deliveries are received ${w.slowerPercentDrained} %; target ≤ 5 %); extra per order ${w.extraPerOrder.statements} statements, Node ${w.extraPerOrder.nodeCpuMs} ms, PG ${w.extraPerOrder.pgCpuMs} ms CPU; ${w.deliveriesReceived} of ${w.deliveriesMade} deliveries received, ${w.deliveriesPerSecond}/s, commit to receipt p50 ${w.lagP50Ms} ms, p99 ${w.lagP99Ms} ms${w.timedOut ? ' (some still waiting after 5 minutes)' : ''}; load ${w.load.before.join(' ')} → ${w.load.after.join(' ')}.`,
   );
   console.log(notes.at(-1));
 }

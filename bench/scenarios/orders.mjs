@@ -73,7 +73,18 @@ const OVERSOLD = `select count(*)::int as n from inventory_levels l join product
  * no level of a variant without backorder has more committed than on hand, and the scarce variant
  * sold at most what it had.
  */
-export async function contendedOrderCreate({ gql, cookie, base, db, seconds, probe }) {
+export async function contendedOrderCreate({
+  gql,
+  cookie,
+  base,
+  db,
+  seconds,
+  probe,
+  amount = null,
+  connections = 16,
+  watch = true,
+  runOut = true,
+}) {
   const { rows: picks } = await db.query(`
     select v.id, l.location_id, l.on_hand - l.committed as available
     from product_variants v join products p on p.id = v.product_id
@@ -91,7 +102,9 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds, pro
       input: {
         reason: 'RECEIVED',
         note: 'bench: stock for the orderCreate race',
-        changes: hot.map((h) => ({
+        // With runOut: false the scarce variant is stocked too, and every call places an order: rounds of the
+        // webhook bench then do the same work each.
+        changes: (runOut ? hot : picks).map((h) => ({
           variantId: gidOf('var', h.id),
           locationId: gidOf('loc', h.location_id),
           delta: 1_000_000,
@@ -123,16 +136,19 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds, pro
   const startedAt = (await db.query('select now() as t')).rows[0].t;
   let n = 0;
   const before = await sample(probe);
-  const watch = watchBackends(probe);
+  const watching = watch ? watchBackends(probe) : null;
+  const started = performance.now();
   const result = await autocannon({
     url: `${base}/graphql`,
-    connections: 16,
-    duration: seconds,
+    connections,
+    // A fixed number of calls (the webhook bench's rounds) or a fixed time.
+    ...(amount ? { amount } : { duration: seconds }),
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-stockroom-csrf': '1', cookie },
     requests: [{ setupRequest: (req) => ({ ...req, body: bodies[n++ % 4] }) }],
   });
-  const backends = await watch.stop();
+  const elapsed = (performance.now() - started) / 1000;
+  const backends = (await watching?.stop()) ?? { waiting: 0, inTransaction: 0 };
   const after = await sample(probe);
   const { rows } = await db.query(
     `select count(*)::int as orders, coalesce(sum(l.quantity) filter (where l.variant_id = $2), 0)::int as scarce_sold
@@ -144,11 +160,15 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds, pro
   const { orders, scarce_sold: scarceSold } = rows[0];
   const requests = result.requests.total || 1;
   const round = (x) => Math.round(x * 100) / 100;
+  const span = amount ? elapsed : seconds;
   return {
-    name: `orderCreate, 16 connections racing for 4 variants (one runs out: ${scarceSold} of ${scarceBefore} sold)`,
+    name: `orderCreate, ${connections} connections racing for 4 variants (one runs out: ${scarceSold} of ${scarceBefore} sold)`,
     target: '≥ 300 orders/s, zero oversell',
     rps: result.requests.average,
-    ordersPerSecond: orders / seconds,
+    ordersPerSecond: orders / span,
+    orders,
+    requests,
+    seconds: round(span),
     p50: result.latency.p50,
     p95: result.latency.p97_5,
     p99: result.latency.p99,
@@ -159,7 +179,7 @@ export async function contendedOrderCreate({ gql, cookie, base, db, seconds, pro
     pgCpuMs: round((pgTicksBetween(before, after) * 10) / requests),
     // Little's law: backends waiting on a lock on average over the run, divided by the rate.
     lockWaiting: round(backends.waiting),
-    lockWaitMs: round((backends.waiting / (requests / seconds)) * 1000),
+    lockWaitMs: round((backends.waiting / (requests / span)) * 1000),
     inTransaction: round(backends.inTransaction),
   };
 }

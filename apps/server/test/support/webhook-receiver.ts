@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Client } from '../helpers.js';
 
 export interface Received {
   path: string;
@@ -83,3 +84,21 @@ export const TEST = `mutation($id: ID!) { webhookSubscriptionTest(id: $id) { del
 export const RETRY = `mutation($id: ID!) { webhookDeliveryRetry(id: $id) { delivery { ${DELIVERY_FIELDS} } userErrors { field code message } } }`;
 export const RETRY_FAILED = `mutation($id: ID!) { webhookDeliveriesRetryFailed(subscriptionId: $id) {
   count webhookSubscription { id status } userErrors { field code message } } }`;
+
+export const TOKEN = `mutation($input: ApiTokenInput!) { apiTokenCreate(input: $input) { token apiToken { id } userErrors { message } } }`;
+
+/** A client that calls with an API token, as an integration does. */
+export function bearer(url: string, token: string): Client {
+  return {
+    url,
+    cookie: null,
+    request: async (query: string, variables: Record<string, unknown> = {}) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+  } as unknown as Client;
+}

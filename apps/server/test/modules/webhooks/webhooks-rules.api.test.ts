@@ -1,27 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
+import { DATABASES, signedIn, useServer } from '../../helpers.js';
 import { createOrder, gql, setUpActionStore } from '../../support/order-fixtures.js';
-import { CREATE, DELIVERIES, TEST, WebhookReceiver } from '../../support/webhook-receiver.js';
+import { bearer, CREATE, DELIVERIES, TEST, TOKEN, WebhookReceiver } from '../../support/webhook-receiver.js';
 import { outboundPost } from '../../../src/lib/outbound-post.js';
 
-const TOKEN = `mutation($input: ApiTokenInput!) { apiTokenCreate(input: $input) { token apiToken { id } userErrors { message } } }`;
 const LIST = `query { webhookSubscriptions(first: 100) { nodes { id url owner { type name } } count { value } } }`;
-
-/** A client that calls with an API token, as an integration does. */
-function bearer(url: string, token: string): Client {
-  return {
-    url,
-    cookie: null,
-    request: async (query: string, variables: Record<string, unknown> = {}) => {
-      const res = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      return { status: res.status, headers: res.headers, body: await res.json() };
-    },
-  } as unknown as Client;
-}
 
 const messages = (res: any) => res.webhookSubscriptionCreate.userErrors.map((e: any) => e.message).join(' ');
 
