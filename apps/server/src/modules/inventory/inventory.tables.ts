@@ -24,7 +24,7 @@ export interface InventoryLevelTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
-  /** The list's PRODUCT_TITLE key, kept by triggers (migration 016); never written by the app. */
+  /** The list's PRODUCT_TITLE key, kept by triggers (migrations 016, 170, 280); the app writes it only in an import's batch insert (product-import-levels). */
   product_sort_key: Generated<string>;
 }
 
