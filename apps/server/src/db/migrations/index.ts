@@ -25,7 +25,8 @@ import * as jobResultExpiry from './2026-11-29-220-job-result-expiry.js';
 import * as imports from './2026-11-30-250-imports.js';
 import * as webhooks from './2026-12-01-260-webhooks.js';
 import * as email from './2026-12-01-270-email.js';
-import * as returns from './2026-12-02-280-returns.js';
+import * as levelSortKeyGiven from './2026-12-02-280-level-sort-key-given.js';
+import * as returns from './2026-12-02-290-returns.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-250-imports': imports,
   '2026-12-01-260-webhooks': webhooks,
   '2026-12-01-270-email': email,
-  '2026-12-02-280-returns': returns,
+  '2026-12-02-280-level-sort-key-given': levelSortKeyGiven,
+  '2026-12-02-290-returns': returns,
 };

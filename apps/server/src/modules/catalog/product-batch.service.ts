@@ -21,18 +21,26 @@ export interface MadeProduct {
 }
 
 /**
+ * Writes the made variants' levels (by default at zero at every active location, as productCreate
+ * does); an import passes its own, which writes each level once with the file's count.
+ */
+export type WriteLevels = (made: MadeProduct[]) => Promise<void>;
+
+/**
  * Makes many new products at once (a CSV import's chunk, issue #29): for each, the records
  * productCreate makes — the product, its variants, a level at every active location, its list
  * summary, its automated collections, its `product.create` audit event and domain event — but in
  * one statement a table for the whole batch. The inputs are already valid (productSchema, as the
  * forms send them). Answers null and writes nothing when one of them can't be made this way — a
  * handle or SKU taken (by the store or twice in the batch), a category — so the caller makes them
- * one by one with productCreate, which says in words what is wrong.
+ * one by one with productCreate, which says in words what is wrong. `writeLevels` runs after the
+ * variants are inserted and before the summaries and collections, which read the levels.
  */
 export async function productsCreateMany(
   trx: Tx,
   actor: Actor,
   inputs: readonly ProductInput[],
+  writeLevels?: WriteLevels,
 ): Promise<MadeProduct[] | null> {
   if (!inputs.length) return [];
   if (inputs.some((i) => i.categoryId)) return null;
@@ -59,10 +67,17 @@ export async function productsCreateMany(
     list.map((v, j) => ({ id: uuidv7(), productId: ids[i]!, ...variantValues(v, j) })),
   );
   await variants.insertVariants(trx, made);
-  await variantStock().ensureLevels(
-    trx,
-    made.map((v) => v.id),
-  );
+  let at = 0;
+  const result = ids.map((productId, i) => ({
+    productId,
+    variantIds: made.slice(at, (at += planned[i]!.length)).map((m) => m.id),
+  }));
+  if (writeLevels) await writeLevels(result);
+  else
+    await variantStock().ensureLevels(
+      trx,
+      made.map((v) => v.id),
+    );
   await repo.refreshProductSummaries(trx, ids);
   await syncAutomatedCollections(trx, ids);
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -79,8 +94,5 @@ export async function productsCreateMany(
       },
     })),
   );
-  return ids.map((productId) => ({
-    productId,
-    variantIds: made.filter((m) => m.productId === productId).map((m) => m.id),
-  }));
+  return result;
 }

@@ -24,9 +24,9 @@ export interface InventoryLevelTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
-  /** The list's PRODUCT_TITLE key, kept by triggers (migration 016); never written by the app. */
+  /** The list's PRODUCT_TITLE key, kept by triggers (migrations 016, 170, 280); the app writes it only in an import's batch insert (product-import-levels). */
   product_sort_key: Generated<string>;
-  /** Returned units kept aside as damaged (migration 280): never sellable, not in on hand. */
+  /** Returned units kept aside as damaged (migration 290): never sellable, not in on hand. */
   damaged: Generated<number>;
 }
 

@@ -26,6 +26,7 @@ import {
   type GroupPlan,
   type ProductImporterDeps,
 } from './product-import-sheet.js';
+import { importNewLevels } from './product-import-levels.js';
 import { setImportedCounts, type ImportedCount } from './product-import-stock.js';
 
 /*
@@ -89,7 +90,10 @@ async function inSavepoint(trx: Tx, work: () => Promise<void>): Promise<boolean>
 /** Thrown inside the batch's savepoint when a product can't be made in the batch (productsCreateMany said so). */
 class NotInBatch extends Error {}
 
-/** The batch: new products together, then every count of the chunk's groups together. */
+/**
+ * The batch: new products together, their levels written once with the file's counts
+ * (importNewLevels), then the counts the chunk sets on stored products together.
+ */
 async function applyBatch(ctx: ImportContext, plans: GroupPlan[], locations: Location[]): Promise<void> {
   const { trx, actor } = ctx;
   const creates = plans.filter((p) => !p.product);
@@ -97,19 +101,30 @@ async function applyBatch(ctx: ImportContext, plans: GroupPlan[], locations: Loc
     trx,
     actor,
     creates.map((p) => p.valid!),
+    async (made) => {
+      creates.forEach((p, i) => (p.productId = made[i]!.productId));
+      const now = await variantsOfProducts(
+        trx,
+        made.map((m) => m.productId),
+      );
+      const byProduct = new Map<string, Variant[]>();
+      for (const v of now) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+      for (const plan of creates) matchStored(plan, byProduct.get(plan.productId!) ?? []);
+      await importNewLevels(
+        trx,
+        actor,
+        now.map((v) => v.id),
+        creates.flatMap(countsOf),
+      );
+    },
   );
   if (!made) throw new NotInBatch();
-  creates.forEach((p, i) => (p.productId = made[i]!.productId));
-  const now = await variantsOfProducts(
+  await setImportedCounts(
     trx,
-    made.map((m) => m.productId),
+    actor,
+    plans.filter((p) => p.product).flatMap(countsOf),
+    new Map(locations.map((l) => [l.id, l.name])),
   );
-  for (const plan of creates)
-    matchStored(
-      plan,
-      now.filter((v) => v.productId === plan.productId),
-    );
-  await setImportedCounts(trx, actor, plans.flatMap(countsOf), new Map(locations.map((l) => [l.id, l.name])));
 }
 
 /** Which stored variant each row of the group is now: by SKU, else by option values. */

@@ -70,7 +70,7 @@ export interface OrderLineTable {
   tax: Generated<number>;
   fulfilled_quantity: Generated<number>;
   refunded_quantity: Generated<number>;
-  /** Units credited with money by returns' settlements (migration 280): a refund can't pay for them again. */
+  /** Units credited with money by returns' settlements (migration 290): a refund can't pay for them again. */
   return_credited_quantity: Generated<number>;
   position: Generated<number>;
   /** Where the line's stock is committed; null when the variant does not track stock. */

@@ -3,7 +3,7 @@ import type { Generated, Selectable } from 'kysely';
 import { column, type TableOf, type Timestamp } from '../../db/columns.js';
 
 /*
- * Returns' tables (migration 280), declared once as values: the Kysely interfaces and the mappers
+ * Returns' tables (migration 290), declared once as values: the Kysely interfaces and the mappers
  * (return.model.ts) are derived from these.
  */
 

@@ -104,6 +104,22 @@ describe.each(DATABASES)('products import batching on $name', ({ postgresUrl }) 
       ),
     ).toBe(nonZero);
     expect(await count(ctx.server, LEDGER_MISMATCHES)).toBe(0);
+    // Each level written once, with its count (version 1), its list sort key as the trigger's.
+    expect(
+      await count(
+        ctx.server,
+        `select count(*)::int as n from inventory_levels l join product_variants v on v.id = l.variant_id
+          where v.sku like 'BATCH-B-%' and (l.version <> 1
+            or l.product_sort_key is distinct from inventory_level_sort_key(l.variant_id, l.location_id))`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        ctx.server,
+        `select count(*)::int as n from inventory_levels l join product_variants v on v.id = l.variant_id
+          where v.sku like 'BATCH-B-%'`,
+      ),
+    ).toBeGreaterThanOrEqual(120);
     const events = await eventsOfJob(ctx.server, large.run.jobId);
     expect(events.filter((e) => e.action === 'product.create')).toHaveLength(40);
     expect(events.filter((e) => e.action === 'inventory.adjust')).toHaveLength(nonZero);
