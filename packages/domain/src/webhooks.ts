@@ -18,6 +18,11 @@ export const WEBHOOK_TOPICS = [
   'INVENTORY_LEVELS_UPDATE',
   'CUSTOMERS_CREATE',
   'CUSTOMERS_UPDATE',
+  'RETURNS_CREATE',
+  'RETURNS_RECEIVE',
+  'RETURNS_SETTLE',
+  'RETURNS_CLOSE',
+  'RETURNS_CANCEL',
 ] as const;
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
@@ -35,6 +40,11 @@ export const WEBHOOK_TOPIC_EVENT: Record<WebhookTopic, string> = {
   INVENTORY_LEVELS_UPDATE: 'inventory_level.updated',
   CUSTOMERS_CREATE: 'customer.created',
   CUSTOMERS_UPDATE: 'customer.updated',
+  RETURNS_CREATE: 'return.created',
+  RETURNS_RECEIVE: 'return.received',
+  RETURNS_SETTLE: 'return.settled',
+  RETURNS_CLOSE: 'return.closed',
+  RETURNS_CANCEL: 'return.cancelled',
 };
 
 /** What the owner must be able to read for a subscription to a topic to exist and deliver. */
@@ -51,6 +61,11 @@ export const WEBHOOK_TOPIC_PERMISSION: Record<WebhookTopic, Permission> = {
   INVENTORY_LEVELS_UPDATE: 'CATALOG_READ',
   CUSTOMERS_CREATE: 'CUSTOMERS_READ',
   CUSTOMERS_UPDATE: 'CUSTOMERS_READ',
+  RETURNS_CREATE: 'ORDERS_READ',
+  RETURNS_RECEIVE: 'ORDERS_READ',
+  RETURNS_SETTLE: 'ORDERS_READ',
+  RETURNS_CLOSE: 'ORDERS_READ',
+  RETURNS_CANCEL: 'ORDERS_READ',
 };
 
 /** A topic in words, for people. */
@@ -67,6 +82,11 @@ export const WEBHOOK_TOPIC_LABELS: Record<WebhookTopic, string> = {
   INVENTORY_LEVELS_UPDATE: 'Stock level changed',
   CUSTOMERS_CREATE: 'Customer created',
   CUSTOMERS_UPDATE: 'Customer updated',
+  RETURNS_CREATE: 'Return requested',
+  RETURNS_RECEIVE: 'Return received',
+  RETURNS_SETTLE: 'Return settled',
+  RETURNS_CLOSE: 'Return closed',
+  RETURNS_CANCEL: 'Return cancelled',
 };
 
 /** ACTIVE delivers; PAUSED (after 48 h of failures, or by staff) keeps its reason and delivers nothing. */

@@ -252,6 +252,7 @@ builder.node(ReturnRef, {
     openedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.openedAt }),
     closedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.closedAt }),
     cancelledAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.cancelledAt }),
+    version: t.exposeInt('version'),
   }),
 });
 

@@ -14,7 +14,7 @@ export type OperationRunner = (
   viewer: Viewer,
 ) => Promise<ExecutionResult>;
 
-type Subject = 'Order' | 'Product' | 'InventoryLevel' | 'Customer';
+type Subject = 'Order' | 'Product' | 'InventoryLevel' | 'Customer' | 'Return';
 
 export const TOPIC_SUBJECT: Record<WebhookTopic, Subject> = {
   ORDERS_CREATE: 'Order',
@@ -29,6 +29,11 @@ export const TOPIC_SUBJECT: Record<WebhookTopic, Subject> = {
   INVENTORY_LEVELS_UPDATE: 'InventoryLevel',
   CUSTOMERS_CREATE: 'Customer',
   CUSTOMERS_UPDATE: 'Customer',
+  RETURNS_CREATE: 'Return',
+  RETURNS_RECEIVE: 'Return',
+  RETURNS_SETTLE: 'Return',
+  RETURNS_CLOSE: 'Return',
+  RETURNS_CANCEL: 'Return',
 };
 
 const MONEY = 'fragment M on Money { amount currencyCode }';
@@ -86,6 +91,16 @@ const DOCUMENTS: Record<Subject, DocumentNode> = {
       createdAt updatedAt version
     } }
   } ${MONEY}`),
+  Return: parse(`query WebhookReturn($ids: [ID!]!) {
+    nodes(ids: $ids) { ... on Return {
+      id name status quantity receivedQuantity order { id name }
+      lines { id quantity reason note restockedQuantity damagedQuantity missingQuantity creditedQuantity
+        credit { ...M } orderLine { id sku productTitle variantTitle } }
+      receipts { id quantity disposition location { id name } createdAt }
+      returnShippingFee { ...M } restockingFeePercent note settledAt credit { ...M } fees { ...M }
+      refund { id amount { ...M } } createdAt updatedAt openedAt closedAt cancelledAt version
+    } }
+  } ${MONEY}`),
 };
 
 /** The newest object of each kind, for a test delivery's sample. */
@@ -94,6 +109,7 @@ const NEWEST: Record<Subject, DocumentNode> = {
   Product: parse('query { list: products(first: 1) { nodes { id } } }'),
   InventoryLevel: parse('query { list: inventoryLevels(first: 1) { nodes { id } } }'),
   Customer: parse('query { list: customers(first: 1) { nodes { id } } }'),
+  Return: parse('query { list: returns(first: 1) { nodes { id } } }'),
 };
 
 /** The top-level fields of a topic's payload (what includeFields may name). */
