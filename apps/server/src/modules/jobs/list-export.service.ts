@@ -260,15 +260,24 @@ export function storeDateTime(date: Date | string | null | undefined, timeZone: 
  * Like the audit export: UTF-8 without a byte-order mark, `\n` line ends.
  */
 export function csvLine(columns: readonly string[], row: CsvRow): string {
-  return columns
-    .map((name) => {
-      const value = row[name];
-      if (typeof value === 'number') return String(value);
-      if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-      if (value && typeof value === 'object') return value.decimal;
-      return csvCell(value ?? '');
-    })
-    .join(',');
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    const value = row[columns[i]!];
+    const cell =
+      typeof value === 'number'
+        ? String(value)
+        : typeof value === 'boolean'
+          ? value
+            ? 'TRUE'
+            : 'FALSE'
+          : value && typeof value === 'object'
+            ? value.decimal
+            : value
+              ? csvCell(value)
+              : '';
+    line += i ? `,${cell}` : cell;
+  }
+  return line;
 }
 
 export interface ListExportRequest {
