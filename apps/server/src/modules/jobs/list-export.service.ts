@@ -260,10 +260,12 @@ export function storeDateTime(date: Date | string | null | undefined, timeZone: 
  * Like the audit export: UTF-8 without a byte-order mark, `\n` line ends.
  */
 export function csvLine(columns: readonly string[], row: CsvRow): string {
-  let line = '';
+  // Joined, not appended cell by cell: one flat string a line, where `+=` leaves a chain of pieces
+  // per cell that a step's text keeps alive (and the GC walks) until the step ends.
+  const cells = new Array<string>(columns.length);
   for (let i = 0; i < columns.length; i++) {
     const value = row[columns[i]!];
-    const cell =
+    cells[i] =
       typeof value === 'number'
         ? String(value)
         : typeof value === 'boolean'
@@ -275,9 +277,8 @@ export function csvLine(columns: readonly string[], row: CsvRow): string {
             : value
               ? csvCell(value)
               : '';
-    line += i ? `,${cell}` : cell;
   }
-  return line;
+  return cells.join(',');
 }
 
 export interface ListExportRequest {
@@ -388,9 +389,7 @@ export function listExportStep(exporters: ListExporters, kind: ListExportKind): 
     const problems = exporter.problems(trx, input.query, input.shop);
     if (problems.length) throw new DomainError(problems);
     const total = first ? await exporter.total(trx, input) : state?.total;
-    let text = first
-      ? `${csvLine(input.columns, Object.fromEntries(input.columns.map((c) => [c, c])))}\n`
-      : '';
+    const lines = first ? [csvLine(input.columns, Object.fromEntries(input.columns.map((c) => [c, c])))] : [];
     let cursor = state?.after ?? null;
     let items = 0;
     let rows = 0;
@@ -398,7 +397,7 @@ export function listExportStep(exporters: ListExporters, kind: ListExportKind): 
     while (more && rows < EXPORT_ROWS_PER_STEP) {
       const page = await exporter.page(trx, input, cursor, exporter.pageSize, total);
       for (const item of page.items) {
-        for (const row of item.rows) text += `${csvLine(input.columns, row)}\n`;
+        for (const row of item.rows) lines.push(csvLine(input.columns, row));
         rows += item.rows.length;
         cursor = item.cursor;
       }
@@ -415,7 +414,7 @@ export function listExportStep(exporters: ListExporters, kind: ListExportKind): 
         counts: { [exporter.noun]: done, rows: (counts['rows'] ?? 0) + rows },
         errors: job.report.errors,
       },
-      part: text,
+      part: lines.length ? `${lines.join('\n')}\n` : '',
     };
   };
 }
