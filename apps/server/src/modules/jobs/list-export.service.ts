@@ -202,17 +202,10 @@ function formatterIn(timeZone: string): Intl.DateTimeFormat {
 
 /** A zone's offset from UTC at an instant (whole seconds), in minutes, asked of Intl. */
 function offsetAt(seconds: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
+  const parts = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
   for (const p of formatterIn(timeZone).formatToParts(new Date(seconds * 1000)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const local = Date.UTC(
-    parts['year']!,
-    parts['month']! - 1,
-    parts['day']!,
-    parts['hour']!,
-    parts['minute']!,
-    parts['second']!,
-  );
+    if (p.type in parts) parts[p.type as keyof typeof parts] = Number(p.value);
+  const local = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return Math.round((local / 1000 - seconds) / 60);
 }
 
@@ -228,7 +221,7 @@ const MAX_CACHED_QUARTERS = 100_000;
  */
 function offsetMinutes(seconds: number, timeZone: string): number {
   let quarters = OFFSETS.get(timeZone);
-  if (!quarters) OFFSETS.set(timeZone, (quarters = new Map()));
+  if (!quarters) OFFSETS.set(timeZone, (quarters = new Map<number, number>()));
   const quarter = Math.floor(seconds / QUARTER_HOUR);
   const known = quarters.get(quarter);
   if (known !== undefined) return known;
