@@ -24,8 +24,14 @@ declare module '../../graphql/services.js' {
   }
 }
 
-/** CSV rows one step of a list export writes (about: a product's variants stay together). */
-export const EXPORT_ROWS_PER_STEP = 1_000;
+/**
+ * CSV rows one step of a list export writes at least (unless the list ends): it reads whole pages
+ * until it has this many, so it writes a little more (a page's items are never read twice). Large
+ * enough that a step's fixed cost (the job's lock, the starter's permissions, its commit, its part
+ * file, its live event) is small beside its rows; small enough that a step's text (a few MB) keeps
+ * the server's memory flat.
+ */
+export const EXPORT_ROWS_PER_STEP = 5_000;
 /** The most characters an export's search may have (the lists' own bound). */
 const MAX_QUERY = 1_000;
 
@@ -76,12 +82,16 @@ export interface ListExporter {
   problems: (db: Executor, query: string | null, shop: ExportShop) => UserError[];
   /** How many items the search matches now, exactly. */
   total: (db: Executor, input: ListExportInput) => Promise<number>;
-  /** A page of items (at most 250) after a cursor, in the list's order. */
+  /**
+   * A page of items (at most 250) after a cursor, in the list's order; `matches` is the search's
+   * exact count when the job knows it (counted once, at its first step).
+   */
   page: (
     db: Executor,
     input: ListExportInput,
     after: string | null,
     first: number,
+    matches?: number,
   ) => Promise<{ items: ExportItem[]; hasNextPage: boolean }>;
   /** Items a page asks for (fewer for items of many rows). */
   pageSize: number;
@@ -98,6 +108,11 @@ export interface ExportListArgs {
   page: PageArgs;
   /** null: count every match (the export's total); left out, the list's own cap. */
   countCap?: null;
+  /**
+   * How many items the search matches, exactly, when the export has counted them (once a job): a
+   * list whose page reads by its count (orders) takes it rather than counting again every page.
+   */
+  matches?: number;
 }
 
 /**
@@ -119,14 +134,19 @@ export function listExporterOf<Row, P extends Page<Row>>(source: {
   rows: (db: Executor, page: P, input: ListExportInput) => RowsOf<Row> | Promise<RowsOf<Row>>;
 }): ListExporter {
   const { list, rows, ...exporter } = source;
-  const of = (db: Executor, input: ListExportInput, page: PageArgs, countCap?: null) =>
+  const of = (
+    db: Executor,
+    input: ListExportInput,
+    page: PageArgs,
+    counting: Pick<ExportListArgs, 'countCap' | 'matches'> = {},
+  ) =>
     list(db, {
       query: input.query,
       sortKey: input.sortKey,
       reverse: input.reverse,
       shop: input.shop,
       page,
-      countCap,
+      ...counting,
     });
   return {
     ...exporter,
@@ -135,12 +155,13 @@ export function listExporterOf<Row, P extends Page<Row>>(source: {
       return 'errors' in l ? l.errors : [];
     },
     total: async (db, input) => {
-      const l = of(db, input, { first: 1 }, null);
+      const l = of(db, input, { first: 1 }, { countCap: null });
       return 'errors' in l ? 0 : (await l.count()).value;
     },
-    page: async (db, input, after, first) => {
-      // The page's own list keeps the list's capped count: it decides how the page reads (orders).
-      const l = of(db, input, { first, after });
+    page: async (db, input, after, first, matches) => {
+      // The page's own list keeps the list's capped count, from the job's total when it has one:
+      // it decides how the page reads (orders).
+      const l = of(db, input, { first, after }, matches === undefined ? {} : { matches });
       if ('errors' in l) return { items: [], hasNextPage: false };
       const page = await l.page();
       const rowsOf = await rows(db, page, input);
@@ -173,26 +194,57 @@ function formatterIn(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-      timeZoneName: 'longOffset',
     });
     FORMATTERS.set(timeZone, formatter);
   }
   return formatter;
 }
 
+/** A zone's offset from UTC at an instant (whole seconds), in minutes, asked of Intl. */
+function offsetAt(seconds: number, timeZone: string): number {
+  const parts = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0 };
+  for (const p of formatterIn(timeZone).formatToParts(new Date(seconds * 1000)))
+    if (p.type in parts) parts[p.type as keyof typeof parts] = Number(p.value);
+  const local = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((local / 1000 - seconds) / 60);
+}
+
+/** Offsets change at most on the quarter hour (every zone's transitions today), so cached by one. */
+const QUARTER_HOUR = 900;
+const OFFSETS = new Map<string, Map<number, number>>();
+const MAX_CACHED_QUARTERS = 100_000;
+
+/**
+ * The zone's offset at an instant. Intl is asked once per quarter hour of a zone (both its ends:
+ * a quarter that holds a change is asked at each instant), not once per date: an export writes
+ * several dates a row, and Intl's formatToParts was a large part of its time.
+ */
+function offsetMinutes(seconds: number, timeZone: string): number {
+  let quarters = OFFSETS.get(timeZone);
+  if (!quarters) OFFSETS.set(timeZone, (quarters = new Map<number, number>()));
+  const quarter = Math.floor(seconds / QUARTER_HOUR);
+  const known = quarters.get(quarter);
+  if (known !== undefined) return known;
+  const start = offsetAt(quarter * QUARTER_HOUR, timeZone);
+  if (start !== offsetAt((quarter + 1) * QUARTER_HOUR - 1, timeZone)) return offsetAt(seconds, timeZone);
+  if (quarters.size >= MAX_CACHED_QUARTERS) quarters.clear();
+  quarters.set(quarter, start);
+  return start;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /**
  * An instant as Shopify's exports write it, in the store's time zone: `2026-11-28 09:05:03 -0500`.
  */
 export function storeDateTime(date: Date | string | null | undefined, timeZone: string): string | null {
   if (date === null || date === undefined) return null;
-  const parts = Object.fromEntries(
-    formatterIn(timeZone)
-      .formatToParts(new Date(date))
-      .map((p) => [p.type, p.value]),
-  );
-  const zone = String(parts['timeZoneName'] ?? 'GMT');
-  const offset = zone === 'GMT' ? '+0000' : zone.replace('GMT', '').replace(':', '');
-  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']} ${offset}`;
+  const seconds = Math.floor(new Date(date).getTime() / 1000);
+  const offset = offsetMinutes(seconds, timeZone);
+  const l = new Date((seconds + offset * 60) * 1000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${String(l.getUTCFullYear()).padStart(4, '0')}-${two(l.getUTCMonth() + 1)}-${two(l.getUTCDate())} ${two(l.getUTCHours())}:${two(l.getUTCMinutes())}:${two(l.getUTCSeconds())} ${sign}${two(Math.floor(abs / 60))}${two(abs % 60)}`;
 }
 
 /**
@@ -201,15 +253,25 @@ export function storeDateTime(date: Date | string | null | undefined, timeZone: 
  * Like the audit export: UTF-8 without a byte-order mark, `\n` line ends.
  */
 export function csvLine(columns: readonly string[], row: CsvRow): string {
-  return columns
-    .map((name) => {
-      const value = row[name];
-      if (typeof value === 'number') return String(value);
-      if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-      if (value && typeof value === 'object') return value.decimal;
-      return csvCell(value ?? '');
-    })
-    .join(',');
+  // Joined, not appended cell by cell: one flat string a line, where `+=` leaves a chain of pieces
+  // per cell that a step's text keeps alive (and the GC walks) until the step ends.
+  const cells = new Array<string>(columns.length);
+  for (let i = 0; i < columns.length; i++) {
+    const value = row[columns[i]!];
+    cells[i] =
+      typeof value === 'number'
+        ? String(value)
+        : typeof value === 'boolean'
+          ? value
+            ? 'TRUE'
+            : 'FALSE'
+          : value && typeof value === 'object'
+            ? value.decimal
+            : value
+              ? csvCell(value)
+              : '';
+  }
+  return cells.join(',');
 }
 
 export interface ListExportRequest {
@@ -298,13 +360,18 @@ function checkColumns(columns: readonly string[], known: readonly string[], noun
 
 interface ListExportState {
   after: string | null;
+  /** The search's matches, counted once at the first step (a job started before had none). */
+  total?: number;
   [key: string]: unknown;
 }
 
 /**
- * One step of a list export: about 1,000 rows after the last step's cursor (whole items: a
- * product's variants never split across steps), read page by page by keyset as the list reads
- * them. The same cursor gives the same rows, so a step run again writes the same part.
+ * One step of a list export: whole pages after the last step's cursor, read by keyset as the list
+ * reads them, until it has EXPORT_ROWS_PER_STEP rows (whole items: a product's variants never split
+ * across steps, and no item read is left for the next step to read again). The search is counted
+ * once, at the first step, and every page takes that count rather than counting again; so a step
+ * costs the same few statements however large the store. The same cursor gives the same rows, so a
+ * step run again writes the same part.
  */
 export function listExportStep(exporters: ListExporters, kind: ListExportKind): JobStepHandler {
   return async ({ trx, job }) => {
@@ -314,44 +381,33 @@ export function listExportStep(exporters: ListExporters, kind: ListExportKind): 
     const first = job.step === 0;
     const problems = exporter.problems(trx, input.query, input.shop);
     if (problems.length) throw new DomainError(problems);
-    let text = first
-      ? `${csvLine(input.columns, Object.fromEntries(input.columns.map((c) => [c, c])))}\n`
-      : '';
+    const total = first ? await exporter.total(trx, input) : state?.total;
+    const lines = first ? [csvLine(input.columns, Object.fromEntries(input.columns.map((c) => [c, c])))] : [];
     let cursor = state?.after ?? null;
     let items = 0;
     let rows = 0;
     let more = true;
-    while (rows < EXPORT_ROWS_PER_STEP) {
-      const page = await exporter.page(trx, input, cursor, exporter.pageSize);
-      if (!page.items.length) {
-        more = false;
-        break;
-      }
-      let taken = 0;
+    while (more && rows < EXPORT_ROWS_PER_STEP) {
+      const page = await exporter.page(trx, input, cursor, exporter.pageSize, total);
       for (const item of page.items) {
-        if (rows >= EXPORT_ROWS_PER_STEP) break;
-        for (const row of item.rows) text += `${csvLine(input.columns, row)}\n`;
+        for (const row of item.rows) lines.push(csvLine(input.columns, row));
         rows += item.rows.length;
-        items++;
-        taken++;
         cursor = item.cursor;
       }
-      if (taken === page.items.length && !page.hasNextPage) {
-        more = false;
-        break;
-      }
+      items += page.items.length;
+      more = page.hasNextPage && page.items.length > 0;
     }
     const counts = job.report.counts;
     const done = (counts[exporter.noun] ?? 0) + items;
     return {
-      next: more ? { after: cursor } : null,
+      next: more ? { after: cursor, ...(total === undefined ? {} : { total }) } : null,
       progressDone: done,
-      ...(first ? { progressTotal: await exporter.total(trx, input) } : {}),
+      ...(first ? { progressTotal: total } : {}),
       report: {
         counts: { [exporter.noun]: done, rows: (counts['rows'] ?? 0) + rows },
         errors: job.report.errors,
       },
-      part: text,
+      part: lines.length ? `${lines.join('\n')}\n` : '',
     };
   };
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { Order } from './order.model.js';
-import type { Count, ListResult, PageArgs } from '../../lib/pagination.js';
+import { COUNT_LIMIT, type Count, type ListResult, type PageArgs } from '../../lib/pagination.js';
 import { orderSearchCondition } from './order-search.js';
 import {
   countOrders,
@@ -31,13 +31,19 @@ export function listOrders(
     include?: OrderListInclude;
     /** null: count every match (an export's total); lists stop at 10,000. */
     countCap?: number | null;
+    /** The search's exact count when the caller has it (an export, counted once a job): not counted again. */
+    matches?: number;
   },
 ): ListResult<Order, OrderPage> {
   const search = orderSearchCondition(args.query, args.currency, args.numberPrefix);
   if ('errors' in search) return search;
   const { condition, needle } = search;
   let counted: Promise<Count> | undefined;
-  const count = () => (counted ??= countOrders(db, condition, args.countCap));
+  const count = () =>
+    (counted ??=
+      args.matches === undefined
+        ? countOrders(db, condition, args.countCap)
+        : Promise.resolve(cappedAt(args.matches, args.countCap)));
   return {
     count,
     page: async () => {
@@ -53,4 +59,9 @@ export function listOrders(
       );
     },
   };
+}
+
+/** A known count as a count capped at `cap` reads it. */
+function cappedAt(n: number, cap: number | null = COUNT_LIMIT): Count {
+  return cap !== null && n > cap ? { value: cap, precision: 'AT_LEAST' } : { value: n, precision: 'EXACT' };
 }

@@ -4,11 +4,12 @@ import { decodeIdOf } from '@stockroom/domain';
 import { DATABASES, signedIn, useServer } from '../../helpers.js';
 import { gql } from '../../support/order-fixtures.js';
 import { exported } from './list-export-fixtures.js';
+import { EXPORT_ROWS_PER_STEP } from '../../../src/modules/jobs/list-export.service.js';
 
 describe.each(DATABASES)('list exports of customers on $name', ({ postgresUrl }) => {
   const ctx = useServer({ postgresUrl });
 
-  it('exports customers, an erased one without personal data, in several steps past 1,000 rows', async () => {
+  it('exports customers, an erased one without personal data, in several steps past a step’s rows', async () => {
     const owner = await signedIn(ctx.server);
     const create = (input: Record<string, unknown>) =>
       gql(
@@ -79,23 +80,24 @@ describe.each(DATABASES)('list exports of customers on $name', ({ postgresUrl })
     for (const secret of ['Secret', 'Person', '5550001111', 'Hidden Lane', 'Private words', 'erase.me'])
       expect(out.text).not.toContain(secret);
 
-    // Past 1,000 rows the export takes several steps, each row once.
+    // Past a step's rows the export takes several steps, each row once.
+    const bulk = EXPORT_ROWS_PER_STEP + 100;
     await sql`insert into customers (id, email, first_name, last_name, tags, tag_keys, accepts_marketing, state, created_at, updated_at)
       select gen_random_uuid(), 'bulk' || g || '@example.com', 'Bulk', 'Buyer ' || g, '{bulk}', '{bulk}', false, 'ENABLED', now(), now()
-      from generate_series(1, 1100) g`.execute(ctx.server.app.database.db);
+      from generate_series(1, ${bulk}::int) g`.execute(ctx.server.app.database.db);
     const many = await exported(ctx.server, owner, {
       kind: 'EXPORT_CUSTOMERS',
       query: 'tag:bulk',
       columns: ['Email'],
     });
     const emails = many.rows.map((r) => r['Email']);
-    expect(emails).toHaveLength(1100);
-    expect(new Set(emails).size).toBe(1100);
-    expect(many.job['progress']).toEqual({ done: 1100, total: 1100 });
+    expect(emails).toHaveLength(bulk);
+    expect(new Set(emails).size).toBe(bulk);
+    expect(many.job['progress']).toEqual({ done: bulk, total: bulk });
     expect(many.job['report']['counts']).toEqual(
       expect.arrayContaining([
-        { name: 'customers', value: 1100 },
-        { name: 'rows', value: 1100 },
+        { name: 'customers', value: bulk },
+        { name: 'rows', value: bulk },
       ]),
     );
     const steps = await sql<{
