@@ -772,7 +772,17 @@ export type WebhookTopic =
   /** Product updated */
   | 'PRODUCTS_UPDATE'
   /** Refund created */
-  | 'REFUNDS_CREATE';
+  | 'REFUNDS_CREATE'
+  /** Return cancelled */
+  | 'RETURNS_CANCEL'
+  /** Return closed */
+  | 'RETURNS_CLOSE'
+  /** Return requested */
+  | 'RETURNS_CREATE'
+  /** Return received */
+  | 'RETURNS_RECEIVE'
+  /** Return settled */
+  | 'RETURNS_SETTLE';
 
 export type ExportColumnsQueryVariables = Exact<{
   kind: ListExportKind;
