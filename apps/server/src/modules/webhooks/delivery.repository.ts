@@ -76,45 +76,6 @@ export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promi
   return (inserted as never[]).map(deliveryOf);
 }
 
-/** A batch of events' deliveries: each names its payload by its place in `payloads`. */
-export interface FanOut {
-  payloads: { body: string; bytes: number }[];
-  rows: {
-    subscriptionId: string;
-    eventId: string;
-    eventPosition: number;
-    topic: string;
-    subjectType: string;
-    subjectId: string;
-    payload: number;
-  }[];
-  at: Date;
-}
-
-/**
- * Inserts a batch of events' deliveries in one statement (`INSERT … SELECT` from arrays), each
- * payload sent once however many subscriptions share it; one already made for the same
- * subscription and event is left as it is (a batch offered again). Answers how many were made.
- */
-export async function fanOutDeliveries(db: Executor, { payloads, rows, at }: FanOut): Promise<number> {
-  if (!rows.length) return 0;
-  const column = <T>(pick: (r: FanOut['rows'][number]) => T) => rows.map(pick);
-  const result = await sql`
-    insert into webhook_deliveries (id, subscription_id, event_id, event_position, topic, subject_type,
-      subject_id, payload, payload_bytes, next_attempt_at, created_at)
-    select r.id, r.subscription_id, r.event_id, r.event_position, r.topic, r.subject_type, r.subject_id,
-      p.body, p.bytes, ${at}::timestamptz, ${at}::timestamptz
-    from unnest(${column(() => uuidv7())}::uuid[], ${column((r) => r.subscriptionId)}::uuid[],
-        ${column((r) => r.eventId)}::uuid[], ${column((r) => r.eventPosition)}::bigint[],
-        ${column((r) => r.topic)}::text[], ${column((r) => r.subjectType)}::text[],
-        ${column((r) => r.subjectId)}::uuid[], ${column((r) => r.payload + 1)}::integer[])
-      as r(id, subscription_id, event_id, event_position, topic, subject_type, subject_id, payload)
-    join unnest(${payloads.map((p) => p.body)}::text[], ${payloads.map((p) => p.bytes)}::integer[])
-      with ordinality as p(body, bytes, n) on p.n = r.payload
-    on conflict (subscription_id, event_id) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? rows.length);
-}
-
 /** A delivery taken by a sender: what to send, where, and how to sign it. */
 export interface ClaimedDelivery {
   id: string;

@@ -10,18 +10,16 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { DomainEvent } from '../events/events.model.js';
 import type { EventConsumer } from '../events/relay.js';
-import { fanOutDeliveries, type FanOut } from './delivery.repository.js';
+import { insertDeliveries, type NewDelivery } from './delivery.repository.js';
 import type { WebhookSubscription } from './webhook.model.js';
 import { activeSubscriptions, pauseSubscription } from './webhook.repository.js';
 import { ownerNow } from './webhook-owner.js';
 import type { Viewer } from '../../actor.js';
 import {
-  finish,
-  readerKey,
-  readSubjects,
+  renderPayloads,
   TOPIC_SUBJECT,
   type OperationRunner,
-  type ReadSubject,
+  type RenderedPayload,
 } from './webhook-payload.js';
 
 /** The topics each outbox event type feeds. */
@@ -33,9 +31,8 @@ for (const topic of WEBHOOK_TOPICS) {
 
 /**
  * The relay's consumer for webhooks: each committed event becomes a delivery for every ACTIVE
- * subscription to its topic, with its payload read then as the subscription's owner (one read per
- * subject for all owners holding the same permissions; one INSERT for the batch's deliveries). The
- * event id is unique per subscription, so a batch the relay offers again makes no second delivery. An owner
+ * subscription to its topic, with its payload read then as the subscription's owner. The event id
+ * is unique per subscription, so a batch the relay offers again makes no second delivery. An owner
  * who can no longer read the topic (token revoked, person deactivated, permission taken away)
  * pauses the subscription with that reason instead.
  */
@@ -59,9 +56,9 @@ export function webhookConsumer(deps: {
       const owners = new Map<string, Awaited<ReturnType<typeof ownerNow>>>();
       const paused = new Set<string>();
       const now = deps.clock.now();
-      // Which subscription hears which event, and which read (permissions, kind) its payload needs.
-      const pairs: { event: DomainEvent; sub: WebhookSubscription; readKey: string }[] = [];
-      const reads = new Map<string, { viewer: Viewer; topic: WebhookTopic; ids: Set<string> }>();
+      // Which subscription hears which event, and what each (owner, kind, field choice) must read.
+      const pairs: { event: DomainEvent; sub: WebhookSubscription; renderKey: string }[] = [];
+      const reads = new Map<string, { viewer: Viewer; sub: WebhookSubscription; ids: Set<string> }>();
       for (const event of relevant) {
         for (const sub of subscriptions) {
           if (WEBHOOK_TOPIC_EVENT[sub.topic] !== event.type || paused.has(sub.id)) continue;
@@ -80,46 +77,48 @@ export function webhookConsumer(deps: {
             continue;
           }
           // The payload is the subject as it is now, so one read serves every event of the batch
-          // about it, and every subscription whose owner holds the same permissions.
-          const readKey = `${readerKey(owner.viewer)}|${event.subjectType}`;
-          let read = reads.get(readKey);
-          if (!read) reads.set(readKey, (read = { viewer: owner.viewer, topic: sub.topic, ids: new Set() }));
+          // about it, and every subscription sharing the owner and the field choice.
+          const renderKey = `${ownerKey(sub)}|${event.subjectType}|${sub.includeFields.join(',')}`;
+          let read = reads.get(renderKey);
+          if (!read) reads.set(renderKey, (read = { viewer: owner.viewer, sub, ids: new Set() }));
           read.ids.add(event.subjectId);
-          pairs.push({ event, sub, readKey });
+          pairs.push({ event, sub, renderKey });
         }
       }
-      const subjects = new Map<string, Map<string, ReadSubject>>();
-      for (const [readKey, read] of reads) {
+      const rendered = new Map<string, Map<string, RenderedPayload>>();
+      for (const [renderKey, read] of reads) {
         // Requests first between reads (see webhook-sender: requests hold rows meanwhile).
         await yieldToRequests();
-        subjects.set(readKey, await readSubjects(deps.run, read.viewer, read.topic, [...read.ids]));
+        rendered.set(
+          renderKey,
+          await renderPayloads(deps.run, read.viewer, read.sub.topic, [...read.ids], read.sub.includeFields),
+        );
       }
-      // Each payload's JSON is written once (a read and a field choice) and sent to the database once.
-      const fanOut: FanOut = { payloads: [], rows: [], at: now };
-      const payloadOf = new Map<string, number>();
-      for (const { event, sub, readKey } of pairs) {
-        const bodyKey = `${readKey}|${sub.includeFields.join(',')}|${event.subjectId}`;
-        let payload = payloadOf.get(bodyKey);
-        if (payload === undefined) {
-          const { object, problems } = subjects.get(readKey)!.get(event.subjectId)!;
-          if (problems.length)
-            log.warn(
-              { subscriptionId: sub.id, eventId: event.id, problems },
-              'webhook payload: fields left out',
-            );
-          payloadOf.set(bodyKey, (payload = fanOut.payloads.push(finish(object, sub.includeFields)) - 1));
+      const rows: NewDelivery[] = [];
+      const logged = new Set<string>();
+      for (const { event, sub, renderKey } of pairs) {
+        const { body, bytes, problems } = rendered.get(renderKey)!.get(event.subjectId)!;
+        if (problems?.length && !logged.has(`${sub.id}|${event.subjectId}`)) {
+          logged.add(`${sub.id}|${event.subjectId}`);
+          log.warn(
+            { subscriptionId: sub.id, eventId: event.id, problems },
+            'webhook payload: fields left out',
+          );
         }
-        fanOut.rows.push({
-          subscriptionId: sub.id,
-          eventId: event.id,
-          eventPosition: event.position,
+        rows.push({
+          subscription_id: sub.id,
+          event_id: event.id,
+          event_position: event.position,
           topic: sub.topic,
-          subjectType: event.subjectType,
-          subjectId: event.subjectId,
-          payload,
+          subject_type: event.subjectType,
+          subject_id: event.subjectId,
+          payload: body,
+          payload_bytes: bytes,
+          created_at: now,
         });
       }
-      if (await fanOutDeliveries(db, fanOut)) deps.queued();
+      for (let i = 0; i < rows.length; i += 200) await insertDeliveries(db, rows.slice(i, i + 200));
+      if (rows.length) deps.queued();
     },
   };
 }

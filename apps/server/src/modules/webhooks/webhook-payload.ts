@@ -129,8 +129,7 @@ export interface RenderedPayload {
   problems?: string[];
 }
 
-/** A payload's JSON: the object's fields the subscription keeps, or a stub when it is too large. */
-export function finish(object: Record<string, unknown>, includeFields: readonly string[]): RenderedPayload {
+function finish(object: Record<string, unknown>, includeFields: readonly string[]): RenderedPayload {
   const kept = includeFields.length
     ? Object.fromEntries(Object.entries(object).filter(([k]) => k === 'id' || includeFields.includes(k)))
     : object;
@@ -149,37 +148,23 @@ export function finish(object: Record<string, unknown>, includeFields: readonly 
   return { body, bytes };
 }
 
-/** A subject as its reader sees it, before a subscription's field choice is applied. */
-export interface ReadSubject {
-  object: Record<string, unknown>;
-  /** Errors of the read (a field refused): logged, the payload has null there. */
-  problems: string[];
-}
-
 /** How many subjects one read renders (`nodes(ids:)` takes at most 250). */
 const RENDER_BATCH = 100;
 
 /**
- * What a reader's payloads depend on: its permissions only (the documents' fields check nothing
- * else of the viewer), so owners holding the same permissions share one read of a subject.
- */
-export function readerKey(viewer: Viewer): string {
-  return [...viewer.permissions].sort().join(',');
-}
-
-/**
  * Reads subjects of one kind as `viewer`, many at once: one `nodes(ids:)` read per 100, so their
  * relations load in batches (an order's lines, customer, fulfilments…) rather than subject by
- * subject. Answers each subject by its uuid; a missing (deleted) subject is `{ id }`.
+ * subject. Answers each subject's payload by its uuid; a missing (deleted) subject sends `{ id }`.
  */
-export async function readSubjects(
+export async function renderPayloads(
   run: OperationRunner,
   viewer: Viewer,
   topic: WebhookTopic,
   subjectIds: readonly string[],
-): Promise<Map<string, ReadSubject>> {
+  includeFields: readonly string[],
+): Promise<Map<string, RenderedPayload>> {
   const subject = TOPIC_SUBJECT[topic];
-  const out = new Map<string, ReadSubject>();
+  const out = new Map<string, RenderedPayload>();
   const unique = [...new Set(subjectIds)];
   for (let start = 0; start < unique.length; start += RENDER_BATCH) {
     const uuids = unique.slice(start, start + RENDER_BATCH);
@@ -194,32 +179,19 @@ export async function readSubjects(
       viewer,
     );
     const nodes = (result.data?.['nodes'] ?? []) as (Record<string, unknown> | null)[];
+    // Requests first before the payloads are written out (up to 100 JSON texts at once).
+    await yieldToRequests();
     uuids.forEach((uuid, i) => {
+      const id = ids[i]!;
       const node = nodes[i] ?? null;
       // A field the owner may not read is null in the payload, as in the API; the log says which.
       const problems = (result.errors ?? [])
         .filter((e) => e.path?.[1] === i)
         .map((e) => `${e.path?.join('.') ?? ''}: ${e.message}`);
-      out.set(uuid, { object: node && node['id'] ? node : { id: ids[i]! }, problems });
+      out.set(uuid, { ...finish(node && node['id'] ? node : { id }, includeFields), problems });
     });
-    // Requests first before the next read or the payloads' JSON (up to 100 texts at once).
-    await yieldToRequests();
   }
   return out;
-}
-
-/** Subjects' payloads for one field choice, by uuid (a test delivery, one subject). */
-export async function renderPayloads(
-  run: OperationRunner,
-  viewer: Viewer,
-  topic: WebhookTopic,
-  subjectIds: readonly string[],
-  includeFields: readonly string[],
-): Promise<Map<string, RenderedPayload>> {
-  const read = await readSubjects(run, viewer, topic, subjectIds);
-  return new Map(
-    [...read].map(([uuid, r]) => [uuid, { ...finish(r.object, includeFields), problems: r.problems }]),
-  );
 }
 
 /** One subject's payload (a test delivery). */
