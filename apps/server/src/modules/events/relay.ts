@@ -160,7 +160,13 @@ export function startRelay(options: RelayOptions): Relay {
     wake() {
       wakeUp?.();
     },
+    /**
+     * Hands over everything committed before the call. A run already under way may have read the
+     * outbox before the latest commit (a gathering relay does not read again at once), so it is
+     * awaited and a fresh run follows.
+     */
     async drain() {
+      if (running) await running.catch(() => undefined);
       await kick();
     },
     async stop() {
