@@ -1,27 +1,18 @@
 import { decodeIdOf } from '@stockroom/domain';
 import { describe, expect, it } from 'vitest';
-import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
-import { createOrder, gql, MARK_PAID, setUpActionStore, stockOf } from '../../support/order-fixtures.js';
-import { fulfillAll, refundOk, refundOrder } from '../../support/refund-fixtures.js';
-
-const RETURN = `id name status quantity receivedQuantity availableActions settledAt
-  credit { amount } fees { amount } refund { amount { amount } }
-  lines { id quantity reason restockedQuantity damagedQuantity missingQuantity expectedQuantity creditedQuantity credit { amount } }
-  receipts { quantity disposition location { name } }`;
-const PAYLOAD = `return { ${RETURN} } order { id paymentStatus totalRefunded { amount }
-  lines { id sku returnableQuantity returnCreditedQuantity refundedQuantity } } userErrors { field code message }`;
-
-const CREATE = `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) { ${PAYLOAD} } }`;
-const RECEIVE = `mutation($id: ID!, $lines: [ReturnReceiveLineInput!]!, $key: String) {
-  returnReceive(id: $id, lines: $lines, idempotencyKey: $key) { ${PAYLOAD} } }`;
-const SETTLE = `mutation($id: ID!, $refund: ReturnSettleRefundInput, $key: String) {
-  returnSettle(id: $id, refund: $refund, idempotencyKey: $key) { ${PAYLOAD} } }`;
-const CANCEL = `mutation($id: ID!) { returnCancel(id: $id) { ${PAYLOAD} } }`;
-const CLOSE = `mutation($id: ID!) { returnClose(id: $id) { ${PAYLOAD} } }`;
-const OPEN = `mutation($id: ID!) { returnOpen(id: $id) { ${PAYLOAD} } }`;
-const SUGGESTED = `query($id: ID!, $ship: Boolean) { return(id: $id) { suggestedSettlement(refundShipping: $ship) {
-  credit { amount } fees { amount } restockingFee { amount } returnShippingFee { amount } refund { amount }
-  creditedQuantity canRefundShipping userErrors { code message } } } }`;
+import { DATABASES, useServer, type Client } from '../../helpers.js';
+import { gql, setUpActionStore, stockOf } from '../../support/order-fixtures.js';
+import { refundOk, refundOrder } from '../../support/refund-fixtures.js';
+import {
+  CANCEL,
+  CLOSE,
+  CREATE,
+  OPEN,
+  paidShippedOrder as ownedOrder,
+  RECEIVE,
+  SETTLE,
+  SUGGESTED,
+} from '../../support/return-fixtures.js';
 
 /**
  * Issue #31: a return of a shipped order from request to close, read back from the database as
@@ -35,17 +26,7 @@ describe.each(DATABASES)('returns from request to close on $name', ({ postgresUr
   let warehouse: string;
   const db = () => ctx.server.app.database.db;
 
-  async function paidShippedOrder(quantity: number) {
-    const order = await createOrder(owner, [{ variantId: lamp, quantity }]);
-    expect((await gql(owner, MARK_PAID, { id: order.id })).orderMarkAsPaid.userErrors).toEqual([]);
-    await fulfillAll(owner, order.id);
-    const lines = (
-      await gql(owner, `query($id: ID!) { order(id: $id) { lines { id returnableQuantity } } }`, {
-        id: order.id,
-      })
-    ).order.lines;
-    return { id: order.id as string, name: order.name as string, lineId: lines[0].id as string, lines };
-  }
+  const paidShippedOrder = (quantity: number) => ownedOrder(owner, lamp, quantity);
 
   const returnRows = async (orderId: string) =>
     db().selectFrom('returns').selectAll().where('order_id', '=', decodeIdOf('Order', orderId)!).execute();
@@ -104,13 +85,14 @@ describe.each(DATABASES)('returns from request to close on $name', ({ postgresUr
 
     expect((await gql(owner, OPEN, { id })).returnOpen.return.status).toBe('OPEN');
     const before = await stockOf(owner, lamp);
+    const receipt = [
+      { returnLineId: lineId, quantity: 1, disposition: 'RESTOCK', locationId: shop },
+      { returnLineId: lineId, quantity: 1, disposition: 'DAMAGED' },
+    ];
     const received = (
       await gql(owner, RECEIVE, {
         id,
-        lines: [
-          { returnLineId: lineId, quantity: 1, disposition: 'RESTOCK', locationId: shop },
-          { returnLineId: lineId, quantity: 1, disposition: 'DAMAGED' },
-        ],
+        lines: receipt,
         key: `receive-${id}`,
       })
     ).returnReceive;
@@ -157,10 +139,7 @@ describe.each(DATABASES)('returns from request to close on $name', ({ postgresUr
     const again = (
       await gql(owner, RECEIVE, {
         id,
-        lines: [
-          { returnLineId: lineId, quantity: 1, disposition: 'RESTOCK', locationId: shop },
-          { returnLineId: lineId, quantity: 1, disposition: 'DAMAGED' },
-        ],
+        lines: receipt,
         key: `receive-${id}`,
       })
     ).returnReceive;
@@ -304,153 +283,5 @@ describe.each(DATABASES)('returns from request to close on $name', ({ postgresUr
     });
     expect(settled.return.lines[0]).toMatchObject({ creditedQuantity: 0, credit: { amount: '0.00' } });
     expect(await db().selectFrom('refunds').select('id').execute()).toHaveLength(refundsBefore.length);
-  });
-
-  it('refuses bad input in plain words and writes nothing', async () => {
-    const order = await paidShippedOrder(1);
-    const unshipped = await createOrder(owner, [{ variantId: lamp, quantity: 1 }]);
-    const unshippedLine = (
-      await gql(owner, `query($id: ID!) { order(id: $id) { lines { id } } }`, { id: unshipped.id })
-    ).order.lines[0].id;
-    const cases: [Record<string, unknown>, { field: string[]; code: string }][] = [
-      [
-        { orderId: order.id, lines: [] },
-        { field: ['input', 'lines'], code: 'REQUIRED' },
-      ],
-      [
-        { orderId: order.id, lines: [{ orderLineId: order.lineId, quantity: 0, reason: 'OTHER' }] },
-        { field: ['input', 'lines', '0', 'quantity'], code: 'OUT_OF_RANGE' },
-      ],
-      [
-        { orderId: unshipped.id, lines: [{ orderLineId: unshippedLine, quantity: 1, reason: 'OTHER' }] },
-        { field: ['input', 'lines', '0', 'quantity'], code: 'OUT_OF_RANGE' },
-      ],
-      [
-        { orderId: order.id, lines: [{ orderLineId: unshippedLine, quantity: 1, reason: 'OTHER' }] },
-        { field: ['input', 'lines', '0', 'orderLineId'], code: 'INVALID' },
-      ],
-      [
-        {
-          orderId: order.id,
-          lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'OTHER' }],
-          returnShippingFee: '1.234',
-        },
-        { field: ['input', 'returnShippingFee'], code: 'INVALID' },
-      ],
-      [
-        {
-          orderId: order.id,
-          lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'OTHER' }],
-          restockingFeePercent: 101,
-        },
-        { field: ['input', 'restockingFeePercent'], code: 'OUT_OF_RANGE' },
-      ],
-      [
-        { orderId: 'nope', lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'OTHER' }] },
-        { field: ['input', 'orderId'], code: 'INVALID' },
-      ],
-    ];
-    for (const [input, error] of cases) {
-      const done = (await gql(owner, CREATE, { input })).returnCreate;
-      expect(done.return, JSON.stringify(input)).toBeNull();
-      expect(done.userErrors[0], JSON.stringify(input)).toMatchObject(error);
-      expect(done.userErrors[0].message.length).toBeGreaterThan(10);
-    }
-    expect(await returnRows(order.id)).toHaveLength(0);
-
-    const ok = (
-      await gql(owner, CREATE, {
-        input: { orderId: order.id, lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'OTHER' }] },
-      })
-    ).returnCreate.return;
-    const over = (
-      await gql(owner, RECEIVE, {
-        id: ok.id,
-        lines: [{ returnLineId: ok.lines[0].id, quantity: 2, disposition: 'RESTOCK' }],
-      })
-    ).returnReceive;
-    expect(over.userErrors).toEqual([
-      {
-        field: ['lines', '0', 'quantity'],
-        code: 'OUT_OF_RANGE',
-        message: 'Receive 1 to 1 of this item (1 still expected).',
-      },
-    ]);
-    const inactive = (
-      await gql(owner, RECEIVE, {
-        id: ok.id,
-        lines: [
-          { returnLineId: ok.lines[0].id, quantity: 1, disposition: 'RESTOCK', locationId: 'loc_nope' },
-        ],
-      })
-    ).returnReceive;
-    expect(inactive.userErrors[0]).toMatchObject({ field: ['lines', '0', 'locationId'], code: 'INVALID' });
-    expect(
-      (await gql(owner, `query($id: ID!) { return(id: $id) { receivedQuantity } }`, { id: ok.id })).return,
-    ).toEqual({
-      receivedQuantity: 0,
-    });
-    // Cancel frees the unit again.
-    expect((await gql(owner, CANCEL, { id: ok.id })).returnCancel.return.status).toBe('CANCELLED');
-    expect(
-      (
-        await gql(owner, `query($id: ID!) { order(id: $id) { lines { returnableQuantity } } }`, {
-          id: order.id,
-        })
-      ).order.lines[0].returnableQuantity,
-    ).toBe(1);
-  });
-
-  it('staff without RETURNS_WRITE see returns but cannot take one', async () => {
-    await ctx.server.createStaff({
-      email: 'analyst@example.com',
-      name: 'Ana Lyst',
-      password: 'counting-beans-daily-42',
-      roleKeys: ['analyst'],
-    });
-    const analyst = await signedIn(ctx.server, 'analyst@example.com', 'counting-beans-daily-42');
-    const order = await paidShippedOrder(1);
-    const res = await analyst.request(CREATE, {
-      input: { orderId: order.id, lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'OTHER' }] },
-    });
-    expect(res.body.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
-    expect(await returnRows(order.id)).toHaveLength(0);
-    const list = await gql(analyst, `{ returns(first: 5) { nodes { id } } }`);
-    expect(Array.isArray(list.returns.nodes)).toBe(true);
-  });
-
-  it('lists returns by status, order number and to_settle', async () => {
-    const order = await paidShippedOrder(2);
-    const created = (
-      await gql(owner, CREATE, {
-        input: {
-          orderId: order.id,
-          lines: [{ orderLineId: order.lineId, quantity: 2, reason: 'WRONG_ITEM' }],
-        },
-      })
-    ).returnCreate.return;
-    await gql(owner, RECEIVE, {
-      id: created.id,
-      lines: [{ returnLineId: created.lines[0].id, quantity: 1, disposition: 'RESTOCK' }],
-    });
-    const number = order.name.replace(/^\D+/, '');
-    const find = async (query: string) =>
-      (
-        await gql(
-          owner,
-          `query($q: String) { returns(first: 50, query: $q) { nodes { id } userErrors { message } } }`,
-          {
-            q: query,
-          },
-        )
-      ).returns;
-    expect((await find(`order:${number}`)).nodes).toEqual([{ id: created.id }]);
-    expect(
-      (await find(`order:${number} status:PARTIALLY_RECEIVED to_settle:true reason:WRONG_ITEM`)).nodes,
-    ).toEqual([{ id: created.id }]);
-    expect((await find(`order:${number} status:REQUESTED`)).nodes).toEqual([]);
-    expect((await find(`order:${number} reason:DEFECTIVE`)).nodes).toEqual([]);
-    expect((await find(`${order.name}-R1`)).nodes).toEqual([{ id: created.id }]);
-    expect((await find('status:LOST')).userErrors[0].message).toMatch(/status/);
   });
 });

@@ -1,8 +1,8 @@
 import { decodeIdOf } from '@stockroom/domain';
 import { describe, expect, it } from 'vitest';
 import { DATABASES, useServer, type Client } from '../../helpers.js';
-import { createOrder, gql, MARK_PAID, setUpActionStore } from '../../support/order-fixtures.js';
-import { fulfillAll } from '../../support/refund-fixtures.js';
+import { gql, setUpActionStore } from '../../support/order-fixtures.js';
+import { paidShippedOrder as ownedOrder } from '../../support/return-fixtures.js';
 
 const CREATE = `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) {
   return { id lines { id } } userErrors { code } } }`;
@@ -22,14 +22,7 @@ describe.each(DATABASES)('returns under races on $name', ({ postgresUrl }) => {
   let lamp: string;
   const db = () => ctx.server.app.database.db;
 
-  async function paidShippedOrder(quantity: number) {
-    const order = await createOrder(owner, [{ variantId: lamp, quantity }]);
-    expect((await gql(owner, MARK_PAID, { id: order.id })).orderMarkAsPaid.userErrors).toEqual([]);
-    await fulfillAll(owner, order.id);
-    const lines = (await gql(owner, `query($id: ID!) { order(id: $id) { lines { id } } }`, { id: order.id }))
-      .order.lines;
-    return { id: order.id as string, lineId: lines[0].id as string };
-  }
+  const paidShippedOrder = (quantity: number) => ownedOrder(owner, lamp, quantity);
   const takeReturn = async (order: { id: string; lineId: string }, quantity = 1) =>
     (
       await gql(owner, CREATE, {
