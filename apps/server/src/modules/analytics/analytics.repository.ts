@@ -17,8 +17,12 @@ import type { Executor } from '../../db/database.js';
  * one does not inflate sales for ever. A refund made after the cancellation counts nothing more (its
  * items were returned by the cancellation); a refund of money only (no items, no shipping) is not a
  * return. Order counts are orders placed, cancelled ones included, like the sales they carry.
- * Every share is the refunds' own: floor(amount × units refunded so far ÷ units), so the returns
- * of a line refunded in parts add up to the line's worth, to the minor unit.
+ * A return (issue #31) is a return on the day it was settled: the units its settlement credited
+ * count like refunded units, whatever part of the credit went back as money, was kept as fees or
+ * paid for exchange items (its refund gives money only, so it is not counted twice).
+ * Every share is the refunds' own: floor(amount × units given back so far ÷ units), units given back
+ * by refunds and by settled returns alike, so the returns of a line given back in parts add up to
+ * the line's worth, to the minor unit.
  */
 
 /** floor(total × part ÷ whole) over non-negative integers; 0 when whole is 0. */
@@ -42,18 +46,34 @@ const SHIPPING_NET = sql`(o.shipping_total - case when o.prices_include_tax then
 const REFUND_COUNTS = sql`(o.status <> 'CANCELLED' or o.cancelled_at is null or r.created_at <= o.cancelled_at)`;
 
 /**
+ * Units of order lines given back, with when: refund lines (at their refund) and the units settled
+ * returns credited (at their settlement). `(at, event_id)` orders them.
+ */
+const GIVEN_BACK = sql`(
+  select rl.order_line_id, r.created_at as at, r.id as event_id, rl.quantity
+  from refund_lines rl join refunds r on r.id = rl.refund_id
+  union all
+  select xl.order_line_id, ret.settled_at, ret.id, xl.credited_quantity
+  from return_lines xl join returns ret on ret.id = xl.return_id
+  where ret.settled_at is not null and xl.credited_quantity > 0
+)`;
+
+/**
  * Every sales event in [from, to): one row per line sold, order placed, line refunded, shipping
  * refunded, line and shipping of a cancelled order, with when it happened and its product.
  */
 function salesFacts(from: Date, to: Date) {
   const placed = sql`o.created_at >= ${from} and o.created_at < ${to}`;
   const refunded = sql`r.created_at >= ${from} and r.created_at < ${to} and ${REFUND_COUNTS}`;
+  const settled = sql`ret.settled_at >= ${from} and ret.settled_at < ${to}
+    and (o.status <> 'CANCELLED' or o.cancelled_at is null or ret.settled_at <= o.cancelled_at)`;
   const cancelled = sql`o.status = 'CANCELLED' and o.cancelled_at >= ${from} and o.cancelled_at < ${to}`;
   const linePart = (units: RawBuilder<unknown>, before: RawBuilder<unknown>) => ({
     worth: sql`(${share(LINE_NET, sql`${before} + ${units}`, sql`l.quantity`)} - ${share(LINE_NET, before, sql`l.quantity`)})`,
     tax: sql`(${share(sql`l.tax`, sql`${before} + ${units}`, sql`l.quantity`)} - ${share(sql`l.tax`, before, sql`l.quantity`)})`,
   });
   const refundLine = linePart(sql`rl.quantity`, sql`x.before`);
+  const creditLine = linePart(sql`xl.credited_quantity`, sql`x.before`);
   const cancelLine = linePart(sql`(l.quantity - x.before)`, sql`x.before`);
   const shippingTax = (amount: RawBuilder<unknown>, before: RawBuilder<unknown>) =>
     sql`(${share(sql`o.shipping_tax`, sql`${before} + ${amount}`, SHIPPING_CHARGED)} - ${share(sql`o.shipping_tax`, before, SHIPPING_CHARGED)})`;
@@ -76,11 +96,24 @@ function salesFacts(from: Date, to: Date) {
     join refund_lines rl on rl.refund_id = r.id
     join order_lines l on l.id = rl.order_line_id
     cross join lateral (
-      select coalesce(sum(rl2.quantity), 0)::bigint as before
-      from refund_lines rl2 join refunds r2 on r2.id = rl2.refund_id
-      where rl2.order_line_id = rl.order_line_id and (r2.created_at, r2.id) < (r.created_at, r.id)
+      select coalesce(sum(g.quantity), 0)::bigint as before
+      from ${GIVEN_BACK} g
+      where g.order_line_id = rl.order_line_id and (g.at, g.event_id) < (r.created_at, r.id)
     ) x
     where ${refunded}
+    union all
+    select ret.settled_at, l.product_id, l.product_title, 0, -xl.credited_quantity::bigint, 0, 0,
+      ${creditLine.worth}, 0, -${creditLine.tax}
+    from returns ret
+    join orders o on o.id = ret.order_id
+    join return_lines xl on xl.return_id = ret.id
+    join order_lines l on l.id = xl.order_line_id
+    cross join lateral (
+      select coalesce(sum(g.quantity), 0)::bigint as before
+      from ${GIVEN_BACK} g
+      where g.order_line_id = xl.order_line_id and (g.at, g.event_id) < (ret.settled_at, ret.id)
+    ) x
+    where xl.credited_quantity > 0 and ${settled}
     union all
     select r.created_at, null, null, 0, 0, 0, 0, 0,
       -(r.shipping_amount - ${refundShippingTax}), -${refundShippingTax}
@@ -98,9 +131,9 @@ function salesFacts(from: Date, to: Date) {
     from orders o
     join order_lines l on l.order_id = o.id
     cross join lateral (
-      select coalesce(sum(rl.quantity), 0)::bigint as before
-      from refund_lines rl join refunds r on r.id = rl.refund_id
-      where rl.order_line_id = l.id and r.created_at <= o.cancelled_at
+      select coalesce(sum(g.quantity), 0)::bigint as before
+      from ${GIVEN_BACK} g
+      where g.order_line_id = l.id and g.at <= o.cancelled_at
     ) x
     where ${cancelled}
     union all
