@@ -108,6 +108,8 @@ export function ReceivePanel({ ret, locations }: { ret: ReturnFieldsFragment; lo
     setRowErrors({});
     setFormError(null);
     setQuantity(1);
+    // Each item starts as Restock again: a damaged unit is the exception, said each time.
+    setDisposition('RESTOCK');
     scanRef.current?.focus();
   };
 

@@ -1,4 +1,15 @@
-import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { RETURN_LIMITS } from '@stockroom/domain';
 import { Fragment, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -196,7 +207,7 @@ export function ReturnCreateForm({ order }: { order: Order }) {
             <ExchangeSection orderId={order.id} currencyCode={currency} />
             <SectionCard title="Fees and note">
               <Stack gap="sm">
-                <Group grow align="flex-start" wrap="wrap">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <TextInput
                     label="Return shipping fee"
                     description="The label's cost, taken from the credit."
@@ -210,7 +221,6 @@ export function ReturnCreateForm({ order }: { order: Order }) {
                     error={feeCheck.shippingFeeError ?? placed.returnShippingFee}
                     leftSection={<Text size="sm">{currency}</Text>}
                     leftSectionWidth={48}
-                    miw={180}
                   />
                   <TextInput
                     label="Restocking fee"
@@ -224,9 +234,8 @@ export function ReturnCreateForm({ order }: { order: Order }) {
                     }}
                     error={feeCheck.percentError ?? placed.restockingFeePercent}
                     rightSection={<Text size="sm">%</Text>}
-                    miw={180}
                   />
-                </Group>
+                </SimpleGrid>
                 <Textarea
                   label="Note"
                   description="For staff: shown on the return."

@@ -1,4 +1,14 @@
-import { ActionIcon, Avatar, Group, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { RETURN_LIMITS, RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@stockroom/domain';
 import { IconMinus, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
@@ -106,7 +116,7 @@ export function ReturnLineRow({
             </Text>
           </Group>
           {choice.quantity > 0 && (
-            <Group gap="sm" align="flex-start" grow wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <NativeSelect
                 label="Reason"
                 required
@@ -116,7 +126,6 @@ export function ReturnLineRow({
                   onChange({ ...choice, reason: (e.currentTarget.value || null) as ReturnReason | null })
                 }
                 error={error?.reason}
-                miw={200}
               />
               <TextInput
                 label="Note"
@@ -125,9 +134,8 @@ export function ReturnLineRow({
                 value={choice.note}
                 onChange={(e) => onChange({ ...choice, note: e.currentTarget.value })}
                 error={error?.note}
-                miw={200}
               />
-            </Group>
+            </SimpleGrid>
           )}
           {error?.quantity && (
             <Text size="sm" c="var(--mantine-color-error)" role="alert">

@@ -102,7 +102,7 @@ export function ReturnTable({
                 void navigate(returnPath(row));
               }}
             >
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component={Link} to={returnPath(row)} fw={600}>
                   {row.name}
                 </Anchor>
@@ -117,7 +117,8 @@ export function ReturnTable({
                   {customerOf(row)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              {/* The badge's words in full, never "Re…". */}
+              <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 170 }}>
                 <ReturnStatusBadge status={row.status} />
               </Table.Td>
               <Table.Td ta="right">

@@ -97,7 +97,7 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
   return (
     <SectionCard
       title="Settle"
-      description="Pay back what arrived. Units still expected are left out."
+      description="Credits the units received and those still expected; missing units credit nothing."
       testId="settle-panel"
     >
       <Stack gap="xs" mt="sm" style={{ opacity: query.loading && s ? 0.6 : 1 }} aria-busy={query.loading}>

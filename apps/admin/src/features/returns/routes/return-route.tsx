@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from 'react-router';
 import { DataView } from '../../../components/data-view';
@@ -80,6 +80,11 @@ export function ReturnRoute() {
             <Group gap="sm">
               <Title order={1}>{current ? `Return ${current.name}` : 'Return'}</Title>
               {current && <ReturnStatusBadge status={current.status} />}
+              {current?.settledAt && (
+                <Badge variant="light" color="gray" tt="none">
+                  Settled
+                </Badge>
+              )}
             </Group>
             {current && (
               <Text c="dimmed" size="sm">
