@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Group,
+  Input,
   NativeSelect,
   NumberInput,
   Paper,
@@ -222,23 +223,21 @@ export function ReceivePanel({ ret, locations }: { ret: ReturnFieldsFragment; lo
                 max={line ? line.expectedQuantity : undefined}
                 allowDecimal={false}
                 allowNegative={false}
+                hideControls
                 size="md"
                 w={96}
                 inputMode="numeric"
               />
-              <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
-                <Text size="md" fw={500} component="span" id={`${ret.id}-state`}>
-                  State
-                </Text>
+              <Input.Wrapper label="State" size="md" style={{ flex: 1, minWidth: 240 }}>
                 <SegmentedControl
-                  aria-labelledby={`${ret.id}-state`}
+                  aria-label="State"
                   data={DISPOSITIONS}
                   value={disposition}
                   onChange={(v) => setDisposition(v)}
                   size="md"
                   fullWidth
                 />
-              </Stack>
+              </Input.Wrapper>
             </Group>
             {disposition !== 'MISSING' && tracked && locations.length > 0 && (
               <NativeSelect

@@ -101,6 +101,11 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
       testId="settle-panel"
     >
       <Stack gap="xs" mt="sm" style={{ opacity: query.loading && s ? 0.6 : 1 }} aria-busy={query.loading}>
+        {ret.receivedQuantity === 0 && (
+          <Text size="sm" c="orange.8">
+            Nothing has arrived yet: settling now pays for units still on their way.
+          </Text>
+        )}
         {query.error && !s ? (
           <Alert color="red" variant="light" title="The figures could not be loaded">
             {describeError(query.error).message}{' '}
