@@ -40,8 +40,10 @@ function ReturnPage({ data }: { data: ReturnQuery }) {
     <div className={classes.layout}>
       <Stack gap="lg" className={classes.main}>
         {/* The panel a person came for comes first: on a phone, the scanner's field is in reach. */}
-        {receive && <ReceivePanel key={`${ret.id}-${ret.version}`} ret={ret} locations={data.locations} />}
-        {settle && <SettlePanel key={`${ret.id}-${ret.version}`} ret={ret} />}
+        {receive && (
+          <ReceivePanel key={`receive-${ret.id}-${ret.version}`} ret={ret} locations={data.locations} />
+        )}
+        {settle && <SettlePanel key={`settle-${ret.id}-${ret.version}`} ret={ret} />}
         <ReturnLinesCard lines={ret.lines} />
         <ReceiptsCard ret={ret} phone={phone} />
       </Stack>
