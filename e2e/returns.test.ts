@@ -124,7 +124,7 @@ describe('returns', () => {
     expect(await settle.isDisabled()).toBe(true);
     await desk.page.getByRole('button', { name: 'Use the amount owed' }).click();
     await settle.click();
-    await desk.page.getByText('Settled', { exact: true }).waitFor();
+    await desk.page.getByText('Settled', { exact: true }).first().waitFor();
     await desk.context.close();
 
     const after = await level(api, mug.variantId);
