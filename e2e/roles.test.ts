@@ -16,6 +16,7 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
     sections: [
       'Home',
       'Orders',
+      'Returns',
       'Drafts',
       'Products',
       'Inventory',
@@ -33,7 +34,17 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
   },
   {
     key: 'fulfillment',
-    sections: ['Home', 'Orders', 'Drafts', 'Products', 'Inventory', 'Categories', 'Collections', 'Settings'],
+    sections: [
+      'Home',
+      'Orders',
+      'Returns',
+      'Drafts',
+      'Products',
+      'Inventory',
+      'Categories',
+      'Collections',
+      'Settings',
+    ],
     forbidden: { path: '/customers', permission: 'CUSTOMERS_READ' },
   },
   {
@@ -41,6 +52,7 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
     sections: [
       'Home',
       'Orders',
+      'Returns',
       'Drafts',
       'Products',
       'Inventory',
@@ -57,6 +69,7 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
     sections: [
       'Home',
       'Orders',
+      'Returns',
       'Drafts',
       'Products',
       'Inventory',

@@ -179,6 +179,23 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'orders/:orderId/return',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/returns/routes/order-return-route')).OrderReturnRoute,
+        ),
+      },
+      {
+        path: 'returns',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(async () => (await import('../features/returns/routes/returns-route')).ReturnsRoute),
+      },
+      {
+        path: 'returns/:returnId',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(async () => (await import('../features/returns/routes/return-route')).ReturnRoute),
+      },
+      {
         path: 'drafts',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/drafts/routes/drafts-route')).DraftsRoute),

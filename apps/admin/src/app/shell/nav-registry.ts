@@ -6,6 +6,7 @@ import {
   IconHome,
   IconPackage,
   IconReceipt,
+  IconReceiptRefund,
   IconSettings,
   IconStack2,
   IconUsers,
@@ -31,6 +32,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/', label: 'Home', icon: IconHome, permission: null, end: true },
   { to: '/orders', label: 'Orders', icon: IconReceipt, permission: 'ORDERS_READ' },
+  { to: '/returns', label: 'Returns', icon: IconReceiptRefund, permission: 'ORDERS_READ' },
   { to: '/drafts', label: 'Drafts', icon: IconFilePencil, permission: 'ORDERS_READ' },
   { to: '/products', label: 'Products', icon: IconPackage, permission: 'CATALOG_READ' },
   { to: '/inventory', label: 'Inventory', icon: IconBuildingWarehouse, permission: 'CATALOG_READ' },

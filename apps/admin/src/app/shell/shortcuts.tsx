@@ -9,6 +9,7 @@ export const GO_TO: Readonly<Record<string, { path: string; label: string }>> = 
   c: { path: '/customers', label: 'Customers' },
   i: { path: '/inventory', label: 'Inventory' },
   d: { path: '/drafts', label: 'Drafts' },
+  r: { path: '/returns', label: 'Returns' },
 };
 
 /** Every shortcut, as the `?` dialog lists them. */

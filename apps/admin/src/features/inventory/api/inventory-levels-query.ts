@@ -28,6 +28,7 @@ export const inventoryLevelsDocument = graphql(`
         committed
         available
         incoming
+        damaged
         lowStock
         version
         updatedAt

@@ -1,7 +1,7 @@
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TransferButton, VariantLabel, type LevelListProps } from './level-table';
-import { LowStockBadge } from './low-stock-badge';
+import { DamagedBadge, LowStockBadge } from './low-stock-badge';
 import { OnHandEditor } from './on-hand-editor';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -43,7 +43,10 @@ export function LevelCards({ levels, selection, active, onStale, onTransfer }: L
             <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <VariantLabel level={level} />
-                <LowStockBadge level={level} />
+                <Group gap={4} wrap="nowrap">
+                  <LowStockBadge level={level} />
+                  <DamagedBadge level={level} />
+                </Group>
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="xs" c="dimmed" truncate>

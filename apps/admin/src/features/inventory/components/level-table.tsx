@@ -13,7 +13,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { InventoryLevelSortKeys } from '../../../gql/graphql';
 import type { LevelRow } from './level-row';
-import { LowStockBadge } from './low-stock-badge';
+import { DamagedBadge, LowStockBadge } from './low-stock-badge';
 import { OnHandEditor } from './on-hand-editor';
 
 export interface LevelListProps {
@@ -188,7 +188,10 @@ export function LevelTable({
                 {level.available.toLocaleString()}
               </Table.Td>
               <Table.Td>
-                <LowStockBadge level={level} />
+                <Group gap={4} wrap="nowrap">
+                  <LowStockBadge level={level} />
+                  <DamagedBadge level={level} />
+                </Group>
               </Table.Td>
               {onTransfer && (
                 <Table.Td>

@@ -17,3 +17,21 @@ export function LowStockBadge({ level }: { level: Pick<LevelRow, 'available' | '
     </Badge>
   );
 }
+
+/** Returned units kept aside as damaged at this level (never sellable); nothing when there are none. */
+export function DamagedBadge({ level }: { level: Pick<LevelRow, 'damaged'> }) {
+  if (level.damaged <= 0) return null;
+  return (
+    <Badge
+      color="grape"
+      variant="light"
+      size="sm"
+      tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      title="Returned units kept aside as damaged: not on hand, never sold"
+      data-testid="damaged-badge"
+    >
+      {level.damaged.toLocaleString()} damaged
+    </Badge>
+  );
+}

@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Modal, Text } from '@mantine/core';
 import {
   IconArchive,
+  IconArrowBackUp,
   IconArchiveOff,
   IconCash,
   IconChevronDown,
@@ -35,7 +36,14 @@ const TITLES: Record<Exclude<Dialog, null>, string> = {
  * The actions the order allows now (the server's availableActions, the same rule the server
  * enforces) that the signed-in person may take; nothing else is offered.
  */
-export function OrderActions({ order }: { order: OrderFieldsFragment }) {
+export function OrderActions({
+  order,
+  returnable = false,
+}: {
+  order: OrderFieldsFragment;
+  /** Some shipped unit is on no return yet (OrderLine.returnableQuantity, read apart). */
+  returnable?: boolean;
+}) {
   const { can } = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [close, closing] = useOrderCloseMutation();
@@ -67,6 +75,7 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
     cancel: write && allowed('CANCEL'),
     // The server offers REFUND only when money or shipped units can come back (issue #26 §1.2).
     refund: can('REFUNDS_WRITE') && allowed('REFUND'),
+    return: can('RETURNS_WRITE') && returnable,
   };
   // An open order that can't be cancelled says why in the menu (SPEC §8: the rule that failed),
   // rather than leaving the person to wonder where the action went.
@@ -142,6 +151,17 @@ export function OrderActions({ order }: { order: OrderFieldsFragment }) {
           leftSection={<IconReceiptRefund size={16} aria-hidden />}
         >
           Refund
+        </Button>
+      )}
+      {offer.return && (
+        <Button
+          component={Link}
+          to={`/orders/${order.id}/return`}
+          variant="default"
+          leftSection={<IconArrowBackUp size={16} aria-hidden />}
+          data-testid="order-return"
+        >
+          Return
         </Button>
       )}
       {offer.markPaid && (

@@ -12,6 +12,8 @@ import { PresenceAvatars } from '../../../components/presence-avatars';
 import { orderUpdatedDocument } from '../api/order-live-subscriptions';
 import { FulfillmentPanel } from '../components/fulfillment-panel';
 import { OrderActions } from '../components/order-actions';
+import { OrderReturnsCard } from '../components/order-returns-card';
+import { useOrderReturnsQuery } from '../api/order-returns-query';
 import { OrderAddressesCard } from '../components/order-addresses-card';
 import { OrderCustomerCard } from '../components/order-customer-card';
 import classes from '../components/order-layout.module.css';
@@ -57,7 +59,11 @@ function StateNotice({ order }: { order: OrderFieldsFragment }) {
   return null;
 }
 
-function OrderPage({ order }: { order: OrderFieldsFragment }) {
+type OrderReturns = NonNullable<
+  NonNullable<ReturnType<typeof useOrderReturnsQuery>['data']>['order']
+>['returns'];
+
+function OrderPage({ order, returns }: { order: OrderFieldsFragment; returns: OrderReturns }) {
   const { can } = useSession();
   const write = can('ORDERS_WRITE');
   return (
@@ -67,6 +73,7 @@ function OrderPage({ order }: { order: OrderFieldsFragment }) {
         <Stack gap="lg" className={classes.main}>
           <OrderLinesCard order={order} />
           <FulfillmentPanel order={order} canWrite={write} />
+          {returns.length > 0 && <OrderReturnsCard returns={returns} />}
           <OrderTotalsCard order={order} />
           {(order.transactions.length > 0 || order.refunds.length > 0) && <PaymentPanel order={order} />}
         </Stack>
@@ -89,6 +96,9 @@ export function OrderRoute() {
   const formatDateTime = useFormatDateTime();
   const query = useOrderQuery(orderId);
   const around = useOrderNeighbours(orderId);
+  const returnsQuery = useOrderReturnsQuery(orderId, !orderId);
+  const returnsOrder = returnsQuery.data?.order?.id === orderId ? returnsQuery.data.order : null;
+  const returnable = returnsOrder?.lines.some((l) => l.returnableQuantity > 0) ?? false;
   const order = (query.data ?? query.previousData)?.order ?? null;
   const current = order?.id === orderId ? order : null;
   useDocumentTitle(`${current?.name ?? 'Order'} · Orders · Stockroom`);
@@ -124,7 +134,7 @@ export function OrderRoute() {
               </Text>
             )}
           </Stack>
-          {current && <OrderActions order={current} />}
+          {current && <OrderActions order={current} returnable={returnable} />}
         </Group>
       </div>
       {current && (
@@ -139,7 +149,11 @@ export function OrderRoute() {
       )}
       <DataView query={query} thing="order" skeleton={<OrderSkeleton />}>
         {(data) =>
-          data.order ? <OrderPage order={data.order} /> : <NotFoundState thing="order" headingOrder={2} />
+          data.order ? (
+            <OrderPage order={data.order} returns={returnsOrder?.returns ?? []} />
+          ) : (
+            <NotFoundState thing="order" headingOrder={2} />
+          )
         }
       </DataView>
     </Stack>

@@ -1,0 +1,61 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../../gql';
+
+/** What the create-return page needs: the lines with what can come back and their money. */
+export const returnCreatePageDocument = graphql(`
+  query ReturnCreatePage($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      email
+      status
+      currencyCode
+      pricesIncludeTax
+      totalPaid {
+        amount
+        currencyCode
+      }
+      totalRefunded {
+        amount
+        currencyCode
+      }
+      lines {
+        id
+        productTitle
+        variantTitle
+        sku
+        imageUrl
+        quantity
+        fulfilledQuantity
+        refundedQuantity
+        returnCreditedQuantity
+        returnableQuantity
+        unitPrice {
+          amount
+          currencyCode
+        }
+        subtotal {
+          amount
+          currencyCode
+        }
+        discount {
+          amount
+          currencyCode
+        }
+        tax {
+          amount
+          currencyCode
+        }
+      }
+    }
+  }
+`);
+
+export function useReturnCreatePageQuery(id: string) {
+  return useQuery(returnCreatePageDocument, {
+    variables: { id },
+    notifyOnNetworkStatusChange: true,
+    // Another person may have taken a return a moment ago: what is returnable must be current.
+    fetchPolicy: 'cache-and-network',
+  });
+}

@@ -1,0 +1,133 @@
+import { graphql } from '../../../gql';
+
+/**
+ * A return as its page shows it; every return mutation answers it, so the page follows the new
+ * state (actions, receipts, settlement) at once from the cache.
+ */
+export const returnFieldsFragment = graphql(`
+  fragment ReturnFields on Return {
+    id
+    name
+    status
+    availableActions
+    quantity
+    receivedQuantity
+    note
+    restockingFeePercent
+    returnShippingFee {
+      amount
+      currencyCode
+    }
+    credit {
+      amount
+      currencyCode
+    }
+    fees {
+      amount
+      currencyCode
+    }
+    refund {
+      id
+      amount {
+        amount
+        currencyCode
+      }
+    }
+    staffName
+    createdAt
+    openedAt
+    settledAt
+    closedAt
+    cancelledAt
+    updatedAt
+    version
+    order {
+      id
+      name
+      email
+      customerName
+      currencyCode
+    }
+    lines {
+      id
+      quantity
+      reason
+      note
+      expectedQuantity
+      receivedQuantity
+      restockedQuantity
+      damagedQuantity
+      missingQuantity
+      creditedQuantity
+      credit {
+        amount
+        currencyCode
+      }
+      orderLine {
+        id
+        productTitle
+        variantTitle
+        sku
+        imageUrl
+        unitPrice {
+          amount
+          currencyCode
+        }
+        location {
+          id
+          name
+        }
+        variant {
+          id
+          barcode
+          trackInventory
+        }
+      }
+    }
+    receipts {
+      id
+      createdAt
+      disposition
+      quantity
+      staffName
+      location {
+        id
+        name
+      }
+      line {
+        id
+      }
+    }
+  }
+`);
+
+/** The order after a return command: its returns and what can still come back. */
+export const returnOrderFieldsFragment = graphql(`
+  fragment ReturnOrderFields on Order {
+    id
+    availableActions
+    paymentStatus
+    outstanding {
+      amount
+      currencyCode
+    }
+    totalRefunded {
+      amount
+      currencyCode
+    }
+    lines {
+      id
+      returnableQuantity
+      returnCreditedQuantity
+      refundedQuantity
+    }
+    returns {
+      id
+      name
+      status
+      quantity
+      receivedQuantity
+      createdAt
+    }
+  }
+`);
