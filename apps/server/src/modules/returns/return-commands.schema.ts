@@ -1,4 +1,4 @@
-import { RETURN_LIMITS, type UserError } from '@stockroom/domain';
+import { MAX_LINE_QUANTITY, RETURN_LIMITS, type UserError } from '@stockroom/domain';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -39,7 +39,10 @@ const ReturnExchangeLineInput = builder.inputType('ReturnExchangeLineInput', {
     'A new item the customer takes instead of money: added to the order, taxed at today’s rate for its shipping address, its stock committed as an order’s.',
   fields: (t) => ({
     variantId: t.id({ required: true }),
-    quantity: t.int({ required: true, description: '1 … 10,000.' }),
+    quantity: t.int({
+      required: true,
+      description: `1 … ${MAX_LINE_QUANTITY.toLocaleString('en-US')}.`,
+    }),
     price: t.string({
       description: 'Unit price, a decimal in the order currency; default the variant’s price today.',
     }),
