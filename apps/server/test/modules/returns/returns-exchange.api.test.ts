@@ -2,11 +2,13 @@ import { decodeIdOf, encodeId } from '@stockroom/domain';
 import { describe, expect, it } from 'vitest';
 import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
 import {
+  CLOSE,
   createLocation,
   createVariant,
   gql,
   MARK_PAID,
   refusedChange,
+  REOPEN,
   withoutEmails,
 } from '../../support/order-fixtures.js';
 import { paidShippedOrder } from '../../support/return-fixtures.js';
@@ -394,6 +396,16 @@ describe.each(DATABASES)('exchanges on returns on $name', ({ postgresUrl }) => {
         message: 'A return has at most 250 lines, returned and exchanged items together.',
       },
     ]);
+    // An archived order can't take new items (they could not ship); unarchived, it can.
+    expect((await gql(owner, CLOSE, { id: order.id })).orderClose.userErrors).toEqual([]);
+    expect(await refused([{ variantId: teeS, quantity: 1 }])).toEqual([
+      {
+        field: ['input', 'exchangeLines'],
+        code: 'INVALID_TRANSITION',
+        message: 'This order is archived; unarchive it before exchanging items, so the new ones can ship.',
+      },
+    ]);
+    expect((await gql(owner, REOPEN, { id: order.id })).orderReopen.userErrors).toEqual([]);
     // Today's price given back as is needs no reason.
     const same = await exchange(order, [{ variantId: teeS, quantity: 1, price: '20.00' }]);
     expect(same.userErrors).toEqual([]);
