@@ -8,6 +8,7 @@
  * what was paid for it, to the minor unit.
  */
 import { refundLineShare, type RefundLineShare } from './refunds.js';
+import { taxOn } from './settings.js';
 
 export interface ReturnCreditLine {
   /** The order line's units, subtotal (unit price × quantity), discount and tax, minor units. */
@@ -44,13 +45,14 @@ export function returnLineCredit(line: ReturnCreditLine, pricesIncludeTax: boole
   return { ...share, creditedUnits };
 }
 
-/** A new item of an exchange: priced today (or overridden), taxed at today's rate. */
-export interface ExchangeItem {
-  unitPrice: number;
-  quantity: number;
-  /** Today's rate for the shipping address, e.g. 0.0825. */
-  taxRate: number;
-}
+/**
+ * A new item of an exchange: priced today (or overridden), taxed at today's rate for the shipping
+ * address — the percent as tax rates store it ('8.875'), null when none applies — or, once the
+ * item is on the order, with the tax its order line holds.
+ */
+export type ExchangeItem = { unitPrice: number; quantity: number } & (
+  { taxRate: string | null } | { tax: number }
+);
 
 export interface ExchangeItemFigures {
   subtotal: number;
@@ -59,12 +61,14 @@ export interface ExchangeItemFigures {
   total: number;
 }
 
-/** Tax of an amount at a rate, half away from zero; the tax inside a gross amount when prices include it. */
+/**
+ * Tax of an amount at a rate the way an order's lines get it (taxOn, as computeOrderTotals: half
+ * up, exact); with prices including tax, the tax inside the gross amount.
+ */
 export function exchangeItemFigures(item: ExchangeItem, pricesIncludeTax: boolean): ExchangeItemFigures {
   const subtotal = item.unitPrice * item.quantity;
-  const tax = pricesIncludeTax
-    ? subtotal - Math.round(subtotal / (1 + item.taxRate))
-    : Math.round(subtotal * item.taxRate);
+  const tax =
+    'tax' in item ? item.tax : item.taxRate === null ? 0 : taxOn(subtotal, item.taxRate, pricesIncludeTax);
   return { subtotal, tax, total: pricesIncludeTax ? subtotal : subtotal + tax };
 }
 
@@ -101,6 +105,11 @@ export interface ReturnSettlementFigures {
   difference: number;
   /** What the customer owes (difference > 0). */
   owed: number;
+  /**
+   * Credit of the returned units applied to the new items: min(credit + shipping − fees, new items).
+   * No money moves for it; the order's payable total is its total less such credit.
+   */
+  exchangeCredit: number;
   /** Money back suggested: −difference, at most what was captured and not refunded. */
   refund: number;
   /** The most that can be refunded now. */
@@ -134,6 +143,7 @@ export function settleReturn(input: ReturnSettlementInput): ReturnSettlementFigu
     newItemsTax,
     difference,
     owed: Math.max(0, difference),
+    exchangeCredit: Math.min(Math.max(0, credit + input.shipping - fees), newItemsTotal),
     refund: Math.min(Math.max(0, -difference), maximum),
     maximum,
   };

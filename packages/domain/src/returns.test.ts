@@ -134,13 +134,28 @@ describe('return settlement', () => {
   });
 
   it('an exchange for a dearer item at today’s rate leaves the customer owing the difference', () => {
-    const s = settleReturn({ ...base, exchange: [{ unitPrice: 3000, quantity: 1, taxRate: 0.1 }] });
+    const s = settleReturn({ ...base, exchange: [{ unitPrice: 3000, quantity: 1, taxRate: '10' }] });
     expect(s.newItems).toEqual([{ subtotal: 3000, tax: 300, total: 3300 }]);
-    expect(s).toMatchObject({ credit: 2700, difference: 600, owed: 600, refund: 0 });
+    expect(s).toMatchObject({ credit: 2700, difference: 600, owed: 600, refund: 0, exchangeCredit: 2700 });
+  });
+
+  it('a cheaper exchange takes only its own price from the credit; the rest goes back', () => {
+    const s = settleReturn({ ...base, exchange: [{ unitPrice: 1999, quantity: 1, taxRate: '8.875' }] });
+    // taxOn(1999, 8.875 %) = 177.41… → 177, as an order line would get it.
+    expect(s.newItems).toEqual([{ subtotal: 1999, tax: 177, total: 2176 }]);
+    expect(s).toMatchObject({ difference: 2176 - 2700, refund: 524, owed: 0, exchangeCredit: 2176 });
+  });
+
+  it('an item already on the order counts with the tax its line holds', () => {
+    expect(exchangeItemFigures({ unitPrice: 1000, quantity: 3, tax: 241 }, false)).toEqual({
+      subtotal: 3000,
+      tax: 241,
+      total: 3241,
+    });
   });
 
   it('with prices including tax, exchanges compare on gross and the tax is the part inside the price', () => {
-    expect(exchangeItemFigures({ unitPrice: 1100, quantity: 2, taxRate: 0.1 }, true)).toEqual({
+    expect(exchangeItemFigures({ unitPrice: 1100, quantity: 2, taxRate: '10' }, true)).toEqual({
       subtotal: 2200,
       tax: 200,
       total: 2200,

@@ -28,6 +28,7 @@ import * as email from './2026-12-01-270-email.js';
 import * as levelSortKeyGiven from './2026-12-02-280-level-sort-key-given.js';
 import * as returns from './2026-12-02-290-returns.js';
 import * as returnSales from './2026-12-02-295-return-sales.js';
+import * as returnExchanges from './2026-12-03-300-return-exchanges.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-280-level-sort-key-given': levelSortKeyGiven,
   '2026-12-02-290-returns': returns,
   '2026-12-02-295-return-sales': returnSales,
+  '2026-12-03-300-return-exchanges': returnExchanges,
 };

@@ -31,7 +31,10 @@ export type OrderItem = ItemPrice &
   ({ sold: SellableLine; custom: null } | { sold: null; custom: OrderCreateParsed['customLines'][number] });
 
 /** Catalog and custom lines in the order they were entered. */
-export function orderItems(sellable: readonly SellableLine[], input: OrderCreateParsed): OrderItem[] {
+export function orderItems(
+  sellable: readonly SellableLine[],
+  input: Pick<OrderCreateParsed, 'customLines'>,
+): OrderItem[] {
   return [
     ...sellable.map((s) => ({
       index: s.index,
@@ -55,7 +58,7 @@ export function orderItems(sellable: readonly SellableLine[], input: OrderCreate
 /** The rate of the place the order is taxed at: where it ships, else bills, else the store. */
 export async function orderTaxRate(
   trx: Tx,
-  input: OrderCreateParsed,
+  input: Pick<OrderCreateParsed, 'shippingAddress' | 'billingAddress'>,
   settings: Shop,
 ): Promise<string | null> {
   const taxPlace = input.shippingAddress ?? input.billingAddress ?? settings.address;

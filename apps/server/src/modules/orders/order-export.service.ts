@@ -10,6 +10,7 @@ import type { Order, OrderLine } from './order.model.js';
 import { listOrders } from './order-list.service.js';
 import { ORDER_SORTS, type OrderSortKey } from './order-list.repository.js';
 import { paidAndFulfilledTimes } from './order-export.repository.js';
+import { payableTotal } from './order-lock.service.js';
 
 /**
  * The orders list as Shopify's order export (issue #29): one row per line; the order's money,
@@ -94,7 +95,7 @@ function orderRows(
       'Cancelled at': at(o.cancelledAt),
       'Refunded Amount': money(o.totalRefunded, currency),
       'Outstanding Balance': money(
-        o.status === 'CANCELLED' ? 0 : Math.max(0, o.total - o.totalPaid),
+        o.status === 'CANCELLED' ? 0 : Math.max(0, payableTotal(o) - Number(o.totalPaid)),
         currency,
       ),
       Tags: o.tags.join(', '),

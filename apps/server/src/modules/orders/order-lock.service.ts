@@ -59,15 +59,22 @@ export async function loadOrderForAction(
   return { ...order, ...orderForAction(order), lines };
 }
 
+/**
+ * What the customer pays for the order: its total less the credit of returns applied to the items
+ * their exchanges added (issue #31: no money moved for that part).
+ */
+export const payableTotal = (order: Pick<Order, 'total'> & Partial<Pick<Order, 'exchangeCredit'>>) =>
+  Math.max(0, Number(order.total) - Number(order.exchangeCredit ?? 0));
+
 /** The stored status and money columns the transactions and lines imply. */
 export function derivedStatus(
-  order: Pick<Order, 'total'>,
+  order: Pick<Order, 'total'> & Partial<Pick<Order, 'exchangeCredit'>>,
   transactions: Parameters<typeof paymentSums>[0],
   lines: readonly Pick<OrderLine, 'quantity' | 'fulfilledQuantity' | 'refundedQuantity'>[],
 ) {
   const sums = paymentSums(transactions);
   return {
-    paymentStatus: paymentStatus({ ...sums, total: order.total }),
+    paymentStatus: paymentStatus({ ...sums, total: payableTotal(order) }),
     fulfillmentStatus: fulfillmentStatus(lines),
     totalPaid: sums.captured,
     totalRefunded: sums.refunded,

@@ -7,7 +7,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOrder, insertTransaction, transactionsOfOrders } from './order.repository.js';
-import { loadOrderForAction, refreshOrderStatus } from './order-lock.service.js';
+import { loadOrderForAction, payableTotal, refreshOrderStatus } from './order-lock.service.js';
 
 const ok = (t: OrderTransaction, kind: TransactionKind) => t.status === 'SUCCESS' && t.kind === kind;
 const sum = (ts: OrderTransaction[]) => ts.reduce((a, t) => a + Number(t.amount), 0);
@@ -81,7 +81,7 @@ export async function orderMarkAsPaid(
   const before = await loadOrderForAction(trx, input.id);
   const refused = checkOrderAction(before, 'markPaid');
   if (refused) throw refused;
-  const amount = Math.max(0, Number(before.total) - Number(before.totalPaid));
+  const amount = Math.max(0, payableTotal(before) - Number(before.totalPaid));
   await addTransaction(trx, actor, before, { kind: 'SALE', amount, reference });
   const after = await refreshOrderStatus(trx, before.id);
   await recordAudit(trx, actor, {

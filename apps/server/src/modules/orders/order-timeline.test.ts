@@ -83,6 +83,28 @@ describe('order timeline sentences', () => {
     expect(say({ amount: 500, reason: 'Late' })).toBe('Refunded $5.00. Reason: Late');
   });
 
+  it('says what a return exchanges, and what its cancel took off the order (issue #31)', () => {
+    const say = (action: string, changes: Record<string, unknown>) =>
+      eventSentence(event(action, changes), 'USD');
+    expect(
+      say('order.return_create', {
+        return: '#1001-R1',
+        lines: [{ sku: 'TEE-M', title: 'Tee', quantity: 1, reason: 'Size too small' }],
+        exchange: [{ sku: 'TEE-L', title: 'Tee', variant: 'L', quantity: 1, unitPrice: 3200 }],
+      }),
+    ).toBe('Return #1001-R1 requested: 1 × Tee (Size too small); exchange for 1 × Tee / L at $32.00');
+    expect(
+      say('order.return_create', {
+        return: '#1001-R2',
+        lines: [{ title: 'Cap', quantity: 2, reason: 'Unwanted' }],
+      }),
+    ).toBe('Return #1001-R2 requested: 2 × Cap (Unwanted)');
+    expect(say('order.return_cancel', { return: '#1001-R1', exchange_removed: 2 })).toBe(
+      'Return #1001-R1 cancelled (2 items of its exchange taken off the order)',
+    );
+    expect(say('order.return_cancel', { return: '#1001-R1' })).toBe('Return #1001-R1 cancelled');
+  });
+
   it('formats amounts with the currency’s own decimals', () => {
     expect(moneyWords(1234, 'EUR')).toBe('€12.34');
     expect(moneyWords(1234, 'JPY')).toBe('¥1,234');

@@ -140,10 +140,23 @@ const returnLines = (changes: Changes, detail: 'reason' | 'disposition') => {
   return Array.isArray(lines) ? lines.map((l) => returnLineWords(l, detail)).join('; ') : '';
 };
 
+/** An exchange's new items as the return's audit entry recorded them: "1 × Tee / L at $32.00". */
+const exchangeWords = (changes: Changes, currencyCode: string) => {
+  const lines = after(changes, 'exchange');
+  if (!Array.isArray(lines) || !lines.length) return '';
+  const words = lines.map((line) => {
+    const l = (line ?? {}) as Record<string, unknown>;
+    const title = [l['title'], l['variant']].filter((v) => typeof v === 'string' && v && v !== 'Default');
+    const name = title.length ? title.join(' / ') : typeof l['sku'] === 'string' ? l['sku'] : 'an item';
+    return `${Number(l['quantity'] ?? 1).toLocaleString('en-US')} × ${name} at ${moneyWords(l['unitPrice'], currencyCode)}`;
+  });
+  return `; exchange for ${words.join(', ')}`;
+};
+
 /** Issue #31: a return's steps on its order's timeline. */
 Object.assign(ORDER_SENTENCES, {
-  'order.return_create': ({ changes }: SentenceInput) =>
-    `Return ${String(after(changes, 'return'))} requested: ${returnLines(changes, 'reason')}`,
+  'order.return_create': ({ changes, currencyCode }: SentenceInput) =>
+    `Return ${String(after(changes, 'return'))} requested: ${returnLines(changes, 'reason')}${exchangeWords(changes, currencyCode)}`,
   'order.return_open': ({ changes }: SentenceInput) =>
     `Return ${String(after(changes, 'return'))} is awaiting its parcel`,
   'order.return_receive': ({ changes }: SentenceInput) =>
@@ -155,7 +168,11 @@ Object.assign(ORDER_SENTENCES, {
     }, refunded ${moneyWords(after(changes, 'refunded'), currencyCode)}`;
   },
   'order.return_cancel': ({ changes }: SentenceInput) =>
-    `Return ${String(after(changes, 'return'))} cancelled`,
+    `Return ${String(after(changes, 'return'))} cancelled${
+      Number(after(changes, 'exchange_removed') ?? 0)
+        ? ` (${items(after(changes, 'exchange_removed'))} of its exchange taken off the order)`
+        : ''
+    }`,
   'order.return_close': ({ changes }: SentenceInput) => {
     const never = Number(after(changes, 'not_received') ?? 0);
     return `Return ${String(after(changes, 'return'))} closed${never ? ` (${items(never)} never arrived)` : ''}`;

@@ -57,6 +57,7 @@ export const orderRow = tableRow<OrderTable>()(
     'items_count',
     'prices_include_tax',
     'created_by',
+    'exchange_credit',
   ] as const,
   // character(3): ISO 4217 without the padding.
   { fix: { currency_code: (code) => code.trim() }, json: ['shipping_address', 'billing_address'] },
@@ -84,6 +85,7 @@ export const orderLineRow = tableRow<OrderLineTable>()([
   'custom',
   'original_unit_price',
   'price_override_reason',
+  'return_id',
 ] as const);
 export type OrderLine = Camel<Selectable<OrderLineTable>>;
 

@@ -145,6 +145,12 @@ export function linesInsert(db: Executor, lines: readonly NewOrderLine[]) {
   return db.insertInto('order_lines').values(lines.map((l) => orderLineRow.write(l)));
 }
 
+/** Lines taken off an order before anything of them shipped or was refunded (an exchange called off). */
+export async function deleteLines(db: Executor, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('order_lines').where('id', 'in', ids).execute();
+}
+
 /**
  * Lines of open orders with units still to ship, per variant, newest order first, `first` per
  * variant: the orders holding a variant's committed stock (ProductVariant.openOrderLines).

@@ -20,7 +20,7 @@ import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
 import { CustomerRef } from '../customers/customer.schema.js';
 import { FulfillmentRef, OrderLineRef, OrderRef, OrderTransactionRef } from './order.refs.js';
 import { capturableOf } from './order-payment.service.js';
-import { orderForAction } from './order-lock.service.js';
+import { orderForAction, payableTotal } from './order-lock.service.js';
 import { orderTimeline } from './order-timeline.js';
 import {
   money,
@@ -140,9 +140,13 @@ builder.node(OrderRef, {
       total: amount((o) => o.total),
       totalPaid: amount((o) => o.totalPaid, 'Captured and sold, before refunds.'),
       totalRefunded: amount((o) => o.totalRefunded),
+      exchangeCredit: amount(
+        (o) => o.exchangeCredit,
+        'Credit of returns applied to the items their exchanges added to this order: no money moved for it, so the customer pays total − exchangeCredit.',
+      ),
       outstanding: amount(
-        (o) => (o.status === 'CANCELLED' ? 0 : Math.max(0, o.total - o.totalPaid)),
-        'What is still owed: 0 once cancelled.',
+        (o) => (o.status === 'CANCELLED' ? 0 : Math.max(0, payableTotal(o) - Number(o.totalPaid))),
+        'What is still owed: total − exchangeCredit − totalPaid, never below 0; 0 once cancelled.',
       ),
       totalCapturable: t.field({
         type: MoneyRef,

@@ -54,6 +54,11 @@ export interface OrderTable {
   prices_include_tax: Generated<boolean>;
   /** Staff member or API token owner who placed it; null for the system (seed, import). */
   created_by: string | null;
+  /**
+   * Credit of returns applied to the items their exchanges added (migration 300): no money moved;
+   * what the customer pays is total − exchange_credit.
+   */
+  exchange_credit: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -81,6 +86,8 @@ export interface OrderLineTable {
   /** The catalog price when staff overrode it (drafts); null otherwise. */
   original_unit_price: number | null;
   price_override_reason: string | null;
+  /** The return whose exchange added this line (migration 300); null for lines placed with the order. */
+  return_id: Generated<string | null>;
 }
 
 export interface OrderTransactionTable {

@@ -1,4 +1,4 @@
-import { RETURN_LIMITS, type UserError } from '@stockroom/domain';
+import { MAX_LINE_QUANTITY, RETURN_LIMITS, type UserError } from '@stockroom/domain';
 import { auth } from '../../graphql/auth.js';
 import { builder, command, UserErrorRef } from '../../graphql/builder.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -34,6 +34,24 @@ const ReturnLineInput = builder.inputType('ReturnLineInput', {
   }),
 });
 
+const ReturnExchangeLineInput = builder.inputType('ReturnExchangeLineInput', {
+  description:
+    'A new item the customer takes instead of money: added to the order, taxed at today’s rate for its shipping address, its stock committed as an order’s.',
+  fields: (t) => ({
+    variantId: t.id({ required: true }),
+    quantity: t.int({
+      required: true,
+      description: `1 … ${MAX_LINE_QUANTITY.toLocaleString('en-US')}.`,
+    }),
+    price: t.string({
+      description: 'Unit price, a decimal in the order currency; default the variant’s price today.',
+    }),
+    priceOverrideReason: t.string({
+      description: `Why the price differs from today’s; required then. At most ${RETURN_LIMITS.note} characters.`,
+    }),
+  }),
+});
+
 const ReturnCreateInput = builder.inputType('ReturnCreateInput', {
   fields: (t) => ({
     orderId: t.id({ required: true }),
@@ -41,6 +59,10 @@ const ReturnCreateInput = builder.inputType('ReturnCreateInput', {
       type: [ReturnLineInput],
       required: true,
       description: `1 … ${RETURN_LIMITS.lines} lines.`,
+    }),
+    exchangeLines: t.field({
+      type: [ReturnExchangeLineInput],
+      description: `New items instead of money (an exchange); returned and exchanged lines together at most ${RETURN_LIMITS.lines}.`,
     }),
     returnShippingFee: t.string({
       description: 'A flat fee for the return label, a decimal in the order currency.',
@@ -111,7 +133,7 @@ lifecycle('returnOpen: REQUESTED → OPEN: a label was sent or the parcel is exp
   returnOpen(trx, ctx, id),
 );
 lifecycle(
-  'returnCancel: Calls off a return while nothing of it is received or settled; its units can be returned again.',
+  'returnCancel: Calls off a return while nothing of it is received or settled; its units can be returned again. Items its exchange added come off the order (stock released) unless they shipped.',
   (trx, ctx, id) => returnCancel(trx, ctx, id),
 );
 lifecycle(
@@ -122,7 +144,8 @@ lifecycle(
 builder.mutationFields((t) => ({
   returnCreate: t.field({
     type: ReturnPayload,
-    description: 'Takes a return of shipped units of an order (REQUESTED).',
+    description:
+      'Takes a return of shipped units of an order (REQUESTED); with exchangeLines, the new items are added to the order at once (stock committed, to ship through the normal fulfillment) and the expected credit is applied to them.',
     extensions: write,
     args: { input: t.arg({ type: ReturnCreateInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
@@ -131,6 +154,7 @@ builder.mutationFields((t) => ({
           ...input,
           orderId: String(input.orderId),
           lines: input.lines.map((l) => ({ ...l, orderLineId: String(l.orderLineId) })),
+          exchangeLines: input.exchangeLines?.map((l) => ({ ...l, variantId: String(l.variantId) })) ?? null,
         });
         return payloadOf(ctx, ret, trx);
       }),

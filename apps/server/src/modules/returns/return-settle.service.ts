@@ -1,101 +1,21 @@
-import {
-  decodeIdOf,
-  DomainError,
-  formatMinor,
-  parseMoney,
-  paymentSums,
-  settleReturn,
-  shippingRefundable,
-  type ReturnSettlementFigures,
-} from '@stockroom/domain';
-import type { Executor, Tx } from '../../db/database.js';
+import { decodeIdOf, DomainError, formatMinor, parseMoney } from '@stockroom/domain';
+import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { loadOrderForAction } from '../orders/order-lock.service.js';
 import { orderName } from '../orders/order-fulfillment.service.js';
 import { refundLocked } from '../orders/order-refund.service.js';
-import { addReturnCredited, shippingRefunded, transactionsOfOrders } from '../orders/order-reads.service.js';
-import type { Order, OrderLine } from '../orders/order.model.js';
-import { type Return, type ReturnLine } from './return.model.js';
-import { creditLines, findReturns, linesOfReturns, updateReturn } from './return.repository.js';
+import { orderExchangeCredit } from '../orders/order-exchange.service.js';
+import { addReturnCredited } from '../orders/order-reads.service.js';
+import type { Return } from './return.model.js';
+import { creditLines, findReturns, updateReturn } from './return.repository.js';
+import { planSettlement } from './return-plan.service.js';
 import { auditReturn, loadReturnForAction, returnName } from './return.service.js';
 
 export interface ReturnSettleRaw {
   id: string;
   refund?: { amount?: string | null; refundShipping?: boolean | null; reason?: string | null } | null;
   idempotencyKey?: string | null;
-}
-
-export interface ReturnSettlementPlan {
-  figures: ReturnSettlementFigures;
-  lines: ReturnLine[];
-  /** Whether every unit of the order comes back with this return (original shipping may go back). */
-  everyUnitBack: boolean;
-  /** Original shipping that could go back now. */
-  shippingLeft: number;
-}
-
-/**
- * The settlement's figures as they stand (issue #31): the units that count are those received and
- * not missing, plus those still expected; a unit refunded before or credited by another return
- * comes back without money.
- */
-export async function planSettlement(
-  db: Executor,
-  order: Order,
-  orderLines: OrderLine[],
-  ret: Return,
-  refundShipping: boolean,
-): Promise<ReturnSettlementPlan> {
-  const lines = await linesOfReturns(db, [ret.id]);
-  const byId = new Map(orderLines.map((l) => [l.id, l]));
-  const transactions = await transactionsOfOrders(db, [order.id]);
-  const sums = paymentSums(transactions.map((t) => ({ ...t, amount: Number(t.amount) })));
-  const credit = lines.map((l) => {
-    const ol = byId.get(l.orderLineId)!;
-    return {
-      quantity: ol.quantity,
-      subtotal: Number(ol.unitPrice) * ol.quantity,
-      discount: Number(ol.discount),
-      tax: Number(ol.tax),
-      spent: ol.refundedQuantity + ol.returnCreditedQuantity,
-      units: l.quantity - l.missingQuantity,
-    };
-  });
-  const unitsBack = new Map<string, number>();
-  const credited = settleReturn({
-    lines: credit,
-    exchange: [],
-    pricesIncludeTax: order.pricesIncludeTax,
-    returnShippingFee: 0,
-    restockingFeePercent: 0,
-    shipping: 0,
-    captured: 0,
-    refunded: 0,
-  }).lines;
-  lines.forEach((l, i) => unitsBack.set(l.orderLineId, credited[i]!.creditedUnits));
-  const everyUnitBack = orderLines.every(
-    (ol) => ol.refundedQuantity + ol.returnCreditedQuantity + (unitsBack.get(ol.id) ?? 0) >= ol.quantity,
-  );
-  const shippingLeft = shippingRefundable(
-    {
-      shippingTotal: Number(order.shippingTotal),
-      shippingTax: Number(order.shippingTax),
-      pricesIncludeTax: order.pricesIncludeTax,
-    },
-    await shippingRefunded(db, order.id),
-  );
-  const figures = settleReturn({
-    lines: credit,
-    exchange: [],
-    pricesIncludeTax: order.pricesIncludeTax,
-    returnShippingFee: Number(ret.returnShippingFee),
-    restockingFeePercent: ret.restockingFeePercent,
-    shipping: refundShipping && everyUnitBack ? shippingLeft : 0,
-    captured: sums.captured,
-    refunded: sums.refunded,
-  });
-  return { figures, lines, everyUnitBack, shippingLeft };
 }
 
 const at = (...path: string[]) => ['refund', ...path];
@@ -147,6 +67,10 @@ export async function returnSettle(trx: Tx, actor: Actor, raw: ReturnSettleRaw):
         amount = parsed;
       }
       const name = returnName(await orderName(trx, order), ret);
+      // The credit applied to the exchange's new items, as really received: the order's payable
+      // total follows (a customer who owes the difference sees it outstanding).
+      const creditDelta = figures.exchangeCredit - Number(ret.exchangeCredit);
+      await orderExchangeCredit(trx, order, creditDelta);
       const reason = raw.refund?.reason?.trim() || `Return ${name}`;
       const refund =
         amount > 0
@@ -176,6 +100,7 @@ export async function returnSettle(trx: Tx, actor: Actor, raw: ReturnSettleRaw):
         fees: figures.fees,
         shippingRefunded: refund ? Math.min(figures.shipping, amount) : 0,
         refundId: refund?.id ?? null,
+        exchangeCredit: figures.exchangeCredit,
       });
       await auditReturn(
         trx,
@@ -187,6 +112,13 @@ export async function returnSettle(trx: Tx, actor: Actor, raw: ReturnSettleRaw):
           credit: { before: null, after: figures.credit },
           ...(figures.fees ? { fees: { before: null, after: figures.fees } } : {}),
           refunded: { before: null, after: amount },
+          ...(figures.newItemsTotal
+            ? {
+                exchange_total: { before: null, after: figures.newItemsTotal },
+                exchange_credit: { before: Number(ret.exchangeCredit), after: figures.exchangeCredit },
+                owed: { before: null, after: figures.owed },
+              }
+            : {}),
         },
         name,
       );

@@ -30,7 +30,7 @@ import { RefundRef } from '../orders/order-refund.schema.js';
 import { receivedOf, type Return, type ReturnLine, type ReturnReceipt } from './return.model.js';
 import { countReturns, pageReturns, returnSearchCondition } from './return-list.repository.js';
 import { returnFacts } from './return.service.js';
-import { planSettlement, type ReturnSettlementPlan } from './return-settle.service.js';
+import { planSettlement, type ReturnSettlementPlan } from './return-plan.service.js';
 
 const read = auth.permission('ORDERS_READ');
 
@@ -116,7 +116,7 @@ type Suggested = { plan: ReturnSettlementPlan | null; userErrors: UserError[] };
 
 const ReturnSettlementRef = builder.objectRef<Suggested>('ReturnSettlement').implement({
   description:
-    'What settling the return gives back now, computed as returnSettle will: the credit for the units that count (received and not missing, or still expected), less fees, plus original shipping when chosen.',
+    'What settling the return gives back now, computed as returnSettle will: the credit for the units that count (received and not missing, or still expected), less fees, plus original shipping when chosen, against the new items of an exchange.',
   extensions: read,
   fields: (t) => {
     const figure = (pick: (p: ReturnSettlementPlan) => number, description?: string) =>
@@ -145,6 +145,23 @@ const ReturnSettlementRef = builder.objectRef<Suggested>('ReturnSettlement').imp
         'The refund suggested: what is owed, at most maximumRefundable.',
       ),
       maximumRefundable: figure((p) => p.figures.maximum, 'Captured − refunded.'),
+      newItemsTotal: figure(
+        (p) => p.figures.newItemsTotal,
+        'The exchange’s new items as the customer pays for them: priced today (or overridden), with today’s tax unless prices include it.',
+      ),
+      newItemsTax: figure((p) => p.figures.newItemsTax, 'Tax of the new items, at today’s rate.'),
+      difference: figure(
+        (p) => p.figures.difference,
+        'newItemsTotal − (credit + shipping − fees), signed: above 0 the customer owes it (see owed), below 0 it goes back to them (see refund).',
+      ),
+      owed: figure(
+        (p) => p.figures.owed,
+        'What the customer owes for the exchange: it stays outstanding on the order (PARTIALLY_PAID) until paid.',
+      ),
+      exchangeCredit: figure(
+        (p) => p.figures.exchangeCredit,
+        'Credit applied to the new items: min(credit + shipping − fees, newItemsTotal); no money moves for it.',
+      ),
       creditedQuantity: t.int({
         description: 'Units paid back; the others were refunded before or credited by another return.',
         resolve: (s) => s.plan?.figures.lines.reduce((n, l) => n + l.creditedUnits, 0) ?? 0,
@@ -193,6 +210,25 @@ builder.node(ReturnRef, {
     returnShippingFee: t.field({
       type: MoneyRef,
       resolve: (r, _a, ctx) => money(ctx, Number(r.returnShippingFee)),
+    }),
+    exchangeLines: t.field({
+      extensions: listBound({ max: 20 }),
+      type: [OrderLineRef],
+      description:
+        'The order lines this return’s exchange added (the new items); empty without an exchange or once cancelled.',
+      resolve: async (r, _a, ctx) =>
+        (await ctx.loaders.linesByOrderId.load(r.orderId)).filter((l) => l.returnId === r.id),
+    }),
+    exchangeTotal: t.field({
+      type: MoneyRef,
+      description: 'What the new items cost the customer (with tax unless prices include it).',
+      resolve: (r, _a, ctx) => money(ctx, Number(r.exchangeTotal)),
+    }),
+    exchangeCredit: t.field({
+      type: MoneyRef,
+      description:
+        'Credit of this return applied to its new items (counted in Order.exchangeCredit): expected at creation, as received once settled.',
+      resolve: (r, _a, ctx) => money(ctx, Number(r.exchangeCredit)),
     }),
     restockingFeePercent: t.exposeInt('restockingFeePercent'),
     note: t.exposeString('note', { nullable: true }),

@@ -22,7 +22,15 @@ import { actorName } from '../orders/order-payment.service.js';
 import { orderName } from '../orders/order-fulfillment.service.js';
 import type { Order } from '../orders/order.model.js';
 import { findOrder } from '../orders/order-reads.service.js';
+import {
+  orderExchangeAdd,
+  orderExchangeRemove,
+  priceExchange,
+  type ExchangeLineRaw,
+  type PricedExchange,
+} from '../orders/order-exchange.service.js';
 import { receivedOf, type Return } from './return.model.js';
+import { planSettlement } from './return-plan.service.js';
 import {
   findReturns,
   insertReturn,
@@ -36,6 +44,8 @@ import {
 export interface ReturnCreateRaw {
   orderId: string;
   lines: { orderLineId: string; quantity: number; reason: ReturnReason; note?: string | null }[];
+  /** New items the customer takes instead of money (an exchange). */
+  exchangeLines?: ExchangeLineRaw[] | null;
   returnShippingFee?: string | null;
   restockingFeePercent?: number | null;
   note?: string | null;
@@ -123,17 +133,27 @@ export async function returnCreate(trx: Tx, actor: Actor, raw: ReturnCreateRaw):
       throw DomainError.one('INVALID_TRANSITION', 'This order was cancelled; there is nothing to return.');
     }
     const asked = raw.lines ?? [];
+    const exchange = raw.exchangeLines ?? [];
     if (!asked.length)
       errors.push({
         code: 'REQUIRED',
         message: 'Choose at least one item to return.',
         field: field('lines'),
       });
-    if (asked.length > RETURN_LIMITS.lines) {
+    if (asked.length + exchange.length > RETURN_LIMITS.lines) {
       throw DomainError.one(
         'LIMIT_EXCEEDED',
-        `A return has at most ${RETURN_LIMITS.lines} lines.`,
-        field('lines'),
+        exchange.length
+          ? `A return has at most ${RETURN_LIMITS.lines} lines, returned and exchanged items together.`
+          : `A return has at most ${RETURN_LIMITS.lines} lines.`,
+        field(exchange.length ? 'exchangeLines' : 'lines'),
+      );
+    }
+    if (exchange.length && order.status === 'CLOSED') {
+      throw DomainError.one(
+        'INVALID_TRANSITION',
+        'This order is archived; unarchive it before exchanging items, so the new ones can ship.',
+        field('exchangeLines'),
       );
     }
     const byId = new Map(order.lines.map((l) => [l.id, l]));
@@ -228,6 +248,7 @@ export async function returnCreate(trx: Tx, actor: Actor, raw: ReturnCreateRaw):
         message: `Use at most ${RETURN_LIMITS.note} characters.`,
         field: field('note'),
       });
+    const priced = exchange.length ? await priceExchange(trx, order, exchange, errors) : null;
     if (errors.length) throw new DomainError(errors);
 
     const id = uuidv7();
@@ -258,13 +279,14 @@ export async function returnCreate(trx: Tx, actor: Actor, raw: ReturnCreateRaw):
         note: l.note,
       })),
     );
-    const [ret] = await findReturns(trx, [id]);
-    const name = returnName(await orderName(trx, order), ret!);
+    const [inserted] = await findReturns(trx, [id]);
+    const name = returnName(await orderName(trx, order), inserted!);
+    const ret = priced ? await addExchange(trx, actor, order, inserted!, priced, name) : inserted!;
     await auditReturn(
       trx,
       actor,
       order,
-      ret!,
+      ret,
       'create',
       {
         lines: {
@@ -276,12 +298,65 @@ export async function returnCreate(trx: Tx, actor: Actor, raw: ReturnCreateRaw):
             reason: RETURN_REASON_LABELS[l.reason],
           })),
         },
+        ...(priced
+          ? {
+              exchange: {
+                before: null,
+                after: priced.items.map((i) => ({
+                  sku: i.sold!.variant.sku,
+                  title: i.sold!.variant.productTitle,
+                  variant: i.sold!.variant.title,
+                  quantity: i.quantity,
+                  unitPrice: i.unitPrice,
+                  ...(i.sold!.override ? { priceOverrideReason: i.sold!.override.reason } : {}),
+                })),
+              },
+              exchange_total: { before: null, after: Number(ret.exchangeTotal) },
+              exchange_credit: { before: null, after: Number(ret.exchangeCredit) },
+            }
+          : {}),
       },
       name,
     );
     return { returnId: id };
   });
   return (await findReturns(trx, [returnId]))[0]!;
+}
+
+/**
+ * The exchange's new items onto the order (their stock committed as orderCreate commits it), and
+ * the credit the returned units are expected to bring applied to them: min(credit − fees, the new
+ * items' total). A settlement corrects it with what really came back.
+ */
+async function addExchange(
+  trx: Tx,
+  actor: Actor,
+  order: Awaited<ReturnType<typeof loadOrderForAction>>,
+  ret: Return,
+  priced: PricedExchange,
+  name: string,
+): Promise<Return> {
+  const { figures } = await planSettlement(
+    trx,
+    order,
+    order.lines,
+    ret,
+    false,
+    priced.items.map((item, i) => ({
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      tax: priced.totals.lines[i]!.tax,
+    })),
+  );
+  await orderExchangeAdd(trx, actor, order, priced, {
+    returnId: ret.id,
+    note: `Exchange for return ${name}`,
+    credit: figures.exchangeCredit,
+  });
+  return updateReturn(trx, ret.id, {
+    exchangeTotal: figures.newItemsTotal,
+    exchangeCredit: figures.exchangeCredit,
+  });
 }
 
 /** REQUESTED → OPEN: a label was sent or the parcel is expected. */
@@ -292,11 +367,41 @@ export async function returnOpen(trx: Tx, actor: Actor, rawId: string): Promise<
   return after;
 }
 
-/** Nothing received and nothing settled: the return is called off and its units are returnable again. */
+/**
+ * Nothing received and nothing settled: the return is called off and its units are returnable
+ * again. The items its exchange added come off the order (their stock released, the order's
+ * figures and credit back) while none of them shipped; once they have, the return can't be
+ * cancelled. The order is locked before the return, as a settlement locks them.
+ */
 export async function returnCancel(trx: Tx, actor: Actor, rawId: string): Promise<Return> {
+  const id = decodeIdOf('Return', String(rawId));
+  const found = id ? (await findReturns(trx, [id]))[0] : undefined;
+  if (!found) throw DomainError.one('INVALID', 'This return does not exist.', ['id']);
+  const order = await loadOrderForAction(trx, found.orderId, null, { id: ['id'] });
   const ret = await loadReturnForAction(trx, rawId, 'cancel');
-  const after = await updateReturn(trx, ret.id, { status: 'CANCELLED', cancelledAt: new Date() });
-  await auditLifecycle(trx, actor, after, 'cancel', { status: { before: ret.status, after: 'CANCELLED' } });
+  const name = returnName(await orderName(trx, order), ret);
+  const removed = await orderExchangeRemove(trx, actor, order, {
+    returnId: ret.id,
+    note: `Return ${name} cancelled: exchange released`,
+    credit: Number(ret.exchangeCredit),
+  });
+  const after = await updateReturn(trx, ret.id, {
+    status: 'CANCELLED',
+    cancelledAt: new Date(),
+    ...(removed || Number(ret.exchangeTotal) ? { exchangeTotal: 0, exchangeCredit: 0 } : {}),
+  });
+  await auditReturn(
+    trx,
+    actor,
+    order,
+    after,
+    'cancel',
+    {
+      status: { before: ret.status, after: 'CANCELLED' },
+      ...(removed ? { exchange_removed: { before: null, after: removed } } : {}),
+    },
+    name,
+  );
   return after;
 }
 

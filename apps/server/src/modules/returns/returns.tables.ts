@@ -36,6 +36,10 @@ export const returnColumns = {
   closed_at: column<Timestamp | null>(),
   cancelled_at: column<Timestamp | null>(),
   version: column<Generated<number>>(),
+  /** Σ totals of the items the exchange added to the order (migration 300). */
+  exchange_total: column<Generated<number>>(),
+  /** Credit of this return applied to those items (also counted in orders.exchange_credit). */
+  exchange_credit: column<Generated<number>>(),
 };
 export type ReturnTable = TableOf<typeof returnColumns>;
 

@@ -1,0 +1,491 @@
+import { decodeIdOf, encodeId } from '@stockroom/domain';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
+import {
+  CLOSE,
+  createLocation,
+  createVariant,
+  gql,
+  MARK_PAID,
+  refusedChange,
+  REOPEN,
+  withoutEmails,
+} from '../../support/order-fixtures.js';
+import { paidShippedOrder } from '../../support/return-fixtures.js';
+
+const ORDER = `id name paymentStatus fulfillmentStatus itemsCount
+  subtotal { amount } taxTotal { amount } total { amount } totalPaid { amount } totalRefunded { amount }
+  outstanding { amount } exchangeCredit { amount }
+  lines { id sku quantity fulfilledQuantity unitPrice { amount } tax { amount } originalUnitPrice { amount }
+    priceOverrideReason location { name } }
+  transactions { kind status amount { amount } }`;
+const EXCHANGE_RETURN = `id name status exchangeTotal { amount } exchangeCredit { amount } credit { amount }
+  refund { amount { amount } } lines { id }
+  exchangeLines { id sku quantity unitPrice { amount } tax { amount } location { name } }`;
+const CREATE = `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) {
+  return { ${EXCHANGE_RETURN} } order { ${ORDER} } userErrors { field code message } } }`;
+const RECEIVE = `mutation($id: ID!, $lines: [ReturnReceiveLineInput!]!) {
+  returnReceive(id: $id, lines: $lines) { return { status } userErrors { field code message } } }`;
+const SETTLE = `mutation($id: ID!) { returnSettle(id: $id) {
+  return { ${EXCHANGE_RETURN} } order { ${ORDER} } userErrors { field code message } } }`;
+const CANCEL = `mutation($id: ID!) { returnCancel(id: $id) {
+  return { ${EXCHANGE_RETURN} } order { ${ORDER} } userErrors { field code message } } }`;
+const SUGGESTED = `query($id: ID!) { return(id: $id) { suggestedSettlement {
+  credit { amount } fees { amount } newItemsTotal { amount } newItemsTax { amount } difference { amount }
+  owed { amount } refund { amount } exchangeCredit { amount } } } }`;
+const READ = `query($id: ID!) { order(id: $id) { ${ORDER} timeline { message } } }`;
+const FULFILL = `mutation($input: OrderFulfillInput!) { orderFulfill(input: $input) {
+  order { fulfillmentStatus } userErrors { field code message } } }`;
+
+/** Tax as a line gets it at 8.875 %, worked out here independently: half up, on the minor units. */
+const tax8875 = (minor: number) => Math.floor((minor * 8875) / 100_000 + 0.5);
+const dollars = (minor: number) => (minor / 100).toFixed(2);
+
+/**
+ * Issue #31, exchanges: a return whose customer takes other items instead of money. The new items
+ * join the order priced and taxed today with their stock committed; the credit of the returned
+ * units pays for them; the difference is owed (outstanding) or refunded. Stock and money are read
+ * from the database as well as the API.
+ */
+describe.each(DATABASES)('exchanges on returns on $name', ({ postgresUrl }) => {
+  const ctx = useServer({ postgresUrl });
+  let owner: Client;
+  let warehouse: string;
+  let shop: string;
+  let teeM: string;
+  let teeL: string;
+  let teeS: string;
+  let rare: string;
+  const db = () => ctx.server.app.database.db;
+  const orderId = (id: string) => decodeIdOf('Order', id)!;
+
+  const level = async (variantId: string, locationId: string) =>
+    db()
+      .selectFrom('inventory_levels')
+      .select(['on_hand', 'committed'])
+      .where('variant_id', '=', decodeIdOf('ProductVariant', variantId)!)
+      .where('location_id', '=', decodeIdOf('Location', locationId)!)
+      .executeTakeFirst();
+  const movements = async (order: string, variantId: string) =>
+    db()
+      .selectFrom('inventory_movements')
+      .select(['reason', 'location_id', 'on_hand_delta', 'committed_delta', 'note'])
+      .where('order_id', '=', orderId(order))
+      .where('variant_id', '=', decodeIdOf('ProductVariant', variantId)!)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  const returnCount = async (order: string) =>
+    (await db().selectFrom('returns').select('id').where('order_id', '=', orderId(order)).execute()).length;
+  const readOrder = async (id: string) => (await gql(owner, READ, { id })).order;
+  const exchange = (order: { id: string; lineId: string }, exchangeLines: unknown[]) =>
+    gql(owner, CREATE, {
+      input: {
+        orderId: order.id,
+        lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'SIZE_TOO_SMALL' }],
+        exchangeLines,
+      },
+    }).then((d) => d.returnCreate);
+
+  it('sets up', async () => {
+    owner = await signedIn(ctx.server);
+    warehouse = await createLocation(owner, 'Warehouse');
+    shop = await createLocation(owner, 'Shop');
+    teeM = await createVariant(owner, { sku: 'XCH-TEE-M', price: '40.00', stock: { [warehouse]: 20 } });
+    // L is only at the shop: the warehouse comes first, so committing it there shows the priority walk.
+    teeL = await createVariant(owner, { sku: 'XCH-TEE-L', price: '45.00', stock: { [shop]: 5 } });
+    teeS = await createVariant(owner, { sku: 'XCH-TEE-S', price: '20.00', stock: { [warehouse]: 5 } });
+    rare = await createVariant(owner, { sku: 'XCH-RARE', price: '30.00', stock: { [warehouse]: 0 } });
+  });
+
+  it('exchanges 1 unit for a dearer size taxed at today’s rate: the customer owes the difference, then pays it', async () => {
+    // Placed while no tax applied; the exchange comes after a rate for the address was set up.
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const rate = await gql(
+      owner,
+      `mutation { taxRateCreate(input: { countryCode: "US", name: "Sales tax", rate: "8.875" }) { userErrors { message } } }`,
+    );
+    expect(rate.taxRateCreate.userErrors).toEqual([]);
+    const shopBefore = await level(teeL, shop);
+
+    const created = await exchange(order, [{ variantId: teeL, quantity: 1 }]);
+    expect(created.userErrors).toEqual([]);
+    const newTax = tax8875(4500);
+    const newTotal = 4500 + newTax;
+    expect(created.return.exchangeLines).toEqual([
+      {
+        id: expect.any(String),
+        sku: 'XCH-TEE-L',
+        quantity: 1,
+        unitPrice: { amount: '45.00' },
+        tax: { amount: dollars(newTax) },
+        location: { name: 'Shop' },
+      },
+    ]);
+    expect(created.return).toMatchObject({
+      exchangeTotal: { amount: dollars(newTotal) },
+      exchangeCredit: { amount: '40.00' },
+    });
+    // The order grew by the new item: figures, items, and a line to ship (after the first).
+    expect(created.order).toMatchObject({
+      itemsCount: 2,
+      subtotal: { amount: '85.00' },
+      taxTotal: { amount: dollars(newTax) },
+      total: { amount: dollars(4000 + newTotal) },
+      exchangeCredit: { amount: '40.00' },
+      fulfillmentStatus: 'PARTIALLY_FULFILLED',
+    });
+    expect(created.order.lines.map((l: any) => [l.sku, l.quantity, l.fulfilledQuantity])).toEqual([
+      ['XCH-TEE-M', 1, 1],
+      ['XCH-TEE-L', 1, 0],
+    ]);
+    // Stock: one unit committed at the shop, with its movement naming the order.
+    expect(await level(teeL, shop)).toEqual({
+      on_hand: shopBefore!.on_hand,
+      committed: shopBefore!.committed + 1,
+    });
+    expect(await movements(order.id, teeL)).toEqual([
+      {
+        reason: 'ORDER_COMMITTED',
+        location_id: decodeIdOf('Location', shop),
+        on_hand_delta: 0,
+        committed_delta: 1,
+        note: `Exchange for return ${order.name}-R1`,
+      },
+    ]);
+    const stored = await db()
+      .selectFrom('order_lines')
+      .select(['return_id', 'tax', 'unit_price'])
+      .where('order_id', '=', orderId(order.id))
+      .where('return_id', 'is not', null)
+      .execute();
+    expect(stored).toEqual([
+      { return_id: decodeIdOf('Return', created.return.id), tax: newTax, unit_price: 4500 },
+    ]);
+
+    const owedBySum = newTotal - 4000;
+    const suggested = (await gql(owner, SUGGESTED, { id: created.return.id })).return.suggestedSettlement;
+    expect(suggested).toEqual({
+      credit: { amount: '40.00' },
+      fees: { amount: '0.00' },
+      newItemsTotal: { amount: dollars(newTotal) },
+      newItemsTax: { amount: dollars(newTax) },
+      difference: { amount: dollars(owedBySum) },
+      owed: { amount: dollars(owedBySum) },
+      refund: { amount: '0.00' },
+      exchangeCredit: { amount: '40.00' },
+    });
+
+    const received = (
+      await gql(owner, RECEIVE, {
+        id: created.return.id,
+        lines: [{ returnLineId: created.return.lines[0].id, quantity: 1, disposition: 'RESTOCK' }],
+      })
+    ).returnReceive;
+    expect(received.userErrors).toEqual([]);
+    const settled = (await gql(owner, SETTLE, { id: created.return.id })).returnSettle;
+    expect(settled.userErrors).toEqual([]);
+    expect(settled.return).toMatchObject({ credit: { amount: '40.00' }, refund: null });
+    expect(settled.order).toMatchObject({
+      paymentStatus: 'PARTIALLY_PAID',
+      outstanding: { amount: dollars(owedBySum) },
+      totalRefunded: { amount: '0.00' },
+      exchangeCredit: { amount: '40.00' },
+    });
+    expect(
+      await db().selectFrom('refunds').select('id').where('order_id', '=', orderId(order.id)).execute(),
+    ).toEqual([]);
+
+    // Paying what is owed (the existing command) makes the order PAID.
+    const paid = (await gql(owner, MARK_PAID, { id: order.id })).orderMarkAsPaid;
+    expect(paid.userErrors).toEqual([]);
+    const after = await readOrder(order.id);
+    expect(after).toMatchObject({ paymentStatus: 'PAID', outstanding: { amount: '0.00' } });
+    expect(after.transactions.map((t: any) => [t.kind, t.amount.amount])).toEqual([
+      ['SALE', '40.00'],
+      ['SALE', dollars(owedBySum)],
+    ]);
+    const sales = await db()
+      .selectFrom('order_transactions')
+      .select(['kind', 'amount'])
+      .where('order_id', '=', orderId(order.id))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    expect(sales).toEqual([
+      { kind: 'SALE', amount: 4000 },
+      { kind: 'SALE', amount: owedBySum },
+    ]);
+
+    // The new item ships through the normal fulfillment.
+    const shipped = (await gql(owner, FULFILL, { input: { orderId: order.id, locationId: shop } }))
+      .orderFulfill;
+    expect(shipped.userErrors).toEqual([]);
+    expect(shipped.order.fulfillmentStatus).toBe('FULFILLED');
+    expect(await level(teeL, shop)).toEqual({
+      on_hand: shopBefore!.on_hand - 1,
+      committed: shopBefore!.committed,
+    });
+
+    const timeline = withoutEmails(after.timeline as { message: string }[]).map((e) => e.message);
+    expect(timeline).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Return ${order.name}-R1 requested: 1 × .*\\(Size too small\\); exchange for 1 × .* at \\$45\\.00$`,
+        ),
+      ),
+    );
+  });
+
+  it('exchanges for a cheaper item at an overridden price: the difference goes back as a refund', async () => {
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const line = (await readOrder(order.id)).lines[0];
+    const paidTotal = 4000 + tax8875(4000);
+    expect(line.tax.amount).toBe(dollars(tax8875(4000)));
+
+    const created = await exchange(order, [
+      { variantId: teeS, quantity: 1, price: '18.00', priceOverrideReason: 'Loyal customer' },
+    ]);
+    expect(created.userErrors).toEqual([]);
+    const newTotal = 1800 + tax8875(1800);
+    expect(created.order.lines[1]).toMatchObject({
+      sku: 'XCH-TEE-S',
+      unitPrice: { amount: '18.00' },
+      originalUnitPrice: { amount: '20.00' },
+      priceOverrideReason: 'Loyal customer',
+      location: { name: 'Warehouse' },
+    });
+    // Only the new item's price is taken from the credit; the order is still fully paid.
+    expect(created.order).toMatchObject({
+      exchangeCredit: { amount: dollars(newTotal) },
+      paymentStatus: 'PAID',
+      outstanding: { amount: '0.00' },
+    });
+
+    await gql(owner, RECEIVE, {
+      id: created.return.id,
+      lines: [{ returnLineId: created.return.lines[0].id, quantity: 1, disposition: 'RESTOCK' }],
+    });
+    const back = paidTotal - newTotal;
+    const settled = (await gql(owner, SETTLE, { id: created.return.id })).returnSettle;
+    expect(settled.userErrors).toEqual([]);
+    expect(settled.return.refund).toEqual({ amount: { amount: dollars(back) } });
+    expect(settled.order).toMatchObject({
+      paymentStatus: 'PARTIALLY_REFUNDED',
+      totalRefunded: { amount: dollars(back) },
+      outstanding: { amount: '0.00' },
+    });
+    const refunds = await db()
+      .selectFrom('refunds')
+      .select(['amount', 'transaction_id'])
+      .where('order_id', '=', orderId(order.id))
+      .execute();
+    expect(refunds).toEqual([{ amount: back, transaction_id: expect.any(String) }]);
+    const tx = await db()
+      .selectFrom('order_transactions')
+      .select(['kind', 'amount'])
+      .where('id', '=', refunds[0]!.transaction_id!)
+      .executeTakeFirstOrThrow();
+    expect(tx).toEqual({ kind: 'REFUND', amount: back });
+  });
+
+  it('a missing unit credits nothing at settlement: the credit applied to the new item shrinks and the customer owes it all', async () => {
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const created = await exchange(order, [{ variantId: teeS, quantity: 1 }]);
+    expect(created.userErrors).toEqual([]);
+    const newTotal = 2000 + tax8875(2000);
+    expect(created.order.exchangeCredit).toEqual({ amount: dollars(newTotal) });
+    await gql(owner, RECEIVE, {
+      id: created.return.id,
+      lines: [{ returnLineId: created.return.lines[0].id, quantity: 1, disposition: 'MISSING' }],
+    });
+    const settled = (await gql(owner, SETTLE, { id: created.return.id })).returnSettle;
+    expect(settled.userErrors).toEqual([]);
+    expect(settled.return.exchangeCredit).toEqual({ amount: '0.00' });
+    expect(settled.order).toMatchObject({
+      exchangeCredit: { amount: '0.00' },
+      paymentStatus: 'PARTIALLY_PAID',
+      outstanding: { amount: dollars(newTotal) },
+    });
+  });
+
+  it('not enough stock for the new item: INSUFFICIENT_STOCK, and nothing changes', async () => {
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const errors = await refusedChange(
+      owner,
+      CREATE,
+      {
+        input: {
+          orderId: order.id,
+          lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'UNWANTED' }],
+          exchangeLines: [{ variantId: rare, quantity: 1 }],
+        },
+      },
+      { orderId: order.id, field: 'returnCreate', variantIds: [rare, teeM] },
+    );
+    expect(errors).toEqual([
+      {
+        field: ['input', 'exchangeLines', '0', 'quantity'],
+        code: 'INSUFFICIENT_STOCK',
+        message: expect.stringMatching(/^Only 0 available at /),
+      },
+    ]);
+    expect(await returnCount(order.id)).toBe(0);
+    expect(await movements(order.id, rare)).toEqual([]);
+  });
+
+  it('bad exchange lines are userErrors at their fields, and nothing changes', async () => {
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const refused = async (exchangeLines: unknown[]) =>
+      refusedChange(
+        owner,
+        CREATE,
+        {
+          input: {
+            orderId: order.id,
+            lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'UNWANTED' }],
+            exchangeLines,
+          },
+        },
+        { orderId: order.id, field: 'returnCreate', variantIds: [teeL, teeS] },
+      );
+    const unknown = encodeId('ProductVariant', '01900000-0000-7000-8000-000000000000');
+    expect(await refused([{ variantId: unknown, quantity: 1 }])).toEqual([
+      {
+        field: ['input', 'exchangeLines', '0', 'variantId'],
+        code: 'INVALID',
+        message: "This variant doesn't exist.",
+      },
+    ]);
+    expect(await refused([{ variantId: teeL, quantity: 0 }])).toEqual([
+      {
+        field: ['input', 'exchangeLines', '0', 'quantity'],
+        code: 'OUT_OF_RANGE',
+        message: 'Enter a whole quantity from 1 to 100,000.',
+      },
+    ]);
+    expect(await refused([{ variantId: teeL, quantity: 1, price: '30.00' }])).toEqual([
+      {
+        field: ['input', 'exchangeLines', '0', 'priceOverrideReason'],
+        code: 'REQUIRED',
+        message: "Say why the price differs from today's 45.00 USD.",
+      },
+    ]);
+    expect(
+      await refused([{ variantId: teeL, quantity: 1, price: '30.00', priceOverrideReason: 'x'.repeat(501) }]),
+    ).toEqual([
+      {
+        field: ['input', 'exchangeLines', '0', 'priceOverrideReason'],
+        code: 'TOO_LONG',
+        message: 'Use at most 500 characters.',
+      },
+    ]);
+    expect(await refused([{ variantId: teeL, quantity: 1, price: 'cheap' }])).toEqual([
+      {
+        field: ['input', 'exchangeLines', '0', 'price'],
+        code: 'INVALID',
+        message: 'Enter a price like 12.50 in USD.',
+      },
+    ]);
+    // Returned and exchanged lines together: at most 250.
+    const many = Array.from({ length: 250 }, () => ({ variantId: teeS, quantity: 1 }));
+    expect(await refused(many)).toEqual([
+      {
+        field: ['input', 'exchangeLines'],
+        code: 'LIMIT_EXCEEDED',
+        message: 'A return has at most 250 lines, returned and exchanged items together.',
+      },
+    ]);
+    // An archived order can't take new items (they could not ship); unarchived, it can.
+    expect((await gql(owner, CLOSE, { id: order.id })).orderClose.userErrors).toEqual([]);
+    expect(await refused([{ variantId: teeS, quantity: 1 }])).toEqual([
+      {
+        field: ['input', 'exchangeLines'],
+        code: 'INVALID_TRANSITION',
+        message: 'This order is archived; unarchive it before exchanging items, so the new ones can ship.',
+      },
+    ]);
+    expect((await gql(owner, REOPEN, { id: order.id })).orderReopen.userErrors).toEqual([]);
+    // Today's price given back as is needs no reason.
+    const same = await exchange(order, [{ variantId: teeS, quantity: 1, price: '20.00' }]);
+    expect(same.userErrors).toEqual([]);
+    expect(same.order.lines[1]).toMatchObject({ originalUnitPrice: null, priceOverrideReason: null });
+    expect(await returnCount(order.id)).toBe(1);
+  });
+
+  it('cancelling the return takes the new items off: stock released, totals and credit as before', async () => {
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const before = await readOrder(order.id);
+    const levelBefore = await level(teeL, shop);
+    const created = await exchange(order, [{ variantId: teeL, quantity: 2 }]);
+    expect(created.userErrors).toEqual([]);
+    expect(await level(teeL, shop)).toEqual({ ...levelBefore, committed: levelBefore!.committed + 2 });
+
+    const cancelled = (await gql(owner, CANCEL, { id: created.return.id })).returnCancel;
+    expect(cancelled.userErrors).toEqual([]);
+    expect(cancelled.return).toMatchObject({
+      status: 'CANCELLED',
+      exchangeLines: [],
+      exchangeCredit: { amount: '0.00' },
+    });
+    const { timeline: _t, ...after } = await readOrder(order.id);
+    const { timeline: _b, ...was } = before;
+    expect(after).toEqual(was);
+    expect(await level(teeL, shop)).toEqual(levelBefore);
+    expect((await movements(order.id, teeL)).map((m) => [m.reason, m.committed_delta, m.note])).toEqual([
+      ['ORDER_COMMITTED', 2, `Exchange for return ${order.name}-R1`],
+      ['ORDER_RELEASED', -2, `Return ${order.name}-R1 cancelled: exchange released`],
+    ]);
+    const timeline = withoutEmails(_t as { message: string }[]).map((e) => e.message);
+    expect(timeline).toContain(
+      `Return ${order.name}-R1 cancelled (2 items of its exchange taken off the order)`,
+    );
+  });
+
+  it('once the new items shipped, the return can’t be cancelled', async () => {
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const created = await exchange(order, [{ variantId: teeS, quantity: 1 }]);
+    expect(created.userErrors).toEqual([]);
+    const shipped = (await gql(owner, FULFILL, { input: { orderId: order.id } })).orderFulfill;
+    expect(shipped.userErrors).toEqual([]);
+    const errors = await refusedChange(
+      owner,
+      CANCEL,
+      { id: created.return.id },
+      { orderId: order.id, field: 'returnCancel', variantIds: [teeS] },
+    );
+    expect(errors).toEqual([
+      {
+        field: null,
+        code: 'INVALID_TRANSITION',
+        message: expect.stringMatching(/^The exchange items of this return have shipped; /),
+      },
+    ]);
+  });
+
+  it('two returns exchanging for the last unit at once: exactly one gets it', async () => {
+    const last = await createVariant(owner, { sku: 'XCH-LAST', price: '40.00', stock: { [warehouse]: 1 } });
+    for (let round = 0; round < 2; round++) {
+      if (round) {
+        const topUp = await gql(
+          owner,
+          `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { message } } }`,
+          { input: { reason: 'RECEIVED', changes: [{ variantId: last, locationId: warehouse, delta: 1 }] } },
+        );
+        expect(topUp.inventoryAdjust.userErrors).toEqual([]);
+      }
+      const orders = await Promise.all([paidShippedOrder(owner, teeM, 1), paidShippedOrder(owner, teeM, 1)]);
+      const results = await Promise.all(orders.map((o) => exchange(o, [{ variantId: last, quantity: 1 }])));
+      expect(results.filter((r) => r.userErrors.length === 0)).toHaveLength(1);
+      expect(results.flatMap((r) => r.userErrors.map((e: any) => e.code))).toEqual(['INSUFFICIENT_STOCK']);
+      expect((await returnCount(orders[0].id)) + (await returnCount(orders[1].id))).toBe(1);
+      const levels = await db()
+        .selectFrom('inventory_levels')
+        .select(['on_hand', 'committed'])
+        .where('variant_id', '=', decodeIdOf('ProductVariant', last)!)
+        .execute();
+      expect(levels.reduce((n, l) => n + l.committed, 0)).toBe(round + 1);
+      expect(levels.reduce((n, l) => n + l.on_hand, 0)).toBe(round + 1);
+    }
+  });
+});
