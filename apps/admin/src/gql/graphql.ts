@@ -618,6 +618,8 @@ export type ReturnAction =
   | 'settle';
 
 export type ReturnCreateInput = {
+  /** New items instead of money (an exchange); returned and exchanged lines together at most 250. */
+  exchangeLines?: Array<ReturnExchangeLineInput> | null | undefined;
   /** A repeat with the same key answers the first return. */
   idempotencyKey?: string | null | undefined;
   /** 1 … 250 lines. */
@@ -638,6 +640,17 @@ export type ReturnDisposition =
   | 'MISSING'
   /** Restock */
   | 'RESTOCK';
+
+/** A new item the customer takes instead of money: added to the order, taxed at today’s rate for its shipping address, its stock committed as an order’s. */
+export type ReturnExchangeLineInput = {
+  /** Unit price, a decimal in the order currency; default the variant’s price today. */
+  price?: string | null | undefined;
+  /** Why the price differs from today’s; required then. At most 500 characters. */
+  priceOverrideReason?: string | null | undefined;
+  /** 1 … 100,000. */
+  quantity: number;
+  variantId: string | number;
+};
 
 export type ReturnLineInput = {
   /** At most 500 characters. */
