@@ -28,3 +28,15 @@ export async function takeFromCustomerSpend(db: Executor, customerId: string, am
     .where('id', '=', customerId)
     .execute();
 }
+
+/**
+ * A change of what the customer spent on an order already counted: exchange items added (+) or
+ * taken off (−), or return credit applied to them (−). Never below zero.
+ */
+export async function changeCustomerSpend(db: Executor, customerId: string, amount: number): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ total_spent: sql`greatest(0, total_spent + ${amount})` })
+    .where('id', '=', customerId)
+    .execute();
+}

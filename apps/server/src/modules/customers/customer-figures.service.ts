@@ -16,3 +16,12 @@ export function customerOrderPlaced(trx: Tx, customerId: string, total: number) 
 export function customerSpendTaken(trx: Tx, customerId: string, amount: number): Promise<void> {
   return repo.takeFromCustomerSpend(trx, customerId, amount);
 }
+
+/**
+ * What the customer spent on an order changed by `amount` without a refund or a cancellation: an
+ * exchange's new items (+ their total − the return credit applied to them), a settlement's
+ * correction of that credit, or the items taken off with a cancelled return.
+ */
+export function customerSpendChanged(trx: Tx, customerId: string, amount: number): Promise<void> {
+  return amount === 0 ? Promise.resolve() : repo.changeCustomerSpend(trx, customerId, amount);
+}

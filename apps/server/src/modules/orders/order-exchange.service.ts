@@ -14,6 +14,7 @@ import type { Actor } from '../../actor.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { commitForOrder, releaseForOrder, type Allocation } from '../inventory/order-stock.js';
 import { storeSettings } from '../settings/settings.service.js';
+import { customerSpendChanged } from '../customers/customer-figures.service.js';
 import type { Order, OrderLine } from './order.model.js';
 import { deleteLines, linesInsert, updateOrder } from './order.repository.js';
 import { refreshOrderStatus, type LoadedOrder } from './order-lock.service.js';
@@ -253,6 +254,9 @@ export async function orderExchangeAdd(
     itemsCount: order.itemsCount + priced.items.reduce((n, i) => n + i.quantity, 0),
     exchangeCredit: Number(order.exchangeCredit) + opts.credit,
   });
+  // The customer spends the new items less the credit of what they send back (a refund gives back
+  // the rest of the credit and takes it off then).
+  if (order.customerId) await customerSpendChanged(trx, order.customerId, totals.total - opts.credit);
   return refreshOrderStatus(trx, order.id);
 }
 
@@ -265,6 +269,7 @@ export async function orderExchangeCredit(trx: Tx, order: Order, delta: number):
   await updateOrder(trx, order.id, {
     exchangeCredit: Math.max(0, Number(order.exchangeCredit) + delta),
   });
+  if (order.customerId) await customerSpendChanged(trx, order.customerId, -delta);
   return refreshOrderStatus(trx, order.id);
 }
 
@@ -306,14 +311,16 @@ export async function orderExchangeRemove(
   const discount = sum((l) => Number(l.discount));
   const tax = sum((l) => Number(l.tax));
   const units = sum((l) => l.quantity);
+  const removed = subtotal - discount + (order.pricesIncludeTax ? 0 : tax);
   await updateOrder(trx, order.id, {
     subtotal: Number(order.subtotal) - subtotal,
     discountTotal: Number(order.discountTotal) - discount,
     taxTotal: Number(order.taxTotal) - tax,
-    total: Number(order.total) - (subtotal - discount + (order.pricesIncludeTax ? 0 : tax)),
+    total: Number(order.total) - removed,
     itemsCount: order.itemsCount - units,
     exchangeCredit: Math.max(0, Number(order.exchangeCredit) - opts.credit),
   });
+  if (order.customerId) await customerSpendChanged(trx, order.customerId, opts.credit - removed);
   await refreshOrderStatus(trx, order.id);
   return units;
 }

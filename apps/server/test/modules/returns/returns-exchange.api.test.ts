@@ -442,6 +442,59 @@ describe.each(DATABASES)('exchanges on returns on $name', ({ postgresUrl }) => {
     );
   });
 
+  it('the customer’s spend follows the exchange: + the new items − the credit, back on cancel, − a refund', async () => {
+    const spent = async (id: string) =>
+      Number(
+        (
+          await db()
+            .selectFrom('customers')
+            .select('total_spent')
+            .where('id', '=', decodeIdOf('Customer', id)!)
+            .executeTakeFirstOrThrow()
+        ).total_spent,
+      );
+    const order = await paidShippedOrder(owner, teeM, 1);
+    const customer = (
+      await gql(owner, `query($id: ID!) { order(id: $id) { customer { id } } }`, { id: order.id })
+    ).order.customer;
+    expect(customer).not.toBeNull();
+    const start = await spent(customer.id);
+
+    // Dearer: the customer's spend grows by what they owe, nothing more.
+    const dearer = await exchange(order, [{ variantId: teeL, quantity: 1 }]);
+    expect(dearer.userErrors).toEqual([]);
+    const minor = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+    // The tee was bought with its tax (the rate exists by now): that is the credit.
+    const line = (
+      await gql(owner, `query($id: ID!) { order(id: $id) { lines { tax { amount } } } }`, { id: order.id })
+    ).order.lines[0];
+    const credit = 4000 + minor(line.tax);
+    expect(minor(dearer.return.exchangeCredit)).toBe(credit);
+    const newTotal = minor(dearer.return.exchangeTotal);
+    expect(await spent(customer.id)).toBe(start + newTotal - credit);
+    // Called off: back where it was.
+    expect((await gql(owner, CANCEL, { id: dearer.return.id })).returnCancel.userErrors).toEqual([]);
+    expect(await spent(customer.id)).toBe(start);
+
+    // Cheaper, settled: the new item less the credit, then the refund of the rest takes it off.
+    const cheaper = await exchange(order, [{ variantId: teeS, quantity: 1 }]);
+    expect(cheaper.userErrors).toEqual([]);
+    const cheaperTotal = minor(cheaper.return.exchangeTotal);
+    expect(await spent(customer.id)).toBe(start);
+    expect(
+      (
+        await gql(owner, RECEIVE, {
+          id: cheaper.return.id,
+          lines: [{ returnLineId: cheaper.return.lines[0].id, quantity: 1, disposition: 'RESTOCK' }],
+        })
+      ).returnReceive.userErrors,
+    ).toEqual([]);
+    const settled = (await gql(owner, SETTLE, { id: cheaper.return.id })).returnSettle;
+    expect(settled.userErrors).toEqual([]);
+    expect(settled.return.refund.amount.amount).toBe(dollars(credit - cheaperTotal));
+    expect(await spent(customer.id)).toBe(start - (credit - cheaperTotal));
+  });
+
   it('once the new items shipped, the return can’t be cancelled', async () => {
     const order = await paidShippedOrder(owner, teeM, 1);
     const created = await exchange(order, [{ variantId: teeS, quantity: 1 }]);
