@@ -44,8 +44,18 @@ export type DraftOrderStatus = (typeof DRAFT_ORDER_STATUSES)[number];
 export const ORDER_TIMELINE_KINDS = ['EVENT', 'COMMENT'] as const;
 export type OrderTimelineKind = (typeof ORDER_TIMELINE_KINDS)[number];
 
-/** What a customer's order activity records: an order placed, or a refund on one. */
-export const CUSTOMER_ACTIVITY_KINDS = ['ORDER_PLACED', 'REFUND'] as const;
+/**
+ * What a customer's order activity records: an order placed, a refund on one, or a step of a return
+ * (issue #31: requested, received, settled, cancelled).
+ */
+export const CUSTOMER_ACTIVITY_KINDS = [
+  'ORDER_PLACED',
+  'REFUND',
+  'RETURN_REQUESTED',
+  'RETURN_RECEIVED',
+  'RETURN_SETTLED',
+  'RETURN_CANCELLED',
+] as const;
 export type CustomerActivityKind = (typeof CUSTOMER_ACTIVITY_KINDS)[number];
 
 export const ORDER_ACTIONS = [

@@ -186,6 +186,12 @@ const WorkQueueRef = builder.objectRef<object>('WorkQueue').implement({
         'Tracked variants’ stock at locations that stock them (SPEC §10: ever received, adjusted or sold there, or holding units), available at or below the low-stock threshold (variant’s, else store’s).',
       ),
     ),
+    returnsToReceive: t.field(
+      queueField('returnsToReceive', 'Returns awaiting their parcel or partly received (issue #31).'),
+    ),
+    returnsToSettle: t.field(
+      queueField('returnsToSettle', 'Returns received in part or whole whose money is not settled yet.'),
+    ),
   }),
 });
 

@@ -4,6 +4,7 @@ import type { Count, ListResult } from '../../lib/pagination.js';
 import { listOrders } from '../orders/order-list.service.js';
 import { listDrafts } from '../drafts/draft-list.service.js';
 import { listInventoryLevels } from '../inventory/inventory-list.service.js';
+import { countReturnsMatching } from '../returns/return-count.service.js';
 import {
   periodBounds,
   salesOfPeriods,
@@ -70,7 +71,7 @@ export function changePercent(now: number, before: number): number | null {
 
 /**
  * What needs doing, as searches the admin's lists understand (SPEC §7.4), so each figure links to
- * the list that shows exactly the orders, drafts or stock levels it counted.
+ * the list that shows exactly the orders, drafts, stock levels or returns it counted.
  */
 export const WORK_QUEUE = {
   ordersToFulfill: { permission: 'ORDERS_READ', query: 'status:open -fulfillment_status:fulfilled' },
@@ -81,6 +82,9 @@ export const WORK_QUEUE = {
   },
   openDrafts: { permission: 'ORDERS_READ', query: 'status:open' },
   lowStock: { permission: 'CATALOG_READ', query: 'low_stock:true' },
+  // Issue #31: parcels expected back (awaited or partly in), and returns received but not settled.
+  returnsToReceive: { permission: 'ORDERS_READ', query: 'status:open OR status:partially_received' },
+  returnsToSettle: { permission: 'ORDERS_READ', query: 'to_settle:true' },
 } as const satisfies Record<string, { permission: Permission; query: string }>;
 export type WorkQueueKey = keyof typeof WORK_QUEUE;
 
@@ -119,5 +123,8 @@ export function workQueueItem(
         query,
         count: counted(listInventoryLevels(db, { query, sortKey: 'PRODUCT_TITLE', reverse: false, page })),
       };
+    case 'returnsToReceive':
+    case 'returnsToSettle':
+      return { query, count: countReturnsMatching(db, query, shop.numberPrefix) };
   }
 }

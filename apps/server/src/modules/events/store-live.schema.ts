@@ -24,6 +24,13 @@ export const STORE_EVENT_PERMISSIONS: Partial<Record<DomainEventType, Permission
   'draft_order.updated': 'ORDERS_READ',
   'draft_order.deleted': 'ORDERS_READ',
   'draft_order.completed': 'ORDERS_READ',
+  // Returns count on Home too (to receive, to settle: issue #31).
+  'return.created': 'ORDERS_READ',
+  'return.updated': 'ORDERS_READ',
+  'return.received': 'ORDERS_READ',
+  'return.settled': 'ORDERS_READ',
+  'return.cancelled': 'ORDERS_READ',
+  'return.closed': 'ORDERS_READ',
   'product.created': 'CATALOG_READ',
   'product.updated': 'CATALOG_READ',
   'product.deleted': 'CATALOG_READ',
@@ -39,7 +46,7 @@ const StoreLiveEventRef = builder.objectRef<LiveEventShape>('StoreLiveEvent').im
   extensions: auth.authenticated,
   fields: (t) => ({
     subjectType: t.string({
-      description: 'Order, DraftOrder, Product or InventoryLevel.',
+      description: 'Order, DraftOrder, Return, Product or InventoryLevel.',
       resolve: (p) => p.event.subjectType,
     }),
     subjectId: t.id({

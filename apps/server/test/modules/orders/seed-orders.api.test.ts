@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   computeOrderTotals,
+  encodeId,
   fulfillmentStatus,
   paymentStatus,
   paymentSums,
+  RETURN_STATUSES,
+  settleReturn,
   type OrderDiscountInput,
 } from '@stockroom/domain';
 import type { AddressJson } from '../../../src/db/columns.js';
-import { DATABASES, useServer } from '../../helpers.js';
+import { DATABASES, signedIn, useServer } from '../../helpers.js';
+import { gql } from '../../support/order-fixtures.js';
+import { RECEIVE, SETTLE } from '../../support/return-fixtures.js';
 
 // The demo store's orders must be indistinguishable from orders the commands made: stock, money,
 // statuses and customer figures all agree with the rows, at the end and at every moment before.
@@ -301,5 +306,170 @@ describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
     expect(mail!.messages).toBeGreaterThanOrEqual(6);
     expect(mail).toMatchObject({ not_kept: 0, unwritten: 0, timeline: mail!.messages });
     expect(mail!.kinds).toBeGreaterThanOrEqual(2);
+  });
+  it('has about 1,000 returns in every state, consistent with receipts, stock, credits and refunds', async () => {
+    const states = await rows<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from returns group by 1`,
+    );
+    const byState = Object.fromEntries(states.map((s) => [s.status, s.n]));
+    for (const s of RETURN_STATUSES) expect(byState[s], s).toBeGreaterThan(0);
+    const total = states.reduce((n, s) => n + s.n, 0);
+    expect(total).toBeGreaterThan(900);
+    expect(total).toBeLessThanOrEqual(1000);
+    const [checks] = await rows<Record<string, number>>(sql`
+      select
+        (select count(*) from return_lines rl where rl.restocked_quantity + rl.damaged_quantity + rl.missing_quantity
+          <> coalesce((select sum(quantity) from return_receipts rr where rr.return_line_id = rl.id), 0))::int as receipts_off,
+        (select count(*) from return_lines rl where (rl.restocked_quantity, rl.damaged_quantity, rl.missing_quantity) <>
+          (select coalesce(sum(quantity) filter (where disposition = 'RESTOCK'), 0), coalesce(sum(quantity) filter (where disposition = 'DAMAGED'), 0),
+             coalesce(sum(quantity) filter (where disposition = 'MISSING'), 0) from return_receipts rr where rr.return_line_id = rl.id))::int as dispositions_off,
+        (select count(*) from returns r where r.received_quantity <> (select sum(restocked_quantity + damaged_quantity + missing_quantity)
+          from return_lines where return_id = r.id) or r.quantity <> (select sum(quantity) from return_lines where return_id = r.id))::int as counts_off,
+        (select count(*) from returns r where r.status <> case
+          when r.cancelled_at is not null then 'CANCELLED' when r.closed_at is not null then 'CLOSED'
+          when r.received_quantity = r.quantity then 'RECEIVED' when r.received_quantity > 0 then 'PARTIALLY_RECEIVED'
+          when r.opened_at is not null then 'OPEN' else 'REQUESTED' end
+          or (r.status = 'CLOSED' and (r.settled_at is null or r.received_quantity = 0))
+          or (r.status = 'CANCELLED' and (r.settled_at is not null or r.received_quantity > 0)))::int as states_off,
+        (select count(*) from order_lines ol where ol.return_credited_quantity
+          <> coalesce((select sum(credited_quantity) from return_lines rl where rl.order_line_id = ol.id), 0)
+          or ol.return_credited_quantity + ol.refunded_quantity > ol.fulfilled_quantity)::int as credited_off,
+        (select count(*) from order_lines ol where ol.fulfilled_quantity < (
+          select coalesce(sum(case when r.status = 'CLOSED' then rl.restocked_quantity + rl.damaged_quantity + rl.missing_quantity
+            else rl.quantity end), 0) from return_lines rl join returns r on r.id = rl.return_id
+          where rl.order_line_id = ol.id and r.status <> 'CANCELLED'))::int as over_returned,
+        (select count(*) from returns r where r.settled_at is not null and (
+          coalesce((select amount from refunds f where f.id = r.refund_id), 0) <> r.credit - r.fees
+          or r.credit <> (select sum(credit) from return_lines where return_id = r.id)))::int as refunds_off,
+        (select count(*) from refunds f join returns r on r.refund_id = f.id join order_transactions t on t.id = f.transaction_id
+          where t.kind <> 'REFUND' or t.amount <> f.amount or f.order_id <> r.order_id or f.shipping_amount <> 0
+          or exists (select 1 from refund_lines l where l.refund_id = f.id))::int as refund_rows_off,
+        (select count(*) from returns r join orders o on o.id = r.order_id where o.status = 'CANCELLED'
+          or r.created_at <= (select max(f.created_at) from fulfillments f where f.order_id = o.id and f.status = 'SUCCESS')
+          or r.updated_at > now() or r.opened_at < r.created_at or r.settled_at < r.created_at or r.closed_at < r.settled_at
+          or exists (select 1 from return_receipts rr where rr.return_id = r.id and (rr.created_at < r.created_at or rr.created_at > now())))::int as dates_off,
+        (select count(*) from (select order_id, array_agg(number order by number) as numbers from returns group by 1) x
+          where x.numbers <> (select array_agg(i) from generate_series(1, cardinality(x.numbers)) i))::int as numbering_off`);
+    expect(checks).toEqual({
+      receipts_off: 0,
+      dispositions_off: 0,
+      counts_off: 0,
+      states_off: 0,
+      credited_off: 0,
+      over_returned: 0,
+      refunds_off: 0,
+      refund_rows_off: 0,
+      dates_off: 0,
+      numbering_off: 0,
+    });
+    // Each restocked or damaged receipt at a location is one movement of its units, on the order.
+    const [moves] = await rows<Record<string, number>>(sql`
+      with r as (select ret.order_id, rl.id as line_id, ol.variant_id, rr.location_id, rr.disposition, rr.quantity, rr.created_at
+        from return_receipts rr join return_lines rl on rl.id = rr.return_line_id join returns ret on ret.id = rr.return_id
+        join order_lines ol on ol.id = rl.order_line_id where rr.location_id is not null),
+      m as (select order_id, variant_id, location_id, reason, on_hand_delta, created_at, note from inventory_movements
+        where reason = 'RETURN_DAMAGED' or (reason = 'RESTOCKED' and note like 'Return %'))
+      select (select count(*) from r)::int as receipts, (select count(*) from m)::int as movements,
+        (select count(*) from r where not exists (select 1 from m where m.order_id = r.order_id and m.variant_id = r.variant_id
+          and m.location_id = r.location_id and m.created_at = r.created_at and
+          case when r.disposition = 'RESTOCK' then m.reason = 'RESTOCKED' and m.on_hand_delta = r.quantity
+            else m.reason = 'RETURN_DAMAGED' and m.on_hand_delta = 0 and m.note like '%: ' || r.quantity || ' unit%' end))::int as unmatched,
+        (select count(*) from return_receipts where disposition = 'MISSING' and location_id is not null)::int as missing_moved,
+        (select count(*) from inventory_levels l where l.damaged <> coalesce((select sum(quantity) from r
+          where r.disposition = 'DAMAGED' and r.variant_id = l.variant_id and r.location_id = l.location_id), 0))::int as damaged_off`);
+    expect(moves!.receipts).toBeGreaterThan(300);
+    expect(moves).toMatchObject({
+      movements: moves!.receipts,
+      unmatched: 0,
+      missing_moved: 0,
+      damaged_off: 0,
+    });
+    const [audit] = await rows<Record<string, number>>(sql`
+      select (select count(*) from audit_events where action = 'order.return_create')::int as created,
+        (select count(*) from audit_events where action = 'order.return_settle')::int as settled,
+        (select count(*) from returns where settled_at is not null)::int as settled_returns`);
+    expect(audit).toMatchObject({ created: total, settled: audit!.settled_returns });
+
+    // The credits are those returnSettle figures: the domain's settlement, settled one after another.
+    const settled = await rows<{
+      id: string;
+      order_id: string;
+      credit: string;
+      fees: string;
+      return_shipping_fee: string;
+      restocking_fee_percent: number;
+      prices_include_tax: boolean;
+      lines: { order_line_id: string; quantity: number; missing: number; credited: number; credit: number }[];
+    }>(sql`
+      select r.id, r.order_id, r.credit, r.fees, r.return_shipping_fee, r.restocking_fee_percent, o.prices_include_tax,
+        (select json_agg(json_build_object('order_line_id', rl.order_line_id, 'quantity', rl.quantity,
+          'missing', rl.missing_quantity, 'credited', rl.credited_quantity, 'credit', rl.credit) order by rl.position)
+          from return_lines rl where rl.return_id = r.id) as lines
+      from returns r join orders o on o.id = r.order_id where r.settled_at is not null order by r.settled_at, r.id`);
+    const orderLines = new Map(
+      (
+        await rows<{
+          id: string;
+          quantity: number;
+          unit_price: string;
+          discount: string;
+          tax: string;
+          refunded_quantity: number;
+        }>(sql`select id, quantity, unit_price, discount, tax, refunded_quantity from order_lines`)
+      ).map((l) => [l.id, l]),
+    );
+    const spent = new Map<string, number>();
+    for (const r of settled) {
+      const figures = settleReturn({
+        lines: r.lines.map((l) => {
+          const ol = orderLines.get(l.order_line_id)!;
+          return {
+            quantity: ol.quantity,
+            subtotal: Number(ol.unit_price) * ol.quantity,
+            discount: Number(ol.discount),
+            tax: Number(ol.tax),
+            spent: ol.refunded_quantity + (spent.get(ol.id) ?? 0),
+            units: l.quantity - l.missing,
+          };
+        }),
+        exchange: [],
+        pricesIncludeTax: r.prices_include_tax,
+        returnShippingFee: Number(r.return_shipping_fee),
+        restockingFeePercent: r.restocking_fee_percent,
+        shipping: 0,
+        captured: Number.MAX_SAFE_INTEGER,
+        refunded: 0,
+      });
+      expect([Number(r.credit), Number(r.fees)], r.id).toEqual([figures.credit, figures.fees]);
+      expect(r.lines.map((l) => [l.credited, Number(l.credit)])).toEqual(
+        figures.lines.map((f) => [f.creditedUnits, f.amount]),
+      );
+      for (const [i, l] of r.lines.entries())
+        spent.set(l.order_line_id, (spent.get(l.order_line_id) ?? 0) + figures.lines[i]!.creditedUnits);
+    }
+    expect(settled.length).toBeGreaterThan(300);
+  });
+
+  it('lets the commands carry on from the seeded returns: receive an awaited one, settle a received one', async () => {
+    const owner = await signedIn(ctx.server);
+    const [open] = await rows<{ id: string }>(
+      sql`select id from returns where status = 'OPEN' order by created_at limit 1`,
+    );
+    const openLines = (
+      await gql(owner, `query($id: ID!) { return(id: $id) { lines { id quantity } } }`, {
+        id: encodeId('Return', open!.id),
+      })
+    ).return.lines as { id: string; quantity: number }[];
+    const received = await gql(owner, RECEIVE, {
+      id: encodeId('Return', open!.id),
+      lines: openLines.map((l) => ({ returnLineId: l.id, quantity: l.quantity, disposition: 'RESTOCK' })),
+    });
+    expect(received.returnReceive.userErrors).toEqual([]);
+    expect(received.returnReceive.return.status).toBe('RECEIVED');
+    const [toSettle] = await rows<{ id: string }>(sql`
+      select id from returns where status = 'RECEIVED' and settled_at is null and id <> ${open!.id} order by created_at limit 1`);
+    const settledNow = await gql(owner, SETTLE, { id: encodeId('Return', toSettle!.id) });
+    expect(settledNow.returnSettle.userErrors).toEqual([]);
+    expect(settledNow.returnSettle.return.settledAt).not.toBeNull();
   });
 });

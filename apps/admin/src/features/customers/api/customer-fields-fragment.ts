@@ -48,6 +48,8 @@ export const customerFieldsFragment = graphql(`
       kind
       orderId
       orderName
+      returnName
+      units
       amount {
         amount
         currencyCode

@@ -60,6 +60,8 @@ describe('customer timeline', () => {
           kind: 'REFUND',
           orderId: 'ord_1',
           orderName: '#1234',
+          returnName: null,
+          units: null,
           amount: money('5.00'),
           createdAt: '2026-11-23T09:00:00Z',
         },
@@ -67,6 +69,8 @@ describe('customer timeline', () => {
           kind: 'ORDER_PLACED',
           orderId: 'ord_1',
           orderName: '#1234',
+          returnName: null,
+          units: null,
           amount: money('77.00'),
           createdAt: '2026-11-22T09:00:00Z',
         },
@@ -99,5 +103,40 @@ describe('customer timeline in words (issue #26)', () => {
       ],
     });
     expect(entry!.details).toEqual(['State: Enabled → Disabled']);
+  });
+});
+
+describe('customer timeline: returns (issue #31)', () => {
+  it('tells each step of a return by its name, a settlement with the money refunded', () => {
+    const money = (amount: string) => ({ amount, currencyCode: 'USD' });
+    const step = (kind: string, createdAt: string, extra: Record<string, unknown> = {}) => ({
+      kind: kind as 'RETURN_REQUESTED',
+      orderId: 'ord_1',
+      orderName: '#1021',
+      returnName: '#1021-R1',
+      units: null,
+      amount: money('0.00'),
+      createdAt,
+      ...extra,
+    });
+    const entries = timelineEntries({
+      comments: [],
+      events: [],
+      orderActivity: [
+        step('RETURN_SETTLED', '2026-11-25T09:00:00Z', { amount: money('41.90') }),
+        step('RETURN_RECEIVED', '2026-11-24T09:00:00Z', { units: 2 }),
+        step('RETURN_REQUESTED', '2026-11-23T09:00:00Z', { units: 1 }),
+        step('RETURN_CANCELLED', '2026-11-26T09:00:00Z', { returnName: '#1021-R2' }),
+        step('RETURN_SETTLED', '2026-11-27T09:00:00Z', { returnName: '#1021-R3' }),
+      ],
+    });
+    expect(entries.map((e) => [e.who, e.text, e.order?.name])).toEqual([
+      ['Return', 'Return #1021-R3 settled: nothing refunded', '#1021'],
+      ['Return', 'Return #1021-R2 cancelled', '#1021'],
+      ['Return', 'Return #1021-R1 settled: $41.90 refunded', '#1021'],
+      ['Return', 'Return #1021-R1 received (2 items)', '#1021'],
+      ['Return', 'Return #1021-R1 requested (1 item)', '#1021'],
+    ]);
+    expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
   });
 });

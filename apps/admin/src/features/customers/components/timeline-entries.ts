@@ -54,6 +54,31 @@ function show(json: string | null): string {
   return String(value);
 }
 
+type Activity = NonNullable<CustomerFieldsFragment['orderActivity']>[number];
+
+const units = (n: number | null | undefined) => (n ? ` (${n} ${n === 1 ? 'item' : 'items'})` : '');
+
+/** An order, a refund or a return's step in words; the order's name links to it. */
+export function activityText(a: Activity): string {
+  const name = a.returnName ?? a.orderName;
+  switch (a.kind) {
+    case 'ORDER_PLACED':
+      return `Placed order ${a.orderName} (${formatMoney(a.amount)})`;
+    case 'REFUND':
+      return `Refunded ${formatMoney(a.amount)} on ${a.orderName}`;
+    case 'RETURN_REQUESTED':
+      return `Return ${name} requested${units(a.units)}`;
+    case 'RETURN_RECEIVED':
+      return `Return ${name} received${units(a.units)}`;
+    case 'RETURN_SETTLED':
+      return Number(a.amount.amount) > 0
+        ? `Return ${name} settled: ${formatMoney(a.amount)} refunded`
+        : `Return ${name} settled: nothing refunded`;
+    case 'RETURN_CANCELLED':
+      return `Return ${name} cancelled`;
+  }
+}
+
 /**
  * Staff comments, what the audit log recorded about the customer, and the orders they placed and
  * refunds they got, newest first. Comment events are left out: the comment itself is on the timeline.
@@ -63,13 +88,10 @@ export function timelineEntries(
     Partial<Pick<CustomerFieldsFragment, 'orderActivity'>>,
 ): TimelineEntry[] {
   const orders: TimelineEntry[] = (customer.orderActivity ?? []).map((a) => ({
-    key: `${a.kind}-${a.orderId}-${a.createdAt}`,
+    key: `${a.kind}-${a.orderId}-${a.returnName ?? ''}-${a.createdAt}`,
     at: a.createdAt,
-    who: a.kind === 'REFUND' ? 'Refund' : 'Order',
-    text:
-      a.kind === 'REFUND'
-        ? `Refunded ${formatMoney(a.amount)} on ${a.orderName}`
-        : `Placed order ${a.orderName} (${formatMoney(a.amount)})`,
+    who: a.kind === 'REFUND' ? 'Refund' : a.kind === 'ORDER_PLACED' ? 'Order' : 'Return',
+    text: activityText(a),
     details: [],
     kind: 'order',
     order: { id: a.orderId, name: a.orderName },

@@ -76,6 +76,12 @@ export const homeDocument = graphql(`
         lowStock {
           ...WorkQueueItemFields
         }
+        returnsToReceive {
+          ...WorkQueueItemFields
+        }
+        returnsToSettle {
+          ...WorkQueueItemFields
+        }
       }
     }
     inventoryLevels(query: "low_stock:true", sortKey: AVAILABLE, first: 5) @include(if: $catalog) {

@@ -3,6 +3,8 @@ import {
   IconAlertTriangle,
   IconCash,
   IconFilePencil,
+  IconPackageImport,
+  IconReceiptRefund,
   IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
@@ -14,6 +16,8 @@ interface Item {
   key: keyof Omit<HomeQueue, '__typename'>;
   label: string;
   path: string;
+  /** The list's search parameter: `q` for orders, drafts and stock; the returns screen reads `query`. */
+  param?: string;
   icon: Icon;
   color: string;
   none: string;
@@ -52,6 +56,24 @@ const ITEMS: Item[] = [
     color: 'red',
     none: 'All stocked',
   },
+  {
+    key: 'returnsToReceive',
+    label: 'Returns to receive',
+    path: '/returns',
+    param: 'query',
+    icon: IconPackageImport,
+    color: 'teal',
+    none: 'None expected',
+  },
+  {
+    key: 'returnsToSettle',
+    label: 'Returns to settle',
+    path: '/returns',
+    param: 'query',
+    icon: IconReceiptRefund,
+    color: 'cyan',
+    none: 'All settled',
+  },
 ];
 
 /**
@@ -66,7 +88,7 @@ export function WorkQueue({ queue }: { queue: HomeQueue }) {
   if (!shown.length) return null;
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: shown.length > 2 ? 4 : 2 }}
+      cols={{ base: 2, sm: shown.length > 2 ? (shown.length % 3 === 0 ? 3 : 4) : 2 }}
       spacing="md"
       component="nav"
       aria-label="Work queue"
@@ -78,7 +100,7 @@ export function WorkQueue({ queue }: { queue: HomeQueue }) {
           <UnstyledButton
             key={item.key}
             component={Link}
-            to={`${item.path}?q=${encodeURIComponent(value.query)}`}
+            to={`${item.path}?${item.param ?? 'q'}=${encodeURIComponent(value.query)}`}
             data-testid={`queue-${item.key}`}
             aria-label={`${item.label}: ${count}`}
           >
