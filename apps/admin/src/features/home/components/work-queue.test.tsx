@@ -29,10 +29,10 @@ describe("Home's work queue (issue #31: returns)", () => {
     const toReceive = screen.getByTestId('queue-returnsToReceive');
     expect(toReceive.getAttribute('aria-label')).toBe('Returns to receive: 3');
     expect(toReceive.getAttribute('href')).toBe(
-      `/returns?query=${encodeURIComponent('status:open OR status:partially_received')}`,
+      `/returns?q=${encodeURIComponent('status:open OR status:partially_received')}`,
     );
     const toSettle = screen.getByTestId('queue-returnsToSettle');
-    expect(toSettle.getAttribute('href')).toBe('/returns?query=to_settle%3Atrue');
+    expect(toSettle.getAttribute('href')).toBe('/returns?q=to_settle%3Atrue');
     expect(toSettle.textContent).toContain('All settled');
     // The other lists keep their `q` parameter.
     expect(screen.getByTestId('queue-ordersToFulfill').getAttribute('href')).toMatch(/^\/orders\?q=/);

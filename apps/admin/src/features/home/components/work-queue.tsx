@@ -16,8 +16,6 @@ interface Item {
   key: keyof Omit<HomeQueue, '__typename'>;
   label: string;
   path: string;
-  /** The list's search parameter: `q` for orders, drafts and stock; the returns screen reads `query`. */
-  param?: string;
   icon: Icon;
   color: string;
   none: string;
@@ -60,7 +58,6 @@ const ITEMS: Item[] = [
     key: 'returnsToReceive',
     label: 'Returns to receive',
     path: '/returns',
-    param: 'query',
     icon: IconPackageImport,
     color: 'teal',
     none: 'None expected',
@@ -69,7 +66,6 @@ const ITEMS: Item[] = [
     key: 'returnsToSettle',
     label: 'Returns to settle',
     path: '/returns',
-    param: 'query',
     icon: IconReceiptRefund,
     color: 'cyan',
     none: 'All settled',
@@ -100,7 +96,7 @@ export function WorkQueue({ queue }: { queue: HomeQueue }) {
           <UnstyledButton
             key={item.key}
             component={Link}
-            to={`${item.path}?${item.param ?? 'q'}=${encodeURIComponent(value.query)}`}
+            to={`${item.path}?q=${encodeURIComponent(value.query)}`}
             data-testid={`queue-${item.key}`}
             aria-label={`${item.label}: ${count}`}
           >
