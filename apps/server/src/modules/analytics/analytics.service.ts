@@ -83,7 +83,7 @@ export const WORK_QUEUE = {
   openDrafts: { permission: 'ORDERS_READ', query: 'status:open' },
   lowStock: { permission: 'CATALOG_READ', query: 'low_stock:true' },
   // Issue #31: parcels expected back (awaited or partly in), and returns received but not settled.
-  returnsToReceive: { permission: 'ORDERS_READ', query: 'status:open OR status:partially_received' },
+  returnsToReceive: { permission: 'ORDERS_READ', query: '(status:open OR status:partially_received)' },
   returnsToSettle: { permission: 'ORDERS_READ', query: 'to_settle:true' },
 } as const satisfies Record<string, { permission: Permission; query: string }>;
 export type WorkQueueKey = keyof typeof WORK_QUEUE;

@@ -42,7 +42,7 @@ describe.each(DATABASES)("Home's work queue counts returns on $name", ({ postgre
     expect(empty).toEqual({
       returnsToReceive: {
         count: { value: 0, precision: 'EXACT' },
-        query: 'status:open OR status:partially_received',
+        query: '(status:open OR status:partially_received)',
       },
       returnsToSettle: { count: { value: 0, precision: 'EXACT' }, query: 'to_settle:true' },
     });

@@ -22,14 +22,14 @@ describe("Home's work queue (issue #31: returns)", () => {
       unpaidOrders: null,
       openDrafts: null,
       lowStock: null,
-      returnsToReceive: item(3, 'status:open OR status:partially_received'),
+      returnsToReceive: item(3, '(status:open OR status:partially_received)'),
       returnsToSettle: item(0, 'to_settle:true'),
     } as HomeQueue;
     render(<WorkQueue queue={queue} />, { wrapper: screenWrapper('/') });
     const toReceive = screen.getByTestId('queue-returnsToReceive');
     expect(toReceive.getAttribute('aria-label')).toBe('Returns to receive: 3');
     expect(toReceive.getAttribute('href')).toBe(
-      `/returns?q=${encodeURIComponent('status:open OR status:partially_received')}`,
+      `/returns?q=${encodeURIComponent('(status:open OR status:partially_received)')}`,
     );
     const toSettle = screen.getByTestId('queue-returnsToSettle');
     expect(toSettle.getAttribute('href')).toBe('/returns?q=to_settle%3Atrue');
