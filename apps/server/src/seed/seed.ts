@@ -12,6 +12,7 @@ import { seedOrders } from './orders.js';
 import { seedDraftsAndRefunds } from './drafts-refunds.js';
 import { seedDiscounts } from './discounts.js';
 import { seedReturns } from './returns.js';
+import { seedExchanges } from './exchanges.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { listLocations, insertLocation } from '../modules/inventory/location.repository.js';
@@ -156,6 +157,7 @@ export async function seed(
   await seedOrders(db, scale, 20261125, log);
   await seedDraftsAndRefunds(db, createRandom(20261126), log);
   await seedReturns(db, scale, createRandom(20261128), log);
+  await seedExchanges(db, createRandom(20261129), log);
   await seedDiscounts(db, createRandom(20261127), log);
   await seedEmailMessages(db, config, log);
   // The seed writes levels directly (and settles them from the orders' ledger): the products' units
