@@ -9,6 +9,7 @@ import {
   type Api,
 } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
+import { shot } from './support/look';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 
 const PACKER = { email: 'pat@example.com', name: 'Pat Packer', password: 'boxes-out-boxes-in-7' };
@@ -135,5 +136,118 @@ describe('returns', () => {
       { id: order.id },
     );
     expect(refunded.order.totalRefunded.amount).toBe('20.00');
+  });
+
+  it('exchanges a returned unit for another item at a different price and tax: the customer owes the difference on the order', async () => {
+    const main = await createLocation(api, 'Exchange shelf');
+    const tax = await api.request<{ taxRateCreate: { userErrors: { message: string }[] } }>(
+      `mutation { taxRateCreate(input: { countryCode: "US", name: "Sales tax", rate: "10" }) { userErrors { message } } }`,
+    );
+    expect(tax.taxRateCreate.userErrors).toEqual([]);
+    const made = await api.request<{
+      productCreate: { product: { variants: { id: string }[] } | null; userErrors: { message: string }[] };
+    }>(
+      `mutation($input: ProductInput!) { productCreate(input: $input) { product { variants { id } } userErrors { message } } }`,
+      {
+        input: {
+          title: 'Linen Shirt',
+          status: 'ACTIVE',
+          variants: [{ sku: 'SHIRT-L', price: '24.00', trackInventory: true }],
+        },
+      },
+    );
+    expect(made.productCreate.userErrors).toEqual([]);
+    const shirt = made.productCreate.product!.variants[0]!.id;
+    await receiveStock(api, shirt, main, 5);
+    // One mug at $10.00 + 10% tax: $11.00 paid.
+    const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      lines: [{ variantId: mug.variantId, quantity: 1 }],
+      payment: { kind: 'SALE' },
+    });
+    await api.request(
+      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
+      {
+        id: order.id,
+      },
+    );
+
+    const desk = await newPage(browser, server.url, { width: 1440, height: 900 });
+    await signIn(desk.page, server.ownerEmail, server.ownerPassword);
+    await desk.page.goto(`/orders/${order.id}/return`);
+    const line = desk.page.getByTestId('return-line');
+    await line.getByRole('button', { name: 'One more Stoneware Mug' }).click();
+    await line.getByLabel('Reason').selectOption('UNWANTED');
+
+    // Exchange for the shirt, found by SKU with the drafts' item search.
+    const section = desk.page.getByTestId('exchange-section');
+    await section.getByRole('combobox', { name: 'Add a new item' }).fill('SHIRT-L');
+    await section.getByRole('option', { name: /Linen Shirt/ }).click();
+    await section.getByTestId('exchange-item').getByText('$24.00 today').waitFor();
+    // Today's price needs no reason; a different one does.
+    expect(await section.getByRole('textbox', { name: /Why the price of/ }).count()).toBe(0);
+    await section.getByRole('textbox', { name: 'Price of Linen Shirt' }).fill('22.00');
+    const reason = section.getByRole('textbox', { name: 'Why the price of Linen Shirt differs' });
+    await reason.waitFor();
+    await desk.page.getByTestId('return-submit').click();
+    await section.getByText('Say why the price differs from today’s.').waitFor();
+    await reason.fill('Price match');
+
+    // 22.00 + 2.20 tax (10% today) − 11.00 credit = 13.20 owed.
+    const summary = desk.page.getByTestId('return-summary');
+    await summary.getByText('$24.20').waitFor();
+    const difference = summary.getByTestId('return-difference');
+    await expect.poll(() => difference.textContent()).toBe('Customer owes$13.20');
+    await shot(desk.page, '20-exchange-create-desktop');
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await shot(desk.page, '21-exchange-create-phone');
+    await desk.page.setViewportSize({ width: 1440, height: 900 });
+
+    await desk.page.getByTestId('return-submit').click();
+    await desk.page.waitForURL(/\/returns\/ret_/);
+    const card = desk.page.getByTestId('exchange-card');
+    await card.getByText('Linen Shirt').waitFor();
+    await card.getByText('Not shipped').waitFor();
+    await card.getByText('Price match', { exact: false }).waitFor();
+    expect(await card.getByTestId('exchange-fulfill-link').getAttribute('href')).toBe(
+      `/orders/${order.id}/fulfill`,
+    );
+    const settlePanel = desk.page.getByTestId('settle-panel');
+    await settlePanel.getByText('The customer owes $13.20: collect it on the order.').waitFor();
+    const settle = desk.page.getByTestId('settle-submit');
+    await expect.poll(() => settle.textContent()).toBe('Settle with no refund');
+    await shot(desk.page, '22-exchange-return-desktop');
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await shot(desk.page, '23-exchange-return-phone');
+    await desk.page.setViewportSize({ width: 1440, height: 900 });
+    await settle.click();
+    await desk.page.getByText('Settled', { exact: true }).first().waitFor();
+
+    const after = await api.request<{
+      order: {
+        paymentStatus: string;
+        outstanding: { amount: string };
+        exchangeCredit: { amount: string };
+        totalRefunded: { amount: string };
+      };
+    }>(
+      `query($id: ID!) { order(id: $id) { paymentStatus outstanding { amount } exchangeCredit { amount } totalRefunded { amount } } }`,
+      { id: order.id },
+    );
+    expect(after.order).toMatchObject({
+      paymentStatus: 'PARTIALLY_PAID',
+      outstanding: { amount: '13.20' },
+      exchangeCredit: { amount: '11.00' },
+      totalRefunded: { amount: '0.00' },
+    });
+    await desk.page.goto(`/orders/${order.id}`);
+    await expect.poll(() => desk.page.getByTestId('order-outstanding').textContent()).toContain('$13.20');
+    await expect
+      .poll(() => desk.page.getByTestId('order-exchange-credit').textContent())
+      .toContain('−$11.00');
+    await desk.page.getByText('Partially paid').first().waitFor();
+    await shot(desk.page, '24-exchange-order-desktop');
+    await desk.context.close();
   });
 });

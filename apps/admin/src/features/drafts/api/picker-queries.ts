@@ -30,43 +30,6 @@ export const draftCustomerSearchDocument = graphql(`
   }
 `);
 
-/** Variants for the draft's item search: title, SKU or barcode, with price and stock per location. */
-export const draftVariantSearchDocument = graphql(`
-  query DraftVariantSearch($query: String) {
-    productVariants(query: $query, first: 8) {
-      nodes {
-        id
-        title
-        sku
-        price {
-          amount
-          currencyCode
-        }
-        trackInventory
-        product {
-          id
-          title
-          status
-        }
-        inventoryLevels {
-          available
-          location {
-            id
-            name
-          }
-        }
-      }
-    }
-  }
-`);
-
 export function useDraftCustomerSearch(query: string) {
   return useQuery(draftCustomerSearchDocument, { variables: { query }, skip: query.trim().length < 2 });
-}
-
-export function useDraftVariantSearch(query: string) {
-  return useQuery(draftVariantSearchDocument, {
-    variables: { query: `${query} status:active` },
-    skip: query.trim().length < 1,
-  });
 }

@@ -17,13 +17,9 @@ import { formatMinor, parseMoney } from '@stockroom/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
-import type { DraftVariantSearchQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
-import { useDraftVariantSearch } from '../api/picker-queries';
 import { lineKey, type DraftLineValues, type DraftValues, type Money } from './draft-form';
-import { SearchPicker } from '../../../components/search-picker';
-
-type FoundVariant = DraftVariantSearchQuery['productVariants']['nodes'][number];
+import { VariantPicker, type FoundVariant } from '../../../components/variant-picker';
 
 /** What the server worked out for one line. */
 export interface LineFigures {
@@ -59,23 +55,8 @@ function LineAmount({ figures, quantity }: { figures: LineFigures; quantity: num
   );
 }
 
-function useVariantResults(text: string) {
-  const query = useDraftVariantSearch(text);
-  return {
-    items: text.trim() ? (query.data ?? query.previousData)?.productVariants.nodes : undefined,
-    loading: query.loading,
-  };
-}
-
 const titleOf = (l: Pick<DraftLineValues, 'title' | 'variantTitle'>) =>
   l.variantTitle && l.variantTitle !== 'Default' ? `${l.title}, ${l.variantTitle}` : l.title;
-
-function stockWords(v: FoundVariant): string {
-  if (!v.trackInventory) return 'Stock not tracked';
-  const levels = v.inventoryLevels.filter((l) => l.available !== 0);
-  if (!levels.length) return 'Out of stock';
-  return levels.map((l) => `${l.available} at ${l.location.name}`).join(' · ');
-}
 
 /** A new price for a catalog line, and why: both or neither. */
 function PriceDialog({
@@ -275,30 +256,7 @@ export function DraftLinesCard({
         {!readOnly && (
           <Group align="flex-end" gap="sm" wrap="wrap">
             <div style={{ flex: 1, minWidth: 220 }}>
-              <SearchPicker
-                label="Add items"
-                placeholder="Title, SKU or barcode"
-                description="↓ to choose, Enter to add"
-                useResults={useVariantResults}
-                itemKey={(v) => v.id}
-                renderItem={(v) => (
-                  <Group justify="space-between" wrap="nowrap" gap="sm">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} lineClamp={1}>
-                        {titleOf({ title: v.product.title, variantTitle: v.title })}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {[v.sku, stockWords(v)].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Stack>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(v.price)}
-                    </Text>
-                  </Group>
-                )}
-                onPick={add}
-                emptyText="No active product matches."
-              />
+              <VariantPicker label="Add items" onPick={add} />
             </div>
             <Button
               variant="default"

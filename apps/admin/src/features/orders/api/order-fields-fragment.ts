@@ -58,6 +58,10 @@ export const orderFieldsFragment = graphql(`
       amount
       currencyCode
     }
+    exchangeCredit {
+      amount
+      currencyCode
+    }
     outstanding {
       amount
       currencyCode

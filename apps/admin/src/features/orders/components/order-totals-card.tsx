@@ -85,6 +85,14 @@ export function OrderTotalsCard({ order }: { order: OrderFieldsFragment }) {
           value={formatMoney(order.taxTotal)}
         />
         <Row label="Total" value={formatMoney(order.total)} strong testId="order-total" />
+        {some(order.exchangeCredit) && (
+          <Row
+            label="Exchange credit"
+            detail="Returned items paid for the new ones"
+            value={minus(order.exchangeCredit)}
+            testId="order-exchange-credit"
+          />
+        )}
         <Divider my={4} />
         <Row label="Paid" value={formatMoney(order.totalPaid)} />
         {some(order.totalCapturable) && (

@@ -11,6 +11,10 @@ export const returnCreatePageDocument = graphql(`
       status
       currencyCode
       pricesIncludeTax
+      shippingAddress {
+        countryCode
+        region
+      }
       totalPaid {
         amount
         currencyCode
@@ -57,5 +61,29 @@ export function useReturnCreatePageQuery(id: string) {
     notifyOnNetworkStatusChange: true,
     // Another person may have taken a return a moment ago: what is returnable must be current.
     fetchPolicy: 'cache-and-network',
+  });
+}
+
+/**
+ * Today's tax rate for the order's shipping address, which new items of an exchange are taxed at
+ * (the server does the same when the return is taken).
+ */
+export const exchangeTaxRateDocument = graphql(`
+  query ExchangeTaxRate($countryCode: String!, $region: String) {
+    taxPreview(countryCode: $countryCode, region: $region, lineAmounts: []) {
+      pricesIncludeTax
+      rate {
+        id
+        name
+        rate
+      }
+    }
+  }
+`);
+
+export function useExchangeTaxRateQuery(address: { countryCode: string; region?: string | null } | null) {
+  return useQuery(exchangeTaxRateDocument, {
+    variables: { countryCode: address?.countryCode ?? '', region: address?.region ?? null },
+    skip: !address,
   });
 }

@@ -26,6 +26,37 @@ export const returnFieldsFragment = graphql(`
       amount
       currencyCode
     }
+    exchangeTotal {
+      amount
+      currencyCode
+    }
+    exchangeCredit {
+      amount
+      currencyCode
+    }
+    exchangeLines {
+      id
+      productTitle
+      variantTitle
+      sku
+      imageUrl
+      quantity
+      fulfilledQuantity
+      unfulfilledQuantity
+      priceOverrideReason
+      originalUnitPrice {
+        amount
+        currencyCode
+      }
+      unitPrice {
+        amount
+        currencyCode
+      }
+      total {
+        amount
+        currencyCode
+      }
+    }
     refund {
       id
       amount {
@@ -47,6 +78,7 @@ export const returnFieldsFragment = graphql(`
       email
       customerName
       currencyCode
+      pricesIncludeTax
     }
     lines {
       id
@@ -107,6 +139,10 @@ export const returnOrderFieldsFragment = graphql(`
     id
     availableActions
     paymentStatus
+    exchangeCredit {
+      amount
+      currencyCode
+    }
     outstanding {
       amount
       currencyCode

@@ -67,6 +67,26 @@ export const returnSettlementDocument = graphql(`
           amount
           currencyCode
         }
+        newItemsTotal {
+          amount
+          currencyCode
+        }
+        newItemsTax {
+          amount
+          currencyCode
+        }
+        exchangeCredit {
+          amount
+          currencyCode
+        }
+        difference {
+          amount
+          currencyCode
+        }
+        owed {
+          amount
+          currencyCode
+        }
         userErrors {
           ...UserErrorFields
         }

@@ -19,7 +19,16 @@ import type { ReturnCreatePageQuery } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useExchangeTaxRateQuery } from '../api/return-create-page-query';
 import { useReturnCreateMutation } from '../api/return-mutations';
+import {
+  exchangeErrorAt,
+  exchangeItemsOf,
+  exchangeLinesInput,
+  type ExchangeChoice,
+  type ExchangeChoiceErrors,
+  type ExchangeLineInputShape,
+} from './exchange-plan';
 import { ExchangeSection } from './exchange-section';
 import classes from './return-layout.module.css';
 import { ReturnLineRow } from './return-line-row';
@@ -43,10 +52,11 @@ interface Placed {
   returnShippingFee?: string;
   restockingFeePercent?: string;
   note?: string;
+  exchange: Record<number, ExchangeChoiceErrors>;
   other: string[];
 }
 
-const NONE: Placed = { lines: {}, other: [] };
+const NONE: Placed = { lines: {}, exchange: {}, other: [] };
 
 /** A row of the figures: label left, money right. */
 export function Figure({
@@ -55,15 +65,17 @@ export function Figure({
   currency,
   strong,
   negative,
+  testId,
 }: {
   label: string;
   minor: number;
   currency: string;
   strong?: boolean;
   negative?: boolean;
+  testId?: string;
 }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
       <Text size="sm" fw={strong ? 700 : undefined}>
         {label}
       </Text>
@@ -75,13 +87,35 @@ export function Figure({
   );
 }
 
+/** How the new items' tax is shown: at the address's rate today, or honestly not known. */
+function exchangeTaxWords(
+  pricesIncludeTax: boolean,
+  known: boolean,
+  rate: string | null,
+  tax: number,
+  currency: string,
+): string {
+  if (!known) return 'Plus tax at today’s rate for the shipping address.';
+  if (rate === null) return 'No tax applies to the shipping address.';
+  const amount = formatMoney(moneyOf(tax, currency));
+  return pricesIncludeTax ? `Of which tax ${amount} (${rate}% today)` : `With tax ${amount} (${rate}% today)`;
+}
+
 function placeErrors(
   errors: readonly { field?: readonly string[] | null; message: string }[],
   sent: readonly ReturnLineInputShape[],
 ): Placed {
-  const placed: Placed = { lines: {}, other: [] };
+  const placed: Placed = { lines: {}, exchange: {}, other: [] };
   for (const e of errors) {
     const path = e.field ?? [];
+    const exchangeAt = exchangeErrorAt(path);
+    if (exchangeAt) {
+      placed.exchange[exchangeAt.index] = {
+        ...placed.exchange[exchangeAt.index],
+        [exchangeAt.field]: e.message,
+      };
+      continue;
+    }
     const lineId = lineOfErrorPath(path, sent);
     const leaf = path[path.length - 1];
     if (lineId) {
@@ -107,27 +141,40 @@ export function ReturnCreateForm({ order }: { order: Order }) {
   const [shippingFee, setShippingFee] = useState('');
   const [percent, setPercent] = useState('');
   const [note, setNote] = useState('');
+  const [exchange, setExchange] = useState<ExchangeChoice[]>([]);
   const [placed, setPlaced] = useState<Placed>(NONE);
   const key = useRef<string>(newIdempotencyKey());
   const fees = { returnShippingFee: shippingFee, restockingFeePercent: percent };
   const feeCheck = readFees(fees, currency);
+  const address = order.shippingAddress?.countryCode
+    ? { countryCode: order.shippingAddress.countryCode, region: order.shippingAddress.region }
+    : null;
+  const taxQuery = useExchangeTaxRateQuery(exchange.length > 0 ? address : null);
+  const taxPreview = (taxQuery.data ?? taxQuery.previousData)?.taxPreview ?? null;
+  // Known: the address's rate (or none applies); unknown: no address, or not loaded (yet).
+  const taxKnown = address !== null && taxPreview !== null;
+  const taxRate = taxPreview?.rate?.rate ?? null;
   const figures = useMemo(
     () =>
-      previewSettlement(order, order.lines, choices, {
-        returnShippingFee: shippingFee,
-        restockingFeePercent: percent,
-      }),
-    [order, choices, shippingFee, percent],
+      previewSettlement(
+        order,
+        order.lines,
+        choices,
+        { returnShippingFee: shippingFee, restockingFeePercent: percent },
+        exchangeItemsOf(exchange, taxRate),
+      ),
+    [order, choices, shippingFee, percent, exchange, taxRate],
   );
   const units = Object.values(choices).reduce((a, c) => a + c.quantity, 0);
 
   const command = useCommand({
-    mutate: async (input: { lines: ReturnLineInputShape[] }) => {
+    mutate: async (input: { lines: ReturnLineInputShape[]; exchangeLines: ExchangeLineInputShape[] }) => {
       const { data } = await create({
         variables: {
           input: {
             orderId: order.id,
             lines: input.lines,
+            exchangeLines: input.exchangeLines.length ? input.exchangeLines : null,
             returnShippingFee: shippingFee.trim() || null,
             restockingFeePercent: percent.trim() ? Number(percent) : null,
             note: note.trim() || null,
@@ -155,20 +202,26 @@ export function ReturnCreateForm({ order }: { order: Order }) {
     if (missingReason.length) {
       setPlaced({
         lines: Object.fromEntries(missingReason.map((id) => [id, { reason: 'Choose why it comes back.' }])),
+        exchange: {},
         other: [],
       });
       return;
     }
     if (lines.length === 0) {
-      setPlaced({ lines: {}, other: ['Choose at least one unit to take back.'] });
+      setPlaced({ ...NONE, other: ['Choose at least one unit to take back.'] });
+      return;
+    }
+    const exchangeInput = exchangeLinesInput(exchange);
+    if (Object.keys(exchangeInput.errors).length) {
+      setPlaced({ ...NONE, exchange: exchangeInput.errors });
       return;
     }
     if (feeCheck.shippingFeeError || feeCheck.percentError) return;
     try {
-      const userErrors = await command.submit({ lines });
+      const userErrors = await command.submit({ lines, exchangeLines: exchangeInput.lines });
       if (userErrors.length) setPlaced(placeErrors(userErrors, lines));
     } catch (error) {
-      setPlaced({ lines: {}, other: [describeError(error).message] });
+      setPlaced({ ...NONE, other: [describeError(error).message] });
     }
   };
 
@@ -204,7 +257,15 @@ export function ReturnCreateForm({ order }: { order: Order }) {
                 ))}
               </Stack>
             </SectionCard>
-            <ExchangeSection orderId={order.id} currencyCode={currency} />
+            <ExchangeSection
+              currencyCode={currency}
+              choices={exchange}
+              errors={placed.exchange}
+              onChange={(next) => {
+                setPlaced(NONE);
+                setExchange(next);
+              }}
+            />
             <SectionCard title="Fees and note">
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -278,14 +339,50 @@ export function ReturnCreateForm({ order }: { order: Order }) {
                   Fees are capped at the credit: {formatMoney(moneyOf(figures.fees, currency))} taken.
                 </Text>
               )}
+              {exchange.length > 0 && (
+                <>
+                  <Figure
+                    label={`New items (${exchange.reduce((a, c) => a + c.quantity, 0)})`}
+                    minor={figures.newItemsTotal}
+                    currency={currency}
+                  />
+                  <Text size="xs" c="dimmed" mt={-6} data-testid="exchange-tax">
+                    {exchangeTaxWords(
+                      order.pricesIncludeTax,
+                      taxKnown,
+                      taxRate,
+                      figures.newItemsTax,
+                      currency,
+                    )}
+                  </Text>
+                </>
+              )}
               <Divider />
-              <Figure label="Refund to customer" minor={figures.refund} currency={currency} strong />
+              {exchange.length > 0 && figures.difference > 0 ? (
+                <Figure
+                  label="Customer owes"
+                  minor={figures.owed}
+                  currency={currency}
+                  strong
+                  testId="return-difference"
+                />
+              ) : (
+                <Figure
+                  label="Refund to customer"
+                  minor={figures.refund}
+                  currency={currency}
+                  strong
+                  testId="return-difference"
+                />
+              )}
               <Text size="xs" c="dimmed">
                 {units === 0
                   ? 'Choose items to see what the customer gets back.'
-                  : figures.refund < -figures.difference
-                    ? `Only ${formatMoney(moneyOf(figures.maximum, currency))} is paid and not yet refunded.`
-                    : 'Paid when the return is settled, for the units that arrive. Units refunded before come back without money.'}
+                  : exchange.length > 0 && figures.difference > 0
+                    ? `The new items cost ${formatMoney(moneyOf(figures.difference, currency))} more than what comes back: it stays to pay on the order.`
+                    : figures.refund < -figures.difference
+                      ? `Only ${formatMoney(moneyOf(figures.maximum, currency))} is paid and not yet refunded.`
+                      : 'Paid when the return is settled, for the units that arrive. Units refunded before come back without money.'}
               </Text>
             </Stack>
             <Button

@@ -3,6 +3,7 @@ import {
   parseMoney,
   RETURN_LIMITS,
   settleReturn,
+  type ExchangeItem,
   type ReturnReason,
   type ReturnSettlementFigures,
 } from '@stockroom/domain';
@@ -77,13 +78,16 @@ export function readFees(fees: ReturnFeesInput, currencyCode: string) {
 /**
  * The settlement as it would be if every chosen unit came back, worked out in the browser with the
  * same arithmetic as the server (settleReturn): units refunded before or credited by another return
- * come back without money; original shipping is the settle step's choice, so none here.
+ * come back without money; original shipping is the settle step's choice, so none here. New items
+ * of an exchange (exchangeItemsOf) count against the credit: the difference is what the customer
+ * owes (above 0) or gets back (below 0).
  */
 export function previewSettlement(
   order: ReturnOrderMoney,
   lines: readonly ReturnableLine[],
   choices: ReturnChoices,
   fees: ReturnFeesInput,
+  exchange: readonly ExchangeItem[] = [],
 ): ReturnSettlementFigures {
   const { shippingFee, percent } = readFees(fees, order.currencyCode);
   return settleReturn({
@@ -97,7 +101,7 @@ export function previewSettlement(
         spent: l.refundedQuantity + l.returnCreditedQuantity,
         units: Math.min(choices[l.id]!.quantity, l.returnableQuantity),
       })),
-    exchange: [],
+    exchange: [...exchange],
     pricesIncludeTax: order.pricesIncludeTax,
     returnShippingFee: shippingFee,
     restockingFeePercent: percent,

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { parseMoney } from '@stockroom/domain';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useCommand } from '../../../components/use-command';
 import type { ReturnFieldsFragment } from '../../../gql/graphql';
@@ -61,6 +62,9 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
   const problem = settleAmountProblem(amount, s?.refund ?? null);
   const shown = amount ?? s?.refund.amount ?? '';
   const currency = s?.refund.currencyCode ?? ret.order.currencyCode;
+  const exchange = ret.exchangeLines.length > 0;
+  // With an exchange the new items may cost more than what comes back: nothing to refund then.
+  const owes = Boolean(s && minorOf(s.owed) > 0);
   const paying = s ? (amount === null ? s.refund : { amount: amount || '0', currencyCode: currency }) : null;
 
   const command = useCommand({
@@ -87,7 +91,10 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
   const submit = async () => {
     setError(null);
     try {
-      const userErrors = await command.submit({ amount: amount?.trim() || null, refundShipping });
+      const userErrors = await command.submit({
+        amount: owes ? null : amount?.trim() || null,
+        refundShipping,
+      });
       if (userErrors.length) setError(userErrors.map((e) => e.message).join(' '));
     } catch (e) {
       setError(describeError(e).message);
@@ -137,9 +144,29 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
               />
             )}
             {s && minorOf(s.shipping) > 0 && <Figure label="Original shipping" money={s.shipping} />}
+            {exchange && s && (
+              <>
+                <Figure label="New items" money={s.newItemsTotal} />
+                <Text size="xs" c="dimmed" mt={-6}>
+                  {`${ret.order.pricesIncludeTax ? 'Of which' : 'With'} tax ${formatMoney(s.newItemsTax)} at today’s rate · ${formatMoney(s.exchangeCredit)} paid with the return’s credit`}
+                </Text>
+              </>
+            )}
             <Divider />
-            <Figure label="Owed to the customer" money={s?.refund ?? null} strong />
-            {s && (
+            {owes && s ? (
+              <>
+                <Figure label="Customer owes" money={s.owed} strong />
+                <Text size="sm" c="orange.8" data-testid="settle-owed">
+                  {`The customer owes ${formatMoney(s.owed)}: collect it on the order.`}{' '}
+                  <Anchor component={Link} to={`/orders/${ret.order.id}`} size="sm">
+                    {ret.order.name}
+                  </Anchor>
+                </Text>
+              </>
+            ) : (
+              <Figure label="Owed to the customer" money={s?.refund ?? null} strong />
+            )}
+            {s && !owes && (
               <Text size="xs" c="dimmed">
                 {formatMoney(s.maximumRefundable)} paid and not yet refunded on the order.
               </Text>
@@ -153,25 +180,27 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
         )}
       </Stack>
       <Stack gap="xs" mt="md">
-        <TextInput
-          label="Refund amount"
-          description={
-            amount !== null ? (
-              <Anchor component="button" type="button" size="xs" onClick={() => setAmount(null)}>
-                Use the amount owed
-              </Anchor>
-            ) : (
-              'Lower it to give back less.'
-            )
-          }
-          inputMode="decimal"
-          value={shown}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={problem}
-          leftSection={<Text size="sm">{currency}</Text>}
-          leftSectionWidth={48}
-          disabled={!s}
-        />
+        {!owes && (
+          <TextInput
+            label="Refund amount"
+            description={
+              amount !== null ? (
+                <Anchor component="button" type="button" size="xs" onClick={() => setAmount(null)}>
+                  Use the amount owed
+                </Anchor>
+              ) : (
+                'Lower it to give back less.'
+              )
+            }
+            inputMode="decimal"
+            value={shown}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={problem}
+            leftSection={<Text size="sm">{currency}</Text>}
+            leftSectionWidth={48}
+            disabled={!s}
+          />
+        )}
         {error && (
           <Alert color="red" variant="light" title="Not settled" role="alert">
             {error}

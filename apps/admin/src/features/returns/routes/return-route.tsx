@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session-context';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { usePhone } from '../../../lib/use-phone';
 import { useReturnQuery } from '../api/return-query';
+import { ExchangeCard } from '../components/exchange-card';
 import { ReceiptsCard } from '../components/receipts-card';
 import { ReceivePanel } from '../components/receive-panel';
 import { ReturnActions } from '../components/return-actions';
@@ -45,6 +46,7 @@ function ReturnPage({ data }: { data: ReturnQuery }) {
         )}
         {settle && <SettlePanel key={`settle-${ret.id}-${ret.version}`} ret={ret} />}
         <ReturnLinesCard lines={ret.lines} />
+        <ExchangeCard ret={ret} />
         <ReceiptsCard ret={ret} phone={phone} />
       </Stack>
       <Stack gap="lg" className={classes.side}>
