@@ -228,7 +228,7 @@ export function ReceivePanel({ ret, locations }: { ret: ReturnFieldsFragment; lo
                 w={96}
                 inputMode="numeric"
               />
-              <Input.Wrapper label="State" size="md" style={{ flex: 1, minWidth: 240 }}>
+              <Input.Wrapper label="State" size="md" style={{ flex: 1, minWidth: 220 }}>
                 <SegmentedControl
                   aria-label="State"
                   data={DISPOSITIONS}
@@ -236,6 +236,8 @@ export function ReceivePanel({ ret, locations }: { ret: ReturnFieldsFragment; lo
                   onChange={(v) => setDisposition(v)}
                   size="md"
                   fullWidth
+                  // Three words side by side on a 320-wide phone: less padding, never cut.
+                  styles={{ label: { paddingInline: 'var(--mantine-spacing-xs)' } }}
                 />
               </Input.Wrapper>
             </Group>
