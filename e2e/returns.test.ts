@@ -172,6 +172,16 @@ describe('returns', () => {
         id: order.id,
       },
     );
+    const figures = () =>
+      api.request<{
+        order: { customer: { totalSpent: { amount: string } } };
+        node: { inventoryLevels: { onHand: number; committed: number }[] };
+      }>(
+        `query($id: ID!, $shirt: ID!) { order(id: $id) { customer { totalSpent { amount } } }
+          node(id: $shirt) { ... on ProductVariant { inventoryLevels { onHand committed } } } }`,
+        { id: order.id, shirt },
+      );
+    const before = await figures();
 
     const desk = await newPage(browser, server.url, { width: 1440, height: 900 });
     await signIn(desk.page, server.ownerEmail, server.ownerPassword);
@@ -241,6 +251,16 @@ describe('returns', () => {
       exchangeCredit: { amount: '11.00' },
       totalRefunded: { amount: '0.00' },
     });
+    // The customer spent what they owe on top; the shirt is committed to ship, the mug back on hand.
+    const now = await figures();
+    expect(
+      Math.round(Number(now.order.customer.totalSpent.amount) * 100) -
+        Math.round(Number(before.order.customer.totalSpent.amount) * 100),
+    ).toBe(1320);
+    const sum = (f: Awaited<ReturnType<typeof figures>>) =>
+      f.node.inventoryLevels.reduce((a, l) => [a[0]! + l.onHand, a[1]! + l.committed], [0, 0]);
+    expect(sum(before)).toEqual([5, 0]);
+    expect(sum(now)).toEqual([5, 1]);
     await desk.page.goto(`/orders/${order.id}`);
     await expect.poll(() => desk.page.getByTestId('order-outstanding').textContent()).toContain('$13.20');
     await expect
