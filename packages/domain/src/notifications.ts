@@ -8,6 +8,7 @@ export const NOTIFICATION_TEMPLATE_KINDS = [
   'SHIPPING_CONFIRMATION',
   'ORDER_CANCELLED',
   'REFUND_ISSUED',
+  'RETURN_CREATED',
   'STAFF_INVITATION',
   'STAFF_PASSWORD_RESET',
 ] as const;
@@ -18,6 +19,7 @@ export const NOTIFICATION_TEMPLATE_LABELS: Record<NotificationTemplateKind, stri
   SHIPPING_CONFIRMATION: 'Shipping confirmation',
   ORDER_CANCELLED: 'Order cancelled',
   REFUND_ISSUED: 'Refund issued',
+  RETURN_CREATED: 'Return started',
   STAFF_INVITATION: 'Staff invitation',
   STAFF_PASSWORD_RESET: 'Staff password reset',
 };

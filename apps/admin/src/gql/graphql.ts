@@ -399,6 +399,7 @@ export type NotificationTemplateKind =
   | 'ORDER_CANCELLED'
   | 'ORDER_CONFIRMATION'
   | 'REFUND_ISSUED'
+  | 'RETURN_CREATED'
   | 'SHIPPING_CONFIRMATION'
   | 'STAFF_INVITATION'
   | 'STAFF_PASSWORD_RESET';
@@ -634,6 +635,8 @@ export type ReturnCreateInput = {
   lines: Array<ReturnLineInput>;
   /** At most 500 characters. */
   note?: string | null | undefined;
+  /** Email the customer that the return has started (what comes back, any exchange items), when the order has an email — default true. */
+  notifyCustomer?: boolean | null | undefined;
   orderId: string | number;
   /** Whole percent of the credited merchandise, 0 … 100. */
   restockingFeePercent?: number | null | undefined;

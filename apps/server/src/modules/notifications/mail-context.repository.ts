@@ -132,6 +132,43 @@ export async function refundForMail(db: Executor, refundId: string) {
   return row ? { amount: Number(row.amount), reason: row.reason } : null;
 }
 
+/** A return as its email tells it: its number, the units coming back and any exchange items. */
+export async function returnForMail(db: Executor, returnId: string) {
+  const ret = await db
+    .selectFrom('returns')
+    .select(['id', 'number'])
+    .where('id', '=', returnId)
+    .executeTakeFirst();
+  if (!ret) return null;
+  const [items, exchange] = await Promise.all([
+    db
+      .selectFrom('return_lines as rl')
+      .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+      .select(['l.product_title', 'l.variant_title', 'l.sku', 'rl.quantity'])
+      .where('rl.return_id', '=', returnId)
+      .orderBy('rl.position')
+      .execute(),
+    db
+      .selectFrom('order_lines')
+      .select(['product_title', 'variant_title', 'sku', 'quantity'])
+      .where('return_id', '=', returnId)
+      .orderBy('position')
+      .execute(),
+  ]);
+  const item = (r: {
+    product_title: string;
+    variant_title: string;
+    sku: string | null;
+    quantity: number;
+  }) => ({
+    title: r.product_title,
+    variantTitle: r.variant_title,
+    sku: r.sku,
+    quantity: r.quantity,
+  });
+  return { number: ret.number, items: items.map(item), exchangeItems: exchange.map(item) };
+}
+
 /** The newest order, for a preview when none is picked. */
 export async function newestOrderId(db: Executor): Promise<string | null> {
   const row = await db
@@ -147,7 +184,7 @@ export async function newestOrderId(db: Executor): Promise<string | null> {
 /** An order's newest parcel or refund (a preview on a real order shows its latest). */
 export async function latestForMail(
   db: Executor,
-  table: 'fulfillments' | 'refunds',
+  table: 'fulfillments' | 'refunds' | 'returns',
   orderId: string,
 ): Promise<string | null> {
   const row = await db

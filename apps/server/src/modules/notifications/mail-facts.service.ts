@@ -7,6 +7,7 @@ import {
   linesForMail,
   orderForMail,
   refundForMail,
+  returnForMail,
 } from './mail-context.repository.js';
 import type { EmailMessageData } from './notifications.model.js';
 import type { MailFacts } from './mail-view.js';
@@ -22,7 +23,15 @@ export async function factsOf(
     data: EmailMessageData;
   },
 ): Promise<MailFacts> {
-  const facts: MailFacts = { shop, order: null, lines: [], fulfillment: null, refund: null, staff: null };
+  const facts: MailFacts = {
+    shop,
+    order: null,
+    lines: [],
+    fulfillment: null,
+    refund: null,
+    return: null,
+    staff: null,
+  };
   if (message.orderId) {
     const [order, lines] = await Promise.all([
       orderForMail(db, message.orderId),
@@ -38,6 +47,10 @@ export async function factsOf(
     if (message.kind === 'REFUND_ISSUED') {
       const id = refundId ?? (await latestForMail(db, 'refunds', message.orderId));
       facts.refund = id ? await refundForMail(db, id) : null;
+    }
+    if (message.kind === 'RETURN_CREATED') {
+      const id = message.data.returnId ?? (await latestForMail(db, 'returns', message.orderId));
+      facts.return = id ? await returnForMail(db, id) : null;
     }
   }
   if (message.data.link)

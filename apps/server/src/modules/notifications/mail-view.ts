@@ -30,6 +30,13 @@ export interface MailView {
   };
 }
 
+interface MailItem {
+  title: string;
+  variantTitle: string;
+  sku: string | null;
+  quantity: number;
+}
+
 export interface MailFacts {
   shop: Shop;
   order: MailOrderRow | null;
@@ -41,6 +48,12 @@ export interface MailFacts {
     items: number;
   } | null;
   refund: { amount: number; reason: string | null } | null;
+  /** A return (RETURN_CREATED): its number within the order, the units coming back, the exchange items. */
+  return: {
+    number: number;
+    items: MailItem[];
+    exchangeItems: MailItem[];
+  } | null;
   staff: { name: string | null; email: string; link: string; expiresAt: Date } | null;
 }
 
@@ -75,6 +88,7 @@ function webUrl(url: string | null | undefined): string | null {
 
 export function mailView(kind: NotificationTemplateKind, facts: MailFacts): MailView {
   const { shop, order, lines, fulfillment, refund, staff } = facts;
+  const ret = facts.return;
   const tz = shop.timezone;
   const shopVars = {
     name: shop.name,
@@ -151,6 +165,41 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
     const url = webUrl(fulfillment?.trackingUrl);
     if (url) button = { label: 'Track your parcel', url };
   }
+  if (kind === 'RETURN_CREATED' && order) {
+    const item = (i: MailItem) => ({
+      title: i.title,
+      variant_title: i.variantTitle,
+      sku: i.sku ?? '',
+      quantity: i.quantity,
+    });
+    const items = ret?.items ?? [];
+    vars['return'] = {
+      name: `${shop.orderNumberPrefix}${order.number}-R${ret?.number ?? 1}`,
+      item_count: items.reduce((n, i) => n + i.quantity, 0),
+      items: items.map(item),
+      exchange_items: (ret?.exchangeItems ?? []).map(item),
+    };
+    // The email lists what comes back (and what goes out instead), not the whole order.
+    if (orderLayout)
+      orderLayout = {
+        ...orderLayout,
+        lines: [
+          ...items.map((i) => ({
+            title: i.title,
+            detail: ['Coming back', i.variantTitle, i.sku].filter(Boolean).join(' · '),
+            quantity: i.quantity,
+            total: '',
+          })),
+          ...(ret?.exchangeItems ?? []).map((i) => ({
+            title: i.title,
+            detail: ['In exchange', i.variantTitle, i.sku].filter(Boolean).join(' · '),
+            quantity: i.quantity,
+            total: '',
+          })),
+        ],
+        totals: [],
+      };
+  }
   if (kind === 'REFUND_ISSUED' && order)
     vars['refund'] = {
       amount: money(refund?.amount ?? 0, order.currencyCode),
@@ -223,6 +272,11 @@ export function sampleFacts(shop: Shop, kind: NotificationTemplateKind): MailFac
       items: 2,
     },
     refund: { amount: 2400, reason: 'Damaged in transit' },
+    return: {
+      number: 1,
+      items: [{ title: 'Linen shirt', variantTitle: 'M / Blue', sku: 'LS-M-BL', quantity: 1 }],
+      exchangeItems: [{ title: 'Linen shirt', variantTitle: 'L / Blue', sku: 'LS-L-BL', quantity: 1 }],
+    },
     staff: {
       name: 'Sam Jones',
       email: 'sam@example.com',
@@ -231,6 +285,6 @@ export function sampleFacts(shop: Shop, kind: NotificationTemplateKind): MailFac
     },
   };
   return staffKind
-    ? { ...facts, order: null, lines: [], fulfillment: null, refund: null }
+    ? { ...facts, order: null, lines: [], fulfillment: null, refund: null, return: null }
     : { ...facts, staff: null };
 }

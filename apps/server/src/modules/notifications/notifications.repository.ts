@@ -113,7 +113,7 @@ export async function existingOrderMessage(
   db: Executor,
   kind: NotificationTemplateKind,
   orderId: string,
-  about: { fulfillmentId?: string | null; refundId?: string | null },
+  about: { fulfillmentId?: string | null; refundId?: string | null; returnId?: string | null },
 ): Promise<boolean> {
   let q = db
     .selectFrom('email_messages')
@@ -122,6 +122,7 @@ export async function existingOrderMessage(
     .where('kind', '=', kind);
   if (about.fulfillmentId) q = q.where(sql<boolean>`data->>'fulfillmentId' = ${about.fulfillmentId}`);
   if (about.refundId) q = q.where(sql<boolean>`data->>'refundId' = ${about.refundId}`);
+  if (about.returnId) q = q.where(sql<boolean>`data->>'returnId' = ${about.returnId}`);
   return Boolean(await q.limit(1).executeTakeFirst());
 }
 

@@ -61,6 +61,7 @@ export async function queueOrderEmail(
     orderId: string;
     fulfillmentId?: string | null;
     refundId?: string | null;
+    returnId?: string | null;
   },
 ): Promise<EmailMessage | null> {
   if (!CUSTOMER_NOTIFICATION_KINDS.includes(input.kind))
@@ -80,6 +81,7 @@ export async function queueOrderEmail(
       orderName: `${(await storeSettings(trx)).orderNumberPrefix}${order.number}`,
       fulfillmentId: input.fulfillmentId ?? null,
       refundId: input.refundId ?? null,
+      ...(input.returnId ? { returnId: input.returnId } : {}),
     },
     createdBy: sender.viewer?.staffId ?? null,
   });

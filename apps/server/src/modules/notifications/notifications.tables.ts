@@ -18,6 +18,8 @@ export interface EmailMessageData {
   orderName?: string | null;
   fulfillmentId?: string | null;
   refundId?: string | null;
+  /** The return a RETURN_CREATED message is about. */
+  returnId?: string | null;
   /** A staff message's link (invitation or reset), absolute. */
   link?: string | null;
   staffName?: string | null;

@@ -56,6 +56,20 @@ export const TEMPLATE_VARIABLES: Record<NotificationTemplateKind, TemplateVariab
     { name: 'refund.amount', description: 'The money refunded, with its currency' },
     { name: 'refund.reason', description: 'Why, as staff wrote it' },
   ],
+  RETURN_CREATED: [
+    ...SHOP,
+    ...ORDER,
+    { name: 'return.name', description: 'The return’s number, e.g. #1001-R1' },
+    { name: 'return.item_count', description: 'How many items come back' },
+    {
+      name: 'return.items',
+      description: 'The items coming back: each has title, variant_title, sku, quantity',
+    },
+    {
+      name: 'return.exchange_items',
+      description: 'The items sent instead (an exchange): each has title, variant_title, sku, quantity',
+    },
+  ],
   STAFF_INVITATION: [...SHOP, ...STAFF],
   STAFF_PASSWORD_RESET: [...SHOP, ...STAFF],
 };
@@ -81,6 +95,10 @@ export const DEFAULT_TEMPLATES: Record<NotificationTemplateKind, { subject: stri
   REFUND_ISSUED: {
     subject: 'A refund of {{ refund.amount }} for order {{ order.name }}',
     body: 'Hi {{ customer.first_name | default: "there" }},\n\nWe’ve refunded {{ refund.amount }} for order {{ order.name }}. It can take a few days to show on your statement.',
+  },
+  RETURN_CREATED: {
+    subject: 'Your return {{ return.name }} has started',
+    body: 'Hi {{ customer.first_name | default: "there" }},\n\nWe’ve started return {{ return.name }} for {{ return.item_count }} item(s) from order {{ order.name }}. Please send them back to us; we’ll let you know when they arrive and are settled.{% if return.exchange_items.size > 0 %}\n\nWhat you chose instead will be sent to you as usual.{% endif %}',
   },
   STAFF_INVITATION: {
     subject: 'You’re invited to {{ shop.name }} on Stockroom',

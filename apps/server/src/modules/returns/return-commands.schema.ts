@@ -10,6 +10,7 @@ import { returnCancel, returnClose, returnCreate, returnOpen } from './return.se
 import { returnReceive } from './return-receive.service.js';
 import { returnSettle } from './return-settle.service.js';
 import { findOrder } from '../orders/order-reads.service.js';
+import { queueOrderEmail } from '../notifications/notifications.service.js';
 
 const write = auth.permission('RETURNS_WRITE');
 
@@ -70,6 +71,11 @@ const ReturnCreateInput = builder.inputType('ReturnCreateInput', {
     restockingFeePercent: t.int({ description: 'Whole percent of the credited merchandise, 0 … 100.' }),
     note: t.string({ description: `At most ${RETURN_LIMITS.note} characters.` }),
     idempotencyKey: t.string({ description: 'A repeat with the same key answers the first return.' }),
+    notifyCustomer: t.boolean({
+      defaultValue: true,
+      description:
+        'Email the customer that the return has started (what comes back, any exchange items), when the order has an email — default true.',
+    }),
   }),
 });
 
@@ -150,12 +156,16 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ReturnCreateInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       command(ctx, async (trx) => {
+        const { notifyCustomer, ...rest } = input;
         const ret = await returnCreate(trx, ctx, {
-          ...input,
+          ...rest,
           orderId: String(input.orderId),
           lines: input.lines.map((l) => ({ ...l, orderLineId: String(l.orderLineId) })),
           exchangeLines: input.exchangeLines?.map((l) => ({ ...l, variantId: String(l.variantId) })) ?? null,
         });
+        // A repeat of the same key answers the first return and finds its message already queued.
+        if (notifyCustomer !== false)
+          await queueOrderEmail(trx, ctx, { kind: 'RETURN_CREATED', orderId: ret.orderId, returnId: ret.id });
         return payloadOf(ctx, ret, trx);
       }),
   }),

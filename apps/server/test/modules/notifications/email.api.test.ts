@@ -87,6 +87,59 @@ describe.each(DATABASES)('email over a real SMTP server on $name', ({ postgresUr
     expect(mail.html).toContain('Track your parcel');
   });
 
+  it('tells the customer a return has started: what comes back; nothing with notifyCustomer false', async () => {
+    const place = async (email: string) => {
+      const order = await createOrder(store.owner, [{ variantId: store.lamp, quantity: 2 }], { email });
+      const shipped = await gql(store.owner, FULFILL, { input: { orderId: order.id } });
+      expect(shipped.orderFulfill.userErrors).toEqual([]);
+      const { lines } = (
+        await gql(store.owner, `query($id: ID!) { order(id: $id) { lines { id productTitle } } }`, {
+          id: order.id,
+        })
+      ).order;
+      return { order, line: lines[0] };
+    };
+    const RETURN = `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) {
+      return { name } userErrors { message } } }`;
+    const { order, line } = await place('lin@example.com');
+    const input = {
+      orderId: order.id,
+      lines: [{ orderLineId: line.id, quantity: 1, reason: 'DEFECTIVE' }],
+      idempotencyKey: `return-mail-${order.id}`,
+    };
+    const made = await gql(store.owner, RETURN, { input });
+    expect(made.returnCreate.userErrors).toEqual([]);
+    const name = made.returnCreate.return.name as string;
+    expect(name).toBe(`${order.name}-R1`);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('lin@example.com') && /return/i.test(m.headers['subject'] ?? ''),
+    );
+    expect(mail.headers['subject']).toBe(`Your return ${name} has started`);
+    expect(mail.text).toContain(`return ${name} for 1 item(s) from order ${order.name}`);
+    expect(mail.text).toContain(`1 × ${line.productTitle}`);
+    expect(mail.text).toContain('Coming back');
+    expect(mail.html).toContain(name);
+    // A repeat of the same key is the same return and the same single message.
+    expect((await gql(store.owner, RETURN, { input })).returnCreate.return.name).toBe(name);
+    const messages = await messagesOf(store.owner, `order:${order.name} kind:RETURN_CREATED`);
+    expect(messages).toHaveLength(1);
+    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map(
+      (e: any) => e.message,
+    );
+    expect(timeline).toContain('Return started email queued for lin@example.com');
+
+    const quiet = await place('hush@example.com');
+    const none = await gql(store.owner, RETURN, {
+      input: {
+        orderId: quiet.order.id,
+        lines: [{ orderLineId: quiet.line.id, quantity: 1, reason: 'UNWANTED' }],
+        notifyCustomer: false,
+      },
+    });
+    expect(none.returnCreate.userErrors).toEqual([]);
+    expect(await messagesOf(store.owner, `order:${quiet.order.name} kind:RETURN_CREATED`)).toEqual([]);
+  });
+
   it('sends nothing when notifyCustomer is false, or when the order has no email', async () => {
     const order = await createOrder(store.owner, [{ variantId: store.mug, quantity: 1 }], {
       email: 'quiet@example.com',

@@ -1,3 +1,4 @@
+import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
 import {
   Alert,
   Button,
@@ -166,6 +167,7 @@ export function ReturnCreateForm({ order }: { order: Order }) {
     [order, choices, shippingFee, percent, exchange, taxRate],
   );
   const units = Object.values(choices).reduce((a, c) => a + c.quantity, 0);
+  const [notify, setNotify] = useState(true);
 
   const command = useCommand({
     mutate: async (input: { lines: ReturnLineInputShape[]; exchangeLines: ExchangeLineInputShape[] }) => {
@@ -179,6 +181,7 @@ export function ReturnCreateForm({ order }: { order: Order }) {
             restockingFeePercent: percent.trim() ? Number(percent) : null,
             note: note.trim() || null,
             idempotencyKey: key.current,
+            notifyCustomer: notify && Boolean(order.email),
           },
         },
       });
@@ -385,6 +388,12 @@ export function ReturnCreateForm({ order }: { order: Order }) {
                       : 'Paid when the return is settled, for the units that arrive. Units refunded before come back without money.'}
               </Text>
             </Stack>
+            <NotifyCustomerCheckbox
+              email={order.email}
+              checked={notify}
+              onChange={setNotify}
+              what="that the return has started, with what comes back,"
+            />
             <Button
               type="submit"
               size="md"
