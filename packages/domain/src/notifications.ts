@@ -9,6 +9,7 @@ export const NOTIFICATION_TEMPLATE_KINDS = [
   'ORDER_CANCELLED',
   'REFUND_ISSUED',
   'RETURN_CREATED',
+  'ORDER_EDITED',
   'STAFF_INVITATION',
   'STAFF_PASSWORD_RESET',
 ] as const;
@@ -20,6 +21,7 @@ export const NOTIFICATION_TEMPLATE_LABELS: Record<NotificationTemplateKind, stri
   ORDER_CANCELLED: 'Order cancelled',
   REFUND_ISSUED: 'Refund issued',
   RETURN_CREATED: 'Return started',
+  ORDER_EDITED: 'Order updated',
   STAFF_INVITATION: 'Staff invitation',
   STAFF_PASSWORD_RESET: 'Staff password reset',
 };

@@ -24,6 +24,8 @@ export interface MailOrderRow {
   shippingAddress: AddressJson | null;
   cancelReason: string | null;
   createdAt: Date;
+  /** What is still to pay: total − exchange credit − paid, never below 0; 0 once cancelled. */
+  balanceDue: number;
 }
 
 export interface MailLineRow {
@@ -58,6 +60,9 @@ export async function orderForMail(db: Executor, orderId: string): Promise<MailO
       'o.shipping_address',
       'o.cancel_reason',
       'o.created_at',
+      'o.status',
+      'o.total_paid',
+      'o.exchange_credit',
     ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
@@ -81,6 +86,10 @@ export async function orderForMail(db: Executor, orderId: string): Promise<MailO
     shippingAddress: row.shipping_address,
     cancelReason: row.cancel_reason,
     createdAt: row.created_at,
+    balanceDue:
+      row.status === 'CANCELLED'
+        ? 0
+        : Math.max(0, Number(row.total) - Number(row.exchange_credit) - Number(row.total_paid)),
   };
 }
 

@@ -30,6 +30,7 @@ export async function factsOf(
     fulfillment: null,
     refund: null,
     return: null,
+    edit: null,
     staff: null,
   };
   if (message.orderId) {
@@ -52,6 +53,7 @@ export async function factsOf(
       const id = message.data.returnId ?? (await latestForMail(db, 'returns', message.orderId));
       facts.return = id ? await returnForMail(db, id) : null;
     }
+    if (message.kind === 'ORDER_EDITED') facts.edit = { changes: message.data.editSummary ?? [] };
   }
   if (message.data.link)
     facts.staff = {

@@ -54,6 +54,8 @@ export interface MailFacts {
     items: MailItem[];
     exchangeItems: MailItem[];
   } | null;
+  /** An order edit (ORDER_EDITED): its changes in words, as staff saw them when they made it. */
+  edit: { changes: string[] } | null;
   staff: { name: string | null; email: string; link: string; expiresAt: Date } | null;
 }
 
@@ -125,6 +127,7 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
       shipping_method: order.shippingName || null,
       shipping_address: addressOneLine(order.shippingAddress),
       cancel_reason: order.cancelReason || null,
+      balance_due: order.balanceDue > 0 ? money(order.balanceDue, cur) : null,
       line_items: lineItems,
     };
     vars['customer'] = {
@@ -200,6 +203,17 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
         totals: [],
       };
   }
+  if (kind === 'ORDER_EDITED' && order) {
+    vars['edit'] = { changes: facts.edit?.changes ?? [] };
+    if (orderLayout && order.balanceDue > 0)
+      orderLayout = {
+        ...orderLayout,
+        totals: [
+          ...orderLayout.totals,
+          { label: 'Balance due', value: money(order.balanceDue, order.currencyCode) },
+        ],
+      };
+  }
   if (kind === 'REFUND_ISSUED' && order)
     vars['refund'] = {
       amount: money(refund?.amount ?? 0, order.currencyCode),
@@ -254,6 +268,7 @@ export function sampleFacts(shop: Shop, kind: NotificationTemplateKind): MailFac
       },
       cancelReason: 'Customer changed their mind',
       createdAt: new Date(),
+      balanceDue: 0,
     },
     lines: [
       {
@@ -277,6 +292,7 @@ export function sampleFacts(shop: Shop, kind: NotificationTemplateKind): MailFac
       items: [{ title: 'Linen shirt', variantTitle: 'M / Blue', sku: 'LS-M-BL', quantity: 1 }],
       exchangeItems: [{ title: 'Linen shirt', variantTitle: 'L / Blue', sku: 'LS-L-BL', quantity: 1 }],
     },
+    edit: { changes: ['Added 1 × Linen shirt — L / Blue', 'Shipping: Standard $5.00 → Express $12.00'] },
     staff: {
       name: 'Sam Jones',
       email: 'sam@example.com',
@@ -285,6 +301,6 @@ export function sampleFacts(shop: Shop, kind: NotificationTemplateKind): MailFac
     },
   };
   return staffKind
-    ? { ...facts, order: null, lines: [], fulfillment: null, refund: null, return: null }
+    ? { ...facts, order: null, lines: [], fulfillment: null, refund: null, return: null, edit: null }
     : { ...facts, staff: null };
 }

@@ -113,7 +113,12 @@ export async function existingOrderMessage(
   db: Executor,
   kind: NotificationTemplateKind,
   orderId: string,
-  about: { fulfillmentId?: string | null; refundId?: string | null; returnId?: string | null },
+  about: {
+    fulfillmentId?: string | null;
+    refundId?: string | null;
+    returnId?: string | null;
+    editId?: string | null;
+  },
 ): Promise<boolean> {
   let q = db
     .selectFrom('email_messages')
@@ -123,6 +128,7 @@ export async function existingOrderMessage(
   if (about.fulfillmentId) q = q.where(sql<boolean>`data->>'fulfillmentId' = ${about.fulfillmentId}`);
   if (about.refundId) q = q.where(sql<boolean>`data->>'refundId' = ${about.refundId}`);
   if (about.returnId) q = q.where(sql<boolean>`data->>'returnId' = ${about.returnId}`);
+  if (about.editId) q = q.where(sql<boolean>`data->>'editId' = ${about.editId}`);
   return Boolean(await q.limit(1).executeTakeFirst());
 }
 

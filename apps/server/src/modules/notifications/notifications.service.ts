@@ -62,6 +62,9 @@ export async function queueOrderEmail(
     fulfillmentId?: string | null;
     refundId?: string | null;
     returnId?: string | null;
+    /** ORDER_EDITED: the edit (one message each) and its changes in words. */
+    editId?: string | null;
+    editSummary?: readonly string[] | null;
   },
 ): Promise<EmailMessage | null> {
   if (!CUSTOMER_NOTIFICATION_KINDS.includes(input.kind))
@@ -82,6 +85,7 @@ export async function queueOrderEmail(
       fulfillmentId: input.fulfillmentId ?? null,
       refundId: input.refundId ?? null,
       ...(input.returnId ? { returnId: input.returnId } : {}),
+      ...(input.editId ? { editId: input.editId, editSummary: [...(input.editSummary ?? [])] } : {}),
     },
     createdBy: sender.viewer?.staffId ?? null,
   });

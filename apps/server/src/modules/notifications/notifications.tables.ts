@@ -20,6 +20,9 @@ export interface EmailMessageData {
   refundId?: string | null;
   /** The return a RETURN_CREATED message is about. */
   returnId?: string | null;
+  /** An ORDER_EDITED message: the edit it tells (one message per edit) and its changes in words. */
+  editId?: string | null;
+  editSummary?: string[] | null;
   /** A staff message's link (invitation or reset), absolute. */
   link?: string | null;
   staffName?: string | null;

@@ -70,6 +70,12 @@ export const TEMPLATE_VARIABLES: Record<NotificationTemplateKind, TemplateVariab
       description: 'The items sent instead (an exchange): each has title, variant_title, sku, quantity',
     },
   ],
+  ORDER_EDITED: [
+    ...SHOP,
+    ...ORDER,
+    { name: 'edit.changes', description: 'What changed, each in words (e.g. "Added 1 × Linen shirt — M")' },
+    { name: 'order.balance_due', description: 'What the customer still owes, with its currency' },
+  ],
   STAFF_INVITATION: [...SHOP, ...STAFF],
   STAFF_PASSWORD_RESET: [...SHOP, ...STAFF],
 };
@@ -99,6 +105,10 @@ export const DEFAULT_TEMPLATES: Record<NotificationTemplateKind, { subject: stri
   RETURN_CREATED: {
     subject: 'Your return {{ return.name }} has started',
     body: 'Hi {{ customer.first_name | default: "there" }},\n\nWe’ve started return {{ return.name }} for {{ return.item_count }} item(s) from order {{ order.name }}. Please send them back to us; we’ll let you know when they arrive and are settled.{% if return.exchange_items.size > 0 %}\n\nWhat you chose instead will be sent to you as usual.{% endif %}',
+  },
+  ORDER_EDITED: {
+    subject: 'Your order {{ order.name }} has been updated',
+    body: 'Hi {{ customer.first_name | default: "there" }},\n\nWe’ve updated your order {{ order.name }}:\n{% for change in edit.changes %}\n- {{ change }}{% endfor %}\n\nYour order now comes to {{ order.total }}.{% if order.balance_due %} {{ order.balance_due }} is still to pay; we’ll be in touch about it.{% endif %}',
   },
   STAFF_INVITATION: {
     subject: 'You’re invited to {{ shop.name }} on Stockroom',

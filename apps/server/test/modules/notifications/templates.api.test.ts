@@ -213,7 +213,7 @@ describe.each(DATABASES)('notification templates on $name', ({ postgresUrl }) =>
     });
     expect(refused.body.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN');
     const read = await gql(store.packer, TEMPLATES);
-    expect(read.notificationTemplates).toHaveLength(7);
+    expect(read.notificationTemplates).toHaveLength(8);
     const bad = await store.owner.request(
       `{ emailMessages(query: "status:LOST") { userErrors { message } } }`,
     );
