@@ -13,6 +13,7 @@ import { importersFor, installJobSchema, LIST_EXPORTERS, startJobEngine, type Jo
 import type { Importers } from '../modules/jobs/import.model.js';
 import { connectRedis } from '../lib/redis.js';
 import { trackInFlight } from './http/in-flight.js';
+import { backgroundBudget } from '../lib/background-budget.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Services } from '../graphql/services.js';
@@ -225,7 +226,9 @@ export async function startApp(
         setCookie: () => {},
       },
     });
-  // Background work like the relay's: on `upkeep`, so a request's statement count stays its own.
+  // Background work like the relay's: on `upkeep`, so a request's statement count stays its own;
+  // and while requests keep the server busy, webhooks take a small share of the time.
+  const budget = backgroundBudget();
   const webhooks = startWebhooks({
     db: database.upkeep,
     run: runOperation,
@@ -233,6 +236,7 @@ export async function startApp(
     log,
     post: { allow: config.webhookAllowHosts, allowHttp: config.webhookAllowHttp },
     leaseMs: config.webhookLeaseSeconds * 1000,
+    budget,
   });
   const relay = bothRelays(
     startRelay({
@@ -270,6 +274,7 @@ export async function startApp(
   };
   const server = createHttpServer(services);
   const inFlight = trackInFlight(server);
+  budget.watch(server);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { idleBudget, type BackgroundBudget } from '../../lib/background-budget.js';
 import type { Logger } from '../../lib/logger.js';
 import type { EventConsumer } from '../events/relay.js';
 import { webhookConsumer } from './webhook-consumer.js';
@@ -39,13 +40,17 @@ export function startWebhooks(options: {
   post: PostSettings;
   /** How long the sender holds what it took (config STOCKROOM_WEBHOOK_LEASE_SECONDS). */
   leaseMs?: number;
+  /** Keeps deliveries to a small share of the time while requests keep the server busy. */
+  budget?: BackgroundBudget;
 }): WebhookRuntime {
+  const budget = options.budget ?? idleBudget();
   const sender = startWebhookSender({
     db: options.db,
     clock: options.clock,
     log: options.log,
     post: options.post,
     leaseMs: options.leaseMs,
+    budget,
   });
   const consumer = webhookConsumer({
     db: options.db,
@@ -53,6 +58,7 @@ export function startWebhooks(options: {
     clock: options.clock,
     log: options.log,
     queued: () => sender.wake(),
+    budget,
   });
   return { consumer, sender, run: options.run, clock: options.clock, post: options.post };
 }

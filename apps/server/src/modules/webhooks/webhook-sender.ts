@@ -20,6 +20,7 @@ import {
 import { recordAudit } from '../audit/audit.service.js';
 import { markFailing, pauseSubscription } from './webhook.repository.js';
 import { signature } from './webhook-owner.js';
+import { idleBudget, type BackgroundBudget } from '../../lib/background-budget.js';
 
 /** Where deliveries may go (config: STOCKROOM_WEBHOOK_ALLOW_HOSTS, STOCKROOM_WEBHOOK_ALLOW_HTTP). */
 export interface PostSettings {
@@ -83,8 +84,11 @@ export function startWebhookSender(options: {
   pollMs?: number;
   /** How long a round's deliveries are this sender's (STOCKROOM_WEBHOOK_LEASE_SECONDS). */
   leaseMs?: number;
+  /** While requests keep the server busy, rounds take a small share of the time (lib/background-budget). */
+  budget?: BackgroundBudget;
 }): WebhookSender {
   const { db, clock, log } = options;
+  const budget = options.budget ?? idleBudget();
   // Deliveries this instance queues wake it at once (wake()); the poll only finds retries coming
   // due (10 s apart at the least) and leases another instance gave up, so it need not be frequent:
   // every second it cost each instance three statements a second for nothing.
@@ -264,7 +268,10 @@ export function startWebhookSender(options: {
       try {
         // Deliveries queued during the round woke it (`again`); a round that took all it could
         // looks again at once.
-        if ((await runOnce()) > 0 && full) continue;
+        // Requests first: while they keep the server busy, a round waits its turn (drain() does not).
+        await budget.turn();
+        if (stopped) break;
+        if ((await budget.run(runOnce)) > 0 && full) continue;
       } catch (err) {
         log.warn({ err }, 'webhook sender failed; trying again');
       }
