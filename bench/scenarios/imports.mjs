@@ -106,24 +106,42 @@ const seconds = (job) => (Date.parse(job.finishedAt) - Date.parse(job.startedAt)
 const count = (job, name) => job.report.counts.find((c) => c.name === name)?.value ?? 0;
 
 /**
- * The floor: the same products and variants loaded with COPY (psql's \copy, one statement a table)
- * into the same tables, under other handles and SKUs. Answers the seconds it took.
+ * The floor: the same rows loaded with COPY (psql's \copy, one statement a table) into the same
+ * tables, under other handles and SKUs — what the file holds, stored as the catalog stores it: the
+ * products (with the list's variant count and search text), the variants, a stock level per variant
+ * at every active location (the file's count at its `Stock:` location, 0 elsewhere, with the list's
+ * sort key given as the import gives it) and the products' units available (product_stock). Not in
+ * the floor: what the apply records about itself (audit and domain events, stock movements, the
+ * report's rows). `locations` are the active ones, `{ id, name, priority }`, the file's first.
+ * Answers the seconds it took.
  */
-function copyFloor(dbUrl, products, tag) {
+function copyFloor(dbUrl, products, tag, locations) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-copy-'));
   const productFile = path.join(dir, 'products.csv');
   const variantFile = path.join(dir, 'variants.csv');
+  const levelFile = path.join(dir, 'levels.csv');
+  const stockFile = path.join(dir, 'stock.csv');
   const p = [];
   const v = [];
+  const l = [];
+  const st = [];
   const now = new Date().toISOString();
+  const row = (cells) => cells.map((x) => csvCell(String(x))).join(',');
+  // As inventory_level_sort_key() and importNewLevels key a level: product, variant position, location.
+  const locationKey = (loc) =>
+    `${String(BigInt(loc.priority) + 2147483648n).padStart(11, '0')} ${loc.name.toLowerCase()}`;
   for (let i = 0; i < products; i++) {
     const id = crypto.randomUUID();
+    const title = `Bench ${tag} product ${i}`;
+    const handle = `${tag}-product-${i}`;
     const price = (20 + (i % 50)) * 100;
+    const skus = SIZES.map((size) => `${tag.toUpperCase()}-${i}-${size}`);
+    const search = [title, handle, `Vendor ${i % 40}`, 'Sweaters', ...skus].join(' ');
     p.push(
-      [
+      row([
         id,
-        `Bench ${tag} product ${i}`,
-        `${tag}-product-${i}`,
+        title,
+        handle,
         '<p>Made for the import bench, soft and warm.</p>',
         'ACTIVE',
         `Vendor ${i % 40}`,
@@ -132,35 +150,27 @@ function copyFloor(dbUrl, products, tag) {
         '{bench,import}',
         price,
         price,
+        SIZES.length,
+        search,
         now,
         now,
-      ]
-        .map((x) => csvCell(String(x)))
-        .join(','),
+      ]),
     );
-    for (const [j, size] of SIZES.entries())
-      v.push(
-        [
-          crypto.randomUUID(),
-          id,
-          size,
-          `{${size}}`,
-          `${tag.toUpperCase()}-${i}-${size}`,
-          price,
-          950,
-          350,
-          'true',
-          'false',
-          j,
-          now,
-          now,
-        ]
-          .map((x) => csvCell(String(x)))
-          .join(','),
-      );
+    const count = i % 30;
+    for (const [j, size] of SIZES.entries()) {
+      const variantId = crypto.randomUUID();
+      v.push(row([variantId, id, size, `{${size}}`, skus[j], price, 950, 350, 'true', 'false', j, now, now]));
+      for (const [k, loc] of locations.entries()) {
+        const key = `${title.toLowerCase()} ${String(j).padStart(5, '0')} ${locationKey(loc)}`;
+        l.push(row([variantId, loc.id, k === 0 ? count : 0, key, now, now]));
+      }
+    }
+    st.push(row([id, SIZES.length * count]));
   }
   fs.writeFileSync(productFile, `${p.join('\n')}\n`);
   fs.writeFileSync(variantFile, `${v.join('\n')}\n`);
+  fs.writeFileSync(levelFile, `${l.join('\n')}\n`);
+  fs.writeFileSync(stockFile, `${st.join('\n')}\n`);
   const started = process.hrtime.bigint();
   execFileSync('psql', [
     dbUrl,
@@ -168,9 +178,13 @@ function copyFloor(dbUrl, products, tag) {
     '-v',
     'ON_ERROR_STOP=1',
     '-c',
-    `\\copy products (id, title, handle, description, status, vendor, product_type, tags, tag_keys, min_price, max_price, created_at, updated_at) from '${productFile}' with (format csv)`,
+    `\\copy products (id, title, handle, description, status, vendor, product_type, tags, tag_keys, min_price, max_price, variant_count, search_text, created_at, updated_at) from '${productFile}' with (format csv)`,
     '-c',
     `\\copy product_variants (id, product_id, title, option_values, sku, price, cost_price, weight_grams, track_inventory, allow_backorder, position, created_at, updated_at) from '${variantFile}' with (format csv)`,
+    '-c',
+    `\\copy inventory_levels (variant_id, location_id, on_hand, product_sort_key, created_at, updated_at) from '${levelFile}' with (format csv)`,
+    '-c',
+    `\\copy product_stock (product_id, total_available) from '${stockFile}' with (format csv)`,
   ]);
   const took = Number(process.hrtime.bigint() - started) / 1e9;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -203,7 +217,17 @@ export async function importExportBench({ gql, base, headers, pid, dbUrl, rows }
   const apply = await follow(gql, applyJob.id, pid);
   if (apply.job.status !== 'SUCCEEDED') throw new Error(`apply ${apply.job.status}: ${apply.job.failure}`);
 
-  const copySeconds = copyFloor(dbUrl, products, `${tag}c`);
+  const active = execFileSync(
+    'psql',
+    [dbUrl, '-At', '-F', '\t', '-c', 'select id, name, fulfillment_priority from locations where active'],
+    { encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .map(([id, name, priority]) => ({ id, name, priority: Number(priority) }))
+    .sort((a, b) => Number(b.name === location) - Number(a.name === location));
+  const copySeconds = copyFloor(dbUrl, products, `${tag}c`, active);
 
   const exportStarted = await gql(EXPORT, { input: { kind: 'EXPORT_ORDERS' } });
   const exportJob = exportStarted.body.data?.exportStart?.job;

@@ -13,7 +13,7 @@ describe('background budget (issue #30: webhooks yield to requests)', () => {
   it('is idle without requests: background work never waits', async () => {
     const c = clock();
     const budget = backgroundBudget({ now: c.now });
-    await budget.run(async () => c.move(100));
+    await budget.run(() => Promise.resolve(c.move(100)));
     expect(budget.busy()).toBe(false);
     const started = Date.now();
     await budget.turn();
@@ -54,7 +54,7 @@ describe('background budget (issue #30: webhooks yield to requests)', () => {
     budget.requestStarted();
     c.move(3_000);
     expect(budget.busy()).toBe(true);
-    await budget.run(async () => c.move(10));
+    await budget.run(() => Promise.resolve(c.move(10)));
     // 10 ms of work → 190 ms before the next step; the turn waits (the clock stands still, so
     // it would wait for ever): it resolves once the clock passes the owed time.
     let done = false;
@@ -74,7 +74,7 @@ describe('background budget (issue #30: webhooks yield to requests)', () => {
     const budget = backgroundBudget({ now: c.now });
     budget.requestStarted();
     c.move(3_000);
-    await budget.run(async () => c.move(60_000));
+    await budget.run(() => Promise.resolve(c.move(60_000)));
     budget.requestStarted();
     let done = false;
     const turn = budget.turn().then(() => (done = true));
@@ -85,7 +85,7 @@ describe('background budget (issue #30: webhooks yield to requests)', () => {
     await turn;
     expect(done).toBe(true);
 
-    await budget.run(async () => c.move(1_000));
+    await budget.run(() => Promise.resolve(c.move(1_000)));
     const again = budget.turn();
     budget.requestEnded();
     budget.requestEnded();

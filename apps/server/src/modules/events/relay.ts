@@ -20,6 +20,8 @@ import { onEventsCommitted } from './events.service.js';
 export interface EventConsumer {
   name: string;
   handle(events: DomainEvent[]): Promise<void>;
+  /** Awaited before each batch, outside its transaction: background work's turn (webhooks). */
+  turn?(): Promise<void>;
 }
 
 export interface RelayOptions {
@@ -86,6 +88,7 @@ export function startRelay(options: RelayOptions): Relay {
       await advanceCursor(run, consumer.name, events.at(-1)!.position);
       return events.length === batch;
     };
+    await consumer.turn?.();
     return options.shared ? db.transaction().execute((trx) => once(trx)) : once(db);
   }
 

@@ -51,14 +51,16 @@ export function webhookConsumer(deps: {
   const budget = deps.budget ?? idleBudget();
   return {
     name: 'webhooks',
+    // Requests first: while they keep the server busy, a batch waits its turn (outside the relay's transaction).
+    turn: () => budget.turn(),
     async handle(events: DomainEvent[]) {
       const relevant = events.filter((e) => TOPICS_OF_EVENT.has(e.type));
       if (!relevant.length) return;
       const topics = [...new Set(relevant.flatMap((e) => TOPICS_OF_EVENT.get(e.type)!))];
       const subscriptions = await activeSubscriptions(db, topics);
       if (!subscriptions.length) return;
-      // Requests first: while they keep the server busy, the batch waits its turn.
-      await budget.turn();
+      // Its turn came before the relay read the batch (turn below); while requests keep the
+      // server busy, the time this takes makes the next turn wait in proportion.
       await budget.run(() => deliveriesOf(relevant, subscriptions));
     },
   };
