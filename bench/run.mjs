@@ -317,7 +317,7 @@ if (importRows > 0 && (!only || only.test('imports'))) {
   });
   const i = imports;
   notes.push(
-    `Products import, ${i.rows.toLocaleString('en-US')} rows (${i.products.toLocaleString('en-US')} products, ${(i.bytes / 2 ** 20).toFixed(1)} MB): dry run ${i.dryRunRowsPerSecond} rows/s (${i.dryRunSeconds} s), apply ${i.applyRowsPerSecond} rows/s (${i.applySeconds} s); COPY of the same products and variants ${i.copyRowsPerSecond} rows/s (${i.copySeconds.toFixed(1)} s): apply ×${i.applyTimesCopy} the floor (goal ≤ 5); server RSS ${i.rssBeforeMb} MB before, at most ${i.rssMaxImportMb} MB during (target ≤ 300).`,
+    `Products import, ${i.rows.toLocaleString('en-US')} rows (${i.products.toLocaleString('en-US')} products, ${(i.bytes / 2 ** 20).toFixed(1)} MB): dry run ${i.dryRunRowsPerSecond} rows/s (${i.dryRunSeconds} s), apply ${i.applyRowsPerSecond} rows/s (${i.applySeconds} s); COPY of the same rows (products, variants, stock levels, product_stock) ${i.copyRowsPerSecond} rows/s (${i.copySeconds.toFixed(1)} s, of which products and variants ${i.copyCatalogSeconds.toFixed(1)} s): apply ×${i.applyTimesCopy} the floor (goal ≤ 5; ×${i.applyTimesCatalogCopy} products and variants alone); server RSS ${i.rssBeforeMb} MB before, at most ${i.rssMaxImportMb} MB during (target ≤ 300).`,
     `Orders export (${i.exportStatus}): ${i.exportRows.toLocaleString('en-US')} rows in ${i.exportSeconds} s, ${i.exportRowsPerSecond} rows/s; server RSS at most ${i.rssMaxExportMb} MB.`,
   );
   console.log(notes.at(-2));
