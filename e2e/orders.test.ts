@@ -1,29 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLocation,
-  createProduct,
-  placeOrder,
-  receiveStock,
-  signedInApi,
-  type PlacedOrder,
-} from './support/api';
+import { createLocation, createProduct, receiveStock, signedInApi, type PlacedOrder } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
+import { paidShippedOrder, placeMiasOrder } from './support/orders';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 import { shot } from './support/look';
 
 const FULFILLER = { email: 'fran@example.com', name: 'Fran Packer', password: 'boxes-and-tape-all-day-3' };
 const SUPPORT = { email: 'sue@example.com', name: 'Sue Port', password: 'kind-words-every-day-8' };
 const CATALOG = { email: 'cat@example.com', name: 'Cat Alog', password: 'products-all-day-long-1' };
-
-const ADDRESS = {
-  firstName: 'Mia',
-  lastName: 'Wong',
-  line1: '12 Harbour Street',
-  city: 'Portland',
-  postalCode: '97201',
-  countryCode: 'US',
-};
 
 describe('orders', () => {
   let server: TestServer;
@@ -43,28 +28,15 @@ describe('orders', () => {
     const board = await createProduct(api, { title: 'Oak Board', sku: 'BOARD-1', status: 'ACTIVE' });
     await receiveStock(api, apron.variantId, main, 20);
     await receiveStock(api, board.variantId, main, 20);
-    shipped = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
-      lines: [{ variantId: board.variantId, quantity: 1 }],
-      payment: { kind: 'SALE' },
-    });
-    await api.request(
-      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
-      { id: shipped.id },
-    );
-    unpaid = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    shipped = await paidShippedOrder(api, board.variantId, 1);
+    unpaid = await placeMiasOrder(api, {
       lines: [
         { variantId: apron.variantId, quantity: 2 },
         { variantId: board.variantId, quantity: 1 },
       ],
       tags: ['gift'],
     });
-    dropped = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    dropped = await placeMiasOrder(api, {
       lines: [{ variantId: apron.variantId, quantity: 1 }],
     });
     await api.request(
@@ -219,9 +191,7 @@ describe('orders', () => {
     const more = await api.request<{ productVariants: { nodes: { id: string }[] } }>(
       `{ productVariants(query: "APRON-1") { nodes { id } } }`,
     );
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const order = await placeMiasOrder(api, {
       lines: [{ variantId: more.productVariants.nodes[0]!.id, quantity: 1 }],
       payment: { kind: 'SALE' },
     });

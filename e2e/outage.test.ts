@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   createLocation,
   createProduct,
+  fulfillOrder,
   placeOrderFor,
   receiveStock,
   signedInApi,
@@ -25,6 +26,8 @@ const rows = (page: Page) => page.getByTestId('order-row');
 const rowNames = (page: Page) => rows(page).getByRole('link').allTextContents();
 const errorState = (page: Page) => page.getByTestId('error-state');
 const retrying = (page: Page) => page.getByText('Cannot reach the server. Retrying…');
+const returnLink = (page: Page, name: string) =>
+  page.getByTestId('return-row').getByRole('link', { name, exact: true });
 
 describe('the admin through a server outage', () => {
   let dataDir: string;
@@ -36,6 +39,8 @@ describe('the admin through a server outage', () => {
   let open: PlacedOrder;
   let shipped: PlacedOrder;
   let cancelled: PlacedOrder;
+  /** A return of the shipped order (an id and a name, like an order's). */
+  let returned: PlacedOrder;
 
   /** The whole server (HTTP listener and database) stops: connections are refused. */
   async function stopServer() {
@@ -58,12 +63,27 @@ describe('the admin through a server outage', () => {
     await receiveStock(api, apron.variantId, main, 50);
     const line = { lines: [{ variantId: apron.variantId, quantity: 1 }], payment: { kind: 'SALE' } };
     shipped = await placeOrderFor(api, 'Sam Shipped', line);
-    await api.request(
-      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
+    await fulfillOrder(api, shipped.id);
+    // One unit of the shipped order is coming back: the returns list's one row.
+    const { lines } = (
+      await api.request<{ order: { lines: { id: string }[] } }>(
+        `query($id: ID!) { order(id: $id) { lines { id } } }`,
+        { id: shipped.id },
+      )
+    ).order;
+    const created = await api.request<{
+      returnCreate: { return: PlacedOrder | null; userErrors: unknown[] };
+    }>(
+      `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) { return { id name } userErrors { message } } }`,
       {
-        id: shipped.id,
+        input: {
+          orderId: shipped.id,
+          lines: [{ orderLineId: lines[0]!.id, quantity: 1, reason: 'UNWANTED' }],
+        },
       },
     );
+    expect(created.returnCreate.userErrors).toEqual([]);
+    returned = created.returnCreate.return!;
     cancelled = await placeOrderFor(api, 'Cleo Cancelled', line);
     await api.request(`mutation($id: ID!) { orderCancel(id: $id) { userErrors { message } } }`, {
       id: cancelled.id,
@@ -218,5 +238,38 @@ describe('the admin through a server outage', () => {
     await alert.getByText('Cannot reach the server', { exact: true }).waitFor();
     expect(await alert.textContent()).not.toContain('Stockroom was updated');
     await shot(page, 'outage-frame-code-phone');
+  });
+
+  it('the returns list and a return page after a restart: the error with Retry, then their own content', async () => {
+    await page.goto('/returns');
+    await expect.poll(() => returnLink(page, returned.name).count()).toBe(1);
+    await stopServer();
+
+    // A tab not loaded before: the connection's error, not the list of All.
+    await page.getByRole('tab', { name: 'Requested' }).click();
+    const error = errorState(page);
+    await error.waitFor();
+    expect(await error.textContent()).toContain('Cannot reach the server. Check your connection.');
+
+    await startServer();
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => returnLink(page, returned.name).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: 'Requested', selected: true }).count()).toBe(1);
+    expect(await errorState(page).count()).toBe(0);
+
+    // Down again: opening the return says so inside the frame (its code or its data could not be
+    // fetched), and Retry once the server is back shows the return.
+    await stopServer();
+    await returnLink(page, returned.name).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/returns/${returned.id}`);
+    const pageError = errorState(page);
+    await pageError.waitFor();
+    expect(await pageError.textContent()).toContain('Cannot reach the server.');
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+    await startServer();
+    await pageError.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { level: 1, name: `Return ${returned.name}` }).waitFor();
+    expect(await errorState(page).count()).toBe(0);
   });
 });

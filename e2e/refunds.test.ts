@@ -3,33 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLocation,
   createProduct,
-  placeOrder,
+  fulfillOrder,
   receiveStock,
   signedInApi,
+  stockOf,
   type Api,
 } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
+import { paidShippedOrder, placeMiasOrder } from './support/orders';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 import { shot } from './support/look';
 
 const SUPPORT = { email: 'sue@example.com', name: 'Sue Port', password: 'kind-words-every-day-8' };
-const ADDRESS = {
-  firstName: 'Mia',
-  lastName: 'Wong',
-  line1: '12 Harbour Street',
-  city: 'Portland',
-  postalCode: '97201',
-  countryCode: 'US',
-};
-
-async function onHand(api: Api, variantId: string): Promise<number> {
-  const data = await api.request<{ node: { inventoryLevels: { onHand: number }[] } }>(
-    `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand } } } }`,
-    { id: variantId },
-  );
-  return data.node.inventoryLevels.reduce((n, l) => n + l.onHand, 0);
-}
-
 describe('refunds and voids', () => {
   let server: TestServer;
   let browser: Browser;
@@ -52,19 +37,8 @@ describe('refunds and voids', () => {
   });
 
   it('lets support refund one shipped unit with restock, and shows it everywhere', async () => {
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
-      lines: [{ variantId: board.variantId, quantity: 2 }],
-      payment: { kind: 'SALE' },
-    });
-    await api.request(
-      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
-      {
-        id: order.id,
-      },
-    );
-    const before = await onHand(api, board.variantId);
+    const order = await paidShippedOrder(api, board.variantId, 2);
+    const before = (await stockOf(api, board.variantId)).onHand;
 
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, SUPPORT.email, SUPPORT.password);
@@ -92,14 +66,12 @@ describe('refunds and voids', () => {
     await refund.getByText('1 × Oak Board (restocked at Main warehouse)').waitFor();
     await refund.getByText('Reason: Cracked in transit').waitFor();
     await page.getByTestId('order-timeline').getByText(`Refunded $${amount}`).first().waitFor();
-    expect(await onHand(api, board.variantId)).toBe(before + 1);
+    expect((await stockOf(api, board.variantId)).onHand).toBe(before + 1);
     await context.close();
   });
 
   it('refuses more than was paid in plain words, and works on a phone', async () => {
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const order = await placeMiasOrder(api, {
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'SALE' },
     });
@@ -119,9 +91,7 @@ describe('refunds and voids', () => {
   });
 
   it('offers no Fulfill once every unit still to ship is refunded, and says why', async () => {
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const order = await placeMiasOrder(api, {
       lines: [{ variantId: board.variantId, quantity: 2 }],
       payment: { kind: 'SALE' },
     });
@@ -169,25 +139,16 @@ describe('refunds and voids', () => {
       { z: zone.shippingZoneCreate.zone.id },
     );
     shippingRateId = rate.shippingRateCreate.rate.id;
-    const paid = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const paid = await placeMiasOrder(api, {
       shippingRateId,
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'SALE' },
     });
     // Shipped, never paid: only the goods can come back.
-    const unpaid = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const unpaid = await placeMiasOrder(api, {
       lines: [{ variantId: board.variantId, quantity: 1 }],
     });
-    await api.request(
-      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
-      {
-        id: unpaid.id,
-      },
-    );
+    await fulfillOrder(api, unpaid.id);
 
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, SUPPORT.email, SUPPORT.password);
@@ -195,7 +156,7 @@ describe('refunds and voids', () => {
     await page.getByText('Up to $21.00 of shipping ($20.00 + $1.00 tax) is left to refund.').waitFor();
     await shot(page, 'order-refund-shipping-tax-desktop');
 
-    const before = await onHand(api, board.variantId);
+    const before = (await stockOf(api, board.variantId)).onHand;
     await page.goto(`/orders/${unpaid.id}`);
     await page.getByRole('link', { name: 'Refund' }).click();
     await page.waitForURL(`**/orders/${unpaid.id}/refund`);
@@ -218,14 +179,12 @@ describe('refunds and voids', () => {
     // Its shipment can no longer be undone: the refund settled the unit it shipped.
     await page.getByTestId('shipment-settled').waitFor();
     expect(await page.getByRole('button', { name: 'Cancel shipment' }).count()).toBe(0);
-    expect(await onHand(api, board.variantId)).toBe(before + 1);
+    expect((await stockOf(api, board.variantId)).onHand).toBe(before + 1);
     await context.close();
   });
 
   it('offers no Refund on a cancelled, refunded order, which can still be archived (phone)', async () => {
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const order = await placeMiasOrder(api, {
       shippingRateId,
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'SALE' },
@@ -258,9 +217,7 @@ describe('refunds and voids', () => {
   });
 
   it('voids an authorization from the payment panel', async () => {
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
+    const order = await placeMiasOrder(api, {
       lines: [{ variantId: board.variantId, quantity: 1 }],
       payment: { kind: 'AUTHORIZATION' },
     });

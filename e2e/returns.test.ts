@@ -1,38 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLocation,
-  createProduct,
-  placeOrder,
-  receiveStock,
-  signedInApi,
-  type Api,
-} from './support/api';
+import { createLocation, createProduct, receiveStock, signedInApi, stockOf, type Api } from './support/api';
 import { launchBrowser, newPage, PHONE } from './support/browser';
+import { paidShippedOrder } from './support/orders';
 import { shot } from './support/look';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 
 const PACKER = { email: 'pat@example.com', name: 'Pat Packer', password: 'boxes-out-boxes-in-7' };
-const ADDRESS = {
-  firstName: 'Mia',
-  lastName: 'Wong',
-  line1: '12 Harbour Street',
-  city: 'Portland',
-  postalCode: '97201',
-  countryCode: 'US',
-};
-
-async function level(api: Api, variantId: string): Promise<{ onHand: number; damaged: number }> {
-  const data = await api.request<{ node: { inventoryLevels: { onHand: number; damaged: number }[] } }>(
-    `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand damaged } } } }`,
-    { id: variantId },
-  );
-  return data.node.inventoryLevels.reduce(
-    (a, l) => ({ onHand: a.onHand + l.onHand, damaged: a.damaged + l.damaged }),
-    { onHand: 0, damaged: 0 },
-  );
-}
-
 /** Issue #31's screens: take a return on the order page, receive it on a phone, settle it. */
 describe('returns', () => {
   let server: TestServer;
@@ -55,19 +29,8 @@ describe('returns', () => {
   });
 
   it('takes a return of two shipped units, receives one restocked and one damaged by SKU on a phone, and settles it', async () => {
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
-      lines: [{ variantId: mug.variantId, quantity: 3 }],
-      payment: { kind: 'SALE' },
-    });
-    await api.request(
-      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
-      {
-        id: order.id,
-      },
-    );
-    const before = await level(api, mug.variantId);
+    const order = await paidShippedOrder(api, mug.variantId, 3);
+    const before = await stockOf(api, mug.variantId);
 
     // The owner takes the return from the order page.
     const desk = await newPage(browser, server.url);
@@ -128,7 +91,7 @@ describe('returns', () => {
     await desk.page.getByText('Settled', { exact: true }).first().waitFor();
     await desk.context.close();
 
-    const after = await level(api, mug.variantId);
+    const after = await stockOf(api, mug.variantId);
     expect(after.onHand).toBe(before.onHand + 1);
     expect(after.damaged).toBe(before.damaged + 1);
     const refunded = await api.request<{ order: { totalRefunded: { amount: string } } }>(
@@ -160,18 +123,7 @@ describe('returns', () => {
     const shirt = made.productCreate.product!.variants[0]!.id;
     await receiveStock(api, shirt, main, 5);
     // One mug at $10.00 + 10% tax: $11.00 paid.
-    const order = await placeOrder(api, {
-      email: 'mia@example.com',
-      shippingAddress: ADDRESS,
-      lines: [{ variantId: mug.variantId, quantity: 1 }],
-      payment: { kind: 'SALE' },
-    });
-    await api.request(
-      `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { message } } }`,
-      {
-        id: order.id,
-      },
-    );
+    const order = await paidShippedOrder(api, mug.variantId, 1);
     const figures = () =>
       api.request<{
         order: { customer: { totalSpent: { amount: string } } };

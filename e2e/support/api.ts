@@ -139,3 +139,24 @@ export function placeOrderFor(api: Api, who: string, input: Record<string, unkno
     ...input,
   });
 }
+
+/** orderFulfill of every line still to ship; throws with the server's words when it is refused. */
+export async function fulfillOrder(api: Api, orderId: string): Promise<void> {
+  const data = await api.request<{ orderFulfill: UserErrors }>(
+    `mutation($id: ID!) { orderFulfill(input: { orderId: $id }) { userErrors { field message } } }`,
+    { id: orderId },
+  );
+  must(data.orderFulfill, 'orderFulfill');
+}
+
+/** A variant's stock over all its locations: on hand, and kept aside as damaged. */
+export async function stockOf(api: Api, variantId: string): Promise<{ onHand: number; damaged: number }> {
+  const data = await api.request<{ node: { inventoryLevels: { onHand: number; damaged: number }[] } }>(
+    `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand damaged } } } }`,
+    { id: variantId },
+  );
+  return data.node.inventoryLevels.reduce(
+    (a, l) => ({ onHand: a.onHand + l.onHand, damaged: a.damaged + l.damaged }),
+    { onHand: 0, damaged: 0 },
+  );
+}

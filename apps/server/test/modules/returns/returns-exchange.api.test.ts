@@ -1,45 +1,19 @@
-import { decodeIdOf, encodeId } from '@stockroom/domain';
+import { decodeIdOf } from '@stockroom/domain';
 import { describe, expect, it } from 'vitest';
-import { DATABASES, signedIn, useServer, type Client } from '../../helpers.js';
+import { DATABASES, useServer, type Client } from '../../helpers.js';
 import {
-  CLOSE,
-  createLocation,
-  createVariant,
-  gql,
-  MARK_PAID,
-  refusedChange,
-  REOPEN,
-  withoutEmails,
-} from '../../support/order-fixtures.js';
+  CANCEL,
+  dollars,
+  exchangeTools,
+  FULFILL,
+  RECEIVE,
+  SETTLE,
+  setUpExchangeStore,
+  SUGGESTED,
+  tax8875,
+} from '../../support/exchange-fixtures.js';
+import { gql, MARK_PAID, withoutEmails } from '../../support/order-fixtures.js';
 import { paidShippedOrder } from '../../support/return-fixtures.js';
-
-const ORDER = `id name paymentStatus fulfillmentStatus itemsCount
-  subtotal { amount } taxTotal { amount } total { amount } totalPaid { amount } totalRefunded { amount }
-  outstanding { amount } exchangeCredit { amount }
-  lines { id sku quantity fulfilledQuantity unitPrice { amount } tax { amount } originalUnitPrice { amount }
-    priceOverrideReason location { name } }
-  transactions { kind status amount { amount } }`;
-const EXCHANGE_RETURN = `id name status exchangeTotal { amount } exchangeCredit { amount } credit { amount }
-  refund { amount { amount } } lines { id }
-  exchangeLines { id sku quantity unitPrice { amount } tax { amount } location { name } }`;
-const CREATE = `mutation($input: ReturnCreateInput!) { returnCreate(input: $input) {
-  return { ${EXCHANGE_RETURN} } order { ${ORDER} } userErrors { field code message } } }`;
-const RECEIVE = `mutation($id: ID!, $lines: [ReturnReceiveLineInput!]!) {
-  returnReceive(id: $id, lines: $lines) { return { status } userErrors { field code message } } }`;
-const SETTLE = `mutation($id: ID!) { returnSettle(id: $id) {
-  return { ${EXCHANGE_RETURN} } order { ${ORDER} } userErrors { field code message } } }`;
-const CANCEL = `mutation($id: ID!) { returnCancel(id: $id) {
-  return { ${EXCHANGE_RETURN} } order { ${ORDER} } userErrors { field code message } } }`;
-const SUGGESTED = `query($id: ID!) { return(id: $id) { suggestedSettlement {
-  credit { amount } fees { amount } newItemsTotal { amount } newItemsTax { amount } difference { amount }
-  owed { amount } refund { amount } exchangeCredit { amount } } } }`;
-const READ = `query($id: ID!) { order(id: $id) { ${ORDER} timeline { message } } }`;
-const FULFILL = `mutation($input: OrderFulfillInput!) { orderFulfill(input: $input) {
-  order { fulfillmentStatus } userErrors { field code message } } }`;
-
-/** Tax as a line gets it at 8.875 %, worked out here independently: half up, on the minor units. */
-const tax8875 = (minor: number) => Math.floor((minor * 8875) / 100_000 + 0.5);
-const dollars = (minor: number) => (minor / 100).toFixed(2);
 
 /**
  * Issue #31, exchanges: a return whose customer takes other items instead of money. The new items
@@ -50,52 +24,12 @@ const dollars = (minor: number) => (minor / 100).toFixed(2);
 describe.each(DATABASES)('exchanges on returns on $name', ({ postgresUrl }) => {
   const ctx = useServer({ postgresUrl });
   let owner: Client;
-  let warehouse: string;
-  let shop: string;
-  let teeM: string;
-  let teeL: string;
-  let teeS: string;
-  let rare: string;
+  let shop: string, teeM: string, teeL: string, teeS: string;
   const db = () => ctx.server.app.database.db;
-  const orderId = (id: string) => decodeIdOf('Order', id)!;
-
-  const level = async (variantId: string, locationId: string) =>
-    db()
-      .selectFrom('inventory_levels')
-      .select(['on_hand', 'committed'])
-      .where('variant_id', '=', decodeIdOf('ProductVariant', variantId)!)
-      .where('location_id', '=', decodeIdOf('Location', locationId)!)
-      .executeTakeFirst();
-  const movements = async (order: string, variantId: string) =>
-    db()
-      .selectFrom('inventory_movements')
-      .select(['reason', 'location_id', 'on_hand_delta', 'committed_delta', 'note'])
-      .where('order_id', '=', orderId(order))
-      .where('variant_id', '=', decodeIdOf('ProductVariant', variantId)!)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  const returnCount = async (order: string) =>
-    (await db().selectFrom('returns').select('id').where('order_id', '=', orderId(order)).execute()).length;
-  const readOrder = async (id: string) => (await gql(owner, READ, { id })).order;
-  const exchange = (order: { id: string; lineId: string }, exchangeLines: unknown[]) =>
-    gql(owner, CREATE, {
-      input: {
-        orderId: order.id,
-        lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'SIZE_TOO_SMALL' }],
-        exchangeLines,
-      },
-    }).then((d) => d.returnCreate);
+  const { orderId, level, movements, readOrder, exchange } = exchangeTools(db, () => owner);
 
   it('sets up', async () => {
-    owner = await signedIn(ctx.server);
-    warehouse = await createLocation(owner, 'Warehouse');
-    shop = await createLocation(owner, 'Shop');
-    teeM = await createVariant(owner, { sku: 'XCH-TEE-M', price: '40.00', stock: { [warehouse]: 20 } });
-    // L is only at the shop: the warehouse comes first, so committing it there shows the priority walk.
-    teeL = await createVariant(owner, { sku: 'XCH-TEE-L', price: '45.00', stock: { [shop]: 5 } });
-    teeS = await createVariant(owner, { sku: 'XCH-TEE-S', price: '20.00', stock: { [warehouse]: 5 } });
-    rare = await createVariant(owner, { sku: 'XCH-RARE', price: '30.00', stock: { [warehouse]: 0 } });
+    ({ owner, shop, teeM, teeL, teeS } = await setUpExchangeStore(ctx.server));
   });
 
   it('exchanges 1 unit for a dearer size taxed at today’s rate: the customer owes the difference, then pays it', async () => {
@@ -309,110 +243,6 @@ describe.each(DATABASES)('exchanges on returns on $name', ({ postgresUrl }) => {
     });
   });
 
-  it('not enough stock for the new item: INSUFFICIENT_STOCK, and nothing changes', async () => {
-    const order = await paidShippedOrder(owner, teeM, 1);
-    const errors = await refusedChange(
-      owner,
-      CREATE,
-      {
-        input: {
-          orderId: order.id,
-          lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'UNWANTED' }],
-          exchangeLines: [{ variantId: rare, quantity: 1 }],
-        },
-      },
-      { orderId: order.id, field: 'returnCreate', variantIds: [rare, teeM] },
-    );
-    expect(errors).toEqual([
-      {
-        field: ['input', 'exchangeLines', '0', 'quantity'],
-        code: 'INSUFFICIENT_STOCK',
-        message: expect.stringMatching(/^Only 0 available at /),
-      },
-    ]);
-    expect(await returnCount(order.id)).toBe(0);
-    expect(await movements(order.id, rare)).toEqual([]);
-  });
-
-  it('bad exchange lines are userErrors at their fields, and nothing changes', async () => {
-    const order = await paidShippedOrder(owner, teeM, 1);
-    const refused = async (exchangeLines: unknown[]) =>
-      refusedChange(
-        owner,
-        CREATE,
-        {
-          input: {
-            orderId: order.id,
-            lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'UNWANTED' }],
-            exchangeLines,
-          },
-        },
-        { orderId: order.id, field: 'returnCreate', variantIds: [teeL, teeS] },
-      );
-    const unknown = encodeId('ProductVariant', '01900000-0000-7000-8000-000000000000');
-    expect(await refused([{ variantId: unknown, quantity: 1 }])).toEqual([
-      {
-        field: ['input', 'exchangeLines', '0', 'variantId'],
-        code: 'INVALID',
-        message: "This variant doesn't exist.",
-      },
-    ]);
-    expect(await refused([{ variantId: teeL, quantity: 0 }])).toEqual([
-      {
-        field: ['input', 'exchangeLines', '0', 'quantity'],
-        code: 'OUT_OF_RANGE',
-        message: 'Enter a whole quantity from 1 to 100,000.',
-      },
-    ]);
-    expect(await refused([{ variantId: teeL, quantity: 1, price: '30.00' }])).toEqual([
-      {
-        field: ['input', 'exchangeLines', '0', 'priceOverrideReason'],
-        code: 'REQUIRED',
-        message: "Say why the price differs from today's 45.00 USD.",
-      },
-    ]);
-    expect(
-      await refused([{ variantId: teeL, quantity: 1, price: '30.00', priceOverrideReason: 'x'.repeat(501) }]),
-    ).toEqual([
-      {
-        field: ['input', 'exchangeLines', '0', 'priceOverrideReason'],
-        code: 'TOO_LONG',
-        message: 'Use at most 500 characters.',
-      },
-    ]);
-    expect(await refused([{ variantId: teeL, quantity: 1, price: 'cheap' }])).toEqual([
-      {
-        field: ['input', 'exchangeLines', '0', 'price'],
-        code: 'INVALID',
-        message: 'Enter a price like 12.50 in USD.',
-      },
-    ]);
-    // Returned and exchanged lines together: at most 250.
-    const many = Array.from({ length: 250 }, () => ({ variantId: teeS, quantity: 1 }));
-    expect(await refused(many)).toEqual([
-      {
-        field: ['input', 'exchangeLines'],
-        code: 'LIMIT_EXCEEDED',
-        message: 'A return has at most 250 lines, returned and exchanged items together.',
-      },
-    ]);
-    // An archived order can't take new items (they could not ship); unarchived, it can.
-    expect((await gql(owner, CLOSE, { id: order.id })).orderClose.userErrors).toEqual([]);
-    expect(await refused([{ variantId: teeS, quantity: 1 }])).toEqual([
-      {
-        field: ['input', 'exchangeLines'],
-        code: 'INVALID_TRANSITION',
-        message: 'This order is archived; unarchive it before exchanging items, so the new ones can ship.',
-      },
-    ]);
-    expect((await gql(owner, REOPEN, { id: order.id })).orderReopen.userErrors).toEqual([]);
-    // Today's price given back as is needs no reason.
-    const same = await exchange(order, [{ variantId: teeS, quantity: 1, price: '20.00' }]);
-    expect(same.userErrors).toEqual([]);
-    expect(same.order.lines[1]).toMatchObject({ originalUnitPrice: null, priceOverrideReason: null });
-    expect(await returnCount(order.id)).toBe(1);
-  });
-
   it('cancelling the return takes the new items off: stock released, totals and credit as before', async () => {
     const order = await paidShippedOrder(owner, teeM, 1);
     const before = await readOrder(order.id);
@@ -493,52 +323,5 @@ describe.each(DATABASES)('exchanges on returns on $name', ({ postgresUrl }) => {
     expect(settled.userErrors).toEqual([]);
     expect(settled.return.refund.amount.amount).toBe(dollars(credit - cheaperTotal));
     expect(await spent(customer.id)).toBe(start - (credit - cheaperTotal));
-  });
-
-  it('once the new items shipped, the return can’t be cancelled', async () => {
-    const order = await paidShippedOrder(owner, teeM, 1);
-    const created = await exchange(order, [{ variantId: teeS, quantity: 1 }]);
-    expect(created.userErrors).toEqual([]);
-    const shipped = (await gql(owner, FULFILL, { input: { orderId: order.id } })).orderFulfill;
-    expect(shipped.userErrors).toEqual([]);
-    const errors = await refusedChange(
-      owner,
-      CANCEL,
-      { id: created.return.id },
-      { orderId: order.id, field: 'returnCancel', variantIds: [teeS] },
-    );
-    expect(errors).toEqual([
-      {
-        field: null,
-        code: 'INVALID_TRANSITION',
-        message: expect.stringMatching(/^The exchange items of this return have shipped; /),
-      },
-    ]);
-  });
-
-  it('two returns exchanging for the last unit at once: exactly one gets it', async () => {
-    const last = await createVariant(owner, { sku: 'XCH-LAST', price: '40.00', stock: { [warehouse]: 1 } });
-    for (let round = 0; round < 2; round++) {
-      if (round) {
-        const topUp = await gql(
-          owner,
-          `mutation($input: InventoryAdjustInput!) { inventoryAdjust(input: $input) { userErrors { message } } }`,
-          { input: { reason: 'RECEIVED', changes: [{ variantId: last, locationId: warehouse, delta: 1 }] } },
-        );
-        expect(topUp.inventoryAdjust.userErrors).toEqual([]);
-      }
-      const orders = await Promise.all([paidShippedOrder(owner, teeM, 1), paidShippedOrder(owner, teeM, 1)]);
-      const results = await Promise.all(orders.map((o) => exchange(o, [{ variantId: last, quantity: 1 }])));
-      expect(results.filter((r) => r.userErrors.length === 0)).toHaveLength(1);
-      expect(results.flatMap((r) => r.userErrors.map((e: any) => e.code))).toEqual(['INSUFFICIENT_STOCK']);
-      expect((await returnCount(orders[0].id)) + (await returnCount(orders[1].id))).toBe(1);
-      const levels = await db()
-        .selectFrom('inventory_levels')
-        .select(['on_hand', 'committed'])
-        .where('variant_id', '=', decodeIdOf('ProductVariant', last)!)
-        .execute();
-      expect(levels.reduce((n, l) => n + l.committed, 0)).toBe(round + 1);
-      expect(levels.reduce((n, l) => n + l.on_hand, 0)).toBe(round + 1);
-    }
   });
 });

@@ -1,8 +1,9 @@
-import { ActionIcon, Avatar, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconMinus, IconPhoto, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { firstFieldError } from '../../../components/forms/form-fields';
+import { OrderLineHead, lineTitle } from '../../../components/order-line-head';
 import type { FulfillValues } from './fulfill-plan';
 
 export interface FulfillLineView {
@@ -34,29 +35,15 @@ export function FulfillLineRow({ control, index, line, shortMessage }: FulfillLi
   const error = firstFieldError(fieldState.error)?.message;
   const value = raw === '' ? 0 : raw;
   const max = line.unfulfilledQuantity;
-  const label = `Quantity of ${line.productTitle}${line.variantTitle !== 'Default' ? `, ${line.variantTitle}` : ''}`;
+  const label = `Quantity of ${lineTitle(line)}`;
   const set = (n: number) => onChange(Math.min(max, Math.max(0, n)));
   return (
     <Stack gap={6} data-testid="fulfill-line">
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Avatar src={line.imageUrl} alt="" radius="sm" size={48} variant="light" color="gray">
-          <IconPhoto size={22} aria-hidden />
-        </Avatar>
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} lineClamp={2}>
-            {line.productTitle}
-          </Text>
-          {line.variantTitle !== 'Default' && <Text c="dimmed">{line.variantTitle}</Text>}
-          {line.sku && (
-            <Text size="sm" c="dimmed">
-              SKU {line.sku}
-            </Text>
-          )}
-          <Text size="sm" c="dimmed">
-            {max === line.quantity ? `${max} ordered` : `${max} of ${line.quantity} still to ship`}
-          </Text>
-        </Stack>
-      </Group>
+      <OrderLineHead line={line}>
+        <Text size="sm" c="dimmed">
+          {max === line.quantity ? `${max} ordered` : `${max} of ${line.quantity} still to ship`}
+        </Text>
+      </OrderLineHead>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <ActionIcon
           size={48}

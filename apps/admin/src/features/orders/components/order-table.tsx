@@ -1,5 +1,6 @@
-import { Anchor, Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ListCard, ListCardLine, ListCardTitle } from '../../../components/list-card';
 import { OrderBadges } from '../../../components/order-status-badges';
 import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { OrderListFieldsFragment, OrderSortKeys } from '../../../gql/graphql';
@@ -79,17 +80,14 @@ export function OrderTable({
     return (
       <Stack gap="sm" data-testid="order-cards">
         {drawn.map((row, index) => (
-          <Paper
+          <ListCard
             key={row.id}
-            withBorder
-            radius="md"
-            p="md"
-            className={`${classes.row} ${classes.card}`}
-            data-row-index={index}
-            data-focused={focused === index || undefined}
-            data-selected={selected.has(row.id) || undefined}
-            data-testid="order-row"
-            onFocus={() => onFocus(index)}
+            index={index}
+            focused={focused === index}
+            selected={selected.has(row.id)}
+            testId="order-row"
+            onFocus={onFocus}
+            className={classes.row}
           >
             <Group gap="sm" wrap="nowrap" align="flex-start">
               {selectable && (
@@ -103,28 +101,16 @@ export function OrderTable({
                 </label>
               )}
               <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Anchor
-                    component={Link}
-                    to={orderPath(row)}
-                    fw={700}
-                    size="lg"
-                    className={classes.cardLink}
-                  >
-                    {row.name}
-                  </Anchor>
-                  <Text fw={600} style={{ flexShrink: 0 }}>
-                    {formatMoney(row.total)}
-                  </Text>
-                </Group>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" truncate>
-                    {customerOf(row)}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                    {items(row.itemsCount)}
-                  </Text>
-                </Group>
+                <ListCardTitle
+                  to={orderPath(row)}
+                  name={row.name}
+                  aside={
+                    <Text fw={600} style={{ flexShrink: 0 }}>
+                      {formatMoney(row.total)}
+                    </Text>
+                  }
+                />
+                <ListCardLine text={customerOf(row)} aside={items(row.itemsCount)} />
                 <Group gap={6}>
                   <OrderBadges order={row} />
                 </Group>
@@ -133,7 +119,7 @@ export function OrderTable({
                 </Text>
               </Stack>
             </Group>
-          </Paper>
+          </ListCard>
         ))}
       </Stack>
     );

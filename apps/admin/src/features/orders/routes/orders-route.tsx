@@ -2,6 +2,7 @@ import { Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { ListPage } from '../../../components/list-page';
+import { ListTabs } from '../../../components/list-tabs';
 import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';
@@ -12,10 +13,10 @@ import { useSession } from '../../../lib/session-context';
 import type { OrdersQuery } from '../../../gql/graphql';
 import { useOrdersQuery } from '../api/orders-query';
 import { OrderBulkBar } from '../components/order-bulk-bar';
-import { ORDER_LIST, tabOf } from '../components/order-list-sorting';
+import { ORDER_LIST, ORDER_TABS, tabOf } from '../components/order-list-sorting';
 import { useRememberList } from '../components/order-list-memory';
 import { OrderTable, orderPath } from '../components/order-table';
-import { OrderSortControls, OrderTabs } from '../components/order-tabs';
+import { OrderSortControls } from '../components/order-tabs';
 import { usePhone } from '../../../lib/use-phone';
 import { NewOrdersBanner } from '../components/new-orders-banner';
 
@@ -77,7 +78,7 @@ export function OrdersRoute() {
       }
       toolbar={
         <>
-          <OrderTabs params={params} compact={phone} />
+          <ListTabs tabs={ORDER_TABS} tabOf={tabOf} params={params} compact={phone} />
           <Group align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
             <SearchField
               label="Search orders"

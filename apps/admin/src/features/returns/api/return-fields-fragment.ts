@@ -167,3 +167,18 @@ export const returnOrderFieldsFragment = graphql(`
     }
   }
 `);
+
+/** What every return command answers: the return, its order, and what was wrong with the input. */
+export const returnPayloadFieldsFragment = graphql(`
+  fragment ReturnPayloadFields on ReturnPayload {
+    return {
+      ...ReturnFields
+    }
+    order {
+      ...ReturnOrderFields
+    }
+    userErrors {
+      ...UserErrorFields
+    }
+  }
+`);

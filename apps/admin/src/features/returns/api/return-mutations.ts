@@ -5,15 +5,7 @@ import { graphql } from '../../../gql';
 export const returnCreateDocument = graphql(`
   mutation ReturnCreate($input: ReturnCreateInput!) {
     returnCreate(input: $input) {
-      return {
-        ...ReturnFields
-      }
-      order {
-        ...ReturnOrderFields
-      }
-      userErrors {
-        ...UserErrorFields
-      }
+      ...ReturnPayloadFields
     }
   }
 `);
@@ -21,15 +13,7 @@ export const returnCreateDocument = graphql(`
 export const returnOpenDocument = graphql(`
   mutation ReturnOpen($id: ID!) {
     returnOpen(id: $id) {
-      return {
-        ...ReturnFields
-      }
-      order {
-        ...ReturnOrderFields
-      }
-      userErrors {
-        ...UserErrorFields
-      }
+      ...ReturnPayloadFields
     }
   }
 `);
@@ -37,15 +21,7 @@ export const returnOpenDocument = graphql(`
 export const returnCancelDocument = graphql(`
   mutation ReturnCancel($id: ID!) {
     returnCancel(id: $id) {
-      return {
-        ...ReturnFields
-      }
-      order {
-        ...ReturnOrderFields
-      }
-      userErrors {
-        ...UserErrorFields
-      }
+      ...ReturnPayloadFields
     }
   }
 `);
@@ -53,15 +29,7 @@ export const returnCancelDocument = graphql(`
 export const returnCloseDocument = graphql(`
   mutation ReturnClose($id: ID!) {
     returnClose(id: $id) {
-      return {
-        ...ReturnFields
-      }
-      order {
-        ...ReturnOrderFields
-      }
-      userErrors {
-        ...UserErrorFields
-      }
+      ...ReturnPayloadFields
     }
   }
 `);
@@ -70,15 +38,7 @@ export const returnCloseDocument = graphql(`
 export const returnReceiveDocument = graphql(`
   mutation ReturnReceive($id: ID!, $lines: [ReturnReceiveLineInput!]!, $idempotencyKey: String) {
     returnReceive(id: $id, lines: $lines, idempotencyKey: $idempotencyKey) {
-      return {
-        ...ReturnFields
-      }
-      order {
-        ...ReturnOrderFields
-      }
-      userErrors {
-        ...UserErrorFields
-      }
+      ...ReturnPayloadFields
     }
   }
 `);
@@ -87,15 +47,7 @@ export const returnReceiveDocument = graphql(`
 export const returnSettleDocument = graphql(`
   mutation ReturnSettle($id: ID!, $refund: ReturnSettleRefundInput, $idempotencyKey: String) {
     returnSettle(id: $id, refund: $refund, idempotencyKey: $idempotencyKey) {
-      return {
-        ...ReturnFields
-      }
-      order {
-        ...ReturnOrderFields
-      }
-      userErrors {
-        ...UserErrorFields
-      }
+      ...ReturnPayloadFields
     }
   }
 `);

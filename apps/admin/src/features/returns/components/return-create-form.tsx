@@ -1,24 +1,10 @@
-import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { RETURN_LIMITS } from '@stockroom/domain';
+import { Alert, Divider, Stack } from '@mantine/core';
 import { Fragment, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useCommand } from '../../../components/use-command';
 import type { ReturnCreatePageQuery } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
-import { formatMoney } from '../../../lib/format';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useExchangeTaxRateQuery } from '../api/return-create-page-query';
 import { useReturnCreateMutation } from '../api/return-mutations';
@@ -31,12 +17,13 @@ import {
   type ExchangeLineInputShape,
 } from './exchange-plan';
 import { ExchangeSection } from './exchange-section';
+import { ReturnCreateSummary } from './return-create-summary';
+import { ReturnFeesCard, type ReturnFeesValues } from './return-fees-card';
 import classes from './return-layout.module.css';
 import { ReturnLineRow } from './return-line-row';
 import {
   initialReturnChoices,
   lineOfErrorPath,
-  moneyOf,
   previewSettlement,
   readFees,
   returnLinesInput,
@@ -58,49 +45,6 @@ interface Placed {
 }
 
 const NONE: Placed = { lines: {}, exchange: {}, other: [] };
-
-/** A row of the figures: label left, money right. */
-export function Figure({
-  label,
-  minor,
-  currency,
-  strong,
-  negative,
-  testId,
-}: {
-  label: string;
-  minor: number;
-  currency: string;
-  strong?: boolean;
-  negative?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {negative && minor > 0 ? '−' : ''}
-        {formatMoney(moneyOf(minor, currency))}
-      </Text>
-    </Group>
-  );
-}
-
-/** How the new items' tax is shown: at the address's rate today, or honestly not known. */
-function exchangeTaxWords(
-  pricesIncludeTax: boolean,
-  known: boolean,
-  rate: string | null,
-  tax: number,
-  currency: string,
-): string {
-  if (!known) return 'Plus tax at today’s rate for the shipping address.';
-  if (rate === null) return 'No tax applies to the shipping address.';
-  const amount = formatMoney(moneyOf(tax, currency));
-  return pricesIncludeTax ? `Of which tax ${amount} (${rate}% today)` : `With tax ${amount} (${rate}% today)`;
-}
 
 function placeErrors(
   errors: readonly { field?: readonly string[] | null; message: string }[],
@@ -139,9 +83,12 @@ export function ReturnCreateForm({ order }: { order: Order }) {
   const [create] = useReturnCreateMutation();
   const currency = order.currencyCode;
   const [choices, setChoices] = useState<ReturnChoices>(() => initialReturnChoices(order.lines));
-  const [shippingFee, setShippingFee] = useState('');
-  const [percent, setPercent] = useState('');
-  const [note, setNote] = useState('');
+  const [values, setValues] = useState<ReturnFeesValues>({
+    returnShippingFee: '',
+    restockingFeePercent: '',
+    note: '',
+  });
+  const { returnShippingFee: shippingFee, restockingFeePercent: percent, note } = values;
   const [exchange, setExchange] = useState<ExchangeChoice[]>([]);
   const [placed, setPlaced] = useState<Placed>(NONE);
   const key = useRef<string>(newIdempotencyKey());
@@ -269,143 +216,34 @@ export function ReturnCreateForm({ order }: { order: Order }) {
                 setExchange(next);
               }}
             />
-            <SectionCard title="Fees and note">
-              <Stack gap="sm">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label="Return shipping fee"
-                    description="The label's cost, taken from the credit."
-                    placeholder="0.00"
-                    inputMode="decimal"
-                    value={shippingFee}
-                    onChange={(e) => {
-                      setPlaced(NONE);
-                      setShippingFee(e.currentTarget.value);
-                    }}
-                    error={feeCheck.shippingFeeError ?? placed.returnShippingFee}
-                    leftSection={<Text size="sm">{currency}</Text>}
-                    leftSectionWidth={48}
-                  />
-                  <TextInput
-                    label="Restocking fee"
-                    description="Percent of the returned items."
-                    placeholder="0"
-                    inputMode="numeric"
-                    value={percent}
-                    onChange={(e) => {
-                      setPlaced(NONE);
-                      setPercent(e.currentTarget.value);
-                    }}
-                    error={feeCheck.percentError ?? placed.restockingFeePercent}
-                    rightSection={<Text size="sm">%</Text>}
-                  />
-                </SimpleGrid>
-                <Textarea
-                  label="Note"
-                  description="For staff: shown on the return."
-                  autosize
-                  minRows={2}
-                  maxLength={RETURN_LIMITS.note}
-                  value={note}
-                  onChange={(e) => setNote(e.currentTarget.value)}
-                  error={placed.note}
-                />
-              </Stack>
-            </SectionCard>
-          </Stack>
-          <Paper
-            withBorder
-            radius="md"
-            p={{ base: 'md', sm: 'lg' }}
-            className={classes.summary}
-            data-testid="return-summary"
-          >
-            <Stack gap="xs">
-              <Text fw={700}>Settlement when everything arrives</Text>
-              <Figure label="Returned items" minor={figures.credit} currency={currency} />
-              <Text size="xs" c="dimmed" mt={-6}>
-                {`Of which tax ${formatMoney(moneyOf(figures.creditTax, currency))}`}
-              </Text>
-              {figures.restockingFee > 0 && (
-                <Figure label="Restocking fee" minor={figures.restockingFee} currency={currency} negative />
-              )}
-              {figures.returnShippingFee > 0 && (
-                <Figure
-                  label="Return shipping fee"
-                  minor={figures.returnShippingFee}
-                  currency={currency}
-                  negative
-                />
-              )}
-              {figures.fees > 0 && figures.fees < figures.restockingFee + figures.returnShippingFee && (
-                <Text size="xs" c="dimmed">
-                  Fees are capped at the credit: {formatMoney(moneyOf(figures.fees, currency))} taken.
-                </Text>
-              )}
-              {exchange.length > 0 && (
-                <>
-                  <Figure
-                    label={`New items (${exchange.reduce((a, c) => a + c.quantity, 0)})`}
-                    minor={figures.newItemsTotal}
-                    currency={currency}
-                  />
-                  <Text size="xs" c="dimmed" mt={-6} data-testid="exchange-tax">
-                    {exchangeTaxWords(
-                      order.pricesIncludeTax,
-                      taxKnown,
-                      taxRate,
-                      figures.newItemsTax,
-                      currency,
-                    )}
-                  </Text>
-                </>
-              )}
-              <Divider />
-              {exchange.length > 0 && figures.difference > 0 ? (
-                <Figure
-                  label="Customer owes"
-                  minor={figures.owed}
-                  currency={currency}
-                  strong
-                  testId="return-difference"
-                />
-              ) : (
-                <Figure
-                  label="Refund to customer"
-                  minor={figures.refund}
-                  currency={currency}
-                  strong
-                  testId="return-difference"
-                />
-              )}
-              <Text size="xs" c="dimmed">
-                {units === 0
-                  ? 'Choose items to see what the customer gets back.'
-                  : exchange.length > 0 && figures.difference > 0
-                    ? `The new items cost ${formatMoney(moneyOf(figures.difference, currency))} more than what comes back: it stays to pay on the order.`
-                    : figures.refund < -figures.difference
-                      ? `Only ${formatMoney(moneyOf(figures.maximum, currency))} is paid and not yet refunded.`
-                      : 'Paid when the return is settled, for the units that arrive. Units refunded before come back without money.'}
-              </Text>
-            </Stack>
-            <NotifyCustomerCheckbox
-              email={order.email}
-              checked={notify}
-              onChange={setNotify}
-              what="that the return has started, with what comes back,"
+            <ReturnFeesCard
+              currency={currency}
+              values={values}
+              errors={{
+                returnShippingFee: feeCheck.shippingFeeError ?? placed.returnShippingFee,
+                restockingFeePercent: feeCheck.percentError ?? placed.restockingFeePercent,
+                note: placed.note,
+              }}
+              onChange={(change) => {
+                // A new fee clears the server's complaints, as a new choice of lines does; the note not.
+                if (change.returnShippingFee !== undefined || change.restockingFeePercent !== undefined) {
+                  setPlaced(NONE);
+                }
+                setValues((prev) => ({ ...prev, ...change }));
+              }}
             />
-            <Button
-              type="submit"
-              size="md"
-              mt="md"
-              fullWidth
-              loading={command.running}
-              disabled={units === 0}
-              data-testid="return-submit"
-            >
-              {units > 0 ? `Create return of ${units} unit${units === 1 ? '' : 's'}` : 'Create return'}
-            </Button>
-          </Paper>
+          </Stack>
+          <ReturnCreateSummary
+            order={order}
+            figures={figures}
+            units={units}
+            exchange={exchange}
+            taxKnown={taxKnown}
+            taxRate={taxRate}
+            notify={notify}
+            onNotify={setNotify}
+            running={command.running}
+          />
         </div>
       </Stack>
     </form>

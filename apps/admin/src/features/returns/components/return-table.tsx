@@ -1,5 +1,6 @@
-import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { ListCard, ListCardLine, ListCardTitle } from '../../../components/list-card';
 import type { ReturnsQuery } from '../../../gql/graphql';
 import { formatRelative } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
@@ -39,37 +40,26 @@ export function ReturnTable({
     return (
       <Stack gap="sm" data-testid="return-cards">
         {rows.map((row, index) => (
-          <Paper
+          <ListCard
             key={row.id}
-            withBorder
-            radius="md"
-            p="md"
-            className={`${classes.row} ${classes.card}`}
-            data-row-index={index}
-            data-focused={focused === index || undefined}
-            data-testid="return-row"
-            onFocus={() => onFocus(index)}
+            index={index}
+            focused={focused === index}
+            testId="return-row"
+            onFocus={onFocus}
+            className={classes.row}
           >
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Anchor component={Link} to={returnPath(row)} fw={700} size="lg" className={classes.cardLink}>
-                  {row.name}
-                </Anchor>
-                <ReturnStatusBadge status={row.status} />
-              </Group>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" truncate>
-                  {customerOf(row)}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                  {units(row)}
-                </Text>
-              </Group>
+              <ListCardTitle
+                to={returnPath(row)}
+                name={row.name}
+                aside={<ReturnStatusBadge status={row.status} />}
+              />
+              <ListCardLine text={customerOf(row)} aside={units(row)} />
               <Text size="xs" c="dimmed" title={formatDateTime(row.createdAt)}>
                 Order {row.order.name} · {formatRelative(row.createdAt)}
               </Text>
             </Stack>
-          </Paper>
+          </ListCard>
         ))}
       </Stack>
     );

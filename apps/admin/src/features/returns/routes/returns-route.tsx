@@ -1,15 +1,15 @@
 import { Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ListPage } from '../../../components/list-page';
+import { ListTabs } from '../../../components/list-tabs';
 import { SearchField } from '../../../components/search-field';
 import type { ReturnsQuery } from '../../../gql/graphql';
 import { useListController } from '../../../lib/controllers/use-list-controller';
 import { pageVariables, useListParams } from '../../../lib/list-params';
 import { usePhone } from '../../../lib/use-phone';
 import { useReturnsQuery } from '../api/returns-query';
-import { returnTabOf } from '../components/return-list-tabs';
+import { RETURN_TABS, returnTabOf } from '../components/return-list-tabs';
 import { ReturnTable, returnPath } from '../components/return-table';
-import { ReturnTabs } from '../components/return-tabs';
 
 const SEARCH_HELP =
   'Words match the order number (1021 or #1021-R1), customer name or email. Also status:open reason:defective order:1021 created:>-7d to_settle:true';
@@ -45,7 +45,7 @@ export function ReturnsRoute() {
       intro="Press / to search, j and k to move, Enter to open."
       toolbar={
         <>
-          <ReturnTabs params={params} compact={phone} />
+          <ListTabs tabs={RETURN_TABS} tabOf={returnTabOf} params={params} compact={phone} />
           <SearchField
             label="Search returns"
             value={params.q}

@@ -1,18 +1,38 @@
 import { Button, Group } from '@mantine/core';
 import { useRef, type KeyboardEvent } from 'react';
-import type { ListParams } from '../../../lib/list-params';
-import { RETURN_TABS, returnTabOf } from './return-list-tabs';
+import type { ListParams } from '../lib/list-params';
 
-/** Requested, Awaiting receipt, To settle, All as tabs that put their search in the URL; arrows move. */
-export function ReturnTabs({ params, compact }: { params: ListParams; compact: boolean }) {
-  const active = returnTabOf(params.q)?.value ?? null;
+/** One saved view of a list: a name and the search it runs (the URL's ?q=; "" for everything). */
+export interface ListTab {
+  value: string;
+  label: string;
+  query: string;
+}
+
+/**
+ * A list's saved views as tabs: each puts its search in the box and the URL. A search of one's own
+ * leaves no tab chosen (`tabOf` finds the tab whose search is the one in the URL). Arrow keys move
+ * between tabs.
+ */
+export function ListTabs({
+  tabs,
+  tabOf,
+  params,
+  compact,
+}: {
+  tabs: readonly ListTab[];
+  tabOf: (query: string) => ListTab | null;
+  params: ListParams;
+  compact: boolean;
+}) {
+  const active = tabOf(params.q)?.value ?? null;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     const current = buttons.current.findIndex((b) => b === document.activeElement);
-    const next = (current + step + RETURN_TABS.length) % RETURN_TABS.length;
+    const next = (current + step + tabs.length) % tabs.length;
     buttons.current[next]?.focus();
     event.preventDefault();
   };
@@ -23,10 +43,11 @@ export function ReturnTabs({ params, compact }: { params: ListParams; compact: b
       aria-label="Saved views"
       gap={compact ? 0 : 2}
       wrap="nowrap"
+      // On a 375 px phone five tabs fit with narrow padding; larger text scrolls rather than hides.
       style={{ overflowX: 'auto', maxWidth: '100%' }}
       onKeyDown={onKeyDown}
     >
-      {RETURN_TABS.map((tab, index) => {
+      {tabs.map((tab, index) => {
         const selected = tab.value === active;
         return (
           <Button
@@ -36,6 +57,7 @@ export function ReturnTabs({ params, compact }: { params: ListParams; compact: b
             }}
             role="tab"
             aria-selected={selected}
+            // The chosen tab (or the first, when none is) is the one Tab reaches.
             tabIndex={selected || (active === null && index === 0) ? 0 : -1}
             size="sm"
             px={compact ? 6 : 12}
