@@ -469,7 +469,7 @@ async function checkStockNow(trx: Tx, lines: readonly PlannedLine[], more: EditP
     if (v && !v.allowBackorder && available < m.quantity)
       errors.push({
         code: 'INSUFFICIENT_STOCK',
-        message: `${m.title}: only ${Math.max(0, available)} more available where its stock is.`,
+        message: `${m.title}: only ${Math.max(0, available)} available at ${preview.locationNames.get(m.locationId) ?? 'its location'}.`,
         field: m.field,
       });
   }
