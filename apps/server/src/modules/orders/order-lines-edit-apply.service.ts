@@ -14,13 +14,9 @@ import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './orde
 import { orderName } from './order-fulfillment.service.js';
 import type { OrderEditChangesRaw } from './order-lines-edit-input.js';
 import { EDIT_REASON_MAX } from './order-lines-edit-input.js';
-import {
-  lineTitle,
-  planOrderEdit,
-  stockChangesOf,
-  type EditPlan,
-  type PlannedLine,
-} from './order-lines-edit-plan.service.js';
+import { planOrderEdit } from './order-lines-edit-plan.service.js';
+import { lineTitle, type EditPlan, type PlannedLine } from './order-lines-edit.model.js';
+import { stockChangesOf } from './order-lines-edit-stock.js';
 import type { EditCalculation } from './order-lines-edit-words.js';
 import { ORDER_SUBJECT } from './order-timeline.js';
 

@@ -75,9 +75,8 @@ describe.each(DATABASES)('order edit stock and races on $name', ({ postgresUrl }
           },
         ]);
       // Never committed beyond what is on hand.
-      const [onHand, committed] = (await committedOf(ctx.server, scarce))
-        ['Main warehouse']!.split('/')
-        .map(Number);
+      const levels = await committedOf(ctx.server, scarce);
+      const [onHand, committed] = levels['Main warehouse']!.split('/').map(Number);
       expect(committed).toBe(onHand);
     }
   });
