@@ -11,7 +11,7 @@ import {
 import type { Tx } from '../../db/database.js';
 import { applyDiscountCode, keptDiscountCode } from '../discounts/discount.service.js';
 import { applicableShippingRates } from '../shipping/shipping.service.js';
-import { transactionsOfOrders } from './order.repository.js';
+import { linesWithHistory, transactionsOfOrders } from './order.repository.js';
 import { payableTotal, type LoadedOrder } from './order-lock.service.js';
 import { capturableFor } from './order-payment.service.js';
 import { sellableVariants } from './order-create-checks.js';
@@ -53,6 +53,7 @@ export async function planOrderEdit(
   const errors: UserError[] = [];
   const changes = parseEditChanges(raw, currency, errors);
   const lines = keptLines(order, changes, errors);
+  await keepLinesWithHistory(trx, lines, changes, errors);
   const checked: UserError[] = [];
   const sellable = await sellableVariants(trx, changes.addVariants, checked);
   errors.push(...checked.map((e) => ({ ...e, field: at('addVariants', ...(e.field ?? []).slice(2)) })));
@@ -97,6 +98,8 @@ export async function planOrderEdit(
     summary: [] as string[],
   };
   plan.summary = editSummary(plan, currency);
+  // Quantities and prices set to what they are, the same code or rate again: nothing would change.
+  if (!plan.summary.length) throw DomainError.one('REQUIRED', 'Nothing to change.', ['changes']);
   const calculation: EditCalculation = {
     lines: lines.map((l) => ({
       orderLineId: l.line?.id ?? null,
@@ -155,6 +158,17 @@ function keptLines(order: LoadedOrder, changes: OrderEditChanges, errors: UserEr
   return order.lines.map((line) => {
     const q = changes.setQuantities.get(line.id);
     const p = changes.setPrices.get(line.id);
+    if (line.returnId && (q || p)) {
+      // An exchange's items come and go with their return (returnCancel takes them off).
+      const entry = q
+        ? at('setQuantities', q.index, 'orderLineId')
+        : at('setPrices', p!.index, 'orderLineId');
+      errors.push({
+        code: 'INVALID',
+        message: "This line is a return's exchange item; change the return instead.",
+        field: entry,
+      });
+    }
     const previousUnitPrice = Number(line.unitPrice);
     let quantity = line.quantity;
     if (q) {
@@ -204,6 +218,26 @@ function keptLines(order: LoadedOrder, changes: OrderEditChanges, errors: UserEr
       figures: { subtotal: 0, discount: 0, tax: 0, total: 0 },
     };
   });
+}
+
+/**
+ * A line a fulfillment (even a cancelled one) or a return names stays on the order, so their history
+ * stays whole: it can go down to 1, not be removed.
+ */
+async function keepLinesWithHistory(
+  trx: Tx,
+  lines: readonly PlannedLine[],
+  changes: OrderEditChanges,
+  errors: UserError[],
+): Promise<void> {
+  const removed = lines.filter((l) => l.change === 'REMOVED').map((l) => l.line!.id);
+  const kept = await linesWithHistory(trx, removed);
+  for (const id of kept)
+    errors.push({
+      code: 'INVALID',
+      message: 'This line was on a fulfillment or a return, so it stays on the order; lower it to 1 instead.',
+      field: at('setQuantities', changes.setQuantities.get(id)!.index, 'quantity'),
+    });
 }
 
 /** New catalog lines (priced today) and custom items, in the order given. */

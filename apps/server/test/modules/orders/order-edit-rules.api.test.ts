@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { decodeIdOf, encodeId, webhookTopicHears } from '@stockroom/domain';
 import { DATABASES, useServer, type Client } from '../../helpers.js';
 import { setUpCreateStore, US } from '../../support/order-create-store.js';
-import { CANCEL, CLOSE, createOrder, gql } from '../../support/order-fixtures.js';
+import {
+  CANCEL,
+  CLOSE,
+  FULFILL,
+  FULFILLMENT_CANCEL,
+  createOrder,
+  gql,
+} from '../../support/order-fixtures.js';
+import { CREATE as RETURN_CREATE, paidShippedOrder } from '../../support/return-fixtures.js';
 import { calculate, edit, untouched, versionOf } from '../../support/order-edit-fixtures.js';
 import { BACKFILL_TAX_RATES } from '../../../src/db/migrations/2026-12-04-320-order-edits.js';
 
@@ -229,6 +237,65 @@ describe.each(DATABASES)('order edit rules on $name', ({ postgresUrl }) => {
       { field: ['reason'], code: 'TOO_LONG', message: 'Use at most 500 characters.' },
     ]);
     expect(await untouched(ctx.server)).toEqual(before);
+  });
+
+  it('lines with history stay; exchange items follow their return; nothing changed is refused', async () => {
+    const placed = await order();
+    const [lampLine, cardLine] = placed.lines.map((l: { id: string }) => l.id);
+    expect(
+      (await edit(owner, placed, { setQuantities: [{ orderLineId: lampLine, quantity: 2 }] })).userErrors,
+    ).toEqual([{ field: ['changes'], code: 'REQUIRED', message: 'Nothing to change.' }]);
+    // Shipped and the shipment cancelled: nothing shipped now, but the line stays on the order.
+    const shipped = await gql(owner, FULFILL, {
+      input: { orderId: placed.id, lines: [{ lineId: lampLine, quantity: 2 }] },
+    });
+    expect(shipped.orderFulfill.userErrors).toEqual([]);
+    const back = await gql(owner, FULFILLMENT_CANCEL, { id: shipped.orderFulfill.fulfillment.id });
+    expect(back.fulfillmentCancel.userErrors).toEqual([]);
+    const now = { id: placed.id, version: await versionOf(owner, placed.id) };
+    expect(
+      (await edit(owner, now, { setQuantities: [{ orderLineId: lampLine, quantity: 0 }] })).userErrors,
+    ).toEqual([
+      {
+        field: ['changes', 'setQuantities', '0', 'quantity'],
+        code: 'INVALID',
+        message:
+          'This line was on a fulfillment or a return, so it stays on the order; lower it to 1 instead.',
+      },
+    ]);
+    const lowered = await edit(owner, now, {
+      setQuantities: [
+        { orderLineId: lampLine, quantity: 1 },
+        { orderLineId: cardLine, quantity: 0 },
+      ],
+    });
+    expect(lowered.userErrors).toEqual([]);
+    expect(lowered.order.lines.map((l: { sku: string; quantity: number }) => [l.sku, l.quantity])).toEqual([
+      ['LAMP', 1],
+    ]);
+
+    // An exchange's new item: its return adds and takes it off.
+    const shippedOrder = await paidShippedOrder(owner, lamp, 2);
+    const exchanged = await gql(owner, RETURN_CREATE, {
+      input: {
+        orderId: shippedOrder.id,
+        lines: [{ orderLineId: shippedOrder.lineId, quantity: 1, reason: 'SIZE_TOO_SMALL' }],
+        exchangeLines: [{ variantId: card, quantity: 1 }],
+      },
+    });
+    expect(exchanged.returnCreate.userErrors).toEqual([]);
+    const exchangeLine = exchanged.returnCreate.order.lines.find((l: { sku: string }) => l.sku === 'CARD').id;
+    const current = { id: shippedOrder.id, version: await versionOf(owner, shippedOrder.id) };
+    expect(
+      (await edit(owner, current, { setQuantities: [{ orderLineId: exchangeLine, quantity: 2 }] }))
+        .userErrors,
+    ).toEqual([
+      {
+        field: ['changes', 'setQuantities', '0', 'orderLineId'],
+        code: 'INVALID',
+        message: "This line is a return's exchange item; change the return instead.",
+      },
+    ]);
   });
 
   it('EDIT is offered on open orders only; cancelled and closed ones are refused with the rule', async () => {
