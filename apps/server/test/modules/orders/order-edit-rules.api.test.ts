@@ -228,6 +228,14 @@ describe.each(DATABASES)('order edit rules on $name', ({ postgresUrl }) => {
       expect((await calculate(owner, placed.id, changes)).userErrors, label).toEqual(errors);
       expect((await edit(owner, placed, changes)).userErrors, label).toEqual(errors);
     }
+    // An order that doesn't exist.
+    const missing = encodeId('Order', '00000000-0000-7000-8000-000000000000');
+    const gone = [{ field: ['orderId'], code: 'INVALID', message: 'This order does not exist.' }];
+    expect((await calculate(owner, missing, { discount: { code: null } })).userErrors).toEqual(gone);
+    expect((await edit(owner, { id: missing, version: 1 }, { discount: { code: null } })).userErrors).toEqual(
+      gone,
+    );
+    expect((await calculate(owner, 'nope', { discount: { code: null } })).userErrors).toEqual(gone);
     // The edit's own reason, 1 … 500 characters.
     const ok = { setQuantities: [{ orderLineId: lampLine, quantity: 3 }] };
     expect((await edit(owner, placed, ok, { reason: ' ' })).userErrors).toEqual([
