@@ -284,6 +284,9 @@ describe.each(DATABASES)('order edit rules on $name', ({ postgresUrl }) => {
 
     // An exchange's new item: its return adds and takes it off.
     const shippedOrder = await paidShippedOrder(owner, lamp, 2);
+    // An order placed before its rate was kept learns it from an exchange's items.
+    const shippedId = decodeIdOf('Order', shippedOrder.id)!;
+    await db().updateTable('orders').set({ tax_rate: null }).where('id', '=', shippedId).execute();
     const exchanged = await gql(owner, RETURN_CREATE, {
       input: {
         orderId: shippedOrder.id,
@@ -292,6 +295,12 @@ describe.each(DATABASES)('order edit rules on $name', ({ postgresUrl }) => {
       },
     });
     expect(exchanged.returnCreate.userErrors).toEqual([]);
+    const rate = await db()
+      .selectFrom('orders')
+      .select('tax_rate')
+      .where('id', '=', shippedId)
+      .executeTakeFirstOrThrow();
+    expect(rate.tax_rate).toBe('10.000');
     const exchangeLine = exchanged.returnCreate.order.lines.find((l: { sku: string }) => l.sku === 'CARD').id;
     const current = { id: shippedOrder.id, version: await versionOf(owner, shippedOrder.id) };
     expect(
