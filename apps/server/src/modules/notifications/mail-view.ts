@@ -204,7 +204,10 @@ export function mailView(kind: NotificationTemplateKind, facts: MailFacts): Mail
       };
   }
   if (kind === 'ORDER_EDITED' && order) {
-    vars['edit'] = { changes: facts.edit?.changes ?? [] };
+    // Staff's words start lower-case ("added 1 × …" in a sentence); the email lists them.
+    vars['edit'] = {
+      changes: (facts.edit?.changes ?? []).map((c) => c.charAt(0).toUpperCase() + c.slice(1)),
+    };
     if (orderLayout && order.balanceDue > 0)
       orderLayout = {
         ...orderLayout,

@@ -12,6 +12,7 @@ import {
 } from '../../support/order-fixtures.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.js';
 import { mailSettings, MESSAGE, messagesOf, settled } from '../../support/email-fixtures.js';
+import { edit, versionOf } from '../../support/order-edit-fixtures.js';
 
 const TIMELINE = `query($id: ID!) { order(id: $id) { name timeline { message } } }`;
 const RESEND = `mutation($id: ID!) { emailMessageResend(id: $id) { emailMessage { ${MESSAGE} } userErrors { code message } } }`;
@@ -138,6 +139,57 @@ describe.each(DATABASES)('email over a real SMTP server on $name', ({ postgresUr
     });
     expect(none.returnCreate.userErrors).toEqual([]);
     expect(await messagesOf(store.owner, `order:${quiet.order.name} kind:RETURN_CREATED`)).toEqual([]);
+  });
+
+  it('tells the customer their order was edited: each change in words, the new total; one message per edit', async () => {
+    const order = await createOrder(store.owner, [{ variantId: store.lamp, quantity: 1 }], {
+      email: 'edith@example.com',
+      notifyCustomer: false,
+    });
+    const changes = { addVariants: [{ variantId: store.mug, quantity: 2 }] };
+    const key = `edit-mail-${order.id}`;
+    const opened = { id: order.id, version: await versionOf(store.owner, order.id) };
+    const first = await edit(store.owner, opened, changes, { notifyCustomer: true, idempotencyKey: key });
+    expect(first.userErrors).toEqual([]);
+    const total = first.order.total.amount as string;
+    const mail = await smtp.waitFor((m) => m.to.includes('edith@example.com'));
+    expect(mail.headers['subject']).toBe(`Your order ${order.name} has been updated`);
+    const added = first.calculation.lines.find((l: any) => l.change === 'ADDED');
+    expect(mail.text).toContain(`Added 2 × ${added.productTitle}`);
+    expect(mail.text).toContain(`Your order now comes to $${Number(total).toFixed(2)}`);
+    expect(mail.html).toContain(added.productTitle);
+    // The order wasn't paid: the email says what is still to pay, and shows it under the totals.
+    expect(mail.text).toContain(`$${Number(total).toFixed(2)} is still to pay`);
+    expect(mail.text).toContain('Balance due');
+    // A repeat of the same key is the same edit, and no second message.
+    const again = await edit(store.owner, opened, changes, {
+      notifyCustomer: true,
+      idempotencyKey: key,
+    });
+    expect(again.userErrors).toEqual([]);
+    expect(again.order.version).toBe(first.order.version);
+    const kinds = `order:${order.name} kind:ORDER_EDITED`;
+    expect(await messagesOf(store.owner, kinds)).toHaveLength(1);
+    const timeline = (await gql(store.owner, TIMELINE, { id: order.id })).order.timeline.map(
+      (e: any) => e.message,
+    );
+    expect(timeline).toContain('Order updated email queued for edith@example.com');
+    // A second edit is a second message; an edit without notifyCustomer sends none.
+    const second = await edit(
+      store.owner,
+      { id: order.id, version: first.order.version },
+      { setQuantities: [{ orderLineId: first.order.lines[0].id, quantity: 2 }] },
+      { notifyCustomer: true },
+    );
+    expect(second.userErrors).toEqual([]);
+    await smtp.waitFor((m) => m.to.includes('edith@example.com') && m.text.includes(': 1 → 2'));
+    const quiet = await edit(
+      store.owner,
+      { id: order.id, version: second.order.version },
+      { setQuantities: [{ orderLineId: first.order.lines[0].id, quantity: 3 }] },
+    );
+    expect(quiet.userErrors).toEqual([]);
+    expect(await messagesOf(store.owner, kinds)).toHaveLength(2);
   });
 
   it('sends nothing when notifyCustomer is false, or when the order has no email', async () => {
