@@ -1,0 +1,61 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import type { OrderEditPageQuery } from '../../../gql/graphql';
+import classes from './refund-layout.module.css';
+import { EditLinesCard } from './edit-lines-card';
+import { EditDiscountCard, EditShippingCard } from './edit-shipping-discount';
+import { EditSummary } from './edit-summary';
+import { useOrderEdit } from './use-order-edit';
+
+type Order = NonNullable<OrderEditPageQuery['order']>;
+
+/**
+ * Lines, shipping and code on the left; the live figures, reason and Update order beside them (after
+ * them on a phone). A refusal for a changed order says so with Reload.
+ */
+export function OrderEditForm({ order, onReload }: { order: Order; onReload: () => void }) {
+  const editor = useOrderEdit(order, onReload);
+  const { errors } = editor;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (editor.canSubmit) void editor.submit();
+      }}
+      noValidate
+      aria-label={`Edit ${order.name}`}
+    >
+      <Stack gap="lg">
+        {editor.stale && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="The order changed since you opened it"
+            role="alert"
+            data-testid="edit-stale"
+          >
+            <Stack gap="xs" align="flex-start">
+              {editor.stale} Reload to start again from the order as it is now; the changes made here are
+              cleared.
+              <Button variant="default" size="xs" onClick={editor.reload}>
+                Reload
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {errors.other.length > 0 && (
+          <Alert color="red" variant="light" title="The order was not updated" role="alert">
+            {errors.other.join(' ')}
+          </Alert>
+        )}
+        <div className={classes.grid}>
+          <Stack gap="lg">
+            <EditLinesCard editor={editor} />
+            <EditShippingCard editor={editor} />
+            <EditDiscountCard editor={editor} />
+          </Stack>
+          <EditSummary editor={editor} />
+        </div>
+      </Stack>
+    </form>
+  );
+}
