@@ -559,7 +559,9 @@ export type OrderTimelineKind =
   /** A staff comment. */
   | 'COMMENT'
   /** Something done to the order (from the audit log). */
-  | 'EVENT';
+  | 'EVENT'
+  /** An edit of the order's lines, shipping or code (issue #32). */
+  | 'ORDER_EDITED';
 
 /** Fields left out keep their values; null clears. Addresses only while nothing has shipped. */
 export type OrderUpdateInput = {
