@@ -35,7 +35,11 @@ export function EditShippingCard({ editor }: { editor: OrderEditor }) {
   const { order, state, figures } = editor;
   const country = order.shippingAddress?.countryCode ?? null;
   const rates = useOrderEditShippingRatesQuery(country, figures?.subtotal.amount ?? order.subtotal.amount);
-  const found = (rates.data ?? rates.previousData)?.shippingRatesFor ?? [];
+  const current = order.shippingLine;
+  // The rate the order has already, at the same price, would change nothing: Keep says it.
+  const found = ((rates.data ?? rates.previousData)?.shippingRatesFor ?? []).filter(
+    (r) => !(current && r.rate.name === current.name && r.price.amount === current.price.amount),
+  );
   const s = state.shipping;
   const value = s.kind === 'rate' ? `rate:${s.rateId}` : s.kind;
   return (
@@ -73,7 +77,7 @@ export function EditShippingCard({ editor }: { editor: OrderEditor }) {
             )}
             {country && !rates.loading && found.length === 0 && (
               <Text size="sm" c="dimmed">
-                No shipping rate applies to this address and subtotal.
+                No other rate applies to this address and subtotal.
               </Text>
             )}
             <Radio value="custom" label="Custom shipping" />

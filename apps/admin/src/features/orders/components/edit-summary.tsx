@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Te
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { paymentDelta, stockChangeWords } from './edit-plan';
-import refundClasses from './refund-layout.module.css';
+import classes from './edit-layout.module.css';
 import type { OrderEditor } from './use-order-edit';
 
 type Money = { amount: string; currencyCode: string };
@@ -77,7 +77,7 @@ export function EditSummary({ editor }: { editor: OrderEditor }) {
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
-      className={refundClasses.summary}
+      className={classes.summary}
       data-testid="edit-summary"
     >
       <Stack

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import type { OrderEditPageQuery } from '../../../gql/graphql';
-import classes from './refund-layout.module.css';
+import classes from './edit-layout.module.css';
 import { EditLinesCard } from './edit-lines-card';
 import { EditDiscountCard, EditShippingCard } from './edit-shipping-discount';
 import { EditSummary } from './edit-summary';
