@@ -183,6 +183,7 @@ describe('order actions', () => {
       capture: (o) => o.status !== 'CANCELLED' && ['AUTHORIZED', 'PARTIALLY_PAID'].includes(o.paymentStatus),
       void: (o) => o.status !== 'CANCELLED' && o.paymentStatus === 'AUTHORIZED',
       refund: () => true,
+      edit: (o) => o.status === 'OPEN',
     };
     let pairs = 0;
     for (const status of ORDER_STATUSES)

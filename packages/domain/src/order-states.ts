@@ -40,8 +40,11 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const DRAFT_ORDER_STATUSES = ['OPEN', 'COMPLETED'] as const;
 export type DraftOrderStatus = (typeof DRAFT_ORDER_STATUSES)[number];
 
-/** An entry of an order's timeline: something done to it (audit) or a staff comment. */
-export const ORDER_TIMELINE_KINDS = ['EVENT', 'COMMENT'] as const;
+/**
+ * An entry of an order's timeline: something done to it (audit), a staff comment, or an edit of its
+ * lines, prices, shipping or discount (issue #32; also from the audit log).
+ */
+export const ORDER_TIMELINE_KINDS = ['EVENT', 'COMMENT', 'ORDER_EDITED'] as const;
 export type OrderTimelineKind = (typeof ORDER_TIMELINE_KINDS)[number];
 
 /**
@@ -67,6 +70,7 @@ export const ORDER_ACTIONS = [
   'capture',
   'void',
   'refund',
+  'edit',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -226,6 +230,12 @@ export function checkOrderAction(order: OrderForAction, action: OrderAction): Do
     case 'refund':
       // Allowed in every state: money and items must be returnable even after a cancel or close,
       // and an unpaid order may refund items for 0. The amount and quantity checks do the limiting.
+      return null;
+    case 'edit':
+      // Issue #32: an open order's lines, prices, shipping and discount may change; a cancelled or
+      // archived one is final.
+      if (status === 'CANCELLED') return invalid("A cancelled order can't be edited.");
+      if (status === 'CLOSED') return invalid("A closed order can't be edited; reopen it first.");
       return null;
   }
 }

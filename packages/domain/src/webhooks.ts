@@ -47,6 +47,19 @@ export const WEBHOOK_TOPIC_EVENT: Record<WebhookTopic, string> = {
   RETURNS_CANCEL: 'return.cancelled',
 };
 
+/**
+ * Outbox events a topic hears besides its own: an order edit (issue #32, `order.edited`) is an
+ * update of the order for subscribers.
+ */
+export const WEBHOOK_TOPIC_ALSO: Partial<Record<WebhookTopic, readonly string[]>> = {
+  ORDERS_UPDATED: ['order.edited'],
+};
+
+/** Whether a subscription to this topic hears this outbox event type. */
+export function webhookTopicHears(topic: WebhookTopic, eventType: string): boolean {
+  return WEBHOOK_TOPIC_EVENT[topic] === eventType || (WEBHOOK_TOPIC_ALSO[topic] ?? []).includes(eventType);
+}
+
 /** What the owner must be able to read for a subscription to a topic to exist and deliver. */
 export const WEBHOOK_TOPIC_PERMISSION: Record<WebhookTopic, Permission> = {
   ORDERS_CREATE: 'ORDERS_READ',

@@ -416,6 +416,7 @@ export type OrderAction =
   | 'VOID';
 
 export type OrderEditAddCustomItemInput = {
+  /** A decimal in the order currency, e.g. "12.50". */
   price: string;
   quantity: number;
   requiresShipping?: boolean | null | undefined;
@@ -424,6 +425,7 @@ export type OrderEditAddCustomItemInput = {
 };
 
 export type OrderEditAddVariantInput = {
+  /** 1 … 100,000. */
   quantity: number;
   variantId: string | number;
 };
@@ -438,16 +440,22 @@ export type OrderEditChangesInput = {
 };
 
 export type OrderEditDiscountInput = {
+  /** A code to apply; null or "" removes the order’s code. */
   code?: string | null | undefined;
+  /** Keeps the order's code although the edited order no longer reaches its minimum. */
   minimumOverrideReason?: string | null | undefined;
 };
 
 export type OrderEditInput = {
   changes: OrderEditChangesInput;
+  /** The version you saw; STALE_VERSION names who changed it since. */
   expectedVersion: number;
+  /** A repeat with the same key answers the first edit. */
   idempotencyKey?: string | null | undefined;
+  /** Email the customer what changed (when the order has an email). */
   notifyCustomer?: boolean | null | undefined;
   orderId: string | number;
+  /** 1 … 500 characters; on the timeline. */
   reason: string;
 };
 
@@ -460,18 +468,23 @@ export type OrderEditLineChange =
 
 export type OrderEditSetPriceInput = {
   orderLineId: string | number;
+  /** The new unit price, a decimal in the order currency. */
   price: string;
+  /** 1 … 500 characters. */
   reason: string;
 };
 
 export type OrderEditSetQuantityInput = {
   orderLineId: string | number;
+  /** 0 removes the line; never below what shipped, was refunded or returned. */
   quantity: number;
 };
 
+/** Exactly one of rateId, or customTitle with customPrice. */
 export type OrderEditShippingInput = {
   customPrice?: string | null | undefined;
   customTitle?: string | null | undefined;
+  /** A rate applying to the shipping address and the edited subtotal. */
   rateId?: string | number | null | undefined;
 };
 
@@ -560,7 +573,7 @@ export type OrderTimelineKind =
   | 'COMMENT'
   /** Something done to the order (from the audit log). */
   | 'EVENT'
-  /** An edit of the order's lines, shipping or code (issue #32). */
+  /** An edit of its lines, prices, shipping or discount (orderEdit), with the reason. */
   | 'ORDER_EDITED';
 
 /** Fields left out keep their values; null clears. Addresses only while nothing has shipped. */

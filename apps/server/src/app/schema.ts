@@ -22,6 +22,7 @@ import '../modules/orders/order-create.schema.js';
 import '../modules/orders/order-actions.schema.js';
 import '../modules/orders/order-list.schema.js';
 import '../modules/orders/order-refund.schema.js';
+import '../modules/orders/order-lines-edit.schema.js';
 import '../modules/drafts/draft.schema.js';
 import '../modules/orders/customer-activity.schema.js';
 import '../modules/orders/customer-erase.schema.js';

@@ -30,6 +30,7 @@ import * as returns from './2026-12-02-290-returns.js';
 import * as returnSales from './2026-12-02-295-return-sales.js';
 import * as returnExchanges from './2026-12-03-300-return-exchanges.js';
 import * as returnEmail from './2026-12-03-310-return-email.js';
+import * as orderEdits from './2026-12-04-320-order-edits.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-295-return-sales': returnSales,
   '2026-12-03-300-return-exchanges': returnExchanges,
   '2026-12-03-310-return-email': returnEmail,
+  '2026-12-04-320-order-edits': orderEdits,
 };

@@ -334,6 +334,55 @@ export async function applyDiscountCode(
 }
 
 /**
+ * Issue #32, an order edit: the code an order was placed with, applied again to the order as the
+ * edit leaves it. The order holds its use already, so the code's dates, usage limit and
+ * once-per-customer no longer matter; which lines it discounts is decided as when placing. When the
+ * lines no longer reach its minimum, `minimumNotMet` says so in words and `discount` is what the
+ * code gives without its minimum (kept only with a reason). Null when the code no longer exists.
+ */
+export async function keptDiscountCode(
+  db: Executor,
+  discountId: string,
+  facts: DiscountOrderFacts,
+): Promise<{ code: string; discount: OrderDiscountInput | null; minimumNotMet: string | null } | null> {
+  const row = await repo.findDiscount(db, discountId);
+  if (!row) return null;
+  const settings = await storeSettings(db);
+  const targets = (await targetsOf(db, [row.id])).get(row.id)!;
+  const productIds = facts.lines.flatMap((l) => (l.productId ? [l.productId] : []));
+  const collections =
+    row.appliesTo === 'COLLECTIONS'
+      ? await collectionIdsOfProducts(db, productIds)
+      : new Map<string, string[]>();
+  const rule = {
+    ...ruleOf(row, targets),
+    disabled: false,
+    startsAt: new Date(0),
+    endsAt: null,
+    usageLimit: null,
+    oncePerCustomer: false,
+  };
+  const cart = {
+    lines: facts.lines.map((l) => ({
+      ...l,
+      collectionIds: l.productId ? (collections.get(l.productId) ?? []) : [],
+    })),
+    shippingPrice: facts.shippingPrice,
+    currencyCode: settings.currencyCode,
+    timeZone: settings.timezone,
+    now: new Date(),
+    hasCustomer: facts.hasCustomer,
+    usedByCustomer: false,
+  };
+  const met = applyDiscount(rule, cart);
+  if (met.ok) return { code: row.code, discount: met.discount, minimumNotMet: null };
+  const loose = applyDiscount({ ...rule, minimumSubtotal: null, minimumQuantity: null }, cart);
+  return loose.ok
+    ? { code: row.code, discount: loose.discount, minimumNotMet: met.message }
+    : { code: row.code, discount: null, minimumNotMet: null };
+}
+
+/**
  * Takes the order's use of its code, last in placing it (after the stock and the customer's row,
  * the order a cancel takes them in). Under the discount's row lock, the limit and once-per-customer
  * are checked again against every order committed before: of racing orders, exactly as many get the

@@ -10,6 +10,7 @@ export const DOMAIN_EVENT_TYPES = [
   'order.paid',
   'order.fulfilled',
   'order.cancelled',
+  'order.edited',
   'refund.created',
   'draft_order.created',
   'draft_order.updated',

@@ -88,6 +88,8 @@ export const EVENT_OF_AUDIT_ACTION: Readonly<Record<string, DomainEventType>> = 
   'order.mark_paid': 'order.paid',
   'order.fulfill': 'order.fulfilled',
   'order.cancel': 'order.cancelled',
+  // Issue #32: lines, prices, shipping or discount changed; webhooks deliver it as ORDERS_UPDATED.
+  'order.edit': 'order.edited',
   'order.refund': 'refund.created',
   // A return changes what the order can still return and refund (issue #31); the return's own
   // `return.*` event is emitted by the returns module.

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { DomainError } from '@stockroom/domain';
 import { inventoryCollectionsSync } from '../catalog/collection.service.js';
-import { findStockVariants, type StockVariant } from './level.repository.js';
+import { findStockVariants, levelsByVariantIds, type StockVariant } from './level.repository.js';
 import { listLocations } from './location.repository.js';
 import { addDamaged } from './damaged.repository.js';
 import { emitEvent } from '../events/events.service.js';
@@ -260,4 +260,132 @@ async function moveUnits(
     reason,
     { note: origin?.note, orderId: origin?.orderId },
   );
+}
+
+/** A change of an order's stock an edit makes (issue #32). */
+export interface OrderEditStock {
+  /** New lines: committed where commitForOrder commits (the first location that can take the whole line). */
+  added: { variantId: string; quantity: number }[];
+  /** More units of a line: committed where its stock already is; `field` names the line's quantity. */
+  more: { variantId: string; locationId: string; quantity: number; field: string[] }[];
+  /** Fewer units, or a line taken off: released where they are committed. */
+  released: Allocation[];
+}
+
+/**
+ * Where an edit's stock would go now, read without locks (orderEditCalculate): for each added line
+ * the location commitForOrder would pick and the units available there; for each increase the
+ * units available where the line's stock is. A variant that doesn't track stock is left out.
+ */
+export async function previewOrderEditStock(
+  trx: Tx,
+  change: Pick<OrderEditStock, 'added' | 'more'>,
+): Promise<{
+  added: Map<
+    string,
+    { locationId: string | null; available: number; best: { name: string; available: number } | null }
+  >;
+  more: Map<string, number>;
+  tracked: Map<string, StockVariant>;
+}> {
+  const ids = [...new Set([...change.added, ...change.more].map((l) => l.variantId))];
+  const variants = (await findStockVariants(trx, ids)).filter((v) => v.trackInventory);
+  const tracked = new Map(variants.map((v) => [v.id, v]));
+  const locations = await listLocations(trx, { activeOnly: true });
+  const levels = new Map(
+    (tracked.size ? await levelsByVariantIds(trx, [...tracked.keys()]) : []).map((l) => [
+      `${l.variantId}/${l.locationId}`,
+      levelAvailable(l),
+    ]),
+  );
+  const availableAt = (variantId: string, locationId: string) =>
+    levels.get(`${variantId}/${locationId}`) ?? 0;
+  const added = new Map<
+    string,
+    { locationId: string | null; available: number; best: { name: string; available: number } | null }
+  >();
+  for (const line of change.added) {
+    const v = tracked.get(line.variantId);
+    if (!v) continue;
+    const at =
+      locations.find((l) => availableAt(v.id, l.id) >= line.quantity) ??
+      (v.allowBackorder ? locations[0] : undefined);
+    const best = locations.length
+      ? locations.reduce((a, b) => (availableAt(v.id, b.id) > availableAt(v.id, a.id) ? b : a))
+      : null;
+    added.set(line.variantId, {
+      locationId: at?.id ?? null,
+      available: at ? availableAt(v.id, at.id) : 0,
+      best: best ? { name: best.name, available: Math.max(0, availableAt(v.id, best.id)) } : null,
+    });
+  }
+  const more = new Map<string, number>();
+  for (const line of change.more)
+    more.set(`${line.variantId}/${line.locationId}`, availableAt(line.variantId, line.locationId));
+  return { added, more, tracked };
+}
+
+/**
+ * Applies an edit's stock (issue #32), the caller holding the order's lock: every level involved is
+ * locked first in one statement, in the (variant, location) order orderCreate locks them, so edits
+ * and new orders racing for the last units queue and never oversell. Then new lines commit as
+ * commitForOrder commits (INSUFFICIENT_STOCK on `lines.i` of `added`), increases commit where the
+ * line's stock is (INSUFFICIENT_STOCK on their field unless the variant may be oversold), and
+ * decreases release (ORDER_RELEASED). Answers where the new lines were committed.
+ */
+export async function orderEditStock(
+  trx: Tx,
+  actor: Actor,
+  change: OrderEditStock,
+  opts: {
+    origin: MovementOrigin;
+    alongside?: (allocations: Allocation[]) => OperationNodeSource[];
+  },
+): Promise<Allocation[]> {
+  const ids = [...new Set([...change.added, ...change.more, ...change.released].map((l) => l.variantId))];
+  const variants = await findStockVariants(trx, ids);
+  const tracked = variants.filter((v) => v.trackInventory);
+  const locations = await listLocations(trx, { activeOnly: true });
+  const addedIds = new Set(change.added.map((l) => l.variantId));
+  await lockLevels(
+    trx,
+    [
+      ...tracked
+        .filter((v) => addedIds.has(v.id))
+        .flatMap((v) => locations.map((l) => ({ variantId: v.id, locationId: l.id }))),
+      ...change.more,
+      ...change.released,
+    ],
+    tracked.map((v) => v.id),
+  );
+  const allocations = await commitForOrder(trx, actor, change.added, {
+    origin: opts.origin,
+    variants,
+    alongside: opts.alongside,
+  });
+  const more = change.more.filter((m) => tracked.some((v) => v.id === m.variantId));
+  if (more.length) {
+    const names = new Map((await listLocations(trx)).map((l) => [l.id, l.name]));
+    await applyStockChanges(
+      trx,
+      actor,
+      more.map((m) => ({
+        variantId: m.variantId,
+        locationId: m.locationId,
+        onHandDelta: 0,
+        committedDelta: m.quantity,
+        field: m.field,
+      })),
+      'ORDER_COMMITTED',
+      {
+        note: opts.origin.note,
+        orderId: opts.origin.orderId,
+        guardAvailable: new Set(tracked.filter((v) => !v.allowBackorder).map((v) => v.id)),
+        locationNames: names,
+      },
+    );
+  }
+  const released = change.released.filter((r) => r.quantity > 0);
+  if (released.length) await releaseForOrder(trx, actor, released, opts.origin);
+  return allocations;
 }

@@ -82,7 +82,8 @@ export async function placeParsed(
   const settings = await storeSettings(trx);
   const { input, sellable, customer } = await checkedInput(trx, parsed);
   const items = orderItems(sellable, input);
-  const totalsWith = totalsOf(items, settings, await orderTaxRate(trx, input, settings));
+  const taxRate = await orderTaxRate(trx, input, settings);
+  const totalsWith = totalsOf(items, settings, taxRate);
   // The subtotal decides which rates apply; computing it with the limits checked keeps a huge
   // order a userError rather than an overflow.
   const before = totalsWith(0);
@@ -91,7 +92,7 @@ export async function placeParsed(
   const discount = await orderDiscount(trx, input, items, before, shipping, buyer);
   const totals = totalsWith(shipping?.price ?? 0, discount?.discount ?? null);
 
-  const placing: Placing = { actor, settings, input, items, totals, shipping, buyer, discount };
+  const placing: Placing = { actor, settings, input, items, totals, shipping, buyer, discount, taxRate };
   const order = await saveOrder(trx, placing, options);
   const name = `${settings.orderNumberPrefix}${order.number}`;
   await recordPayment(trx, placing, order);
@@ -121,11 +122,13 @@ interface Placing {
   shipping: Shipping;
   buyer: Customer | null;
   discount: AppliedDiscount | null;
+  /** The rate the order is taxed at, kept on it: an edit taxes new lines at it (issue #32). */
+  taxRate: string | null;
 }
 
 /** The order's row, its statuses derived from the payment it comes with. */
 async function saveOrder(trx: Tx, placing: Placing, options: OrderCreateOptions): Promise<Order> {
-  const { actor, settings, input, items, totals, shipping, buyer, discount } = placing;
+  const { actor, settings, input, items, totals, shipping, buyer, discount, taxRate } = placing;
   const paid = input.payment
     ? [{ kind: input.payment.kind, status: 'SUCCESS' as const, amount: totals.total }]
     : [];
@@ -162,6 +165,7 @@ async function saveOrder(trx: Tx, placing: Placing, options: OrderCreateOptions)
     discountId: discount?.discountId ?? null,
     itemsCount: items.reduce((n, s) => n + s.quantity, 0),
     pricesIncludeTax: settings.pricesIncludeTax,
+    taxRate,
     createdBy: actor.viewer?.staffId ?? null,
   });
 }

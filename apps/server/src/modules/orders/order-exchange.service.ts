@@ -253,6 +253,8 @@ export async function orderExchangeAdd(
     total: Number(order.total) + totals.total,
     itemsCount: order.itemsCount + priced.items.reduce((n, i) => n + i.quantity, 0),
     exchangeCredit: Number(order.exchangeCredit) + opts.credit,
+    // An order placed before its rate was kept learns it here (issue #32: edits tax at it).
+    ...(order.taxRate === null && priced.taxRate !== null ? { taxRate: priced.taxRate } : {}),
   });
   // The customer spends the new items less the credit of what they send back (a refund gives back
   // the rest of the credit and takes it off then).

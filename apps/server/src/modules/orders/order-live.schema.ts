@@ -14,6 +14,7 @@ import { OrderRef } from './order.refs.js';
 /** The events about one order that `orderUpdated` delivers (its creation is `orderCreated`). */
 const ORDER_CHANGES = new Set([
   'order.updated',
+  'order.edited',
   'order.paid',
   'order.fulfilled',
   'order.cancelled',

@@ -23,6 +23,18 @@ export function capturableOf(transactions: OrderTransaction[]): number {
   return Math.max(0, authorized - voided - captured);
 }
 
+/**
+ * What a capture may still take: the authorized money left, at most what the order still asks for
+ * (payable total − paid). An edit that lowered the total (issue #32) leaves part of an authorization
+ * that is never captured.
+ */
+export function capturableFor(
+  order: Pick<Order, 'total' | 'exchangeCredit' | 'totalPaid'>,
+  transactions: OrderTransaction[],
+): number {
+  return Math.min(capturableOf(transactions), Math.max(0, payableTotal(order) - Number(order.totalPaid)));
+}
+
 /** The latest successful authorization: what a capture or void acts on. */
 function authorizationOf(transactions: OrderTransaction[]): OrderTransaction | null {
   return transactions.filter((t) => ok(t, 'AUTHORIZATION')).at(-1) ?? null;
@@ -107,7 +119,7 @@ export async function orderCapture(
     const refused = checkOrderAction(before, 'capture');
     if (refused) throw refused;
     const transactions = await transactionsOfOrders(trx, [before.id]);
-    const capturable = capturableOf(transactions);
+    const capturable = capturableFor(before, transactions);
     const currency = before.currencyCode.trim();
     if (capturable === 0)
       throw DomainError.one('INVALID_TRANSITION', 'Nothing is left to capture on this order.');

@@ -179,6 +179,17 @@ Object.assign(ORDER_SENTENCES, {
   },
 });
 
+/** Issue #32: "Edited by Ana: added 1 × Linen Shirt — M, Shipping Standard $5.00 → Express $8.00; reason: …". */
+ORDER_SENTENCES['order.edit'] = ({ changes, actor }: SentenceInput) => {
+  const summary = after(changes, 'summary');
+  const words = Array.isArray(summary) ? summary.map(String).join(', ') : 'changed the order';
+  const reason = after(changes, 'reason');
+  return `Edited by ${actor}: ${words}${typeof reason === 'string' && reason ? `; reason: ${reason}` : ''}`;
+};
+
+/** The timeline kind of an audit event: edits of lines, prices, shipping or discount stand apart. */
+const kindOf = (action: string): OrderTimelineKind => (action === 'order.edit' ? 'ORDER_EDITED' : 'EVENT');
+
 /** "Shipping confirmation email sent to ana@example.com" (and what the mail server said, on failure). */
 function emailSentence(what: keyof typeof EMAIL_TIMELINE_WORDS) {
   return ({ changes }: SentenceInput) => {
@@ -250,7 +261,7 @@ export async function orderTimeline(
       .filter((e) => !SHOWN_AS_COMMENT.has(e.action))
       .map((e) => ({
         id: encodeId('AuditEvent', e.id),
-        kind: 'EVENT' as const,
+        kind: kindOf(e.action),
         message: eventSentence(e, currencyCode),
         actorName: e.actorName ?? (e.actorType === 'system' ? 'system' : null),
         createdAt: e.createdAt,

@@ -272,6 +272,9 @@ const OrderTimelineKindEnum = builder.enumType('OrderTimelineKind', {
   values: {
     EVENT: { description: 'Something done to the order (from the audit log).' },
     COMMENT: { description: 'A staff comment.' },
+    ORDER_EDITED: {
+      description: 'An edit of its lines, prices, shipping or discount (orderEdit), with the reason.',
+    },
   } as const satisfies Record<OrderTimelineKind, { description: string }>,
 });
 

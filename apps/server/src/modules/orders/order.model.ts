@@ -58,6 +58,7 @@ export const orderRow = tableRow<OrderTable>()(
     'prices_include_tax',
     'created_by',
     'exchange_credit',
+    'tax_rate',
   ] as const,
   // character(3): ISO 4217 without the padding.
   { fix: { currency_code: (code) => code.trim() }, json: ['shipping_address', 'billing_address'] },
@@ -86,6 +87,7 @@ export const orderLineRow = tableRow<OrderLineTable>()([
   'original_unit_price',
   'price_override_reason',
   'return_id',
+  'requires_shipping',
 ] as const);
 export type OrderLine = Camel<Selectable<OrderLineTable>>;
 

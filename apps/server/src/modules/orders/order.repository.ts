@@ -145,6 +145,16 @@ export function linesInsert(db: Executor, lines: readonly NewOrderLine[]) {
   return db.insertInto('order_lines').values(lines.map((l) => orderLineRow.write(l)));
 }
 
+/** Lines an order edit changed (issue #32): quantity, price and the discount and tax worked out again. */
+export async function updateLines(
+  db: Executor,
+  lines: readonly (Pick<OrderLine, 'id' | 'unitPrice' | 'quantity' | 'discount' | 'tax'> &
+    Partial<Pick<OrderLine, 'originalUnitPrice' | 'priceOverrideReason'>>)[],
+): Promise<void> {
+  for (const { id, ...changes } of lines)
+    await db.updateTable('order_lines').set(orderLineRow.write(changes)).where('id', '=', id).execute();
+}
+
 /** Lines taken off an order before anything of them shipped or was refunded (an exchange called off). */
 export async function deleteLines(db: Executor, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;

@@ -19,7 +19,7 @@ import { builder, UserErrorRef } from '../../graphql/builder.js';
 import { MoneyRef, VariantRef } from '../catalog/product.schema.js';
 import { CustomerRef } from '../customers/customer.schema.js';
 import { FulfillmentRef, OrderLineRef, OrderRef, OrderTransactionRef } from './order.refs.js';
-import { capturableOf } from './order-payment.service.js';
+import { capturableFor } from './order-payment.service.js';
 import { orderForAction, payableTotal } from './order-lock.service.js';
 import { orderTimeline } from './order-timeline.js';
 import {
@@ -58,6 +58,7 @@ const ACTIONS = {
   capture: 'CAPTURE',
   void: 'VOID',
   refund: 'REFUND',
+  edit: 'EDIT',
 } as const satisfies Record<OrderAction, string>;
 export const OrderActionEnum = builder.enumType('OrderAction', { values: Object.values(ACTIONS) });
 
@@ -94,7 +95,7 @@ builder.node(OrderRef, {
           const state = orderForAction(o);
           const allowed = (Object.keys(ACTIONS) as OrderAction[]).filter((a) => !checkOrderAction(state, a));
           const capturable = allowed.includes('capture')
-            ? capturableOf(await ctx.loaders.transactionsByOrderId.load(o.id))
+            ? capturableFor(o, await ctx.loaders.transactionsByOrderId.load(o.id))
             : 0;
           // Units refunded before shipping leave nothing to ship, though the status stays UNFULFILLED
           // (it never claims a shipment): then Fulfill is not offered. Only a refunded order can be so.
@@ -150,9 +151,10 @@ builder.node(OrderRef, {
       ),
       totalCapturable: t.field({
         type: MoneyRef,
-        description: 'Authorized and not yet captured or voided.',
+        description:
+          'Authorized and not yet captured or voided, at most what is still owed (an edit may have lowered the total).',
         resolve: async (o, _a, ctx) =>
-          money(ctx, capturableOf(await ctx.loaders.transactionsByOrderId.load(o.id))),
+          money(ctx, capturableFor(o, await ctx.loaders.transactionsByOrderId.load(o.id))),
       }),
       itemsCount: t.exposeInt('itemsCount'),
       pricesIncludeTax: t.exposeBoolean('pricesIncludeTax'),

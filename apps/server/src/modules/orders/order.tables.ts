@@ -59,6 +59,11 @@ export interface OrderTable {
    * what the customer pays is total − exchange_credit.
    */
   exchange_credit: Generated<number>;
+  /**
+   * The tax rate the order was placed at, percent as text ("8.875"); null when none applied
+   * (migration 320): an edit taxes new lines at it.
+   */
+  tax_rate: Generated<string | null>;
 }
 
 export interface OrderLineTable {
@@ -88,6 +93,8 @@ export interface OrderLineTable {
   price_override_reason: string | null;
   /** The return whose exchange added this line (migration 300); null for lines placed with the order. */
   return_id: Generated<string | null>;
+  /** Whether the line ships (a custom item an edit adds may not; migration 320). */
+  requires_shipping: Generated<boolean>;
 }
 
 export interface OrderTransactionTable {

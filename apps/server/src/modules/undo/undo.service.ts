@@ -37,6 +37,7 @@ const RESTORABLE: Record<string, Restorable> = {
 
 /** Why the rest can't be undone from the log, and what to do instead; by action, then by kind. */
 const WHY_NOT: [RegExp, string][] = [
+  [/^order\.edit$/, 'Order edits move money; make another edit instead.'],
   [
     /^inventory\./,
     'Stock movements can’t be undone: adjust the stock on the Inventory page instead, so the stock history stays true.',

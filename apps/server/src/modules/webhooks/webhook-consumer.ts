@@ -1,8 +1,10 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import {
+  WEBHOOK_TOPIC_ALSO,
   WEBHOOK_TOPIC_EVENT,
   WEBHOOK_TOPIC_PERMISSION,
   WEBHOOK_TOPICS,
+  webhookTopicHears,
   type WebhookTopic,
 } from '@stockroom/domain';
 import type { DB } from '../../db/database.js';
@@ -25,8 +27,8 @@ import {
 /** The topics each outbox event type feeds. */
 const TOPICS_OF_EVENT = new Map<string, WebhookTopic[]>();
 for (const topic of WEBHOOK_TOPICS) {
-  const type = WEBHOOK_TOPIC_EVENT[topic];
-  TOPICS_OF_EVENT.set(type, [...(TOPICS_OF_EVENT.get(type) ?? []), topic]);
+  for (const type of [WEBHOOK_TOPIC_EVENT[topic], ...(WEBHOOK_TOPIC_ALSO[topic] ?? [])])
+    TOPICS_OF_EVENT.set(type, [...(TOPICS_OF_EVENT.get(type) ?? []), topic]);
 }
 
 /**
@@ -61,7 +63,7 @@ export function webhookConsumer(deps: {
       const reads = new Map<string, { viewer: Viewer; sub: WebhookSubscription; ids: Set<string> }>();
       for (const event of relevant) {
         for (const sub of subscriptions) {
-          if (WEBHOOK_TOPIC_EVENT[sub.topic] !== event.type || paused.has(sub.id)) continue;
+          if (!webhookTopicHears(sub.topic, event.type) || paused.has(sub.id)) continue;
           if (event.subjectType !== TOPIC_SUBJECT[sub.topic]) continue;
           const key = `${ownerKey(sub)}|${WEBHOOK_TOPIC_PERMISSION[sub.topic]}`;
           let owner = owners.get(key);
