@@ -118,6 +118,7 @@ describe('order edits', () => {
     await stock.getByText(/Releases 1 × Linen Shirt.* at Main warehouse/).waitFor();
     expect(await page.getByTestId('edit-submit').isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Reason' }).fill('Customer swapped a shirt for a cap by phone');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'order-edit-1440');
     await page.getByTestId('edit-submit').click();
 
@@ -162,6 +163,7 @@ describe('order edits', () => {
     await page.getByTestId('edit-payment-delta').getByText('Customer owes $10.00').waitFor();
     expect(await wideElements(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'Reason' }).fill('One more board');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'order-edit-390');
 
     // Someone else changes the order while the page is open.
@@ -172,7 +174,8 @@ describe('order edits', () => {
     expect(noted.orderUpdate.userErrors).toEqual([]);
     await page.getByTestId('edit-submit').click();
     const stale = page.getByTestId('edit-stale');
-    await stale.waitFor();
+    await stale.getByText(/Reload clears the changes made here/).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'order-edit-stale-390');
     await stale.getByRole('button', { name: 'Reload' }).click();
     await stale.waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { OrderEditPageQuery } from '../../../gql/graphql';
 import classes from './edit-layout.module.css';
 import { EditLinesCard } from './edit-lines-card';
@@ -15,6 +16,12 @@ type Order = NonNullable<OrderEditPageQuery['order']>;
 export function OrderEditForm({ order, onReload }: { order: Order; onReload: () => void }) {
   const editor = useOrderEdit(order, onReload);
   const { errors } = editor;
+  const top = useRef<HTMLDivElement>(null);
+  const refusal = editor.stale ?? errors.other.join(' ');
+  // The button is at the foot of the page (on a phone, far below): bring a refusal into view.
+  useEffect(() => {
+    if (refusal) top.current?.scrollIntoView({ block: 'start' });
+  }, [refusal]);
   return (
     <form
       onSubmit={(event) => {
@@ -24,7 +31,7 @@ export function OrderEditForm({ order, onReload }: { order: Order; onReload: () 
       noValidate
       aria-label={`Edit ${order.name}`}
     >
-      <Stack gap="lg">
+      <Stack gap="lg" ref={top} style={{ scrollMarginTop: 80 }}>
         {editor.stale && (
           <Alert
             color="yellow"
@@ -34,8 +41,7 @@ export function OrderEditForm({ order, onReload }: { order: Order; onReload: () 
             data-testid="edit-stale"
           >
             <Stack gap="xs" align="flex-start">
-              {editor.stale} Reload to start again from the order as it is now; the changes made here are
-              cleared.
+              <Text size="sm">{editor.stale} Reload clears the changes made here.</Text>
               <Button variant="default" size="xs" onClick={editor.reload}>
                 Reload
               </Button>

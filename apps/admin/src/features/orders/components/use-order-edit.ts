@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useCommand } from '../../../components/use-command';
 import type { OrderEditInput, OrderEditPageQuery } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useOrderEditCalculateQuery } from '../api/order-edit-calculate-query';
 import { useOrderEditMutation } from '../api/order-edit-mutation';
 import {
@@ -36,7 +37,7 @@ export function useOrderEdit(order: Order, onStale: () => void) {
   const [notify, setNotify] = useState(false);
   const [submitted, setSubmitted] = useState<PlacedEditErrors | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const key = useRef(crypto.randomUUID());
+  const key = useRef<string>(newIdempotencyKey());
   const nextKey = useRef(0);
 
   const built = useMemo(
