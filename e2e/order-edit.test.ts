@@ -154,6 +154,46 @@ describe('order edits', () => {
     await context.close();
   });
 
+  it('asks why a price changes, adds a custom item, and suggests the refund when the total falls', async () => {
+    const order = await paidPartlyShipped();
+    const { context, page } = await newPage(browser, server.url, WIDE);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/orders/${order.id}/edit`);
+    const boardRow = page.getByTestId('edit-line').filter({ hasText: 'Oak Board' });
+    await boardRow.getByRole('button', { name: 'Change price' }).click();
+    await boardRow.getByRole('textbox', { name: 'New price of Oak Board' }).fill('5.00');
+    // The server's rule, next to the box it is about.
+    await boardRow.getByText('Say why.').waitFor();
+    await boardRow.getByRole('textbox', { name: 'Why the price of Oak Board changes' }).fill('Scratched');
+    await boardRow.getByText('Say why.').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Add custom item' }).click();
+    const custom = page.getByTestId('edit-custom-form');
+    await custom.getByRole('textbox', { name: 'Title' }).fill('Gift wrap');
+    await custom.getByRole('textbox', { name: 'Price', exact: true }).fill('2.00');
+    await custom.getByRole('checkbox', { name: 'Taxable' }).uncheck();
+    await custom.getByRole('checkbox', { name: 'Requires shipping' }).uncheck();
+    await custom.getByRole('button', { name: 'Add item' }).click();
+    await page.getByTestId('edit-added').filter({ hasText: 'Gift wrap' }).getByText('Added').waitFor();
+
+    // 3×10 + 5 + 2 + 5 shipping = 42, and 45 was paid: a refund is suggested, never made.
+    const delta = page.getByTestId('edit-payment-delta');
+    await delta.getByText('Refund $3.00 suggested').waitFor();
+    expect(await delta.getByRole('link', { name: 'refund it on the order' }).getAttribute('href')).toBe(
+      `/orders/${order.id}/refund`,
+    );
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Scratched board, wrapped as a gift');
+    await page.getByTestId('edit-submit').click();
+    await page.waitForURL(`**/orders/${order.id}`);
+    await page.getByTestId('order-total').getByText('$42.00').waitFor();
+    await page
+      .getByTestId('order-timeline')
+      .getByText(/Edited by/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
   it('works 390 px wide, and says so with Reload when the order changed meanwhile', async () => {
     const order = await paidPartlyShipped();
     const { context, page } = await newPage(browser, server.url, NARROW);
