@@ -18,24 +18,6 @@ export const orderEditCalculateDocument = graphql(`
 
 export const orderEditCalculationFieldsFragment = graphql(`
   fragment OrderEditCalculationFields on OrderEditCalculation {
-    lines {
-      orderLine {
-        id
-      }
-      change
-      productTitle
-      variantTitle
-      quantity
-      previousQuantity
-      unitPrice {
-        amount
-        currencyCode
-      }
-      total {
-        amount
-        currencyCode
-      }
-    }
     subtotal {
       amount
       currencyCode

@@ -55,7 +55,12 @@ function PaymentDeltaNote({ editor }: { editor: OrderEditor }) {
         {delta.words}
       </Text>
       {delta.kind === 'owes' && (
-        <Text size="sm">— {link('collect it on the order')} once it is updated.</Text>
+        <Text size="sm">
+          — {link('collect it on the order')} once it is updated
+          {figures.totalCapturable.amount !== '0.00'
+            ? `; ${formatMoney(figures.totalCapturable)} of it is authorized and can be captured.`
+            : '.'}
+        </Text>
       )}
       {delta.kind === 'refund' && (
         <Text size="sm">
@@ -119,6 +124,9 @@ export function EditSummary({ editor }: { editor: OrderEditor }) {
             <Figure label="New total" money={figures?.total ?? null} strong />
             <Figure label="Was" money={figures?.previousTotal ?? order.total} />
             <Figure label="Paid" money={figures?.totalPaid ?? null} />
+            {figures && figures.totalCapturable.amount !== '0.00' && (
+              <Figure label="Authorized, not captured" money={figures.totalCapturable} />
+            )}
             {!figures && (
               <Text size="xs" c="dimmed">
                 Working out the figures…

@@ -53,7 +53,6 @@ function calculation(total: string, outstanding: string, userErrors: unknown[] =
       __typename: 'OrderEditCalculatePayload',
       calculation: {
         __typename: 'OrderEditCalculation',
-        lines: [],
         subtotal: usd('40.00'),
         discountTotal: usd('0.00'),
         shippingTotal: usd('5.00'),
