@@ -11,7 +11,7 @@ import {
   type Api,
 } from './support/api';
 import { launchBrowser, newPage } from './support/browser';
-import { shot, wideElements } from './support/look';
+import { seriousViolations, shot, wideElements } from './support/look';
 import { signIn, startTestServer, type TestServer } from './support/stockroom';
 
 const ADDRESS = {
@@ -118,6 +118,7 @@ describe('order edits', () => {
     await stock.getByText(/Releases 1 × Linen Shirt.* at Main warehouse/).waitFor();
     expect(await page.getByTestId('edit-submit').isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Reason' }).fill('Customer swapped a shirt for a cap by phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'order-edit-1440');
     await page.getByTestId('edit-submit').click();
@@ -202,6 +203,7 @@ describe('order edits', () => {
     await page.getByRole('button', { name: 'One more Oak Board' }).click();
     await page.getByTestId('edit-payment-delta').getByText('Customer owes $10.00').waitFor();
     expect(await wideElements(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'Reason' }).fill('One more board');
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'order-edit-390');

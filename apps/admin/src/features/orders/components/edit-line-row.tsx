@@ -105,7 +105,7 @@ export function EditLineRow({
               {title}
             </Text>
             {removed && (
-              <Badge color="red" variant="light">
+              <Badge color="red" variant="dot" tt="none">
                 Removed
               </Badge>
             )}

@@ -21,9 +21,10 @@ import { EditLineRow } from './edit-line-row';
 import { EditStepper } from './edit-stepper';
 import type { OrderEditor } from './use-order-edit';
 
+/** A dot badge: green words fail WCAG contrast, the dot carries the colour. */
 function AddedBadge() {
   return (
-    <Badge color="green" variant="light">
+    <Badge color="green" variant="dot" tt="none">
       Added
     </Badge>
   );
