@@ -225,4 +225,25 @@ describe('order edits', () => {
     await page.getByTestId('edit-submit-hint').getByText('Change an item').waitFor();
     await context.close();
   });
+
+  it('offers no Edit on a cancelled order, and the edit page says why', async () => {
+    const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      lines: [{ variantId: board.variantId, quantity: 1 }],
+    });
+    const cancelled = await api.request<{ orderCancel: { userErrors: unknown[] } }>(
+      `mutation($id: ID!) { orderCancel(id: $id, reason: "Ordered twice", notifyCustomer: false) { userErrors { message } } }`,
+      { id: order.id },
+    );
+    expect(cancelled.orderCancel.userErrors).toEqual([]);
+    const { context, page } = await newPage(browser, server.url, NARROW);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/orders/${order.id}`);
+    await page.getByTestId('order-cancelled').waitFor();
+    expect(await page.getByTestId('order-edit').count()).toBe(0);
+    await page.goto(`/orders/${order.id}/edit`);
+    await page.getByTestId('edit-refused').getByText('A cancelled order stays as it was.').waitFor();
+    await context.close();
+  });
 });

@@ -58,7 +58,9 @@ export function OrderEditRoute() {
                 title="This order can't be edited"
                 data-testid="edit-refused"
               >
-                Only an open order can be edited: this one is cancelled or archived.{' '}
+                {found.status === 'CANCELLED'
+                  ? 'A cancelled order stays as it was.'
+                  : 'An archived order stays as it was; unarchive it first to change it.'}{' '}
                 <Anchor component={Link} to={`/orders/${found.id}`}>
                   Back to {found.name}
                 </Anchor>
