@@ -246,4 +246,52 @@ describe('order edits', () => {
     await page.getByTestId('edit-refused').getByText('A cancelled order stays as it was.').waitFor();
     await context.close();
   });
+
+  it("asks why a code stays when the edit takes the order below the code's minimum", async () => {
+    const made = await api.request<{ discountCreate: { userErrors: unknown[] } }>(
+      `mutation($input: DiscountInput!) { discountCreate(input: $input) { userErrors { message } } }`,
+      {
+        input: {
+          code: 'BIG5',
+          kind: 'FIXED_AMOUNT',
+          value: '5.00',
+          appliesTo: 'ALL',
+          minimumSubtotal: '30.00',
+        },
+      },
+    );
+    expect(made.discountCreate.userErrors).toEqual([]);
+    const order = await placeOrder(api, {
+      email: 'mia@example.com',
+      shippingAddress: ADDRESS,
+      discountCode: 'BIG5',
+      lines: [
+        { variantId: shirt.variantId, quantity: 2 },
+        { variantId: board.variantId, quantity: 2 },
+      ],
+    });
+    const { context, page } = await newPage(browser, server.url, WIDE);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto(`/orders/${order.id}/edit`);
+    await page.getByTestId('edit-discount-code').getByText('BIG5').waitFor();
+    // $40 → $20: below the code's $30 minimum.
+    await page.getByRole('button', { name: 'Remove Oak Board' }).click();
+    await page.getByTestId('edit-line').filter({ hasText: 'Oak Board' }).getByText('Removed').waitFor();
+    const minimum = page.getByTestId('edit-discount-minimum');
+    await minimum.waitFor();
+    await minimum.getByRole('textbox', { name: 'Why the code stays' }).fill('Promised on the phone');
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Board out of stock');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'order-edit-minimum-1440');
+    await page.getByTestId('edit-submit').click();
+    await page.waitForURL(`**/orders/${order.id}`);
+    // 2 × 10 − 5.
+    await page.getByTestId('order-total').getByText('$15.00').waitFor();
+    await page
+      .getByTestId('order-timeline')
+      .getByText(/Edited by/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
 });
