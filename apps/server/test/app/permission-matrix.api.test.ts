@@ -47,6 +47,8 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Query.notificationTemplatePreview': 'authenticated',
   'Query.nodes': 'authenticated',
   'Query.order': 'ORDERS_READ',
+  // Issue #32: working out an edit is staff editing.
+  'Query.orderEditCalculate': 'ORDERS_WRITE',
   'Query.orders': 'ORDERS_READ',
   'Query.permissions': 'authenticated',
   'Query.product': 'CATALOG_READ',
@@ -120,6 +122,7 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.logout': 'public',
   'Mutation.orderCancel': 'ORDERS_WRITE',
   'Mutation.orderCapture': 'ORDERS_WRITE',
+  'Mutation.orderEdit': 'ORDERS_WRITE',
   'Mutation.orderClose': 'ORDERS_WRITE',
   'Mutation.orderCommentAdd': 'ORDERS_WRITE',
   'Mutation.orderCreate': 'ORDERS_WRITE',

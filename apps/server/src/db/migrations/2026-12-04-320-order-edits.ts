@@ -5,14 +5,18 @@ import { sql, type Kysely } from 'kysely';
  * placed, so the order keeps that rate (orders.tax_rate, percent as text like tax_rates.rate; null
  * when no rate applied). Orders placed before this migration get it back from their lines: the tax
  * of the taxable line with the largest taxed amount over that amount (inside it when prices include
- * tax), rounded to the three decimals a rate is stored with; an order with no taxed line gets the
+ * tax), rounded to the three decimals a rate is stored with (as tax_rates.rate reads: "8.875", "10.000"); an order with no taxed line gets the
  * current rate of its shipping address (else billing address), if any. Custom items an edit adds
  * may not need shipping (order_lines.requires_shipping).
  */
-const statements = [
+const columns = [
   `alter table orders add column tax_rate text`,
   `alter table order_lines add column requires_shipping boolean not null default true`,
-  `update orders o set tax_rate = rtrim(rtrim(round(least(l.rate, 100), 3)::text, '0'), '.')
+];
+
+/** Fills orders.tax_rate where it is null (exported for its test). */
+export const BACKFILL_TAX_RATES = [
+  `update orders o set tax_rate = round(least(l.rate, 100), 3)::text
      from (
        select distinct on (ol.order_id) ol.order_id,
          100.0 * ol.tax / (ol.unit_price * ol.quantity - ol.discount
@@ -23,9 +27,9 @@ const statements = [
            - case when ord.prices_include_tax then ol.tax else 0 end > 0
        order by ol.order_id, ol.unit_price * ol.quantity - ol.discount desc, ol.id
      ) l
-    where l.order_id = o.id`,
+    where l.order_id = o.id and o.tax_rate is null`,
   `update orders o set tax_rate = (
-       select rtrim(rtrim(round(r.rate, 3)::text, '0'), '.') from tax_rates r
+       select round(r.rate, 3)::text from tax_rates r
         where r.country_code = upper(coalesce(o.shipping_address, o.billing_address) ->> 'countryCode')
           and (r.region is null
                or lower(r.region) = lower(trim(coalesce(o.shipping_address, o.billing_address) ->> 'region')))
@@ -35,5 +39,5 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of [...columns, ...BACKFILL_TAX_RATES]) await sql.raw(statement).execute(db);
 }

@@ -287,6 +287,7 @@ export async function previewOrderEditStock(
   >;
   more: Map<string, number>;
   tracked: Map<string, StockVariant>;
+  locationNames: Map<string, string>;
 }> {
   const ids = [...new Set([...change.added, ...change.more].map((l) => l.variantId))];
   const variants = (await findStockVariants(trx, ids)).filter((v) => v.trackInventory);
@@ -322,7 +323,7 @@ export async function previewOrderEditStock(
   const more = new Map<string, number>();
   for (const line of change.more)
     more.set(`${line.variantId}/${line.locationId}`, availableAt(line.variantId, line.locationId));
-  return { added, more, tracked };
+  return { added, more, tracked, locationNames: new Map(locations.map((l) => [l.id, l.name])) };
 }
 
 /**

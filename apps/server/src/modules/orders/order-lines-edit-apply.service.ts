@@ -14,13 +14,9 @@ import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './orde
 import { orderName } from './order-fulfillment.service.js';
 import type { OrderEditChangesRaw } from './order-lines-edit-input.js';
 import { EDIT_REASON_MAX } from './order-lines-edit-input.js';
-import {
-  lineTitle,
-  planOrderEdit,
-  stockChangesOf,
-  type EditPlan,
-  type PlannedLine,
-} from './order-lines-edit-plan.service.js';
+import { planOrderEdit } from './order-lines-edit-plan.service.js';
+import { lineTitle, type EditPlan, type PlannedLine } from './order-lines-edit.model.js';
+import { stockChangesOf } from './order-lines-edit-stock.js';
 import type { EditCalculation } from './order-lines-edit-words.js';
 import { ORDER_SUBJECT } from './order-timeline.js';
 
@@ -123,9 +119,12 @@ async function editOrder(
   };
 }
 
-/** STALE_VERSION naming who last changed the order, and when (its latest audit event). */
+/** STALE_VERSION naming who last changed the order, and when (its latest audit event of a change). */
 async function staleVersion(trx: Tx, order: LoadedOrder): Promise<DomainError> {
-  const [last] = await latestEventsAbout(trx, ORDER_SUBJECT, order.id, 1);
+  // An email's outcome is recorded about the order too, but changes nothing of it.
+  const last = (await latestEventsAbout(trx, ORDER_SUBJECT, order.id, 20)).find(
+    (e) => !e.action.startsWith('order.email_'),
+  );
   if (!last) return DomainError.one('STALE_VERSION', MESSAGES.staleVersion('order'), ['expectedVersion']);
   const who = last.actorName ?? (last.actorType === 'system' ? 'Stockroom itself' : 'Someone');
   const when = formatInTimeZone(last.createdAt, (await storeSettings(trx)).timezone, STORE_DATE_TIME);

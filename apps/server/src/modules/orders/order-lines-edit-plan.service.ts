@@ -11,12 +11,9 @@ import {
 import type { Tx } from '../../db/database.js';
 import { applyDiscountCode, keptDiscountCode } from '../discounts/discount.service.js';
 import { applicableShippingRates } from '../shipping/shipping.service.js';
-import { previewOrderEditStock } from '../inventory/order-stock.js';
-import type { OrderLine } from './order.model.js';
-import { transactionsOfOrders } from './order.repository.js';
+import { linesWithHistory, transactionsOfOrders } from './order.repository.js';
 import { payableTotal, type LoadedOrder } from './order-lock.service.js';
 import { capturableFor } from './order-payment.service.js';
-import { movesStock } from './order-fulfillment.service.js';
 import { sellableVariants } from './order-create-checks.js';
 import type { SellableLine } from './order-create-pricing.js';
 import {
@@ -26,6 +23,8 @@ import {
   type OrderEditChangesRaw,
 } from './order-lines-edit-input.js';
 import { editSummary, type EditCalculation, type EditLineChange } from './order-lines-edit-words.js';
+import type { EditPlan, PlannedLine } from './order-lines-edit.model.js';
+import { checkStockNow, stockChangesOf, stockOf } from './order-lines-edit-stock.js';
 
 /*
  * Issue #32: an order edit planned without writing anything — what orderEditCalculate answers and
@@ -34,64 +33,8 @@ import { editSummary, type EditCalculation, type EditLineChange } from './order-
  * all the lines at the rate the order was placed at (orders.tax_rate) and its prices-include-tax.
  */
 
-/** A line of the order as the edit leaves it (REMOVED lines included, with quantity 0). */
-export interface PlannedLine {
-  line: OrderLine | null;
-  change: EditLineChange;
-  productId: string | null;
-  variantId: string | null;
-  productTitle: string;
-  variantTitle: string;
-  sku: string | null;
-  custom: boolean;
-  taxable: boolean;
-  requiresShipping: boolean;
-  quantity: number;
-  previousQuantity: number;
-  unitPrice: number;
-  previousUnitPrice: number | null;
-  priceReason: string | null;
-  fulfilledQuantity: number;
-  /** The entry that changed the line (["changes", "addVariants", "0"]); null when none did. */
-  field: string[] | null;
-  sold: SellableLine | null;
-  figures: { subtotal: number; discount: number; tax: number; total: number };
-}
-
-export interface EditPlan {
-  order: LoadedOrder;
-  lines: PlannedLine[];
-  totals: OrderTotals;
-  shipping: { rateId: string | null; name: string; price: number } | null;
-  shippingChanged: boolean;
-  discount: { id: string | null; code: string } | null;
-  discountMinimumNotMet: boolean;
-  /** Why the kept code's minimum is not met, in words; null when it is. */
-  minimumWords: string | null;
-  /** Committed stock, per tracked line: increases of kept lines and the releases of decreases. */
-  more: {
-    variantId: string;
-    locationId: string;
-    quantity: number;
-    field: string[];
-    title: string;
-    sku: string | null;
-  }[];
-  released: { variantId: string; locationId: string; quantity: number; title: string; sku: string | null }[];
-  calculation: EditCalculation;
-  summary: string[];
-}
-
 const at = (...path: (string | number)[]) => ['changes', ...path.map(String)];
 const unitsWord = (n: number) => `${n.toLocaleString('en-US')} unit${n === 1 ? '' : 's'}`;
-/** "Linen Shirt — M" (the product's title alone for a single-variant product or a custom item). */
-export const lineTitle = (l: { productTitle: string; variantTitle: string }) =>
-  l.variantTitle && l.variantTitle !== 'Default' ? `${l.productTitle} — ${l.variantTitle}` : l.productTitle;
-
-/** Units of a line still committed (the domain's rule: refunds take unshipped units first). */
-const committedUnits = (quantity: number, l: Pick<OrderLine, 'fulfilledQuantity' | 'refundedQuantity'>) =>
-  Math.max(0, quantity - l.fulfilledQuantity - l.refundedQuantity);
-
 /**
  * Plans an edit of a locked (or, for a calculation, just read) order: every problem at once as a
  * DomainError with fields under ["changes", …]. `preview`: stock is checked from unlocked levels
@@ -110,6 +53,7 @@ export async function planOrderEdit(
   const errors: UserError[] = [];
   const changes = parseEditChanges(raw, currency, errors);
   const lines = keptLines(order, changes, errors);
+  await keepLinesWithHistory(trx, lines, changes, errors);
   const checked: UserError[] = [];
   const sellable = await sellableVariants(trx, changes.addVariants, checked);
   errors.push(...checked.map((e) => ({ ...e, field: at('addVariants', ...(e.field ?? []).slice(2)) })));
@@ -154,6 +98,8 @@ export async function planOrderEdit(
     summary: [] as string[],
   };
   plan.summary = editSummary(plan, currency);
+  // Quantities and prices set to what they are, the same code or rate again: nothing would change.
+  if (!plan.summary.length) throw DomainError.one('REQUIRED', 'Nothing to change.', ['changes']);
   const calculation: EditCalculation = {
     lines: lines.map((l) => ({
       orderLineId: l.line?.id ?? null,
@@ -212,6 +158,17 @@ function keptLines(order: LoadedOrder, changes: OrderEditChanges, errors: UserEr
   return order.lines.map((line) => {
     const q = changes.setQuantities.get(line.id);
     const p = changes.setPrices.get(line.id);
+    if (line.returnId && (q || p)) {
+      // An exchange's items come and go with their return (returnCancel takes them off).
+      const entry = q
+        ? at('setQuantities', q.index, 'orderLineId')
+        : at('setPrices', p!.index, 'orderLineId');
+      errors.push({
+        code: 'INVALID',
+        message: "This line is a return's exchange item; change the return instead.",
+        field: entry,
+      });
+    }
     const previousUnitPrice = Number(line.unitPrice);
     let quantity = line.quantity;
     if (q) {
@@ -261,6 +218,26 @@ function keptLines(order: LoadedOrder, changes: OrderEditChanges, errors: UserEr
       figures: { subtotal: 0, discount: 0, tax: 0, total: 0 },
     };
   });
+}
+
+/**
+ * A line a fulfillment (even a cancelled one) or a return names stays on the order, so their history
+ * stays whole: it can go down to 1, not be removed.
+ */
+async function keepLinesWithHistory(
+  trx: Tx,
+  lines: readonly PlannedLine[],
+  changes: OrderEditChanges,
+  errors: UserError[],
+): Promise<void> {
+  const removed = lines.filter((l) => l.change === 'REMOVED').map((l) => l.line!.id);
+  const kept = await linesWithHistory(trx, removed);
+  for (const id of kept)
+    errors.push({
+      code: 'INVALID',
+      message: 'This line was on a fulfillment or a return, so it stays on the order; lower it to 1 instead.',
+      field: at('setQuantities', changes.setQuantities.get(id)!.index, 'quantity'),
+    });
 }
 
 /** New catalog lines (priced today) and custom items, in the order given. */
@@ -425,88 +402,4 @@ function totalsOf(
       }),
     );
   }
-}
-
-/** Units each kept tracked line commits more of, or releases, where its stock is committed. */
-function stockOf(lines: readonly PlannedLine[]): Pick<EditPlan, 'more' | 'released'> {
-  const more: EditPlan['more'] = [];
-  const released: EditPlan['released'] = [];
-  lines.forEach((l) => {
-    if (!l.line || !movesStock(l.line)) return;
-    const delta = committedUnits(l.quantity, l.line) - committedUnits(l.previousQuantity, l.line);
-    const common = {
-      variantId: l.line.variantId,
-      locationId: l.line.locationId,
-      title: lineTitle(l),
-      sku: l.sku,
-    };
-    if (delta > 0) more.push({ ...common, quantity: delta, field: [...l.field!, 'quantity'] });
-    if (delta < 0) released.push({ ...common, quantity: -delta });
-  });
-  return { more, released };
-}
-
-/** orderEditCalculate: the stock an edit needs, checked against the levels as they are now. */
-async function checkStockNow(trx: Tx, lines: readonly PlannedLine[], more: EditPlan['more']) {
-  const added = lines.filter((l) => l.change === 'ADDED' && l.sold);
-  const preview = await previewOrderEditStock(trx, {
-    added: added.map((l) => ({ variantId: l.variantId!, quantity: l.quantity })),
-    more,
-  });
-  const errors: UserError[] = [];
-  for (const l of added) {
-    const p = preview.added.get(l.variantId!);
-    if (p && !p.locationId)
-      errors.push({
-        code: 'INSUFFICIENT_STOCK',
-        message: `${lineTitle(l)}: only ${p.best?.available ?? 0} available${p.best ? ` at ${p.best.name}` : ''}.`,
-        field: [...l.field!, 'quantity'],
-      });
-  }
-  for (const m of more) {
-    const v = preview.tracked.get(m.variantId);
-    const available = preview.more.get(`${m.variantId}/${m.locationId}`) ?? 0;
-    if (v && !v.allowBackorder && available < m.quantity)
-      errors.push({
-        code: 'INSUFFICIENT_STOCK',
-        message: `${m.title}: only ${Math.max(0, available)} more available where its stock is.`,
-        field: m.field,
-      });
-  }
-  if (errors.length) throw new DomainError(errors);
-  return preview;
-}
-
-/**
- * The stock an edit commits (> 0) or releases (< 0), per line and location: new lines where they
- * are (or would be) committed (`addedAt`, by variant; untracked variants are absent), kept lines
- * where their stock is.
- */
-export function stockChangesOf(
-  lines: readonly PlannedLine[],
-  addedAt: ReadonlyMap<string, string | null>,
-  plan: Pick<EditPlan, 'more' | 'released'>,
-): EditCalculation['stockChanges'] {
-  return [
-    ...lines.flatMap((l) => {
-      const locationId = l.change === 'ADDED' && l.variantId ? addedAt.get(l.variantId) : null;
-      return locationId
-        ? [{ variantId: l.variantId, sku: l.sku, title: lineTitle(l), locationId, quantity: l.quantity }]
-        : [];
-    }),
-    ...plan.more.map((m) => ({
-      variantId: m.variantId,
-      sku: m.sku,
-      title: m.title,
-      locationId: m.locationId,
-      quantity: m.quantity,
-    })),
-    ...plan.released.map((r) => ({
-      variantId: r.variantId,
-      sku: r.sku,
-      title: r.title,
-      locationId: r.locationId,
-      quantity: -r.quantity,
-    })),
-  ];
 }

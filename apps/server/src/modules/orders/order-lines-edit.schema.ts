@@ -1,4 +1,4 @@
-import { decodeIdOf, DomainError, MAX_ORDER_LINES, type UserError } from '@stockroom/domain';
+import { decodeIdOf, DomainError, type UserError } from '@stockroom/domain';
 import type { Order } from './order.model.js';
 import type { Ctx } from '../../graphql/context.js';
 import { listBound } from '../../graphql/cost.js';
@@ -175,7 +175,8 @@ const OrderEditCalculationRef = builder.objectRef<Calc>('OrderEditCalculation').
       t.field({ type: MoneyRef, description, resolve: (c, _a, ctx) => money(ctx, pick(c)) });
     return {
       lines: t.field({
-        extensions: listBound({ max: MAX_ORDER_LINES }),
+        // As Order.lines: most orders hold a few lines (at most 500); more are charged as returned.
+        extensions: listBound({ max: 20 }),
         type: [OrderEditLineRef],
         resolve: (c) => c.lines,
       }),
@@ -196,7 +197,8 @@ const OrderEditCalculationRef = builder.objectRef<Calc>('OrderEditCalculation').
           "The kept code's minimum is no longer met: orderEdit needs minimumOverrideReason or the code removed.",
       }),
       stockChanges: t.field({
-        extensions: listBound({ max: MAX_ORDER_LINES }),
+        // At most one per line, charged as the lines are.
+        extensions: listBound({ max: 20 }),
         type: [OrderEditStockChangeRef],
         resolve: (c) => c.stockChanges,
       }),

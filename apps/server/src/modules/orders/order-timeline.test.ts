@@ -110,3 +110,19 @@ describe('order timeline sentences', () => {
     expect(moneyWords(1234, 'JPY')).toBe('¥1,234');
   });
 });
+
+describe('order edit sentences (issue #32)', () => {
+  it('says who edited, what changed and why', () => {
+    const say = (changes: Record<string, unknown>, actor?: string | null) =>
+      eventSentence(event('order.edit', changes, actor), 'USD');
+    expect(
+      say({
+        summary: ['added 1 × Linen Shirt — M at $30.00', 'Shipping Standard $5.00 → Express $8.00'],
+        reason: 'Customer called',
+      }),
+    ).toBe(
+      'Edited by Ada: added 1 × Linen Shirt — M at $30.00, Shipping Standard $5.00 → Express $8.00; reason: Customer called',
+    );
+    expect(say({ summary: ['removed 2 × Tee — L'] }, null)).toBe('Edited by the system: removed 2 × Tee — L');
+  });
+});

@@ -145,6 +145,21 @@ export function linesInsert(db: Executor, lines: readonly NewOrderLine[]) {
   return db.insertInto('order_lines').values(lines.map((l) => orderLineRow.write(l)));
 }
 
+/**
+ * Which of these lines any fulfillment (a cancelled one too) or return names: an order edit keeps
+ * them on the order so that history stays whole (issue #32).
+ */
+export async function linesWithHistory(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('fulfillment_lines')
+    .select('order_line_id')
+    .where('order_line_id', 'in', ids)
+    .union(db.selectFrom('return_lines').select('order_line_id').where('order_line_id', 'in', ids))
+    .execute();
+  return new Set(rows.map((r) => r.order_line_id));
+}
+
 /** Lines an order edit changed (issue #32): quantity, price and the discount and tax worked out again. */
 export async function updateLines(
   db: Executor,
