@@ -149,14 +149,48 @@ export async function fulfillOrder(api: Api, orderId: string): Promise<void> {
   must(data.orderFulfill, 'orderFulfill');
 }
 
-/** A variant's stock over all its locations: on hand, and kept aside as damaged. */
-export async function stockOf(api: Api, variantId: string): Promise<{ onHand: number; damaged: number }> {
-  const data = await api.request<{ node: { inventoryLevels: { onHand: number; damaged: number }[] } }>(
-    `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand damaged } } } }`,
+/** A variant's stock over all its locations: on hand, committed to orders still to ship, and damaged. */
+export async function stockOf(
+  api: Api,
+  variantId: string,
+): Promise<{ onHand: number; committed: number; damaged: number }> {
+  const data = await api.request<{
+    node: { inventoryLevels: { onHand: number; committed: number; damaged: number }[] };
+  }>(
+    `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand committed damaged } } } }`,
     { id: variantId },
   );
   return data.node.inventoryLevels.reduce(
-    (a, l) => ({ onHand: a.onHand + l.onHand, damaged: a.damaged + l.damaged }),
-    { onHand: 0, damaged: 0 },
+    (a, l) => ({
+      onHand: a.onHand + l.onHand,
+      committed: a.committed + l.committed,
+      damaged: a.damaged + l.damaged,
+    }),
+    { onHand: 0, committed: 0, damaged: 0 },
   );
+}
+
+/** A shipping zone for `countries` with flat rates ("Standard" → "5.00"); returns the rate ids by name. */
+export async function createShippingRates(
+  api: Api,
+  zone: { name: string; countries: string[] },
+  rates: Record<string, string>,
+): Promise<Record<string, string>> {
+  const made = await api.request<{ shippingZoneCreate: UserErrors & { zone: { id: string } | null } }>(
+    `mutation($input: ShippingZoneInput!) { shippingZoneCreate(input: $input) { zone { id } userErrors { field message } } }`,
+    { input: zone },
+  );
+  const zoneId = must(made.shippingZoneCreate, `shippingZoneCreate ${zone.name}`).zone?.id;
+  if (!zoneId) throw new Error('shippingZoneCreate returned no zone');
+  const ids: Record<string, string> = {};
+  for (const [name, price] of Object.entries(rates)) {
+    const rate = await api.request<{ shippingRateCreate: UserErrors & { rate: { id: string } | null } }>(
+      `mutation($z: ID!, $input: ShippingRateInput!) { shippingRateCreate(zoneId: $z, input: $input) { rate { id } userErrors { field message } } }`,
+      { z: zoneId, input: { name, price } },
+    );
+    const id = must(rate.shippingRateCreate, `shippingRateCreate ${name}`).rate?.id;
+    if (!id) throw new Error(`shippingRateCreate ${name} returned no rate`);
+    ids[name] = id;
+  }
+  return ids;
 }

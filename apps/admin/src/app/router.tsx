@@ -179,6 +179,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'orders/:orderId/edit',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/orders/routes/order-edit-route')).OrderEditRoute,
+        ),
+      },
+      {
         path: 'orders/:orderId/return',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(

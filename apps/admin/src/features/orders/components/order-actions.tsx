@@ -6,6 +6,7 @@ import {
   IconCash,
   IconChevronDown,
   IconCreditCard,
+  IconPencil,
   IconReceiptRefund,
   IconTruckDelivery,
   IconX,
@@ -73,6 +74,8 @@ export function OrderActions({
     close: write && allowed('CLOSE'),
     reopen: write && allowed('REOPEN'),
     cancel: write && allowed('CANCEL'),
+    // Lines, shipping and code of a placed order (issue #32): the server says when it allows it.
+    edit: write && allowed('EDIT'),
     // The server offers REFUND only when money or shipped units can come back (issue #26 §1.2).
     refund: can('REFUNDS_WRITE') && allowed('REFUND'),
     return: can('RETURNS_WRITE') && returnable,
@@ -141,6 +144,17 @@ export function OrderActions({
           onClick={() => void unarchive.run(undefined)}
         >
           Unarchive
+        </Button>
+      )}
+      {offer.edit && (
+        <Button
+          component={Link}
+          to={`/orders/${order.id}/edit`}
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          data-testid="order-edit"
+        >
+          Edit
         </Button>
       )}
       {offer.refund && (
