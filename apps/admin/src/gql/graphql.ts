@@ -398,6 +398,7 @@ export type LocationInput = {
 export type NotificationTemplateKind =
   | 'ORDER_CANCELLED'
   | 'ORDER_CONFIRMATION'
+  | 'ORDER_EDITED'
   | 'REFUND_ISSUED'
   | 'RETURN_CREATED'
   | 'SHIPPING_CONFIRMATION'

@@ -45,7 +45,9 @@ describe.each(DATABASES)('order edit figures on $name', ({ postgresUrl }) => {
 
   const changes = () => ({
     addVariants: [{ variantId: shirt, quantity: 1 }],
-    addCustomItems: [{ title: 'Gift wrap', price: '4.00', quantity: 1, taxable: false, requiresShipping: false }],
+    addCustomItems: [
+      { title: 'Gift wrap', price: '4.00', quantity: 1, taxable: false, requiresShipping: false },
+    ],
     setQuantities: [] as { orderLineId: string; quantity: number }[],
     shipping: { customTitle: 'Courier', customPrice: '8.00' },
   });
