@@ -13,6 +13,8 @@ import { seedDraftsAndRefunds } from './drafts-refunds.js';
 import { seedDiscounts } from './discounts.js';
 import { seedReturns } from './returns.js';
 import { seedExchanges } from './exchanges.js';
+import { seedOrderEdits } from './order-edits.js';
+import { BACKFILL_TAX_RATES } from '../db/migrations/2026-12-04-320-order-edits.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { listLocations, insertLocation } from '../modules/inventory/location.repository.js';
@@ -158,6 +160,10 @@ export async function seed(
   await seedDraftsAndRefunds(db, createRandom(20261126), log);
   await seedReturns(db, scale, createRandom(20261128), log);
   await seedExchanges(db, createRandom(20261129), log);
+  // The demo's orders are written directly: they get the rate they were placed at as migration 320
+  // gives it to orders placed before it (an edit taxes new lines at it).
+  for (const statement of BACKFILL_TAX_RATES) await sql.raw(statement).execute(db);
+  await seedOrderEdits(db, log);
   await seedDiscounts(db, createRandom(20261127), log);
   await seedEmailMessages(db, config, log);
   // The seed writes levels directly (and settles them from the orders' ledger): the products' units

@@ -8,8 +8,6 @@ import { latestEventsAbout, recordAudit } from '../audit/audit.service.js';
 import { orderEditStock, type Allocation } from '../inventory/order-stock.js';
 import { customerSpendChanged } from '../customers/customer-figures.service.js';
 import { storeSettings } from '../settings/settings.service.js';
-import { queueOrderEditedEmail } from '../notifications/order-edited-email.service.js';
-import type { Sender } from '../notifications/notifications.service.js';
 import { deleteLines, findOrder, linesInsert, updateLines, updateOrder } from './order.repository.js';
 import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './order-lock.service.js';
 import { orderName } from './order-fulfillment.service.js';
@@ -42,9 +40,9 @@ export interface OrderEditInput {
  */
 export async function orderLinesEdit(
   trx: Tx,
-  actor: Sender,
+  actor: Actor,
   input: OrderEditInput,
-): Promise<{ order: Order; calculation: EditCalculation }> {
+): Promise<{ order: Order; calculation: EditCalculation; editId: string; summary: string[] }> {
   const { idempotencyKey, ...request } = input;
   const done = await idempotent(
     trx,
@@ -54,14 +52,14 @@ export async function orderLinesEdit(
     () => editOrder(trx, actor, request),
     ['idempotencyKey'],
   );
-  return { order: (await findOrder(trx, done.orderId))!, calculation: done.calculation };
+  return { ...done, order: (await findOrder(trx, done.orderId))! };
 }
 
 async function editOrder(
   trx: Tx,
-  actor: Sender,
+  actor: Actor,
   input: Omit<OrderEditInput, 'idempotencyKey'>,
-): Promise<{ orderId: string; calculation: EditCalculation }> {
+): Promise<{ orderId: string; calculation: EditCalculation; editId: string; summary: string[] }> {
   const reason = input.reason.trim();
   const reasonError: UserError | null = !reason
     ? { code: 'REQUIRED', message: 'Say why the order is edited.', field: ['reason'] }
@@ -111,11 +109,12 @@ async function editOrder(
     subjectId: order.id,
     changes: auditChanges(plan, after, reason),
   });
-  if (input.notifyCustomer && after.email)
-    await queueOrderEditedEmail(trx, actor, { orderId: order.id, summary: plan.summary });
   const addedAt = new Map<string, string | null>(allocations.map((a) => [a.variantId, a.locationId]));
   return {
     orderId: order.id,
+    // The customer's email is the caller's (it needs the mail queue): this edit's id and words.
+    editId: uuidv7(),
+    summary: plan.summary,
     calculation: { ...plan.calculation, stockChanges: stockChangesOf(plan.lines, addedAt, plan) },
   };
 }

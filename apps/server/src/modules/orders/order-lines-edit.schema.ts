@@ -1,3 +1,4 @@
+import { queueOrderEditedEmail } from '../notifications/order-edited-email.service.js';
 import { decodeIdOf, DomainError, type UserError } from '@stockroom/domain';
 import type { Order } from './order.model.js';
 import type { Ctx } from '../../graphql/context.js';
@@ -324,6 +325,13 @@ builder.mutationFields((t) => ({
           notifyCustomer: input.notifyCustomer,
           idempotencyKey: input.idempotencyKey,
         });
+        // A repeated key answers the first edit, whose message (by its edit id) is already queued.
+        if (input.notifyCustomer)
+          await queueOrderEditedEmail(trx, ctx, {
+            orderId: done.order.id,
+            editId: done.editId,
+            summary: done.summary,
+          });
         const { orderById, linesByOrderId, transactionsByOrderId } = ctx.loaders;
         orderById.clear(done.order.id).prime(done.order.id, done.order);
         linesByOrderId.clear(done.order.id);
