@@ -151,7 +151,7 @@ describe('order edits', () => {
     await expect.poll(() => page.getByTestId('fulfillment-status').first().textContent()).toBe('Fulfilled');
     await shot(page, 'order-after-edit-1440');
     const capAfter = await stockOf(api, cap.variantId);
-    expect(capAfter).toEqual({ onHand: capBefore.onHand - 1, committed: capBefore.committed });
+    expect(capAfter).toEqual({ ...capBefore, onHand: capBefore.onHand - 1 });
     await context.close();
   });
 

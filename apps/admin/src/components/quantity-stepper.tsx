@@ -13,8 +13,8 @@ export interface QuantityStepperProps {
   label: string;
   /** The number box's name; "Quantity of {label}" unless said. */
   inputLabel?: string;
-  /** Beside the box, e.g. "of 3" (the default) or "of 3 returnable". */
-  hint?: ReactNode;
+  /** Beside the box, e.g. "of 3" (the default) or "of 3 returnable"; false for none. */
+  hint?: ReactNode | false;
   /** Marks the box red; the message itself goes under the whole row (the box is too narrow). */
   invalid?: boolean;
 }
@@ -66,9 +66,11 @@ export function QuantityStepper({
       >
         <IconPlus size={20} aria-hidden />
       </ActionIcon>
-      <Text size="sm" c="dimmed" pt={14} style={{ whiteSpace: 'nowrap' }}>
-        {hint ?? `of ${max}`}
-      </Text>
+      {hint !== false && (
+        <Text size="sm" c="dimmed" pt={14} style={{ whiteSpace: 'nowrap' }}>
+          {hint ?? `of ${max}`}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -3,7 +3,8 @@ import { IconArrowBackUp, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { OrderEditPageQuery } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { canRemove, minimumQuantity, minimumWords, type PriceOverride } from './edit-plan';
-import { EditStepper } from './edit-stepper';
+import { MAX_LINE_QUANTITY } from '@stockroom/domain';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 
 type Line = NonNullable<OrderEditPageQuery['order']>['lines'][number];
 
@@ -132,12 +133,14 @@ export function EditLineRow({
         </Group>
       ) : (
         <Group gap="sm" wrap="wrap" align="center">
-          <EditStepper
-            title={title}
+          <QuantityStepper
+            label={title}
             value={quantity}
             min={Math.max(min, 1)}
+            max={MAX_LINE_QUANTITY}
             onChange={onQuantity}
-            error={Boolean(error)}
+            invalid={Boolean(error)}
+            hint={false}
           />
           {quantity !== line.quantity && (
             <Text size="sm" c="dimmed" data-testid="edit-line-was">

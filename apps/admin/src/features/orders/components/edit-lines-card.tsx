@@ -18,7 +18,8 @@ import { VariantPicker, variantTitleOf } from '../../../components/variant-picke
 import { formatMoney } from '../../../lib/format';
 import type { AddedCustomItem } from './edit-plan';
 import { EditLineRow } from './edit-line-row';
-import { EditStepper } from './edit-stepper';
+import { MAX_LINE_QUANTITY } from '@stockroom/domain';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 import type { OrderEditor } from './use-order-edit';
 
 /** A dot badge: green words fail WCAG contrast, the dot carries the colour. */
@@ -62,7 +63,15 @@ function AddedRow({
         </Stack>
         <CloseButton aria-label={`Take ${title} off the edit`} onClick={onRemove} />
       </Group>
-      <EditStepper title={title} value={quantity} min={1} onChange={onQuantity} error={Boolean(error)} />
+      <QuantityStepper
+        label={title}
+        value={quantity}
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        onChange={onQuantity}
+        invalid={Boolean(error)}
+        hint={false}
+      />
       {error && (
         <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {error}
@@ -113,11 +122,13 @@ function CustomItemForm({
           />
         </SimpleGrid>
         <Group gap="lg" wrap="wrap">
-          <EditStepper
-            title="the custom item"
+          <QuantityStepper
+            label="the custom item"
             value={item.quantity}
             min={1}
+            max={MAX_LINE_QUANTITY}
             onChange={(quantity) => setItem({ ...item, quantity })}
+            hint={false}
           />
           <Checkbox
             label="Taxable"
