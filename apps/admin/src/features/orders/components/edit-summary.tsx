@@ -1,34 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { paymentDelta, stockChangeWords } from './edit-plan';
 import classes from './edit-layout.module.css';
 import type { OrderEditor } from './use-order-edit';
-
-type Money = { amount: string; currencyCode: string };
-
-function Figure({
-  label,
-  money,
-  strong,
-  negative,
-}: {
-  label: string;
-  money: Money | null;
-  strong?: boolean;
-  negative?: boolean;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {money ? `${negative && money.amount !== '0.00' ? '−' : ''}${formatMoney(money)}` : '—'}
-      </Text>
-    </Group>
-  );
-}
+import { MoneyFigure } from '../../../components/money-figure';
 
 /** What the money does: the customer owes (collect it on the order), a refund is suggested, or nothing. */
 function PaymentDeltaNote({ editor }: { editor: OrderEditor }) {
@@ -107,25 +83,25 @@ export function EditSummary({ editor }: { editor: OrderEditor }) {
           </Stack>
         ) : (
           <>
-            <Figure label="Subtotal" money={figures?.subtotal ?? null} />
+            <MoneyFigure label="Subtotal" money={figures?.subtotal ?? null} />
             {figures && figures.discountTotal.amount !== '0.00' && (
-              <Figure
+              <MoneyFigure
                 label={figures.discountCode ? `Discount (${figures.discountCode})` : 'Discount'}
                 money={figures.discountTotal}
                 negative
               />
             )}
-            <Figure
+            <MoneyFigure
               label={figures?.shippingLine ? `Shipping (${figures.shippingLine.name})` : 'Shipping'}
               money={figures?.shippingTotal ?? null}
             />
-            <Figure label="Tax" money={figures?.taxTotal ?? null} />
+            <MoneyFigure label="Tax" money={figures?.taxTotal ?? null} />
             <Divider />
-            <Figure label="New total" money={figures?.total ?? null} strong />
-            <Figure label="Was" money={figures?.previousTotal ?? order.total} />
-            <Figure label="Paid" money={figures?.totalPaid ?? null} />
+            <MoneyFigure label="New total" money={figures?.total ?? null} strong />
+            <MoneyFigure label="Was" money={figures?.previousTotal ?? order.total} />
+            <MoneyFigure label="Paid" money={figures?.totalPaid ?? null} />
             {figures && figures.totalCapturable.amount !== '0.00' && (
-              <Figure label="Authorized, not captured" money={figures.totalCapturable} />
+              <MoneyFigure label="Authorized, not captured" money={figures.totalCapturable} />
             )}
             {!figures && (
               <Text size="xs" c="dimmed">

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { formatMinor } from '@stockroom/domain';
 import { Fragment } from 'react';
 import { SectionCard } from '../../../components/section-card';
@@ -21,33 +10,10 @@ import { RefundLineRow } from './refund-line-row';
 import { shippingLeftWords } from './refund-plan';
 import { useRefundEditor } from './use-refund-editor';
 import { NotifyCustomerCheckbox } from '../../../components/notify-customer-checkbox';
+import { MoneyFigure } from '../../../components/money-figure';
 
 type Order = NonNullable<OrderRefundPageQuery['order']>;
 type Locations = OrderRefundPageQuery['locations'];
-type Money = { amount: string; currencyCode: string };
-
-function Figure({
-  label,
-  money,
-  strong,
-  negative,
-}: {
-  label: string;
-  money: Money | null;
-  strong?: boolean;
-  negative?: boolean;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {money ? `${negative && money.amount !== '0.00' ? '−' : ''}${formatMoney(money)}` : '—'}
-      </Text>
-    </Group>
-  );
-}
 
 type Editor = ReturnType<typeof useRefundEditor>;
 
@@ -147,14 +113,14 @@ function RefundSummary({ editor }: { editor: Editor }) {
     >
       <Stack gap="xs" style={{ opacity: editor.stale && figures ? 0.6 : 1 }} aria-busy={editor.stale}>
         <Text fw={700}>Summary</Text>
-        <Figure label="Items" money={figures?.subtotal ?? null} />
+        <MoneyFigure label="Items" money={figures?.subtotal ?? null} />
         {figures && figures.discount.amount !== '0.00' && (
-          <Figure label="Discount" money={figures.discount} negative />
+          <MoneyFigure label="Discount" money={figures.discount} negative />
         )}
-        <Figure label="Tax" money={figures?.tax ?? null} />
-        <Figure label="Shipping" money={figures?.shipping ?? null} />
+        <MoneyFigure label="Tax" money={figures?.tax ?? null} />
+        <MoneyFigure label="Shipping" money={figures?.shipping ?? null} />
         <Divider />
-        <Figure label="Suggested refund" money={figures?.amount ?? null} strong />
+        <MoneyFigure label="Suggested refund" money={figures?.amount ?? null} strong />
         <Text size="xs" c="dimmed">
           {figures
             ? `${formatMoney(figures.maximumRefundable)} paid and not yet refunded.`

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { parseMoney } from '@stockroom/domain';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,31 +11,9 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useReturnSettlementQuery } from '../api/return-query';
 import { useReturnSettleMutation } from '../api/return-mutations';
 import { minorOf } from './return-plan';
+import { MoneyFigure } from '../../../components/money-figure';
 
 type Money = { amount: string; currencyCode: string };
-
-function Figure({
-  label,
-  money,
-  negative,
-  strong,
-}: {
-  label: string;
-  money: Money | null;
-  negative?: boolean;
-  strong?: boolean;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {money ? `${negative && minorOf(money) > 0 ? '−' : ''}${formatMoney(money)}` : '—'}
-      </Text>
-    </Group>
-  );
-}
 
 /** The amount typed: null while the suggestion is taken; the words for what is wrong with it. */
 export function settleAmountProblem(text: string | null, owed: Money | null): string | null {
@@ -122,15 +100,15 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
           </Alert>
         ) : (
           <>
-            <Figure
+            <MoneyFigure
               label={`Returned items (${s?.creditedQuantity ?? '…'} credited)`}
               money={s?.credit ?? null}
             />
             {s && minorOf(s.restockingFee) > 0 && (
-              <Figure label="Restocking fee" money={s.restockingFee} negative />
+              <MoneyFigure label="Restocking fee" money={s.restockingFee} negative />
             )}
             {s && minorOf(s.returnShippingFee) > 0 && (
-              <Figure label="Return shipping fee" money={s.returnShippingFee} negative />
+              <MoneyFigure label="Return shipping fee" money={s.returnShippingFee} negative />
             )}
             {s?.canRefundShipping && minorOf(s.shippingRefundable) > 0 && (
               <Checkbox
@@ -143,10 +121,10 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
                 }}
               />
             )}
-            {s && minorOf(s.shipping) > 0 && <Figure label="Original shipping" money={s.shipping} />}
+            {s && minorOf(s.shipping) > 0 && <MoneyFigure label="Original shipping" money={s.shipping} />}
             {exchange && s && (
               <>
-                <Figure label="New items" money={s.newItemsTotal} />
+                <MoneyFigure label="New items" money={s.newItemsTotal} />
                 <Text size="xs" c="dimmed" mt={-6}>
                   {`${ret.order.pricesIncludeTax ? 'Of which' : 'With'} tax ${formatMoney(s.newItemsTax)} at today’s rate · ${formatMoney(s.exchangeCredit)} paid with the return’s credit`}
                 </Text>
@@ -155,7 +133,7 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
             <Divider />
             {owes && s ? (
               <>
-                <Figure label="Customer owes" money={s.owed} strong />
+                <MoneyFigure label="Customer owes" money={s.owed} strong />
                 <Text size="sm" c="orange.8" data-testid="settle-owed">
                   {`The customer owes ${formatMoney(s.owed)}: collect it on the order.`}{' '}
                   <Anchor component={Link} to={`/orders/${ret.order.id}`} size="sm">
@@ -164,7 +142,7 @@ export function SettlePanel({ ret }: { ret: ReturnFieldsFragment }) {
                 </Text>
               </>
             ) : (
-              <Figure label="Owed to the customer" money={s?.refund ?? null} strong />
+              <MoneyFigure label="Owed to the customer" money={s?.refund ?? null} strong />
             )}
             {s && !owes && (
               <Text size="xs" c="dimmed">
