@@ -187,6 +187,8 @@ describe('order edits', () => {
     await page.getByTestId('edit-submit').click();
     await page.waitForURL(`**/orders/${order.id}`);
     await page.getByTestId('order-total').getByText('$42.00').waitFor();
+    // Paid $45.00 for what now costs $42.00: the order says so until the difference is refunded.
+    await page.getByTestId('order-overpaid').getByText('$3.00').waitFor();
     await page
       .getByTestId('order-timeline')
       .getByText(/Edited by/)

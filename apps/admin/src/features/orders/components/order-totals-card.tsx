@@ -5,7 +5,8 @@ import { SectionCard } from '../../../components/section-card';
 import type { OrderFieldsFragment } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { items } from './order-words';
-import { minorOf } from './payment-forms';
+import { formatMinor } from '@stockroom/domain';
+import { minorOf, refundableMinor } from './payment-forms';
 
 type Money = { amount: string; currencyCode: string };
 
@@ -60,6 +61,12 @@ const minus = (m: Money) => `−${formatMoney(m)}`;
 export function OrderTotalsCard({ order }: { order: OrderFieldsFragment }) {
   const shipping = order.shippingLine;
   const cancelled = order.status === 'CANCELLED';
+  // Paid (and not given back) above what the order now costs: an edit that lowered it suggests a
+  // refund and never makes one, so the order says what is still to give back.
+  const overpaid = cancelled
+    ? 0
+    : refundableMinor(order) - (minorOf(order.total) - minorOf(order.exchangeCredit));
+  const currency = order.total.currencyCode;
   return (
     <SectionCard title="Payment" testId="order-totals">
       <Stack gap="xs">
@@ -99,10 +106,20 @@ export function OrderTotalsCard({ order }: { order: OrderFieldsFragment }) {
           <Row label="Authorized" detail="Not captured yet" value={formatMoney(order.totalCapturable)} />
         )}
         {some(order.totalRefunded) && <Row label="Refunded" value={minus(order.totalRefunded)} />}
+        {overpaid > 0 && (
+          <Row
+            label="Paid over the total"
+            detail="The order costs less than was paid: refund the difference"
+            value={formatMoney({ amount: formatMinor(overpaid, currency), currencyCode: currency })}
+            strong
+            testId="order-overpaid"
+          />
+        )}
         {some(order.outstanding) ? (
           <Row label="Balance due" value={formatMoney(order.outstanding)} strong testId="order-outstanding" />
         ) : (
           !cancelled &&
+          overpaid <= 0 &&
           some(order.total) && (
             <Text size="sm" c="dimmed">
               Nothing is owed on this order.
