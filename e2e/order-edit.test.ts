@@ -92,6 +92,10 @@ describe('order edits', () => {
     await page.getByTestId('order-edit').click();
     await page.waitForURL(`**/orders/${order.id}/edit`);
     await page.getByRole('heading', { level: 1, name: `Edit order ${order.name}` }).waitFor();
+    // Nothing changed yet: no figures to work out, and no error for it.
+    await page.getByTestId('edit-figures-note').getByText('Change an item').waitFor();
+    await page.waitForTimeout(600);
+    expect(await page.getByText('Nothing to change.').count()).toBe(0);
 
     // 3 shirts, 2 shipped: one can come off, not two.
     await page.getByRole('button', { name: 'One fewer Linen Shirt' }).click();

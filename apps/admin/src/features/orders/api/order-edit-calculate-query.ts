@@ -75,9 +75,15 @@ export const orderEditCalculationFieldsFragment = graphql(`
   }
 `);
 
-export function useOrderEditCalculateQuery(orderId: string, changes: OrderEditChangesInput) {
+export function useOrderEditCalculateQuery(
+  orderId: string,
+  changes: OrderEditChangesInput,
+  /** Nothing changed yet: nothing to work out (the server would only say "Nothing to change."). */
+  skip = false,
+) {
   return useQuery(orderEditCalculateDocument, {
     variables: { orderId, changes },
+    skip,
     // The figures follow stock and payments others change; the old ones stay shown while new ones load.
     fetchPolicy: 'network-only',
     notifyOnNetworkStatusChange: true,

@@ -104,8 +104,10 @@ export function EditSummary({ editor }: { editor: OrderEditor }) {
               <MoneyFigure label="Authorized, not captured" money={figures.totalCapturable} />
             )}
             {!figures && (
-              <Text size="xs" c="dimmed">
-                Working out the figures…
+              <Text size="xs" c="dimmed" data-testid="edit-figures-note">
+                {editor.changed
+                  ? 'Working out the figures…'
+                  : 'Change an item, the shipping or the code to see the new figures.'}
               </Text>
             )}
           </>

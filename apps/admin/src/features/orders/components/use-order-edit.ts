@@ -45,10 +45,14 @@ export function useOrderEdit(order: Order, onStale: () => void) {
     [order.lines, order.discountCode, state],
   );
   const [asked] = useDebouncedValue(built, 300);
-  const calculation = useOrderEditCalculateQuery(order.id, asked.changes);
-  const payload = (calculation.data ?? calculation.previousData)?.orderEditCalculate ?? null;
+  const askedSomething = hasChanges(asked.changes);
+  const calculation = useOrderEditCalculateQuery(order.id, asked.changes, !askedSomething);
+  // Until something changes there is nothing to work out (and no figures from before to show).
+  const payload = askedSomething
+    ? ((calculation.data ?? calculation.previousData)?.orderEditCalculate ?? null)
+    : null;
   const figures = payload?.calculation ?? null;
-  const loadingFigures = calculation.loading || asked !== built;
+  const loadingFigures = hasChanges(built.changes) && (calculation.loading || asked !== built);
   const errors: PlacedEditErrors =
     submitted ?? (asked === built && payload ? placeEditErrors(payload.userErrors, asked) : noEditErrors());
 
