@@ -15,6 +15,7 @@ import type { ImportTables } from '../modules/imports/imports.tables.js';
 import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { NotificationTables } from '../modules/notifications/notifications.tables.js';
 import type { ReturnTables } from '../modules/returns/returns.tables.js';
+import type { DocumentTables } from '../modules/documents/documents.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -46,6 +47,7 @@ export interface Database
     ImportTables,
     WebhookTables,
     NotificationTables,
-    ReturnTables {
+    ReturnTables,
+    DocumentTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -11,6 +11,7 @@ import { CSRF_HEADER } from './csrf.js';
 import { isMultipart, parseUpload } from './multipart.js';
 import { exportAuditEvents } from '../../modules/audit/audit-export.js';
 import { jobResultDownload } from '../../modules/jobs/job-result.js';
+import { isDocumentPath, sendDocument } from './documents.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
 import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
 import { SESSION_COOKIE } from '../../modules/staff/auth.schema.js';
@@ -325,6 +326,10 @@ export function createHttpServer(services: Services): http.Server {
     const jobResult = /^\/exports\/jobs\/([\w-]{1,80})$/.exec(pathname);
     if (jobResult && method === 'GET') {
       sendJobResult(services, req, res, jobResult[1]!).catch(fail);
+      return;
+    }
+    if (isDocumentPath(pathname)) {
+      sendDocument(services, req, res, pathname, target.search).catch(fail);
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') return json(res, 405, { error: 'Method not allowed' });

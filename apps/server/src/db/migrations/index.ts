@@ -32,6 +32,7 @@ import * as returnExchanges from './2026-12-03-300-return-exchanges.js';
 import * as returnEmail from './2026-12-03-310-return-email.js';
 import * as orderEdits from './2026-12-04-320-order-edits.js';
 import * as orderEditEmail from './2026-12-04-330-order-edit-email.js';
+import * as documentSettings from './2026-12-05-340-document-settings.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-310-return-email': returnEmail,
   '2026-12-04-320-order-edits': orderEdits,
   '2026-12-04-330-order-edit-email': orderEditEmail,
+  '2026-12-05-340-document-settings': documentSettings,
 };
