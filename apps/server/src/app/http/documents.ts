@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 import type http from 'node:http';
 import type { Services } from '../../graphql/services.js';
 import type { Viewer } from '../../actor.js';
