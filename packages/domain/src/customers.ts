@@ -109,6 +109,7 @@ export type CustomerInput = z.output<typeof customerSchema>;
 /** A place's address where every part is optional (store, locations): checked for shape, not completeness. */
 export const looseAddressSchema = z
   .object({
+    company: optionalText(255),
     line1: optionalText(255),
     line2: optionalText(255),
     city: optionalText(255),

@@ -27,3 +27,4 @@ export * from './notifications.js';
 export * from './returns.js';
 export * from './return-states.js';
 export * from './return-settlement.js';
+export * from './documents.js';

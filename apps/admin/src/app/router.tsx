@@ -346,6 +346,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'settings/documents',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/settings/routes/documents-route')).DocumentsRoute,
+        ),
+      },
+      {
         path: 'settings/taxes',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/settings/routes/taxes-route')).TaxesRoute),

@@ -16,6 +16,7 @@ const SECTIONS: { to: string; label: string; permission?: Permission }[] = [
   { to: '/settings/jobs', label: 'Jobs' },
   { to: '/settings/webhooks', label: 'Webhooks', permission: 'WEBHOOKS_MANAGE' },
   { to: '/settings/notifications', label: 'Notifications' },
+  { to: '/settings/documents', label: 'Documents' },
 ];
 
 /** The heading and section links shared by the settings screens. */

@@ -1,4 +1,14 @@
-import { DomainError, looseAddressSchema, MESSAGES, validate, type UserError } from '@stockroom/domain';
+import {
+  DomainError,
+  FOOTER_NOTE_MAX,
+  LEGAL_NAME_MAX,
+  LOGO_MAX_BYTES,
+  looseAddressSchema,
+  MESSAGES,
+  TAX_ID_MAX,
+  validate,
+  type UserError,
+} from '@stockroom/domain';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -15,12 +25,6 @@ import {
 
 export type { DocumentSettings, DocumentLogo };
 export { getDocumentLogo as documentLogo };
-
-/** The largest logo kept: it is drawn small, and every document carries it. */
-export const LOGO_MAX_BYTES = 256 * 1024;
-export const LEGAL_NAME_MAX = 200;
-export const TAX_ID_MAX = 50;
-export const FOOTER_NOTE_MAX = 500;
 
 export function documentSettings(db: Executor): Promise<DocumentSettings> {
   return getDocumentSettings(db);
@@ -146,7 +150,11 @@ export async function documentSettingsUpdate(
 
   const after = await updateDocumentSettings(trx, {
     legalName,
-    address: address.ok ? (address.value ?? null) : null,
+    // An address with nothing in it is no address: documents then print the store's.
+    address:
+      address.ok && address.value && Object.values(address.value).some((v) => v != null)
+        ? address.value
+        : null,
     taxId,
     ...formats,
     paperSize: raw.paperSize ?? before.paperSize,

@@ -1,8 +1,9 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { CURRENCIES, looseAddressSchema, shopSchema, WEIGHT_UNITS } from '@stockroom/domain';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { FormErrors } from '../../../components/form-errors';
+import { SaveBar } from '../../../components/forms/save-bar';
 import {
   AddressFields,
   addressInput,
@@ -156,31 +157,12 @@ export function StoreForm({ initial, disabled, onSubmit }: StoreFormProps) {
           disabled={disabled}
         />
         {!disabled && (
-          <Group
-            justify="flex-end"
-            pos={dirty ? 'sticky' : undefined}
-            bottom={0}
-            py="sm"
-            bg="var(--mantine-color-body)"
-            style={
-              dirty ? { borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 } : undefined
-            }
-            data-testid="save-bar"
-          >
-            {dirty && (
-              <Text size="sm" c="dimmed" mr="auto">
-                Unsaved changes
-              </Text>
-            )}
-            {dirty && (
-              <Button variant="default" onClick={() => form.reset()}>
-                Discard
-              </Button>
-            )}
-            <Button type="submit" loading={form.saving} disabled={!dirty}>
-              Save settings
-            </Button>
-          </Group>
+          <SaveBar
+            dirty={dirty}
+            saving={form.saving}
+            onDiscard={() => form.reset()}
+            submitLabel="Save settings"
+          />
         )}
       </Stack>
     </form>

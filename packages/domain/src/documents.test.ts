@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumentNumber, numberFormatProblem } from './number-format.js';
+import { formatDocumentNumber, numberFormatProblem } from './documents.js';
 
 describe('document number formats', () => {
   it('writes the year and the padded number', () => {
