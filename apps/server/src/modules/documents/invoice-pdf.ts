@@ -31,7 +31,8 @@ export function documentTitle(s: DocumentSnapshot): string {
 
 /** "Tax 8.875% on $20.00: $1.78"; "Included tax …" when prices hold their tax. */
 export function taxWords(s: DocumentSnapshot, t: DocumentSnapshot['taxes'][number]): string {
-  const rate = t.rate ? ` ${t.rate}%` : '';
+  // "10.000" as stored → "10%"; "8.875" stays.
+  const rate = t.rate && Number.isFinite(Number(t.rate)) ? ` ${Number(t.rate)}%` : '';
   const money = (m: number) => formatMoney(m, s.currency);
   return `${s.pricesIncludeTax ? 'Included tax' : 'Tax'}${rate} on ${money(t.base)}: ${money(t.amount)}`;
 }

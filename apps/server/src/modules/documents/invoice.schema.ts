@@ -78,6 +78,7 @@ builder.objectField(OrderRef, 'invoices', (t) =>
 const InvoiceIssuePayload = builder
   .objectRef<{ invoice?: Invoice; userErrors: UserError[] }>('InvoiceIssuePayload')
   .implement({
+    extensions: auth.public,
     fields: (t) => ({
       invoice: t.field({ type: InvoiceRef, nullable: true, resolve: (p) => p.invoice ?? null }),
       userErrors: t.field({ type: [UserErrorRef], resolve: (p) => p.userErrors }),
