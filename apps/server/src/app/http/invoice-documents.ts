@@ -16,7 +16,10 @@ import type { DocumentAnswer, DocumentRequest } from './documents.js';
 const forbidden = (request: DocumentRequest): DocumentAnswer | null =>
   request.viewer.permissions.has('ORDERS_READ')
     ? null
-    : { status: 403, message: 'Downloading invoices and credit notes needs ORDERS_READ. Ask a staff manager for it.' };
+    : {
+        status: 403,
+        message: 'Downloading invoices and credit notes needs ORDERS_READ. Ask a staff manager for it.',
+      };
 
 function uuidOf(raw: string | undefined | null, type: 'Invoice' | 'CreditNote' | 'Order'): string | null {
   let text = raw ?? '';

@@ -1,12 +1,5 @@
 import type { DocumentSnapshot } from './invoice.model.js';
-import {
-  addPage,
-  contentWidth,
-  FONT,
-  FONT_BOLD,
-  formatMoney,
-  openPdf,
-} from './pdf/pdf-document.js';
+import { addPage, contentWidth, FONT, FONT_BOLD, formatMoney, openPdf } from './pdf/pdf-document.js';
 
 /**
  * An invoice or credit note drawn from its snapshot alone (issue #33): nothing here reads the
@@ -75,18 +68,26 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
   const rightX = left + width / 2;
   const rightW = width / 2;
   doc.font(FONT_BOLD).fontSize(20).fillColor('#000000');
-  doc.text(s.number ? TITLES[s.kind] : `${TITLES[s.kind]} preview`, rightX, top, { width: rightW, align: 'right' });
+  doc.text(s.number ? TITLES[s.kind] : `${TITLES[s.kind]} preview`, rightX, top, {
+    width: rightW,
+    align: 'right',
+  });
   doc.font(FONT).fontSize(9);
   const facts: [string, string][] = [];
   if (s.number) facts.push([s.kind === 'INVOICE' ? 'Invoice number' : 'Credit note number', s.number]);
-  else facts.push(['Number', s.kind === 'INVOICE' ? 'PREVIEW — not an invoice' : 'PREVIEW — not a credit note']);
+  else
+    facts.push(['Number', s.kind === 'INVOICE' ? 'PREVIEW — not an invoice' : 'PREVIEW — not a credit note']);
   facts.push(['Issue date', s.issuedDate]);
-  if (s.credits) facts.push(['Credits invoice', s.credits.invoiceNumber], ['Invoice date', s.credits.invoiceDate]);
+  if (s.credits)
+    facts.push(['Credits invoice', s.credits.invoiceNumber], ['Invoice date', s.credits.invoiceDate]);
   facts.push(['Order', s.order.name], ['Order date', s.order.date]);
   let y = top + 28;
   for (const [label, value] of facts) {
     doc.fillColor(GREY).text(label, rightX, y, { width: rightW - 150, align: 'right' });
-    doc.fillColor('#000000').font(FONT_BOLD).text(value, rightX + rightW - 145, y, { width: 145, align: 'right' });
+    doc
+      .fillColor('#000000')
+      .font(FONT_BOLD)
+      .text(value, rightX + rightW - 145, y, { width: 145, align: 'right' });
     doc.font(FONT);
     y += 13;
   }
@@ -116,7 +117,12 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
   const buyerLines = [...s.buyer.address.filter((l, i) => i > 0 || l !== s.buyer.name)];
   if (s.buyer.email) buyerLines.push(s.buyer.email);
   const sellerEnd = block(left, 'From', sellerLines, s.seller.name);
-  const buyerEnd = block(left + half + 20, s.kind === 'INVOICE' ? 'Bill to' : 'Credit to', buyerLines, s.buyer.name);
+  const buyerEnd = block(
+    left + half + 20,
+    s.kind === 'INVOICE' ? 'Bill to' : 'Credit to',
+    buyerLines,
+    s.buyer.name,
+  );
   y = Math.max(sellerEnd, buyerEnd) + 20;
 
   // Lines.
@@ -137,7 +143,12 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
       x += c.w;
     }
     y += 13;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.7).strokeColor(LINE).stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.7)
+      .strokeColor(LINE)
+      .stroke();
     y += 5;
     doc.font(FONT).fillColor('#000000');
   };
@@ -147,7 +158,9 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
     y = doc.y + 6;
   }
   for (const line of s.lines) {
-    const detail = [line.variant, line.sku ? `SKU ${line.sku}` : null].filter(Boolean).join(' · ');
+    // A product without options has one variant named "Default": saying so adds nothing.
+    const variant = line.variant && !/^default( title)?$/i.test(line.variant) ? line.variant : null;
+    const detail = [variant, line.sku ? `SKU ${line.sku}` : null].filter(Boolean).join(' · ');
     doc.fontSize(9.5);
     const titleH = doc.font(FONT).heightOfString(line.title, { width: cols[0]!.w - 6 });
     const detailH = detail ? doc.fontSize(8).heightOfString(detail, { width: cols[0]!.w - 6 }) : 0;
@@ -157,8 +170,15 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
       y = doc.page.margins.top;
       header();
     }
-    doc.fontSize(9.5).fillColor('#000000').text(line.title, left, y, { width: cols[0]!.w - 6 });
-    if (detail) doc.fontSize(8).fillColor(GREY).text(detail, left, y + titleH, { width: cols[0]!.w - 6 });
+    doc
+      .fontSize(9.5)
+      .fillColor('#000000')
+      .text(line.title, left, y, { width: cols[0]!.w - 6 });
+    if (detail)
+      doc
+        .fontSize(8)
+        .fillColor(GREY)
+        .text(detail, left, y + titleH, { width: cols[0]!.w - 6 });
     doc.fontSize(9.5).fillColor('#000000');
     const cells = [
       String(line.quantity),
@@ -174,7 +194,12 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
       x += c.w;
     });
     y += rowH;
-    doc.moveTo(left, y - 2).lineTo(left + width, y - 2).lineWidth(0.3).strokeColor(LINE).stroke();
+    doc
+      .moveTo(left, y - 2)
+      .lineTo(left + width, y - 2)
+      .lineWidth(0.3)
+      .strokeColor(LINE)
+      .stroke();
     y += 3;
   }
 
@@ -183,9 +208,12 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
   if (s.kind === 'INVOICE') {
     rows.push({ label: 'Subtotal', value: money(s.subtotal) });
     if (s.discount)
-      rows.push({ label: s.discountCode ? `Discount (${s.discountCode})` : 'Discount', value: `−${money(s.discount)}` });
+      rows.push({
+        label: s.discountCode ? `Discount (${s.discountCode})` : 'Discount',
+        value: `−${money(s.discount)}`,
+      });
   } else {
-    rows.push({ label: 'Items', value: money(s.subtotal) });
+    rows.push({ label: 'Items refunded', value: money(s.subtotal) });
     if (s.discount) rows.push({ label: 'Less their discounts', value: `−${money(s.discount)}` });
   }
   if (s.shipping)
@@ -216,10 +244,18 @@ function drawBody(doc: PDFKit.PDFDocument, s: DocumentSnapshot, logo: { bytes: B
   y += 6;
   for (const row of rows) {
     if (row.bold) {
-      doc.moveTo(tx, y - 2).lineTo(left + width, y - 2).lineWidth(0.7).strokeColor(LINE).stroke();
+      doc
+        .moveTo(tx, y - 2)
+        .lineTo(left + width, y - 2)
+        .lineWidth(0.7)
+        .strokeColor(LINE)
+        .stroke();
       y += 2;
     }
-    doc.font(row.bold ? FONT_BOLD : FONT).fontSize(row.bold ? 10.5 : 9.5).fillColor('#000000');
+    doc
+      .font(row.bold ? FONT_BOLD : FONT)
+      .fontSize(row.bold ? 10.5 : 9.5)
+      .fillColor('#000000');
     doc.text(row.label, tx, y, { width: labelW - 8, align: 'right' });
     doc.text(row.value, tx + labelW, y, { width: valueW, align: 'right' });
     y += row.bold ? 17 : 14;
@@ -266,7 +302,10 @@ function numberPages(doc: PDFKit.PDFDocument, s: DocumentSnapshot) {
     const y = doc.page.height - bottomMargin - 14;
     doc.font(FONT).fontSize(8).fillColor(GREY);
     if (s.footerNote) doc.text(s.footerNote, left, y, { width: width - 90, height: 24, ellipsis: true });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width - 90, y, { width: 90, align: 'right' });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width - 90, y, {
+      width: 90,
+      align: 'right',
+    });
     doc.page.margins.bottom = bottomMargin;
   }
   doc.flushPages();

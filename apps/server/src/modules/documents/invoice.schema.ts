@@ -49,7 +49,9 @@ const InvoiceRef = builder.objectRef<Invoice>('Invoice').implement({
     id: t.id({ resolve: (i) => encodeId('Invoice', i.id) }),
     number: t.exposeString('number'),
     issuedAt: t.field({ type: 'DateTime', resolve: (i) => i.issuedAt }),
-    staffName: t.exposeString('staffName', { description: 'Who issued it (a staff member or an API token).' }),
+    staffName: t.exposeString('staffName', {
+      description: 'Who issued it (a staff member or an API token).',
+    }),
     total: t.field({ type: MoneyRef, resolve: (i) => ({ minor: i.total, currencyCode: i.currencyCode }) }),
     currencyCode: t.exposeString('currencyCode'),
     downloadUrl: t.string({

@@ -46,7 +46,8 @@ async function sourcesNow(trx: Tx | Executor, order: Order, keep: Tx | null): Pr
     const logo = await documentLogo(trx);
     if (logo) {
       logoSha256 = createHash('sha256').update(logo.bytes).digest('hex');
-      if (keep) await keepLogo(keep, { sha256: logoSha256, contentType: logo.contentType, bytes: logo.bytes });
+      if (keep)
+        await keepLogo(keep, { sha256: logoSha256, contentType: logo.contentType, bytes: logo.bytes });
     }
   }
   return { order, shop, settings, logoSha256, issuedAt: new Date() };
@@ -87,7 +88,11 @@ export async function invoiceIssue(
       if (existing)
         throw DomainError.one('TAKEN', `This order already has invoice ${existing.number}.`, orderField);
       if (order.status === 'CANCELLED')
-        throw DomainError.one('INVALID_TRANSITION', 'This order is cancelled, so it is not invoiced.', orderField);
+        throw DomainError.one(
+          'INVALID_TRANSITION',
+          'This order is cancelled, so it is not invoiced.',
+          orderField,
+        );
       const sources = await sourcesNow(trx, order, trx);
       const transactions = await transactionsOfOrders(trx, [orderId]);
       const sums = paymentSums(transactions.map((t) => ({ ...t, amount: Number(t.amount) })));
@@ -140,7 +145,11 @@ export async function creditNoteForRefund(trx: Tx, actor: Actor, e: RefundRecord
   );
   const shipping =
     e.shipping > 0
-      ? { name: invoice.snapshot.shipping?.name ?? e.order.shippingName, amount: e.shipping, tax: e.shippingTax }
+      ? {
+          name: invoice.snapshot.shipping?.name ?? e.order.shippingName,
+          amount: e.shipping,
+          tax: e.shippingTax,
+        }
       : null;
   const itemsAndShipping = lines.reduce((a, l) => a + l.total, 0) + e.shipping;
   const snapshot: DocumentSnapshot = {
@@ -154,7 +163,9 @@ export async function creditNoteForRefund(trx: Tx, actor: Actor, e: RefundRecord
     shipping,
     taxes: taxesByRate(e.order.pricesIncludeTax, [
       ...lines.map((l) => ({ rate: l.taxRate, amount: l.unitPrice * l.quantity - l.discount, tax: l.tax })),
-      ...(shipping ? [{ rate: e.shippingTax > 0 ? e.order.taxRate : null, amount: shipping.amount, tax: shipping.tax }] : []),
+      ...(shipping
+        ? [{ rate: e.shippingTax > 0 ? e.order.taxRate : null, amount: shipping.amount, tax: shipping.tax }]
+        : []),
     ]),
     total: amount,
     paid: null,

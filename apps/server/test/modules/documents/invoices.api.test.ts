@@ -26,7 +26,8 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
   const year = () => documentYear(new Date(), 'UTC');
   const number = (n: number) => `INV-${year()}-${String(n).padStart(6, '0')}`;
   const cn = (n: number) => `CN-${year()}-${String(n).padStart(6, '0')}`;
-  const issue = async (orderId: string, key: string) => (await gql(owner, ISSUE, { orderId, key })).invoiceIssue;
+  const issue = async (orderId: string, key: string) =>
+    (await gql(owner, ISSUE, { orderId, key })).invoiceIssue;
   const lastNumber = async (kind: 'INVOICE' | 'CREDIT_NOTE') =>
     Number(
       (
@@ -39,13 +40,24 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     );
   const download = async (path: string, cookie = owner.cookie) => {
     const res = await fetch(`${ctx.server.url}${path}`, { headers: cookie ? { cookie } : {} });
-    return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
   };
   const paidOrder = (quantity = 2) =>
-    createOrder(owner, [{ variantId: store.lamp, quantity }, { variantId: store.card, quantity: 1 }], {
-      shippingRateId: store.standard,
-      payment: { kind: 'SALE' },
-    });
+    createOrder(
+      owner,
+      [
+        { variantId: store.lamp, quantity },
+        { variantId: store.card, quantity: 1 },
+      ],
+      {
+        shippingRateId: store.standard,
+        payment: { kind: 'SALE' },
+      },
+    );
 
   it('sets up a store with a 10% tax and its seller details', async () => {
     store = await setUpCreateStore(ctx.server);
@@ -69,7 +81,8 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
 
   it('20 racing issues on 20 orders take numbers 1 to 20 of the year: no gap, no repeat', async () => {
     const orders = [];
-    for (let i = 0; i < 20; i++) orders.push(await createOrder(owner, [{ variantId: store.card, quantity: 1 }]));
+    for (let i = 0; i < 20; i++)
+      orders.push(await createOrder(owner, [{ variantId: store.card, quantity: 1 }]));
     const issued = await Promise.all(orders.map((o, i) => issue(o.id, `race-${i}`)));
     for (const r of issued) expect(r.userErrors).toEqual([]);
     const numbers = issued.map((r) => r.invoice.number).sort();
@@ -82,7 +95,11 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     const second = await issue(orders[0].id, 'another-key');
     expect(second.invoice).toBeNull();
     expect(second.userErrors).toEqual([
-      { field: ['orderId'], code: 'TAKEN', message: `This order already has invoice ${issued[0].invoice.number}.` },
+      {
+        field: ['orderId'],
+        code: 'TAKEN',
+        message: `This order already has invoice ${issued[0].invoice.number}.`,
+      },
     ]);
     // The same key for another order is a reused key, not a second invoice.
     expect((await issue(orders[1].id, 'race-0')).userErrors[0].code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -94,11 +111,21 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     expect((await gql(owner, CANCEL, { id: order.id })).orderCancel.userErrors).toEqual([]);
     const refused = await issue(order.id, 'cancelled');
     expect(refused.userErrors).toEqual([
-      { field: ['orderId'], code: 'INVALID_TRANSITION', message: 'This order is cancelled, so it is not invoiced.' },
+      {
+        field: ['orderId'],
+        code: 'INVALID_TRANSITION',
+        message: 'This order is cancelled, so it is not invoiced.',
+      },
     ]);
-    for (const bad of ['nope', 'ord_00000000000000000000000000000000', 'prod_0190e1b0a0b07000800000000000000a']) {
+    for (const bad of [
+      'nope',
+      'ord_00000000000000000000000000000000',
+      'prod_0190e1b0a0b07000800000000000000a',
+    ]) {
       const r = await issue(bad, `bad-${bad}`);
-      expect(r.userErrors).toEqual([{ field: ['orderId'], code: 'INVALID', message: 'This order does not exist.' }]);
+      expect(r.userErrors).toEqual([
+        { field: ['orderId'], code: 'INVALID', message: 'This order does not exist.' },
+      ]);
     }
     expect(await lastNumber('INVOICE')).toBe(20);
     const next = await createOrder(owner, [{ variantId: store.card, quantity: 1 }]);
@@ -119,10 +146,21 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     expect(first.type).toBe('application/pdf');
     const text = (await pdfText(first.bytes)).join('\n');
 
-    const orderRow = await db().selectFrom('orders').selectAll().where('number', '=', Number(order.name.replace(/\D/g, ''))).executeTakeFirstOrThrow();
-    const lines = await db().selectFrom('order_lines').selectAll().where('order_id', '=', orderRow.id).execute();
-    const money = (minor: number | string) => `$${(Number(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    const taxBase = lines.reduce((a, l) => a + Number(l.unit_price) * l.quantity - Number(l.discount), 0) + Number(orderRow.shipping_total);
+    const orderRow = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', '=', Number(order.name.replace(/\D/g, '')))
+      .executeTakeFirstOrThrow();
+    const lines = await db()
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', orderRow.id)
+      .execute();
+    const money = (minor: number | string) =>
+      `$${(Number(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const taxBase =
+      lines.reduce((a, l) => a + Number(l.unit_price) * l.quantity - Number(l.discount), 0) +
+      Number(orderRow.shipping_total);
     expect(Number(orderRow.tax_total)).toBeGreaterThan(0);
     for (const words of [
       invoice.number,
@@ -163,7 +201,9 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     await gql(
       owner,
       `mutation($input: DocumentSettingsInput!) { documentSettingsUpdate(input: $input) { userErrors { message } } }`,
-      { input: { legalName: 'Lamplight Goods LLC', paperSize: 'A4', footerNote: 'Thank you for your order.' } },
+      {
+        input: { legalName: 'Lamplight Goods LLC', paperSize: 'A4', footerNote: 'Thank you for your order.' },
+      },
     );
   });
 
@@ -171,10 +211,15 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     const order = await paidOrder(2);
     const { invoice } = await issue(order.id, 'credit-1');
     const before = await lastNumber('CREDIT_NOTE');
-    const lines = (await gql(owner, `query($id: ID!) { order(id: $id) { lines { id sku } } }`, { id: order.id })).order
-      .lines;
+    const lines = (
+      await gql(owner, `query($id: ID!) { order(id: $id) { lines { id sku } } }`, { id: order.id })
+    ).order.lines;
     const lamp = lines.find((l: { sku: string }) => l.sku === 'LAMP');
-    const r1 = await refundOk(owner, { orderId: order.id, lines: [{ lineId: lamp.id, quantity: 1 }], reason: 'Dented' });
+    const r1 = await refundOk(owner, {
+      orderId: order.id,
+      lines: [{ lineId: lamp.id, quantity: 1 }],
+      reason: 'Dented',
+    });
     const r2 = await refundOk(owner, { orderId: order.id, shipping: '5.00' });
     // A refund that only restocks gives no money back: no credit note.
     await refundOk(owner, { orderId: order.id, lines: [{ lineId: lamp.id, quantity: 1 }], amount: '0' });
@@ -187,11 +232,28 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     expect(notes[0].total.amount).toBe(r1.refund.amount.amount);
     expect(notes[1].refund.id).toBe(r2.refund.id);
     expect(notes[1].total.amount).toBe('5.00');
+    const timeline = (
+      await gql(owner, `query($id: ID!) { order(id: $id) { timeline { message } } }`, { id: order.id })
+    ).order.timeline.map((e: { message: string }) => e.message);
+    expect(timeline).toContain(`Invoice ${invoice.number} issued for $${invoice.total.amount}`);
+    expect(timeline).toContain(
+      `Credit note ${notes[1].number} issued for $5.00, crediting invoice ${invoice.number}`,
+    );
 
     const pdf = await download(notes[0].downloadUrl);
     expect(pdf.status).toBe(200);
     const text = (await pdfText(pdf.bytes)).join('\n');
-    for (const words of ['Credit note', notes[0].number, `Credits invoice`, invoice.number, 'SKU LAMP', 'Tax 10% on $40.00   $4.00', 'Total credited', `$${r1.refund.amount.amount}`, 'Reason: Dented'])
+    for (const words of [
+      'Credit note',
+      notes[0].number,
+      `Credits invoice`,
+      invoice.number,
+      'SKU LAMP',
+      'Tax 10% on $40.00   $4.00',
+      'Total credited',
+      `$${r1.refund.amount.amount}`,
+      'Reason: Dented',
+    ])
       expect(text).toContain(words);
     expect(text).not.toContain('SKU CARD');
     const reprint = await download(notes[0].downloadUrl);
@@ -226,7 +288,9 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     ).apiTokenCreate.token;
     const path = `/documents/invoices/invc_${invoice!.id.replace(/-/g, '')}.pdf`;
     expect((await download(path, null)).status).toBe(401);
-    const withToken = await fetch(`${ctx.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const withToken = await fetch(`${ctx.server.url}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(withToken.status).toBe(403);
     expect(((await withToken.json()) as { error: string }).error).toContain('ORDERS_READ');
     for (const [p, status] of [
