@@ -4,6 +4,13 @@ import { setUpCreateStore, type CreateStore } from '../../support/order-create-s
 import { CANCEL, createOrder, gql } from '../../support/order-fixtures.js';
 import { refundOk } from '../../support/refund-fixtures.js';
 import { edit } from '../../support/order-edit-fixtures.js';
+import {
+  CREATE as RETURN_CREATE,
+  OPEN as RETURN_OPEN,
+  paidShippedOrder,
+  RECEIVE,
+  SETTLE,
+} from '../../support/return-fixtures.js';
 import { pdfText } from '../../support/pdf-text.js';
 import { documentYear } from '../../../src/modules/documents/invoice-year.js';
 
@@ -275,6 +282,36 @@ describe.each(DATABASES)('invoices and credit notes on $name', ({ postgresUrl })
     expect(read.invoices[0].number).toBe(invoice.number);
     expect(read.invoices[0].creditNotes.map((n: { number: string }) => n.number)).toEqual([cn(before + 1)]);
     expect(read.invoices[0].creditNotes[0].total.amount).toBe(invoice.total.amount);
+  });
+
+  it('credits a settled return of an invoiced order with its refund', async () => {
+    const order = await paidShippedOrder(owner, store.lamp, 2);
+    const { invoice } = await issue(order.id, 'return-settle');
+    const before = await lastNumber('CREDIT_NOTE');
+    const created = (
+      await gql(owner, RETURN_CREATE, {
+        input: { orderId: order.id, lines: [{ orderLineId: order.lineId, quantity: 1, reason: 'UNWANTED' }] },
+      })
+    ).returnCreate;
+    expect(created.userErrors).toEqual([]);
+    const id = created.return.id;
+    expect((await gql(owner, RETURN_OPEN, { id })).returnOpen.userErrors).toEqual([]);
+    const returnLineId = created.return.lines[0].id;
+    const received = (
+      await gql(owner, RECEIVE, {
+        id,
+        lines: [{ returnLineId, quantity: 1, disposition: 'RESTOCK', locationId: store.main }],
+        key: `receive-${id}`,
+      })
+    ).returnReceive;
+    expect(received.userErrors).toEqual([]);
+    const settled = (await gql(owner, SETTLE, { id })).returnSettle;
+    expect(settled.userErrors).toEqual([]);
+    const read = (await gql(owner, INVOICES, { id: order.id })).order;
+    expect(read.invoices[0].number).toBe(invoice.number);
+    const notes = read.invoices[0].creditNotes;
+    expect(notes.map((n: { number: string }) => n.number)).toEqual([cn(before + 1)]);
+    expect(notes[0].total.amount).toBe(settled.return.refund.amount.amount);
   });
 
   it('answers downloads: 401 signed out, 403 without ORDERS_READ, 400 for a malformed id, 404 for an unknown one', async () => {
