@@ -36,6 +36,8 @@ export const ID_PREFIXES = {
   Return: 'ret',
   ReturnLine: 'rtl',
   ReturnReceipt: 'rtr',
+  Invoice: 'invc',
+  CreditNote: 'crn',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

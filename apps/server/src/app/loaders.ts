@@ -10,6 +10,7 @@ import { createStaffLoaders } from '../modules/staff/staff.loaders.js';
 import { createDiscountLoaders } from '../modules/discounts/discount.loaders.js';
 import { createWebhookLoaders } from '../modules/webhooks/webhook.loaders.js';
 import { createReturnLoaders } from '../modules/returns/return.loaders.js';
+import { createInvoiceLoaders } from '../modules/documents/invoice.loaders.js';
 
 /**
  * Every module's batch loaders for one request (each module keeps its own beside its repository
@@ -27,5 +28,6 @@ export function createLoaders(db: DB): Loaders {
     ...createDiscountLoaders(db),
     ...createWebhookLoaders(db),
     ...createReturnLoaders(db),
+    ...createInvoiceLoaders(db),
   };
 }

@@ -4,6 +4,7 @@ import { applyAuth } from '../graphql/auth.js';
 // Each module adds its types and fields to the builder when imported.
 import '../modules/settings/settings.schema.js';
 import '../modules/documents/document-settings.schema.js';
+import '../modules/documents/invoice.schema.js';
 import '../modules/staff/staff.schema.js';
 import '../modules/staff/auth.schema.js';
 import '../modules/catalog/product.schema.js';

@@ -16,6 +16,7 @@ import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { NotificationTables } from '../modules/notifications/notifications.tables.js';
 import type { ReturnTables } from '../modules/returns/returns.tables.js';
 import type { DocumentTables } from '../modules/documents/documents.tables.js';
+import type { InvoiceTables } from '../modules/documents/invoice.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -48,6 +49,7 @@ export interface Database
     WebhookTables,
     NotificationTables,
     ReturnTables,
-    DocumentTables {
+    DocumentTables,
+    InvoiceTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -165,6 +165,7 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.shippingZoneUpdate': 'SETTINGS_WRITE',
   'Mutation.shopUpdate': 'SETTINGS_WRITE',
   'Mutation.documentSettingsUpdate': 'SETTINGS_WRITE',
+  'Mutation.invoiceIssue': 'ORDERS_WRITE',
   'Mutation.staffDeactivate': 'STAFF_MANAGE',
   'Mutation.staffInvite': 'STAFF_MANAGE',
   'Mutation.staffPasswordResetCreate': 'STAFF_MANAGE',

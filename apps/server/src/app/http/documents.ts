@@ -4,6 +4,7 @@ import type { Services } from '../../graphql/services.js';
 import type { Viewer } from '../../actor.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
 import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
+import { creditNoteDocument, invoiceDocument, invoicePreviewDocument } from './invoice-documents.js';
 
 /**
  * GET /documents/…: PDFs drawn on the server (issue #33). Each route checks the session or API
@@ -39,7 +40,11 @@ interface DocumentRoute {
 }
 
 /** The document downloads: each module that draws a document has its route here. */
-const ROUTES: DocumentRoute[] = [];
+const ROUTES: DocumentRoute[] = [
+  { path: /^\/documents\/invoices\/([^/]+)\.pdf$/, answer: invoiceDocument },
+  { path: /^\/documents\/credit-notes\/([^/]+)\.pdf$/, answer: creditNoteDocument },
+  { path: /^\/documents\/invoice-preview\.pdf$/, answer: invoicePreviewDocument },
+];
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });

@@ -15,6 +15,7 @@ import { planRefund, type OrderRefundRaw, type RefundPlan } from './refund-plan.
 import { addRefundedQuantities, findRefund, insertRefund } from './refund.repository.js';
 import { customerSpendTaken } from '../customers/customer-figures.service.js';
 import type { Refund } from './order.model.js';
+import { refundRecorded } from './refund-hooks.service.js';
 
 export const REFUND_REASON_MAX = 500;
 
@@ -136,6 +137,14 @@ export async function refundLocked(
   }
   const after = await refreshOrderStatus(trx, before.id);
   await auditRefund(trx, actor, { before, after, plan, amount, reason });
+  await refundRecorded(trx, actor, {
+    order: before,
+    refund,
+    lines: plan.lines.map((p, i) => ({ line: p.line, quantity: p.quantity, share: figures.lines[i]! })),
+    shipping: plan.shipping,
+    shippingTax:
+      plan.shippingLeft > 0 ? Math.floor((plan.shipping * plan.shippingTaxLeft) / plan.shippingLeft) : 0,
+  });
   return refund;
 }
 

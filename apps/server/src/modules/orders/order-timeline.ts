@@ -180,6 +180,12 @@ Object.assign(ORDER_SENTENCES, {
 });
 
 /** Issue #32: "Edited by Ana: added 1 × Linen Shirt — M, Shipping Standard $5.00 → Express $8.00; reason: …". */
+// Issue #33: documents record on the order (the documents module writes these events).
+ORDER_SENTENCES['invoice.issue'] = ({ changes, currencyCode }) =>
+  `Invoice ${String(after(changes, 'invoice'))} issued for ${moneyWords(after(changes, 'total'), currencyCode)}`;
+ORDER_SENTENCES['creditNote.issue'] = ({ changes, currencyCode }) =>
+  `Credit note ${String(after(changes, 'credit_note'))} issued for ${moneyWords(after(changes, 'total'), currencyCode)}, crediting invoice ${String(after(changes, 'invoice'))}`;
+
 ORDER_SENTENCES['order.edit'] = ({ changes, actor }: SentenceInput) => {
   const summary = after(changes, 'summary');
   const words = Array.isArray(summary) ? summary.map(String).join(', ') : 'changed the order';

@@ -16,6 +16,7 @@ import { OrderReturnsCard } from '../components/order-returns-card';
 import { useOrderReturnsQuery } from '../api/order-returns-query';
 import { OrderAddressesCard } from '../components/order-addresses-card';
 import { OrderCustomerCard } from '../components/order-customer-card';
+import { OrderInvoiceCard } from '../components/order-invoice-card';
 import classes from '../components/order-layout.module.css';
 import { OrderLinesCard } from '../components/order-lines-card';
 import { OrderPager, useOrderNeighbours } from '../components/order-pager';
@@ -81,6 +82,7 @@ function OrderPage({ order, returns }: { order: OrderFieldsFragment; returns: Or
           <OrderCustomerCard order={order} canEdit={write} canReadCustomers={can('CUSTOMERS_READ')} />
           <OrderAddressesCard order={order} canWrite={write} />
           <OrderTagsNoteCard order={order} canEdit={write} />
+          <OrderInvoiceCard orderId={order.id} cancelled={order.status === 'CANCELLED'} canIssue={write} />
         </Stack>
         <div className={classes.timeline}>
           <OrderTimelineCard order={order} canComment={write} />
