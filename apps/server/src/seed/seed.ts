@@ -14,6 +14,7 @@ import { seedDiscounts } from './discounts.js';
 import { seedReturns } from './returns.js';
 import { seedExchanges } from './exchanges.js';
 import { seedOrderEdits } from './order-edits.js';
+import { seedDocuments } from './documents.js';
 import { BACKFILL_TAX_RATES } from '../db/migrations/2026-12-04-320-order-edits.js';
 import { SYSTEM_ACTOR } from '../actor.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
@@ -164,6 +165,7 @@ export async function seed(
   // gives it to orders placed before it (an edit taxes new lines at it).
   for (const statement of BACKFILL_TAX_RATES) await sql.raw(statement).execute(db);
   await seedOrderEdits(db, log);
+  await seedDocuments(db, log);
   await seedDiscounts(db, createRandom(20261127), log);
   await seedEmailMessages(db, config, log);
   // The seed writes levels directly (and settles them from the orders' ledger): the products' units
