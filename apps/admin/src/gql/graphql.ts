@@ -485,6 +485,8 @@ export type OrderEditShippingInput = {
 export type OrderFulfillInput = {
   /** UPS, USPS, FedEx, DHL and Royal Mail get a tracking link by themselves. */
   carrier?: string | null | undefined;
+  /** Made once per shipment by the caller: a retry with the same key ships nothing more and answers the first shipment. */
+  idempotencyKey?: string | null | undefined;
   /** Default: every unit still to ship. */
   lines?: Array<OrderFulfillLineInput> | null | undefined;
   /** Where the parcel leaves from; default: where the items are reserved. */
