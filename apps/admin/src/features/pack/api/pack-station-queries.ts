@@ -43,12 +43,12 @@ export const packOrderFieldsFragment = graphql(`
 `);
 
 /**
- * Orders by a search, oldest first: `number:1042` for one typed or scanned, or the orders that may
+ * Orders by a search, oldest first (CREATED_AT is newest first unless reversed): `number:1042` for one typed or scanned, or the orders that may
  * still have items to ship from a location (the station skips those with nothing left there).
  */
 export const packOrdersDocument = graphql(`
   query PackOrders($query: String!, $first: Int!, $after: String) {
-    orders(query: $query, sortKey: CREATED_AT, reverse: false, first: $first, after: $after) {
+    orders(query: $query, sortKey: CREATED_AT, reverse: true, first: $first, after: $after) {
       nodes {
         ...PackOrderFields
       }
