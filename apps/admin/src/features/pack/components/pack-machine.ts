@@ -15,6 +15,8 @@ export interface Shipped {
   orderName: string;
   fulfillmentId: string;
   fulfillmentName: string;
+  /** Carrier and tracking number as shipped, in words ("UPS 1Z999"), or null. */
+  tracking: string | null;
 }
 
 interface Packing {
@@ -44,7 +46,7 @@ export type PackAction =
   | { type: 'scan'; code: string }
   | { type: 'back' }
   | { type: 'submit' }
-  | { type: 'shipped'; fulfillment: { id: string; name: string } }
+  | { type: 'shipped'; fulfillment: { id: string; name: string }; tracking?: string | null }
   | { type: 'shipFailed'; text: string; gone: boolean };
 
 export const initialPackState: PackState = { step: 'idle', notice: null, shipped: null };
@@ -149,6 +151,7 @@ export function packReducer(state: PackState, action: PackAction): PackState {
           orderName: state.order.name,
           fulfillmentId: action.fulfillment.id,
           fulfillmentName: action.fulfillment.name,
+          tracking: action.tracking ?? null,
         },
         notice: notice('ok', `Shipped ${state.order.name}. Press Enter for the next order.`),
       };

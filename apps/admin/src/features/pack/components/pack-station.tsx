@@ -6,6 +6,7 @@ import {
   Kbd,
   NativeSelect,
   Paper,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -104,7 +105,7 @@ export function PackStation({
               station.chooseLocation(e.currentTarget.value);
               mainRef.current?.focus();
             }}
-            style={{ minWidth: 180 }}
+            style={{ minWidth: 160 }}
             data-testid="pack-location"
           />
           <Switch
@@ -113,12 +114,12 @@ export function PackStation({
             onChange={(e) => station.setMuted(!e.currentTarget.checked)}
           />
           <Checkbox
-            label="Print the slip after shipping"
+            label="Print slip when shipped"
             checked={station.autoPrint}
             onChange={(e) => station.setAutoPrint(e.currentTarget.checked)}
           />
           <Checkbox
-            label="Print the 4×6 label too"
+            label="and the 4×6 label"
             checked={station.withLabel}
             disabled={!station.autoPrint}
             onChange={(e) => station.setWithLabel(e.currentTarget.checked)}
@@ -186,7 +187,7 @@ export function PackStation({
       {shipping && (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Ship">
           <Stack gap="sm">
-            <Group gap="sm" grow wrap="wrap" align="flex-start">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 ref={carrierRef}
                 label="Carrier"
@@ -195,7 +196,6 @@ export function PackStation({
                 onChange={(e) => station.setCarrier(e.currentTarget.value)}
                 onKeyDown={(e) => onShipKey(e, 'carrier')}
                 autoComplete="off"
-                style={{ minWidth: 160 }}
                 data-testid="pack-carrier"
               />
               <TextInput
@@ -207,10 +207,9 @@ export function PackStation({
                 onKeyDown={(e) => onShipKey(e, 'tracking')}
                 autoComplete="off"
                 spellCheck={false}
-                style={{ minWidth: 200 }}
                 data-testid="pack-tracking"
               />
-            </Group>
+            </SimpleGrid>
             <datalist id="pack-carriers">
               {CARRIERS.map((c) => (
                 <option key={c} value={c} />
@@ -236,7 +235,8 @@ export function PackStation({
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="pack-shipped">
           <Stack gap="xs">
             <Text fw={600}>
-              {state.shipped.orderName} shipped as {state.shipped.fulfillmentName}.
+              {state.shipped.orderName} shipped as {state.shipped.fulfillmentName}
+              {state.shipped.tracking ? ` · ${state.shipped.tracking}` : ''}.
             </Text>
             <Group gap="sm">
               <Button variant="default" onClick={() => void station.print('SLIP', focusNext)}>

@@ -189,7 +189,8 @@ export function usePackStation(locations: readonly Location[], prefix: string) {
       const { data } = await client.mutate({ mutation: packFulfillDocument, variables: { input } });
       const result = data?.orderFulfill;
       if (result?.fulfillment && result.userErrors.length === 0) {
-        dispatch({ type: 'shipped', fulfillment: result.fulfillment });
+        const sent = [input.carrier, input.trackingNumber].filter(Boolean).join(' ');
+        dispatch({ type: 'shipped', fulfillment: result.fulfillment, tracking: sent || null });
         if (autoPrint) {
           const fulfillmentId = result.fulfillment.id;
           const url = (layout: 'SLIP' | 'LABEL_4X6') => slipUrl({ fulfillmentId }, layout);

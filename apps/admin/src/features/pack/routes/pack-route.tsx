@@ -14,7 +14,7 @@ export function PackRoute() {
     <Stack gap="md">
       <div>
         <Title order={1}>Pack</Title>
-        <Text c="dimmed" size="sm">
+        <Text c="dimmed" size="sm" visibleFrom="sm">
           Scan an order, scan each item, then ship it with its tracking number.
         </Text>
       </div>
