@@ -188,6 +188,12 @@ describe('pack station', () => {
     await scan(page, 'PK-MUG');
     await expect.poll(() => focusedTestId(page)).toBe('pack-tracking');
     expect(await page.getByTestId('pack-carrier').inputValue()).toBe('UPS');
+    // Before shipping, the slip is of what is still to ship from here.
+    await page.getByRole('button', { name: 'Print packing slip' }).click();
+    await expect.poll(() => slipUrls.length).toBe(3);
+    expect(new URL(slipUrls[2]!).searchParams.get('orders')).toBe(b.id);
+    expect(new URL(slipUrls[2]!).searchParams.get('location')).toMatch(/^loc_/);
+    await expect.poll(() => focusedTestId(page)).toBe('pack-tracking');
     await page.keyboard.type('1ZPACK0002');
     await page.keyboard.press('Enter');
     await notice.getByText(`Shipped ${b.name}. Press Enter for the next order.`).waitFor();

@@ -226,6 +226,9 @@ export function PackStation({
               <Button variant="default" onClick={station.back}>
                 Back to scanning
               </Button>
+              <Button variant="subtle" onClick={() => void station.print('SLIP', focusNext)}>
+                Print packing slip
+              </Button>
             </Group>
           </Stack>
         </Paper>

@@ -169,7 +169,10 @@ export function usePackStation(locations: readonly Location[], prefix: string) {
     const title = layout === 'SLIP' ? 'packing slip' : 'shipping label';
     const failed = await printPdf(slipUrl(of, layout), title, after);
     setPrintError(failed);
-    if (failed && !muted) playTone('error');
+    if (failed) {
+      if (!muted) playTone('error');
+      after?.();
+    }
   };
 
   const ship = async (after?: () => void) => {
