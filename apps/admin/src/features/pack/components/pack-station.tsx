@@ -191,6 +191,7 @@ export function PackStation({
               <TextInput
                 ref={carrierRef}
                 label="Carrier"
+                description="UPS, USPS, FedEx, DHL, Royal Mail get a tracking link."
                 list="pack-carriers"
                 value={station.carrier}
                 onChange={(e) => station.setCarrier(e.currentTarget.value)}
