@@ -16,6 +16,7 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
     sections: [
       'Home',
       'Orders',
+      'Pack',
       'Returns',
       'Drafts',
       'Products',
@@ -37,6 +38,7 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
     sections: [
       'Home',
       'Orders',
+      'Pack',
       'Returns',
       'Drafts',
       'Products',
@@ -52,6 +54,7 @@ const ROLES: { key: string; sections: string[]; forbidden?: { path: string; perm
     sections: [
       'Home',
       'Orders',
+      'Pack',
       'Returns',
       'Drafts',
       'Products',

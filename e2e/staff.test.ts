@@ -57,6 +57,7 @@ describe('running the team', () => {
     expect((await nav.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual([
       'Home',
       'Orders',
+      'Pack',
       'Returns',
       'Drafts',
       'Products',

@@ -160,6 +160,11 @@ export const routes: RouteObject[] = [
         lazy: lazyScreen(async () => (await import('../features/orders/routes/orders-route')).OrdersRoute),
       },
       {
+        path: 'pack',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(async () => (await import('../features/pack/routes/pack-route')).PackRoute),
+      },
+      {
         path: 'orders/:orderId',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(async () => (await import('../features/orders/routes/order-route')).OrderRoute),

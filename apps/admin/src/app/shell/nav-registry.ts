@@ -5,6 +5,7 @@ import {
   IconFilePencil,
   IconHome,
   IconPackage,
+  IconPackageExport,
   IconReceipt,
   IconReceiptRefund,
   IconSettings,
@@ -32,6 +33,8 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/', label: 'Home', icon: IconHome, permission: null, end: true },
   { to: '/orders', label: 'Orders', icon: IconReceipt, permission: 'ORDERS_READ' },
+  // Packing ships orders: only for those who may fulfil them (orderFulfill needs ORDERS_WRITE).
+  { to: '/pack', label: 'Pack', icon: IconPackageExport, permission: 'ORDERS_WRITE' },
   { to: '/returns', label: 'Returns', icon: IconReceiptRefund, permission: 'ORDERS_READ' },
   { to: '/drafts', label: 'Drafts', icon: IconFilePencil, permission: 'ORDERS_READ' },
   { to: '/products', label: 'Products', icon: IconPackage, permission: 'CATALOG_READ' },

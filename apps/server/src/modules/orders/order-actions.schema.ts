@@ -99,6 +99,10 @@ const OrderFulfillInput = builder.inputType('OrderFulfillInput', {
     }),
     trackingNumber: t.string(),
     trackingUrl: t.string({ description: 'Overrides the link made for a known carrier.' }),
+    idempotencyKey: t.string({
+      description:
+        'Made once per shipment by the caller: a retry with the same key ships nothing more and answers the first shipment.',
+    }),
     notifyCustomer: t.boolean({
       defaultValue: true,
       description: 'Email the customer a shipping confirmation (when the order has an email) — default true.',
@@ -171,6 +175,7 @@ builder.mutationFields((t) => ({
           carrier: input.carrier,
           trackingNumber: input.trackingNumber,
           trackingUrl: input.trackingUrl,
+          idempotencyKey: input.idempotencyKey,
         });
         if (input.notifyCustomer !== false)
           await queueOrderEmail(trx, ctx, {

@@ -9,6 +9,7 @@ import type { Executor, Tx } from '../../db/database.js';
 import type { Actor } from '../../actor.js';
 import type { Fulfillment, OrderLine, Order } from './order.model.js';
 import { DomainError } from '@stockroom/domain';
+import { idempotent } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/uuid.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -21,6 +22,7 @@ import { lockLevels } from '../inventory/stock.js';
 import { storeSettings } from '../settings/settings.service.js';
 import {
   addFulfilledQuantities,
+  findFulfillment,
   findShipFrom,
   firstActiveShipFrom,
   shipFromByIds,
@@ -30,6 +32,7 @@ import {
   setLineLocations,
 } from './fulfillment.repository.js';
 import { loadOrderForAction, refreshOrderStatus, type LoadedOrder } from './order-lock.service.js';
+import { findOrder } from './order.repository.js';
 import { carrierName, trackingUrlFor } from './tracking.js';
 
 export interface OrderFulfillInput {
@@ -40,6 +43,8 @@ export interface OrderFulfillInput {
   carrier?: string | null;
   trackingNumber?: string | null;
   trackingUrl?: string | null;
+  /** A retry with the same key (a double Enter, a lost answer) ships nothing more and answers the first shipment. */
+  idempotencyKey?: string | null;
 }
 
 export interface FulfillPick {
@@ -280,13 +285,22 @@ export async function orderFulfill(
 ): Promise<{ order: Order; fulfillment: Fulfillment }> {
   const orderId = decodeIdOf('Order', input.orderId);
   if (!orderId) throw DomainError.one('INVALID', 'This order does not exist.', ['input', 'orderId']);
-  const tracking = checkTracking(input);
-  const before = await loadOrderForAction(trx, orderId, null, { id: ['input', 'orderId'] });
-  const refused = checkOrderAction(before, 'fulfill');
-  if (refused) throw refused;
-  const picks = pickLines(before.lines, input.lines);
-  const location = await chooseLocation(trx, picks, input.locationId);
-  return fulfillLocked(trx, actor, before, picks, location, tracking);
+  const { idempotencyKey, ...request } = input;
+  const { fulfillmentId } = await idempotent(trx, 'orderFulfill', idempotencyKey, request, async () => {
+    const tracking = checkTracking(input);
+    const before = await loadOrderForAction(trx, orderId, null, { id: ['input', 'orderId'] });
+    const refused = checkOrderAction(before, 'fulfill');
+    if (refused) throw refused;
+    const picks = pickLines(before.lines, input.lines);
+    const location = await chooseLocation(trx, picks, input.locationId);
+    const done = await fulfillLocked(trx, actor, before, picks, location, tracking);
+    return { fulfillmentId: done.fulfillment.id };
+  });
+  // A repeat answers the order as it is now, with the shipment the first call made.
+  return {
+    order: (await findOrder(trx, orderId))!,
+    fulfillment: (await findFulfillment(trx, fulfillmentId))!,
+  };
 }
 
 /** For ordersBulkFulfill: everything still unshipped of a locked order, from one location. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { linesToShip, OTHER_CARRIER } from '../../../lib/ship-plan';
 
-/** The carriers the server makes tracking links for; OTHER asks for a name and a link. */
-export const CARRIERS = ['UPS', 'USPS', 'FedEx', 'DHL', 'Royal Mail'] as const;
-export const OTHER_CARRIER = 'OTHER';
+export { CARRIERS, linesToShip, OTHER_CARRIER } from '../../../lib/ship-plan';
 
 export interface PlanLine {
   id: string;
@@ -43,11 +42,6 @@ export function stockLookupIds(
   const distinct = [...new Set(variantIds.filter((id): id is string => Boolean(id)))];
   const most = Math.min(MOST_NODE_IDS, Math.floor(STOCK_COST_BUDGET / (1 + 2 * Math.max(1, locationCount))));
   return distinct.slice(0, most);
-}
-
-/** Lines with units still to ship: the only ones the page lists. */
-export function linesToShip<L extends { unfulfilledQuantity: number }>(lines: readonly L[]): L[] {
-  return lines.filter((l) => l.unfulfilledQuantity > 0);
 }
 
 /**
