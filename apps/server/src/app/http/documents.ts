@@ -4,6 +4,8 @@ import type { Services } from '../../graphql/services.js';
 import type { Viewer } from '../../actor.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
 import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
+import { packingSlipsDownload } from '../../modules/documents/packing-slip.service.js';
+import { pickListDownload } from '../../modules/documents/pick-list.service.js';
 
 /**
  * GET /documents/…: PDFs drawn on the server (issue #33). Each route checks the session or API
@@ -39,7 +41,16 @@ interface DocumentRoute {
 }
 
 /** The document downloads: each module that draws a document has its route here. */
-const ROUTES: DocumentRoute[] = [];
+const ROUTES: DocumentRoute[] = [
+  {
+    path: /^\/documents\/packing-slips\.pdf$/,
+    answer: ({ services, viewer, query }) => packingSlipsDownload(services.db, viewer, query),
+  },
+  {
+    path: /^\/documents\/pick-list\.pdf$/,
+    answer: ({ services, viewer, query }) => pickListDownload(services.db, viewer, query),
+  },
+];
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
