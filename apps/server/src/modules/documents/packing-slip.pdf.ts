@@ -65,7 +65,7 @@ function geometry(doc: PDFKit.PDFDocument, layout: PageLayout): Geometry {
   const top = doc.page.margins.top;
   if (layout === 'LABEL_4X6')
     return { rowHeight: 40, firstTop: top + 140, nextTop: top + 34, rowsBottom: contentBottom(doc) - 44 };
-  return { rowHeight: 46, firstTop: top + 256, nextTop: top + 74, rowsBottom: contentBottom(doc) - 62 };
+  return { rowHeight: 46, firstTop: top + 272, nextTop: top + 74, rowsBottom: contentBottom(doc) - 62 };
 }
 
 /** How many pages `rows` rows take. */
@@ -154,7 +154,7 @@ function pageHead(doc: PDFKit.PDFDocument, group: ShipGroup, seller: SlipSeller,
     ['Order', order.name],
     ...(opts.fulfillmentName ? ([['Shipment', opts.fulfillmentName]] as [string, string][]) : []),
     ['Order date', formatDocumentDate(order.createdAt, seller.timeZone)],
-    ['Shipping', order.shippingName ?? 'Not chosen'],
+    ['Shipping', order.shippingName ?? 'None chosen'],
   ];
   for (const [k, v] of facts) {
     text(doc, k, right, ry, { size: 9, color: GREY, width: 90 });
@@ -194,8 +194,8 @@ function tableHead(doc: PDFKit.PDFDocument, y: number, hidePrices: boolean) {
   text(doc, 'Barcode', c.code, at, { size: 8, bold: true, color: GREY });
   text(doc, 'Qty', c.qty, at, { size: 8, bold: true, color: GREY, width: c.qtyWidth, align: 'right' });
   if (!hidePrices) {
-    text(doc, 'Price', c.price, at, { size: 8, bold: true, color: GREY, width: 64, align: 'right' });
-    text(doc, 'Total', c.total, at, { size: 8, bold: true, color: GREY, width: 70, align: 'right' });
+    text(doc, 'Price', c.price, at, { size: 8, bold: true, color: GREY, width: 58, align: 'right' });
+    text(doc, 'Total', c.total, at, { size: 8, bold: true, color: GREY, width: 64, align: 'right' });
   }
 }
 
@@ -203,32 +203,35 @@ function columns(doc: PDFKit.PDFDocument, hidePrices: boolean) {
   const x = doc.page.margins.left;
   const width = contentWidth(doc);
   const end = x + width;
-  const total = end - 70;
-  const price = total - 68;
-  const qtyEnd = hidePrices ? end : price - 6;
+  const total = end - 64;
+  const price = total - 62;
+  const qtyEnd = hidePrices ? end : price - 4;
   const qty = qtyEnd - 36;
-  const code = qty - 150;
+  const code = qty - 134;
   return { box: x + 2, item: x + 22, itemWidth: code - x - 30, code, qty, qtyWidth: 36, price, total };
 }
 
 function pageRow(doc: PDFKit.PDFDocument, line: ShipLine, y: number, opts: SlipOptions, currency: string) {
   const c = columns(doc, opts.hidePrices);
   checkbox(doc, c.box, y + 8, 11);
-  text(doc, line.productTitle, c.item, y + 6, { size: 9.5, bold: true, width: c.itemWidth });
-  const variant = variantText(line.variantTitle);
-  if (variant) text(doc, variant, c.item, y + 19, { size: 8.5, color: GREY, width: c.itemWidth });
-  if (line.sku)
-    text(doc, `SKU ${line.sku}`, c.item, y + (variant ? 30 : 19), {
-      size: 8,
-      color: GREY,
-      width: c.itemWidth,
-    });
+  // The title on up to two lines; the variant and SKU on the line under it.
+  doc.font(FONT_BOLD).fontSize(9.5);
+  const twoLines = doc.heightOfString(line.productTitle, { width: c.itemWidth }) > 14;
+  doc.fillColor(INK).text(line.productTitle, c.item, y + 5, {
+    width: c.itemWidth,
+    height: twoLines ? 24 : 12,
+    ellipsis: '…',
+  });
+  const under = [variantText(line.variantTitle), line.sku ? `SKU ${line.sku}` : '']
+    .filter(Boolean)
+    .join(' · ');
+  if (under) text(doc, under, c.item, y + (twoLines ? 31 : 20), { size: 8, color: GREY, width: c.itemWidth });
   const code = barcodeValue(line);
   if (code) {
-    const drawn = drawCode128(doc, code, { x: c.code, y: y + 5, width: 140, height: 24 });
+    const drawn = drawCode128(doc, code, { x: c.code, y: y + 5, width: 128, height: 24 });
     text(doc, code, c.code, drawn ? y + 31 : y + 8, {
       size: 7.5,
-      width: 140,
+      width: 128,
       align: drawn ? 'center' : 'left',
     });
   }
@@ -241,12 +244,12 @@ function pageRow(doc: PDFKit.PDFDocument, line: ShipLine, y: number, opts: SlipO
   if (!opts.hidePrices) {
     text(doc, formatMoney(line.unitPrice, currency), c.price, y + 13, {
       size: 9.5,
-      width: 64,
+      width: 58,
       align: 'right',
     });
     text(doc, formatMoney(line.unitPrice * line.quantity, currency), c.total, y + 13, {
       size: 9.5,
-      width: 70,
+      width: 64,
       align: 'right',
     });
   }
