@@ -41,11 +41,7 @@ export interface ShipLocation {
 }
 
 const parseAddress = (value: unknown): AddressJson | null =>
-  value == null
-    ? null
-    : typeof value === 'string'
-      ? (JSON.parse(value) as AddressJson)
-      : (value);
+  value == null ? null : typeof value === 'string' ? (JSON.parse(value) as AddressJson) : value;
 
 export async function documentOrderRows(db: Executor, ids: readonly string[]): Promise<DocumentOrderRow[]> {
   if (!ids.length) return [];
