@@ -129,11 +129,17 @@ export async function packingSlipsDownload(
     pdf,
     draw: async () => {
       const options = { layout, hidePrices };
-      for (const group of first.groups) drawPackingSlip(pdf, group, seller, options);
-      for (let at = first.next; at < orderIds.length; at += SLIP_BATCH) {
-        const groups = await shipGroupsOfOrders(db, context, orderIds.slice(at, at + SLIP_BATCH), locationId);
-        for (const group of groups) drawPackingSlip(pdf, group, seller, options);
-      }
+      // Each slip is handed to the socket before the next is drawn (drawing does not wait by
+      // itself): the first page leaves at once, and the pages drawn wait in memory no longer.
+      const drawAll = async (groups: ShipGroup[]) => {
+        for (const group of groups) {
+          drawPackingSlip(pdf, group, seller, options);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      await drawAll(first.groups);
+      for (let at = first.next; at < orderIds.length; at += SLIP_BATCH)
+        await drawAll(await shipGroupsOfOrders(db, context, orderIds.slice(at, at + SLIP_BATCH), locationId));
       pdf.end();
     },
   };
