@@ -15,6 +15,7 @@
 //     into a throwaway copy of the bench database (dropped after) and served by a second server (0 skips it)
 //   BENCH_ONLY=webhooks: webhook deliveries per second and orderCreate with 5 subscriptions on/off
 //     (BENCH_WEBHOOK_ROUNDS=5 BENCH_WEBHOOK_ORDERS=300 BENCH_WEBHOOK_CONNECTIONS=16: alternated rounds)
+//   BENCH_ONLY=documents: 250 packing slips and their pick list over HTTP (first byte, whole file, RSS)
 //   --compare: print the change against the previous run of the same scale
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,7 @@ import { contendedOrderCreate } from './scenarios/orders.mjs';
 import { importExportBench } from './scenarios/imports.mjs';
 import { ordersExportBench } from './scenarios/orders-export.mjs';
 import { webhookBench } from './scenarios/webhooks.mjs';
+import { documentsBench } from './scenarios/documents.mjs';
 
 const scale = process.env.BENCH_SCALE ?? 'medium';
 const products = process.env.BENCH_PRODUCTS ? Number(process.env.BENCH_PRODUCTS) : null;
@@ -303,6 +305,22 @@ if (writes && (!only || only.test('sse-fan-out'))) {
     console.error(`  ${fanOut.failedOrders} orders failed; the first: ${fanOut.firstFailure}`);
   maxRss = Math.max(maxRss, fanOut.rssMaxMb);
 }
+/** Issue #33: 250 packing slips and their pick list over HTTP: first byte, whole file, RSS. */
+let documents = null;
+if (!only || only.test('documents')) {
+  documents = await documentsBench({
+    gql: async (q, v) => ({ body: (await gql(q, v)).body }),
+    base: server.url,
+    cookie: gqlHeaders.cookie,
+    pid: server.child.pid,
+  });
+  const d = documents;
+  notes.push(
+    `Documents, ${d.orders} orders: packing slips first byte ${d.slips.firstByteMs} ms (target ≤ 2,000), whole ${d.slips.wholeMs} ms (worst ${d.slips.worstWholeMs}; target ≤ 10,000), ${d.slips.megabytes} MB; pick list first byte ${d.pickList.firstByteMs} ms, whole ${d.pickList.wholeMs} ms, ${d.pickList.megabytes} MB; server RSS ${d.rssBeforeMb} MB before, at most ${Math.max(d.slips.rssMaxMb, d.pickList.rssMaxMb)} MB while rendering.`,
+  );
+  console.log(notes.at(-1));
+  maxRss = Math.max(maxRss, d.slips.rssMaxMb, d.pickList.rssMaxMb);
+}
 /** Issue #29: a products import through the API beside the COPY floor, and an orders export. */
 let imports = null;
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -390,6 +408,7 @@ const run = {
   imports,
   ordersExport,
   webhooks,
+  documents,
 };
 const previous = readResults().runs[label];
 if (process.argv.includes('--compare')) console.log(`\n${compare(previous, run)}\n`);

@@ -305,16 +305,22 @@ describe('order list', () => {
     await context.close();
   });
 
-  it('offers no selection to staff who may only read', async () => {
+  it('lets staff who may only read select orders to print them, and nothing more', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signIn(page, ANALYST.email, ANALYST.password);
     await page.goto('/orders');
     await expect.poll(() => rows(page).count()).toBe(50);
-    expect(await page.getByRole('checkbox').count()).toBe(0);
     await page.getByRole('heading', { name: 'Orders', level: 1 }).click();
     await page.keyboard.press('j');
     await page.keyboard.press('x');
-    expect(await page.getByTestId('bulk-bar').count()).toBe(0);
+    const bar = page.getByTestId('bulk-bar');
+    await bar.waitFor();
+    await bar.getByRole('button', { name: 'Print' }).click();
+    const slips = page.getByRole('menuitem', { name: 'Print packing slips' });
+    expect(await slips.getAttribute('href')).toMatch(/^\/documents\/packing-slips\.pdf\?orders=ord_/);
+    await page.keyboard.press('Escape');
+    expect(await bar.getByRole('button', { name: 'Fulfill' }).count()).toBe(0);
+    expect(await bar.getByRole('button', { name: 'More actions' }).count()).toBe(0);
     await context.close();
   });
 

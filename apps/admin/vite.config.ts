@@ -46,6 +46,7 @@ export default defineConfig({
       '/healthz': server,
       '/readyz': server,
       '/media': server,
+      '/documents': server,
     },
   },
   build: {

@@ -5,6 +5,8 @@ import type { Viewer } from '../../actor.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
 import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
 import { creditNoteDocument, invoiceDocument, invoicePreviewDocument } from './invoice-documents.js';
+import { packingSlipsDownload } from '../../modules/documents/packing-slip.service.js';
+import { pickListDownload } from '../../modules/documents/pick-list.service.js';
 
 /**
  * GET /documents/…: PDFs drawn on the server (issue #33). Each route checks the session or API
@@ -44,6 +46,14 @@ const ROUTES: DocumentRoute[] = [
   { path: /^\/documents\/invoices\/([^/]+)\.pdf$/, answer: invoiceDocument },
   { path: /^\/documents\/credit-notes\/([^/]+)\.pdf$/, answer: creditNoteDocument },
   { path: /^\/documents\/invoice-preview\.pdf$/, answer: invoicePreviewDocument },
+  {
+    path: /^\/documents\/packing-slips\.pdf$/,
+    answer: ({ services, viewer, query }) => packingSlipsDownload(services.db, viewer, query),
+  },
+  {
+    path: /^\/documents\/pick-list\.pdf$/,
+    answer: ({ services, viewer, query }) => pickListDownload(services.db, viewer, query),
+  },
 ];
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {

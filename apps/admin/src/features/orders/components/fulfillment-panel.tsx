@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import { refundedAfterShipping } from '@stockroom/domain';
 import { Fragment, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
@@ -9,6 +9,7 @@ import { useFulfillmentCancelMutation } from '../api/fulfillment-cancel-mutation
 import { useCommand } from '../../../components/use-command';
 import { ShipmentStatusBadge } from '../../../components/order-status-badges';
 import { items } from './order-words';
+import { packingSlipsUrl } from './document-urls';
 
 type Fulfillment = OrderFieldsFragment['fulfillments'][number];
 
@@ -51,16 +52,31 @@ function Shipment({ order, f, canCancel, onCancel }: ShipmentProps) {
           </Text>
           <ShipmentStatusBadge status={f.status} />
         </Group>
-        {canCancel && !cancelled && !settled && (
-          <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(f)}>
-            Cancel shipment
-          </Button>
-        )}
-        {canCancel && !cancelled && settled && (
-          <Text size="xs" c="dimmed" data-testid="shipment-settled">
-            Items refunded after shipping; can't be cancelled
-          </Text>
-        )}
+        <Group gap={4}>
+          {!cancelled && (
+            <Button
+              component="a"
+              href={packingSlipsUrl({ fulfillment: f.id })}
+              target="_blank"
+              rel="noopener"
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconPrinter size={14} aria-hidden />}
+            >
+              Packing slip
+            </Button>
+          )}
+          {canCancel && !cancelled && !settled && (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={() => onCancel(f)}>
+              Cancel shipment
+            </Button>
+          )}
+          {canCancel && !cancelled && settled && (
+            <Text size="xs" c="dimmed" data-testid="shipment-settled">
+              Items refunded after shipping; can't be cancelled
+            </Text>
+          )}
+        </Group>
       </Group>
       <Text size="xs" c="dimmed">
         From {f.location.name} · {formatDateTime(f.createdAt)}

@@ -7,6 +7,7 @@ import {
   IconChevronDown,
   IconCreditCard,
   IconPencil,
+  IconPrinter,
   IconReceiptRefund,
   IconTruckDelivery,
   IconX,
@@ -23,6 +24,7 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import { CaptureDialog } from './capture-dialog';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { VoidDialog } from './void-dialog';
+import { packingSlipsUrl } from './document-urls';
 
 type Dialog = 'capture' | 'markPaid' | 'cancel' | 'void' | null;
 
@@ -79,6 +81,8 @@ export function OrderActions({
     // The server offers REFUND only when money or shipped units can come back (issue #26 §1.2).
     refund: can('REFUNDS_WRITE') && allowed('REFUND'),
     return: can('RETURNS_WRITE') && returnable,
+    // Issue #33: the slip lists what is still to ship, so it is offered while something is.
+    slip: can('ORDERS_READ') && order.status === 'OPEN' && order.lines.some((l) => l.unfulfilledQuantity > 0),
   };
   // An open order that can't be cancelled says why in the menu (SPEC §8: the rule that failed),
   // rather than leaving the person to wonder where the action went.
@@ -194,6 +198,19 @@ export function OrderActions({
           onClick={() => setDialog('capture')}
         >
           Capture payment
+        </Button>
+      )}
+      {offer.slip && (
+        <Button
+          component="a"
+          href={packingSlipsUrl({ orders: [order.id] })}
+          target="_blank"
+          rel="noopener"
+          variant="default"
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          data-testid="order-packing-slip"
+        >
+          Print packing slip
         </Button>
       )}
       {offer.fulfill && (

@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Modal, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronUp, IconTruckDelivery } from '@tabler/icons-react';
+import { IconChevronUp, IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
 import { useCommand } from '../../../components/use-command';
@@ -10,12 +10,17 @@ import { useOrdersBulkUpdateMutation } from '../api/orders-bulk-update-mutation'
 import { BulkFulfillDialog } from './bulk-fulfill-dialog';
 import { orderBulkErrors, type OrderBulkError } from './order-bulk-errors';
 import type { OrderRow } from './order-table';
+import { MAX_PRINT_ORDERS, packingSlipsUrl, pickListUrl, type PrintSelection } from './document-urls';
 
 type Dialog = 'fulfill' | 'addTags' | 'removeTags' | null;
 
 interface OrderBulkBarProps {
-  /** The selected orders of this page. */
+  /** The selected orders of this page (none when every order matching the search is chosen). */
   rows: readonly OrderRow[];
+  /** Every order matching the search is chosen: only printing applies (up to 250 of them). */
+  matching?: { query: string; count: number; atLeast: boolean } | null;
+  /** ORDERS_WRITE: fulfil, tag, archive; without it the bar only prints. */
+  canWrite?: boolean;
   onDone: (message: string) => void;
   onClear: () => void;
 }
@@ -37,13 +42,19 @@ function tagsField(error: PlaceableUserError): PlaceableUserError {
  * Each is one all-or-none command; actions the server would refuse for an order (nothing to ship,
  * already archived) leave that order out, and the result says so.
  */
-export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
+export function OrderBulkBar({ rows, matching = null, canWrite = true, onDone, onClear }: OrderBulkBarProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [errors, setErrors] = useState<OrderBulkError[]>([]);
   const [update, updating] = useOrdersBulkUpdateMutation();
   const [fulfill, fulfilling] = useOrdersBulkFulfillMutation();
   const shippable = rows.filter((r) => r.availableActions.includes('FULFILL'));
   const closable = rows.filter((r) => r.availableActions.includes('CLOSE'));
+  const writes = canWrite && !matching;
+  const print: PrintSelection = matching ? { query: matching.query } : { orders: rows.map((r) => r.id) };
+  const tooMany = matching !== null && (matching.atLeast || matching.count > MAX_PRINT_ORDERS);
+  const selectedCount = matching
+    ? `All ${matching.count.toLocaleString()}${matching.atLeast ? '+' : ''}`
+    : rows.length;
 
   const finish = (message: string) => {
     notifications.show({ color: 'green', title: 'Done', message });
@@ -109,45 +120,77 @@ export function OrderBulkBar({ rows, onDone, onClear }: OrderBulkBarProps) {
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap={4} wrap="nowrap">
             <Text fw={600} size="sm" aria-live="polite">
-              {rows.length} selected
+              {selectedCount} selected
             </Text>
             <Button size="compact-sm" variant="subtle" onClick={onClear}>
               Clear
             </Button>
           </Group>
+          {tooMany && (
+            <Text size="sm" c="orange.8" data-testid="print-too-many">
+              This search has {matching.count.toLocaleString()}
+              {matching.atLeast ? '+' : ''} orders; print at most {MAX_PRINT_ORDERS} at a time. Narrow the
+              search or select orders.
+            </Text>
+          )}
           <Group gap="xs" wrap="nowrap">
-            <Button
-              size="sm"
-              leftSection={<IconTruckDelivery size={16} aria-hidden />}
-              disabled={!shippable.length}
-              title={shippable.length ? undefined : 'Nothing left to ship on the selected orders'}
-              onClick={() => {
-                setErrors([]);
-                setDialog('fulfill');
-              }}
-            >
-              Fulfill
-            </Button>
             <Menu position="top-end" withinPortal>
               <Menu.Target>
                 <Button
                   size="sm"
                   variant="default"
+                  disabled={tooMany}
+                  leftSection={<IconPrinter size={16} aria-hidden />}
                   rightSection={<IconChevronUp size={14} aria-hidden />}
-                  loading={updating.loading && dialog === null}
                 >
-                  More actions
+                  Print
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => setDialog('addTags')}>Add tags…</Menu.Item>
-                <Menu.Item onClick={() => setDialog('removeTags')}>Remove tags…</Menu.Item>
-                <Menu.Divider />
-                <Menu.Item disabled={!closable.length} onClick={() => void runClose.run(undefined)}>
-                  Archive {closable.length ? orders(closable.length) : ''}
+                <Menu.Item component="a" href={packingSlipsUrl(print)} target="_blank" rel="noopener">
+                  Print packing slips
+                </Menu.Item>
+                <Menu.Item component="a" href={pickListUrl(print)} target="_blank" rel="noopener">
+                  Print pick list
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
+            {writes && (
+              <>
+                <Button
+                  size="sm"
+                  leftSection={<IconTruckDelivery size={16} aria-hidden />}
+                  disabled={!shippable.length}
+                  title={shippable.length ? undefined : 'Nothing left to ship on the selected orders'}
+                  onClick={() => {
+                    setErrors([]);
+                    setDialog('fulfill');
+                  }}
+                >
+                  Fulfill
+                </Button>
+                <Menu position="top-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      size="sm"
+                      variant="default"
+                      rightSection={<IconChevronUp size={14} aria-hidden />}
+                      loading={updating.loading && dialog === null}
+                    >
+                      More actions
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => setDialog('addTags')}>Add tags…</Menu.Item>
+                    <Menu.Item onClick={() => setDialog('removeTags')}>Remove tags…</Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item disabled={!closable.length} onClick={() => void runClose.run(undefined)}>
+                      Archive {closable.length ? orders(closable.length) : ''}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </>
+            )}
           </Group>
         </Group>
       </Paper>

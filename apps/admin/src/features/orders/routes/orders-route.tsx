@@ -1,4 +1,4 @@
-import { Group, Skeleton } from '@mantine/core';
+import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { ListPage } from '../../../components/list-page';
@@ -38,6 +38,8 @@ export function OrdersRoute() {
   useDocumentTitle('Orders · Stockroom');
   const { can } = useSession();
   const canWrite = can('ORDERS_WRITE');
+  // Everyone on this page reads orders; selecting them prints slips and pick lists (issue #33).
+  const canSelect = can('ORDERS_READ');
   const canExport = can('ORDERS_READ') && can('DATA_EXPORT');
   const phone = usePhone();
   const params = useListParams();
@@ -51,10 +53,15 @@ export function OrdersRoute() {
       ...pageVariables(params),
     }),
     connectionOf: ordersOf,
-    selection: { canSelect: canWrite, pathOf: orderPath },
+    selection: { canSelect, pathOf: orderPath },
   });
   // Orders keep their own, richer memory of the list (order-neighbours.ts): its URL too.
   useRememberList(list.shownIds, location.search);
+  const { allMatching, setAllMatching, clear, pageAllSelected } = list.selection;
+  const count = list.connection?.count;
+  const countLabel = count
+    ? `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`
+    : '';
   const tab = tabOf(params.q);
   const emptyTab = tab ? EMPTY_TABS[tab.value] : undefined;
 
@@ -104,6 +111,30 @@ export function OrdersRoute() {
           />
         </>
       }
+      banner={
+        canSelect &&
+        pageAllSelected &&
+        count &&
+        count.value > list.rows.length && (
+          <Text size="sm">
+            {allMatching ? (
+              <>
+                All {countLabel} orders matching the search are selected (to print).{' '}
+                <Anchor component="button" onClick={clear}>
+                  Clear selection
+                </Anchor>
+              </>
+            ) : (
+              <>
+                All {list.rows.length} on this page are selected.{' '}
+                <Anchor component="button" onClick={() => setAllMatching(true)}>
+                  Select all {countLabel} matching
+                </Anchor>
+              </>
+            )}
+          </Text>
+        )
+      }
       skeleton={<Skeleton height={phone ? 520 : 420} radius="md" />}
       empty={
         emptyTab && !params.after && !params.before
@@ -120,9 +151,19 @@ export function OrdersRoute() {
       }
       noun="order"
       footer={
-        canWrite &&
-        list.chosen.length > 0 && (
-          <OrderBulkBar rows={list.chosen} onDone={list.bulkDone} onClear={list.selection.clear} />
+        canSelect &&
+        (list.chosen.length > 0 || allMatching) && (
+          <OrderBulkBar
+            rows={allMatching ? [] : list.chosen}
+            matching={
+              allMatching && count
+                ? { query: params.q, count: count.value, atLeast: count.precision === 'AT_LEAST' }
+                : null
+            }
+            canWrite={canWrite}
+            onDone={list.bulkDone}
+            onClear={clear}
+          />
         )
       }
     >
@@ -130,7 +171,7 @@ export function OrdersRoute() {
         <OrderTable
           rows={data.orders.nodes}
           phone={phone}
-          selectable={canWrite}
+          selectable={canSelect}
           sort={listHeaderSort(ORDER_LIST, params)}
           {...list.selection.tableProps}
         />
