@@ -7,12 +7,12 @@ import { documentSettingsUpdate } from '../modules/documents/document-settings.s
 import { orderRefund } from '../modules/orders/order-refund.service.js';
 import { seedStaffActor } from './seed-actor.js';
 
-/** Invoices the demo shows (issue #33): the store's most recent paid orders, invoiced by its accountant. */
+/** Invoices the demo shows (issue #33): the store's first paid orders, invoiced by its bookkeeper. */
 const INVOICES = 24;
 
 /**
  * The demo's paper (issue #33): seller details and a footer on every document, then invoices
- * issued by the invoice command itself for the most recent paid orders (numbers INV-<year>-000001
+ * issued by the invoice command itself for the first paid orders (numbers INV-<year>-000001
  * on, gapless), and two of those orders refunded one unit afterwards, so their credit notes exist
  * as the refund hook writes them. Runs once: a store that has invoices is left alone.
  */

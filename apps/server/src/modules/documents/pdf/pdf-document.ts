@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 import { currencyDecimals, formatInTimeZone, STORE_DATE } from '@stockroom/domain';
-import type { AddressJson } from '../../../db/columns.js';
 
 /**
  * What every Stockroom document is drawn with (issue #33): pdfkit pages of the store's paper size
@@ -102,15 +101,8 @@ export function formatDocumentDate(date: Date, timeZone: string): string {
   return formatInTimeZone(date, timeZone, STORE_DATE);
 }
 
-/** An address as the lines a label shows (name, company, street, city line, country). */
-export function addressLines(address: AddressJson | null | undefined): string[] {
-  if (!address) return [];
-  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
-  const city = [address.postalCode, address.city, address.region].filter(Boolean).join(' ');
-  return [name, address.company, address.line1, address.line2, city, address.countryCode, address.phone]
-    .map((l) => (l ?? '').trim())
-    .filter((l) => l.length > 0);
-}
+/** An address as its country writes it, one line each (name, company, street, city line, country name). */
+export { addressLines } from '@stockroom/domain';
 
 const barcodeCache = new Map<
   string,
