@@ -37,8 +37,10 @@ export function createApolloClient(): ApolloClient {
   const client: ApolloClient = new ApolloClient({
     // Node ids are globally unique (type prefix), so the default `__typename:id` cache keys are right.
     // The store's settings are one object, so what shopUpdate returns is what every `shop` shows
-    // (the header's name, the time zone dates are shown in).
-    cache: new InMemoryCache({ typePolicies: { Shop: { keyFields: [] } } }),
+    // (the header's name, the time zone dates are shown in); so are the document settings.
+    cache: new InMemoryCache({
+      typePolicies: { Shop: { keyFields: [] }, DocumentSettings: { keyFields: [] } },
+    }),
     // Subscriptions stream over SSE (live-link.ts); everything else goes over HTTP.
     link: ApolloLink.split(({ query }) => isSubscriptionOperation(query), live, http),
   });

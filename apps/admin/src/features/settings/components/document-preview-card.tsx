@@ -12,17 +12,17 @@ interface DocumentPreviewCardProps {
   /** The newest order (invoice preview), and the newest with something left to ship (slip, pick list). */
   newest: PreviewOrder | null;
   toShip: PreviewOrder | null;
-  /** Changes with every save, so the frame draws the saved settings. */
+  /** Changes with every save, so the frame draws the saved settings again. */
   version: number;
 }
 
 type Kind = 'slip' | 'invoice' | 'pick';
 
-function previewUrl(kind: Kind, order: PreviewOrder, version: number): string {
+function previewUrl(kind: Kind, order: PreviewOrder): string {
   const id = encodeURIComponent(order.id);
-  if (kind === 'invoice') return `/documents/invoice-preview.pdf?order=${id}&v=${version}`;
-  if (kind === 'pick') return `/documents/pick-list.pdf?orders=${id}&v=${version}`;
-  return `/documents/packing-slips.pdf?orders=${id}&v=${version}`;
+  if (kind === 'invoice') return `/documents/invoice-preview.pdf?order=${id}`;
+  if (kind === 'pick') return `/documents/pick-list.pdf?orders=${id}`;
+  return `/documents/packing-slips.pdf?orders=${id}`;
 }
 
 /**
@@ -61,7 +61,7 @@ export function DocumentPreviewCard({ newest, toShip, version }: DocumentPreview
                 aria-label="Document to preview"
               />
               {order && (
-                <Anchor href={previewUrl(kind, order, version)} target="_blank" rel="noopener" size="sm">
+                <Anchor href={previewUrl(kind, order)} target="_blank" rel="noopener" size="sm">
                   Open {kinds.find((k) => k.value === kind)?.label.toLowerCase()} for {order.name}
                 </Anchor>
               )}
@@ -73,9 +73,11 @@ export function DocumentPreviewCard({ newest, toShip, version }: DocumentPreview
             )}
             {order && wide && (
               <Box
+                // A new frame after each save: the documents are drawn with the saved settings.
+                key={version}
                 component="iframe"
                 title={`Preview: ${kinds.find((k) => k.value === kind)?.label} for ${order.name}`}
-                src={previewUrl(kind, order, version)}
+                src={previewUrl(kind, order)}
                 h={640}
                 w="100%"
                 style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
