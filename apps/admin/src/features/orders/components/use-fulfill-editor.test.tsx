@@ -168,6 +168,10 @@ describe('useFulfillEditor', () => {
       result.current.form.setValue('trackingUrl', 'https://bikes.example/B-1');
     });
     await act(() => result.current.form.submit());
+    // One key per submit: a double click or a lost answer ships once (orderFulfill's key).
+    const key = (server.variablesOf('OrderFulfill')[0] as { input: { idempotencyKey: unknown } }).input
+      .idempotencyKey;
+    expect(key).toMatch(/^[\w-]{16,}$/);
     expect(server.variablesOf('OrderFulfill')).toEqual([
       {
         input: {
@@ -178,6 +182,7 @@ describe('useFulfillEditor', () => {
           trackingNumber: 'B-1',
           trackingUrl: 'https://bikes.example/B-1',
           notifyCustomer: true,
+          idempotencyKey: key,
         },
       },
     ]);

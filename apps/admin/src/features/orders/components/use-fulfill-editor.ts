@@ -6,6 +6,7 @@ import type { FulfillStockQuery, OrderFulfillPageQuery } from '../../../gql/grap
 import { useZodForm } from '../../../lib/forms/use-zod-form';
 import { useFulfillStockQuery } from '../api/fulfill-stock-query';
 import { useOrderFulfillMutation } from '../api/order-fulfill-mutation';
+import { useRequestKey } from '../../../lib/idempotency-key';
 import {
   defaultFulfillValues,
   formErrorsOf,
@@ -57,10 +58,14 @@ export function useFulfillEditor(order: Order, all: Locations) {
   const locations = all.filter((l) => l.active);
   const lines = useLinesWithStock(order, all.length);
 
+  const keyOf = useRequestKey();
   const command = useCommand({
-    mutate: async ({ input }: FulfillRequest) =>
-      (await fulfill({ variables: { input: { ...input, notifyCustomer: notify && Boolean(order.email) } } }))
-        .data?.orderFulfill,
+    mutate: async ({ input }: FulfillRequest) => {
+      const request = { ...input, notifyCustomer: notify && Boolean(order.email) };
+      // One shipment per submit: a double click or a retry after a lost answer ships once.
+      return (await fulfill({ variables: { input: { ...request, idempotencyKey: keyOf(request) } } })).data
+        ?.orderFulfill;
+    },
     success: ({ fulfillment }, { input }) => ({
       title: `${fulfillment?.name ?? order.name} shipped`,
       message: `${items(input.lines.reduce((n, l) => n + l.quantity, 0))} fulfilled.`,

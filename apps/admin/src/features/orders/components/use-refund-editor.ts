@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatMinor, parseMoney } from '@stockroom/domain';
-import { useMemo, useRef, useState, type SetStateAction } from 'react';
+import { useMemo, useState, type SetStateAction } from 'react';
+import { useRequestKey } from '../../../lib/idempotency-key';
 import { useNavigate } from 'react-router';
 import { useCommand } from '../../../components/use-command';
 import type { OrderRefundInput, OrderRefundPageQuery, SuggestedRefundQuery } from '../../../gql/graphql';
@@ -70,7 +71,7 @@ export function useRefundEditor(order: Order) {
   const errors: PlacedRefundErrors = submitted ?? placeRefundErrors(figures?.userErrors ?? [], asked.lines);
   const check = amountCheck(figures, amount, { lines: lines.length, shipping }, currency);
   // One key per request: a retry of the same refund (a lost answer, a double click) refunds once.
-  const key = useRef<{ request: string; key: string } | null>(null);
+  const keyOf = useRequestKey();
 
   /** Every change takes back what the last submit was told: the figures speak again. */
   const edit =
@@ -82,9 +83,7 @@ export function useRefundEditor(order: Order) {
 
   const command = useCommand({
     mutate: async (input: Omit<OrderRefundInput, 'idempotencyKey'>) => {
-      const request = JSON.stringify(input);
-      if (key.current?.request !== request) key.current = { request, key: crypto.randomUUID() };
-      const { data } = await refund({ variables: { input: { ...input, idempotencyKey: key.current.key } } });
+      const { data } = await refund({ variables: { input: { ...input, idempotencyKey: keyOf(input) } } });
       return data?.orderRefund;
     },
     success: ({ refund: made }) => ({
