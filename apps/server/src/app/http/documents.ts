@@ -4,6 +4,7 @@ import type { Services } from '../../graphql/services.js';
 import type { Viewer } from '../../actor.js';
 import { sendsBearer, viewerOfRequest } from '../yoga.js';
 import { INVALID_API_TOKEN_MESSAGE } from '../../graphql/errors.js';
+import type { DocumentDownload } from '../../modules/documents/documents.model.js';
 import { creditNoteDocument, invoiceDocument, invoicePreviewDocument } from './invoice-documents.js';
 import { packingSlipsDownload } from '../../modules/documents/packing-slip.service.js';
 import { pickListDownload } from '../../modules/documents/pick-list.service.js';
@@ -23,18 +24,8 @@ export interface DocumentRequest {
   res: http.ServerResponse;
 }
 
-export type DocumentAnswer =
-  | {
-      status: 200;
-      filename: string;
-      pdf: PDFKit.PDFDocument;
-      /**
-       * Draws the pages and ends the document; called once the document is piped to the answer,
-       * so pages leave as they are drawn (read the orders in batches, not all first).
-       */
-      draw: () => Promise<void>;
-    }
-  | { status: 400 | 403 | 404 | 409 | 413; message: string };
+/** A route's answer: a PDF to stream as it is drawn, or a refusal in words. */
+export type DocumentAnswer = DocumentDownload;
 
 interface DocumentRoute {
   path: RegExp;

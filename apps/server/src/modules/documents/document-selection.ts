@@ -136,13 +136,4 @@ export async function readSelection(
   return { selection: { kind: 'orders', orderIds, locationId }, hidePrices, layout };
 }
 
-/** What a document route answers (app/http/documents.ts sends it): a PDF to draw, or a refusal. */
-export type DocumentDownload =
-  | {
-      status: 200;
-      filename: string;
-      pdf: PDFKit.PDFDocument;
-      /** Draws the pages and ends the document, once it is piped to the answer. */
-      draw: () => Promise<void>;
-    }
-  | { status: 400 | 403 | 404 | 409 | 413; message: string };
+export type { DocumentDownload } from './documents.model.js';

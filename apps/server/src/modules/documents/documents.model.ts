@@ -1,3 +1,4 @@
+/// <reference types="pdfkit" />
 import type { AddressJson } from '../../db/columns.js';
 
 export type PaperSize = 'A4' | 'LETTER';
@@ -23,3 +24,14 @@ export interface DocumentLogo {
   bytes: Buffer;
   contentType: 'image/png' | 'image/jpeg';
 }
+
+/** What a document route answers (app/http/documents.ts sends it): a PDF to draw, or a refusal. */
+export type DocumentDownload =
+  | {
+      status: 200;
+      filename: string;
+      pdf: PDFKit.PDFDocument;
+      /** Draws the pages and ends the document, once it is piped to the answer. */
+      draw: () => Promise<void>;
+    }
+  | { status: 400 | 403 | 404 | 409 | 413; message: string };
