@@ -33,8 +33,13 @@ export async function seedDocuments(db: DB, log: Logger): Promise<number> {
     .select(['id', 'number'])
     .where('payment_status', '=', 'PAID')
     .where('status', '<>', 'CANCELLED')
+    // Orders with nothing given back yet: their credit notes would be missing (refunds before the
+    // invoice credit nothing), and a return in progress would read oddly beside a fresh invoice.
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('refunds').select('id').whereRef('refunds.order_id', '=', 'orders.id'))),
+    )
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('returns').select('id').whereRef('returns.order_id', '=', 'orders.id'))),
     )
     .orderBy('created_at', 'asc')
     .orderBy('id')

@@ -500,4 +500,37 @@ describe.each(DATABASES)('demo orders on $name', ({ postgresUrl }) => {
     expect(settledNow.returnSettle.userErrors).toEqual([]);
     expect(settledNow.returnSettle.return.settledAt).not.toBeNull();
   });
+
+  it('has invoices numbered from 1 with no gap and a credit note for each refund of an invoiced order', async () => {
+    const invoices = await rows<{
+      sequence: number;
+      total: string;
+      order_total: string;
+      returns: number;
+    }>(sql`
+      select i.sequence, i.total::text, o.total::text as order_total,
+        (select count(*)::int from returns r where r.order_id = o.id) as returns
+      from invoices i join orders o on o.id = i.order_id order by i.sequence`);
+    expect(invoices.map((i) => i.sequence)).toEqual(invoices.map((_, n) => n + 1));
+    expect(invoices.length).toBe(24);
+    for (const i of invoices) {
+      expect(i.total).toBe(i.order_total);
+      expect(i.returns).toBe(0);
+    }
+    const notes = await rows<{ sequence: number; total: string; amount: string; invoiced: boolean }>(sql`
+      select c.sequence, c.total::text, r.amount::text,
+        exists (select 1 from invoices i where i.id = c.invoice_id and i.order_id = r.order_id) as invoiced
+      from credit_notes c join refunds r on r.id = c.refund_id order by c.sequence`);
+    expect(notes.map((n) => n.sequence)).toEqual([1, 2]);
+    for (const n of notes) {
+      expect(n.total).toBe(n.amount);
+      expect(n.invoiced).toBe(true);
+    }
+    // Every refund after an invoice that gave money back has its credit note; none is missing.
+    const [missing] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from refunds r join invoices i on i.order_id = r.order_id
+      where r.created_at >= i.issued_at and r.amount > 0
+        and not exists (select 1 from credit_notes c where c.refund_id = r.id)`);
+    expect(missing!.n).toBe(0);
+  });
 });
