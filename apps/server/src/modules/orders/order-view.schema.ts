@@ -111,6 +111,10 @@ builder.node(OrderLineRef, {
     }),
     fulfilledQuantity: t.exposeInt('fulfilledQuantity'),
     refundedQuantity: t.exposeInt('refundedQuantity'),
+    requiresShipping: t.exposeBoolean('requiresShipping', {
+      description:
+        'False for a custom item that is not shipped (a gift card, a service): no packing slip lists it.',
+    }),
     unfulfilledQuantity: t.int({
       resolve: (l) =>
         unfulfilledQuantity({

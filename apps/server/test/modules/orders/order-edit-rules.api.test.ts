@@ -360,6 +360,22 @@ describe.each(DATABASES)('order edit rules on $name', ({ postgresUrl }) => {
     }
   });
 
+  it('says which lines need no shipping, so no packing slip offers them', async () => {
+    const placed = await order();
+    const done = await edit(owner, placed, {
+      addCustomItems: [{ title: 'Gift card', price: '20.00', quantity: 1, requiresShipping: false }],
+    });
+    expect(done.userErrors).toEqual([]);
+    const read = await gql(owner, `query($id: ID!) { order(id: $id) { lines { sku requiresShipping } } }`, {
+      id: placed.id,
+    });
+    expect(read.order.lines.map((l: { requiresShipping: boolean }) => l.requiresShipping)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it('orders placed before keep their rate found again from their lines, else from their address', async () => {
     const fromLines = await order();
     const fromAddress = await order();

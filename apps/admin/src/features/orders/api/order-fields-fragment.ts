@@ -102,6 +102,7 @@ export const orderFieldsFragment = graphql(`
       fulfilledQuantity
       refundedQuantity
       unfulfilledQuantity
+      requiresShipping
       location {
         id
         name

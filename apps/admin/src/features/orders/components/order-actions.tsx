@@ -82,7 +82,10 @@ export function OrderActions({
     refund: can('REFUNDS_WRITE') && allowed('REFUND'),
     return: can('RETURNS_WRITE') && returnable,
     // Issue #33: the slip lists what is still to ship, so it is offered while something is.
-    slip: can('ORDERS_READ') && order.status === 'OPEN' && order.lines.some((l) => l.unfulfilledQuantity > 0),
+    slip:
+      can('ORDERS_READ') &&
+      order.status === 'OPEN' &&
+      order.lines.some((l) => l.requiresShipping && l.unfulfilledQuantity > 0),
   };
   // An open order that can't be cancelled says why in the menu (SPEC §8: the rule that failed),
   // rather than leaving the person to wonder where the action went.
