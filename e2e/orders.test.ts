@@ -86,7 +86,10 @@ describe('orders', () => {
     await page.waitForURL(`**/orders/${unpaid.id}`);
     const parcel = page.getByTestId('fulfillment').first();
     await parcel.getByText('1Z999AA10123456784').waitFor();
-    expect(await parcel.getByRole('link').first().getAttribute('href')).toContain('ups.com');
+    // The tracking number links to the carrier (the parcel's other link is its packing slip).
+    expect(await parcel.getByRole('link', { name: /1Z999AA10123456784/ }).getAttribute('href')).toContain(
+      'ups.com',
+    );
     await expect
       .poll(() => page.getByTestId('fulfillment-status').first().textContent())
       .toBe('Partially fulfilled');
