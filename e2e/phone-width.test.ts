@@ -108,6 +108,11 @@ describe('screens on a 390 px phone, with data', () => {
             .first()
             .waitFor(),
       },
+      {
+        path: '/settings/documents',
+        ready: () => page.getByRole('textbox', { name: 'Invoice numbers' }).waitFor(),
+      },
+      { path: '/pack', ready: () => page.getByRole('textbox', { name: /Order number/ }).waitFor() },
     ];
     for (const { path, ready } of pages) {
       await page.goto(path);
@@ -124,9 +129,11 @@ describe('screens on a 390 px phone, with data', () => {
 
     // The last settings tab is off the screen at first; on its page it is scrolled into view and
     // the row fades on the side with more tabs.
+    await page.goto('/settings/documents');
     const tabs = page.getByRole('navigation', { name: 'Settings sections' });
     const current = tabs.locator('[aria-current="page"]');
-    expect(await current.textContent()).toBe('Notifications');
+    await page.getByRole('textbox', { name: 'Invoice numbers' }).waitFor();
+    expect(await current.textContent()).toBe('Documents');
     const box = (await current.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE_390.width);
