@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSession } from '../../../lib/session-context';
+import { SettingsStaleAlert } from '../components/settings-stale-alert';
 import { DataView } from '../../../components/data-view';
 import { SectionCard } from '../../../components/section-card';
 import { SettingsTabs } from '../../../components/settings-tabs';
@@ -34,18 +35,10 @@ export function DocumentsRoute() {
     <Stack gap="lg" maw={980}>
       <SettingsTabs />
       {stale && (
-        <Alert color="yellow" variant="light" role="alert" title="Your changes are not saved">
-          <Stack gap="xs" align="flex-start">
-            {stale} Reload to see their changes, then make yours again.
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void query.refetch().then(() => setStale(null))}
-            >
-              Reload settings
-            </Button>
-          </Stack>
-        </Alert>
+        <SettingsStaleAlert
+          message={stale}
+          onReload={() => void query.refetch().then(() => setStale(null))}
+        />
       )}
       <DataView query={query} skeleton={<Skeleton height={720} radius="md" />}>
         {(data) => {
