@@ -16,6 +16,7 @@ import '../modules/catalog/product-events.schema.js';
 import '../modules/inventory/inventory.schema.js';
 import '../modules/customers/customer.schema.js';
 import '../modules/customers/customer-events.schema.js';
+import '../modules/customers/customer-bulk.schema.js';
 import '../modules/shipping/shipping.schema.js';
 import '../modules/audit/audit.schema.js';
 import '../modules/undo/undo.schema.js';

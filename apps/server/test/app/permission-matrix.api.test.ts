@@ -98,6 +98,7 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.customerErase': 'CUSTOMERS_ERASE',
   'Mutation.customerSetDefaultAddress': 'CUSTOMERS_WRITE',
   'Mutation.customerUpdate': 'CUSTOMERS_WRITE',
+  'Mutation.customersBulkUpdate': 'CUSTOMERS_WRITE',
   'Mutation.discountCreate': 'DISCOUNTS_WRITE',
   'Mutation.discountDelete': 'DISCOUNTS_WRITE',
   'Mutation.discountUpdate': 'DISCOUNTS_WRITE',
