@@ -283,6 +283,17 @@ describe.each(DATABASES)('productVariantsBulkUpdate on $name', ({ postgresUrl })
     expect(empty.userErrors).toEqual([{ field: null, code: 'INVALID', message: 'Nothing to save.' }]);
     const twice = (await save(owner, many.slice(0, 2))).body.data!['productVariantsBulkUpdate'];
     expect(twice.userErrors[0]).toMatchObject({ field: ['changes', '1', 'variantId'], code: 'INVALID' });
+    // 2,000 rows fit the query-cost budget with the variant and its price selected; at most 500 cells are listed.
+    const full = Array.from({ length: 2000 }, (_, i) => ({
+      variantId: `nope-${i}`,
+      expectedVersion: 1,
+      price: '1',
+    }));
+    const fullOut = await save(owner, full);
+    expect(fullOut.body.errors).toBeUndefined();
+    const listed = fullOut.body.data!['productVariantsBulkUpdate'].errors;
+    expect(listed).toHaveLength(500);
+    expect(listed.every((e: any) => e.code === 'NOT_FOUND')).toBe(true);
     const unknown = (
       await save(
         owner,
