@@ -14,6 +14,7 @@ import '../modules/catalog/media.schema.js';
 import '../modules/catalog/filter-values.schema.js';
 import '../modules/catalog/product-events.schema.js';
 import '../modules/inventory/inventory.schema.js';
+import '../modules/inventory/variant-bulk.schema.js';
 import '../modules/customers/customer.schema.js';
 import '../modules/customers/customer-events.schema.js';
 import '../modules/shipping/shipping.schema.js';
