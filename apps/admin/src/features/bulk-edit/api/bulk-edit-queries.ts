@@ -58,6 +58,7 @@ export const bulkEditProductsDocument = graphql(`
 export const bulkEditProductsByIdDocument = graphql(`
   query BulkEditProductsById($ids: [ID!]!) {
     nodes(ids: $ids) {
+      __typename
       ... on Product {
         id
         title
@@ -75,6 +76,22 @@ export const bulkEditLocationsDocument = graphql(`
     locations(includeInactive: false) {
       id
       name
+    }
+  }
+`);
+
+/** Variants as they are now, for "Reload those rows" and after an undo (at most 250 ids a request). */
+export const bulkEditVariantsByIdDocument = graphql(`
+  query BulkEditVariantsById($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      __typename
+      ... on ProductVariant {
+        ...BulkVariantFields
+        product {
+          id
+          title
+        }
+      }
     }
   }
 `);

@@ -5,7 +5,7 @@ import {
   bulkEditProductsByIdDocument,
   bulkEditProductsDocument,
 } from '../api/bulk-edit-queries';
-import type { BulkVariantFieldsFragment } from '../../../gql/graphql';
+import type { BulkEditProductsQuery, BulkVariantFieldsFragment } from '../../../gql/graphql';
 import { describeError } from '../../../lib/errors';
 import type { VariantRow } from './change-model';
 import { rowOf } from './rows-of';
@@ -92,9 +92,8 @@ export function useBulkRows(target: BulkTarget) {
               variables: { ids: parsed.ids.slice(i, i + IDS_PER_REQUEST) },
               fetchPolicy: 'no-cache',
             });
-            const products = (data?.nodes ?? []).filter(
-              (n): n is ProductWithVariants => n?.__typename === 'Product',
-            );
+            const products: ProductWithVariants[] = [];
+            for (const node of data?.nodes ?? []) if (node?.__typename === 'Product') products.push(node);
             take(products);
             if (cancelled) return;
             progress(parsed.ids.length);
@@ -102,13 +101,13 @@ export function useBulkRows(target: BulkTarget) {
         } else {
           let after: string | null = null;
           for (;;) {
-            const { data } = await client.query({
+            const result: { data?: BulkEditProductsQuery | undefined } = await client.query({
               query: bulkEditProductsDocument,
               variables: { query: parsed.query || null, after },
               fetchPolicy: 'no-cache',
             });
             if (cancelled) return;
-            const page = data?.products;
+            const page = result.data?.products;
             if (!page) throw new Error('The products did not load.');
             if (page.userErrors.length) throw new Error(page.userErrors.map((e) => e.message).join(' '));
             take(page.nodes);
