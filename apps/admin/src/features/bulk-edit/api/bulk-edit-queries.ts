@@ -30,16 +30,14 @@ export const bulkVariantFields = graphql(`
   }
 `);
 
-/** One page of the products the search finds, with every variant (250 products a page). */
+/** One page of the products the search finds: which, and how many variants each has. */
 export const bulkEditProductsDocument = graphql(`
   query BulkEditProducts($query: String, $after: String) {
     products(query: $query, first: 250, after: $after, sortKey: TITLE) {
       nodes {
         id
         title
-        variants {
-          ...BulkVariantFields
-        }
+        variantCount
       }
       pageInfo {
         ...PageInfoFields
@@ -62,20 +60,42 @@ export const bulkEditProductsByIdDocument = graphql(`
       ... on Product {
         id
         title
-        variants {
-          ...BulkVariantFields
-        }
+        variantCount
       }
     }
   }
 `);
 
-/** The locations that get a stock column. */
+/**
+ * The variants of a few products (`product_id:… OR product_id:…`), a page at a time: a flat
+ * connection, so a page costs its size, whatever the largest product of the store holds.
+ */
+export const bulkEditVariantsDocument = graphql(`
+  query BulkEditVariants($query: String!, $first: Int!, $after: String) {
+    productVariants(query: $query, first: $first, after: $after, sortKey: TITLE) {
+      nodes {
+        ...BulkVariantFields
+        product {
+          id
+        }
+      }
+      pageInfo {
+        ...PageInfoFields
+      }
+      userErrors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** Every location: the active ones get a stock column; all of them bound what a level list costs. */
 export const bulkEditLocationsDocument = graphql(`
   query BulkEditLocations {
-    locations(includeInactive: false) {
+    locations(includeInactive: true) {
       id
       name
+      active
     }
   }
 `);

@@ -75,9 +75,13 @@ export function BulkEditor({ rows, locations, currency, truncated, canStock }: B
   return (
     <Stack gap="sm">
       {truncated && (
-        <Alert color="yellow" variant="light" title={`Only the first ${MAX_VARIANTS.toLocaleString()} variants`}>
-          This search finds more variants than the grid holds at once. Edit these, save, then narrow the search
-          (for example by vendor or tag) to reach the rest.
+        <Alert
+          color="yellow"
+          variant="light"
+          title={`Only the first ${MAX_VARIANTS.toLocaleString()} variants`}
+        >
+          This search finds more variants than the grid holds at once. Edit these, save, then narrow the
+          search (for example by vendor or tag) to reach the rest.
         </Alert>
       )}
       <BulkToolbar editor={editor} columns={phone ? undefined : { all, hidden, toggle }} />
@@ -110,7 +114,8 @@ export function BulkEditor({ rows, locations, currency, truncated, canStock }: B
             gridRef={gridRef}
           />
           <Text size="xs" c="dimmed">
-            Paste from a spreadsheet with Ctrl+V · fill down with Ctrl+D · undo with Ctrl+Z · Enter edits a cell.
+            Paste from a spreadsheet with Ctrl+V · fill down with Ctrl+D · undo with Ctrl+Z · Enter edits a
+            cell.
           </Text>
         </>
       )}

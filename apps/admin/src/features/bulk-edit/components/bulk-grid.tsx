@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type Ref } from 'react';
+import { useEffect, useEffectEvent, useMemo, type RefObject } from 'react';
 import { DataSheetGrid, type DataSheetGridRef } from 'react-datasheet-grid';
 import gridCss from 'react-datasheet-grid/dist/style.css?inline';
 import bulkCss from './bulk-grid.css?inline';
@@ -18,13 +18,15 @@ interface BulkGridProps {
   onChange: (rows: VariantRow[]) => void;
   onUndo: () => void;
   onRedo: () => void;
-  gridRef: Ref<DataSheetGridRef>;
+  gridRef: RefObject<DataSheetGridRef | null>;
 }
 
 /** Whether the person is typing in a field (a cell being edited included): the browser's keys then. */
 function typing(): boolean {
   const el = document.activeElement;
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
+  return (
+    el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
+  );
 }
 
 /**
@@ -33,8 +35,7 @@ function typing(): boolean {
  * (Ctrl/Cmd+D), undo/redo (Ctrl/Cmd+Z, Shift+Z, Y), changed cells tinted and wrong ones red.
  */
 export function BulkGrid(props: BulkGridProps) {
-  const { rows, originals, locationIds, shown, canStock, currency, errors, height } = props;
-  const innerRef = useRef<DataSheetGridRef>(null);
+  const { rows, originals, locationIds, shown, canStock, currency, errors, height, gridRef } = props;
   const columns = useMemo(() => gridColumns(shown, { canStock, currency }), [shown, canStock, currency]);
   const keys = useMemo(() => shown.map((c) => c.key), [shown]);
 
@@ -43,65 +44,58 @@ export function BulkGrid(props: BulkGridProps) {
     [canStock],
   );
 
-  // The latest props for the document listeners, which are added once.
-  const latest = useRef({ rows, keys, editable, props });
-  latest.current = { rows, keys, editable, props };
+  const rangeOf = (wholeRow: boolean): CellRange | null => {
+    const grid = gridRef.current;
+    const active = grid?.activeCell;
+    if (!grid || !active) return null;
+    const sel = grid.selection ?? { min: active, max: active };
+    const last = wholeRow ? keys.length - 1 : sel.max.col;
+    return { minRow: sel.min.row, maxRow: sel.max.row, keys: keys.slice(Math.max(0, sel.min.col), last + 1) };
+  };
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || typing()) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' || key === 'y') {
+      if (key === 'y' || event.shiftKey) props.onRedo();
+      else props.onUndo();
+    } else if (key === 'd' && !event.shiftKey) {
+      const range = rangeOf(false);
+      if (!range) return;
+      // One cell: take the cell above, as spreadsheets do.
+      const fill =
+        range.minRow === range.maxRow ? { ...range, minRow: Math.max(0, range.minRow - 1) } : range;
+      props.onChange(fillDown(rows, fill, editable));
+    } else return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  });
+
+  const onPaste = useEffectEvent((event: ClipboardEvent) => {
+    const text = event.clipboardData?.getData('text/plain');
+    if (!text || typing()) return;
+    const block = parseTsv(text);
+    const single = block.length === 1 && block[0]!.length === 1;
+    const range = rangeOf(!single);
+    const grid = gridRef.current;
+    if (!range || !grid) return;
+    props.onChange(pasteBlock(rows, range, block, editable));
+    if (!single) {
+      const col = grid.selection?.min.col ?? grid.activeCell?.col ?? 0;
+      const width = Math.max(...block.map((r) => r.length));
+      grid.setSelection({
+        min: { col, row: range.minRow },
+        max: {
+          col: Math.min(col + width - 1, keys.length - 1),
+          row: Math.min(range.minRow + block.length - 1, rows.length - 1),
+        },
+      });
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  });
 
   useEffect(() => {
-    const rangeOf = (wholeRow: boolean): CellRange | null => {
-      const grid = innerRef.current;
-      const active = grid?.activeCell;
-      if (!grid || !active) return null;
-      const { keys: cols } = latest.current;
-      const sel = grid.selection ?? { min: active, max: active };
-      const last = wholeRow ? cols.length - 1 : sel.max.col;
-      return {
-        minRow: sel.min.row,
-        maxRow: sel.max.row,
-        keys: cols.slice(Math.max(0, sel.min.col), last + 1),
-      };
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || typing()) return;
-      const key = event.key.toLowerCase();
-      const { rows: current, editable: canEdit, props: p } = latest.current;
-      if (key === 'z' || key === 'y') {
-        if (key === 'y' || event.shiftKey) p.onRedo();
-        else p.onUndo();
-      } else if (key === 'd' && !event.shiftKey) {
-        const range = rangeOf(false);
-        if (!range) return;
-        // One cell: take the cell above, as spreadsheets do.
-        const fill = range.minRow === range.maxRow ? { ...range, minRow: Math.max(0, range.minRow - 1) } : range;
-        p.onChange(fillDown(current, fill, canEdit));
-      } else return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    };
-    const onPaste = (event: ClipboardEvent) => {
-      const text = event.clipboardData?.getData('text/plain');
-      if (!text || typing()) return;
-      const block = parseTsv(text);
-      const single = block.length === 1 && block[0]!.length === 1;
-      const range = rangeOf(!single);
-      if (!range) return;
-      const { rows: current, editable: canEdit, props: p } = latest.current;
-      p.onChange(pasteBlock(current, range, block, canEdit));
-      if (!single) {
-        const grid = innerRef.current!;
-        const col = grid.selection?.min.col ?? grid.activeCell!.col;
-        const width = Math.max(...block.map((r) => r.length));
-        grid.setSelection({
-          min: { col, row: range.minRow },
-          max: {
-            col: Math.min(col + width - 1, latest.current.keys.length - 1),
-            row: Math.min(range.minRow + block.length - 1, current.length - 1),
-          },
-        });
-      }
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    };
     // Capture on window runs before the grid's own listeners on document.
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('paste', onPaste, true);
@@ -119,7 +113,9 @@ export function BulkGrid(props: BulkGridProps) {
         if (errors.has(cellId(row.variantId, columnId))) return 'bulk-error';
         const original = originals.get(row.variantId);
         if (!original || original === row) return undefined;
-        return changedKeys(original, row, locationIds).includes(columnId as CellKey) ? 'bulk-changed' : undefined;
+        return changedKeys(original, row, locationIds).includes(columnId as CellKey)
+          ? 'bulk-changed'
+          : undefined;
       },
     [errors, originals, locationIds],
   );
@@ -135,12 +131,7 @@ export function BulkGrid(props: BulkGridProps) {
       <style>{gridCss + bulkCss}</style>
       <div className="bulk-grid" data-testid="bulk-grid">
         <DataSheetGrid<VariantRow>
-          ref={(grid) => {
-            innerRef.current = grid;
-            const outer = props.gridRef;
-            if (typeof outer === 'function') outer(grid);
-            else if (outer) outer.current = grid;
-          }}
+          ref={gridRef}
           value={rows}
           onChange={(next) => props.onChange(next)}
           columns={columns}

@@ -16,17 +16,35 @@ export function BulkToolbar({ editor, columns }: BulkToolbarProps) {
   const dirty = count.cells > 0;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
-      <Text size="sm" fw={dirty ? 600 : 400} c={dirty ? undefined : 'dimmed'} aria-live="polite" data-testid="change-count">
+      <Text
+        size="sm"
+        fw={dirty ? 600 : 400}
+        c={dirty ? undefined : 'dimmed'}
+        aria-live="polite"
+        data-testid="change-count"
+      >
         {describeCount(count)}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Tooltip label="Undo (Ctrl+Z)">
-          <ActionIcon variant="default" size="lg" aria-label="Undo" disabled={!editor.canUndo} onClick={editor.undo}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Undo"
+            disabled={!editor.canUndo}
+            onClick={editor.undo}
+          >
             <IconArrowBackUp size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Redo (Ctrl+Shift+Z)">
-          <ActionIcon variant="default" size="lg" aria-label="Redo" disabled={!editor.canRedo} onClick={editor.redo}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Redo"
+            disabled={!editor.canRedo}
+            onClick={editor.redo}
+          >
             <IconArrowForwardUp size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>

@@ -39,10 +39,15 @@ export const locationOf = (key: StockKey): string => key.slice('onHand:'.length)
 export const isStockKey = (key: string): key is StockKey => key.startsWith('onHand:');
 
 /** The columns of a row that differ from what was loaded. */
-export function changedKeys(original: VariantRow, row: VariantRow, locationIds: readonly string[]): CellKey[] {
+export function changedKeys(
+  original: VariantRow,
+  row: VariantRow,
+  locationIds: readonly string[],
+): CellKey[] {
   if (original === row) return [];
   const keys: CellKey[] = [];
-  for (const field of TEXT_FIELDS) if (normalised(field, row[field]) !== normalised(field, original[field])) keys.push(field);
+  for (const field of TEXT_FIELDS)
+    if (normalised(field, row[field]) !== normalised(field, original[field])) keys.push(field);
   if (row.trackInventory !== original.trackInventory) keys.push('trackInventory');
   for (const id of locationIds) {
     const key = stockKey(id);

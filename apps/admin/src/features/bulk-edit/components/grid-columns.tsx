@@ -31,13 +31,14 @@ export const FIELD_COLUMNS: readonly GridColumn[] = [
 ];
 
 export function allColumns(locations: readonly Location[]): GridColumn[] {
-  return [
-    ...FIELD_COLUMNS,
-    ...locations.map((l) => ({ key: stockKey(l.id), title: `On hand · ${l.name}` })),
-  ];
+  return [...FIELD_COLUMNS, ...locations.map((l) => ({ key: stockKey(l.id), title: `On hand · ${l.name}` }))];
 }
 
-const textOptions = { continuousUpdates: false, deletedValue: '', formatBlurredInput: (v: string) => v ?? '' };
+const textOptions = {
+  continuousUpdates: false,
+  deletedValue: '',
+  formatBlurredInput: (v: string) => v ?? '',
+};
 const plainText = createTextColumn<string>({
   ...textOptions,
   parseUserInput: (v) => v.trim(),

@@ -101,7 +101,9 @@ export function pasteBlock(
   if (block.length === 0) return [...rows];
   const single = block.length === 1 && block[0]!.length === 1;
   const height = single ? range.maxRow - range.minRow + 1 : block.length;
-  const width = single ? range.keys.length : Math.min(range.keys.length, Math.max(...block.map((r) => r.length)));
+  const width = single
+    ? range.keys.length
+    : Math.min(range.keys.length, Math.max(...block.map((r) => r.length)));
   const next = [...rows];
   for (let r = 0; r < height && range.minRow + r < rows.length; r++) {
     const index = range.minRow + r;

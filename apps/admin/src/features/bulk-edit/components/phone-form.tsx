@@ -71,7 +71,7 @@ export function PhoneForm({ editor, locations, canStock, currency, index, onInde
             const money = key === 'price' || key === 'compareAtPrice' || key === 'cost';
             return (
               <TextInput
-                key={`${row.variantId}-${key}-${row[key] ?? ""}`}
+                key={`${row.variantId}-${key}-${row[key] ?? ''}`}
                 label={money && currency ? `${c.title} (${currency})` : c.title}
                 defaultValue={row[key]}
                 inputMode={NUMERIC.includes(key) ? 'decimal' : undefined}
@@ -93,13 +93,15 @@ export function PhoneForm({ editor, locations, canStock, currency, index, onInde
               const key = stockKey(l.id);
               return (
                 <TextInput
-                  key={`${row.variantId}-${key}-${row[key] ?? ""}`}
+                  key={`${row.variantId}-${key}-${row[key] ?? ''}`}
                   label={`On hand · ${l.name}`}
                   defaultValue={row[key] ?? ''}
                   inputMode="numeric"
                   disabled={!canStock}
                   error={problem(key)}
-                  styles={changed(key) ? { input: { background: 'var(--mantine-color-yellow-0)' } } : undefined}
+                  styles={
+                    changed(key) ? { input: { background: 'var(--mantine-color-yellow-0)' } } : undefined
+                  }
                   onBlur={(e) => set(withCell(row, key, e.currentTarget.value))}
                 />
               );

@@ -37,7 +37,12 @@ export function SaveProblems({
         </Alert>
       )}
       {errors.length > 0 && (
-        <Alert color="red" variant="light" title={`Nothing was saved: ${errors.length === 1 ? '1 cell needs' : `${errors.length} cells need`} a look`} data-testid="save-problems">
+        <Alert
+          color="red"
+          variant="light"
+          title={`Nothing was saved: ${errors.length === 1 ? '1 cell needs' : `${errors.length} cells need`} a look`}
+          data-testid="save-problems"
+        >
           <Stack gap="xs">
             <List size="sm" spacing={2}>
               {errors.slice(0, SHOWN).map((error) => {
@@ -59,7 +64,12 @@ export function SaveProblems({
             )}
             {staleIds.length > 0 && (
               <Group gap="xs">
-                <Button size="xs" variant="light" color="red" onClick={() => void editor.reloadRows(staleIds)}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => void editor.reloadRows(staleIds)}
+                >
                   Reload those rows
                 </Button>
                 <Text size="xs" c="dimmed">
@@ -79,8 +89,8 @@ export function NegativeStockModal({ editor }: { editor: BulkEditor }) {
   return (
     <Modal opened={editor.askNegative} onClose={editor.cancelNegative} title="Save stock below 0?" centered>
       <Text size="sm">
-        Some on-hand counts are below 0. That usually means units were sold that aren't on the shelf. Save them
-        anyway?
+        Some on-hand counts are below 0. That usually means units were sold that aren't on the shelf. Save
+        them anyway?
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={editor.cancelNegative}>

@@ -78,7 +78,10 @@ export function buildSaveRequest(
           errors.push({
             variantId: row.variantId,
             key,
-            message: text === '' ? 'On hand needs a number (0 for none).' : `On hand "${text}" isn't a whole number.`,
+            message:
+              text === ''
+                ? 'On hand needs a number (0 for none).'
+                : `On hand "${text}" isn't a whole number.`,
           });
           continue;
         }

@@ -40,7 +40,10 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
   const rows = history.present;
 
   const count = useMemo(() => countChanges(originals, rows, locationIds), [originals, rows, locationIds]);
-  const errorMap = useMemo(() => new Map(errors.map((e) => [cellId(e.variantId, e.key), e.message])), [errors]);
+  const errorMap = useMemo(
+    () => new Map(errors.map((e) => [cellId(e.variantId, e.key), e.message])),
+    [errors],
+  );
   const indexOf = useMemo(() => new Map(rows.map((r, i) => [r.variantId, i])), [rows]);
 
   const change = useCallback((next: VariantRow[]) => {
@@ -63,7 +66,7 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
 
   /** Takes fresh variants from the server: loaded values and versions, edits kept on top. */
   const takeFresh = useCallback(
-    (fresh: readonly FreshVariant[], keepEdits: boolean) => {
+    (fresh: readonly FreshVariant[]) => {
       const freshRows = new Map(fresh.map((v) => [v.id, rowOf(v.product, v, locationIds)]));
       setOriginals((old) => {
         const next = new Map(old);
@@ -76,7 +79,7 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
             const freshRow = freshRows.get(row.variantId);
             const original = originals.get(row.variantId);
             if (!freshRow || !original) return row;
-            return keepEdits ? rebaseRow(original, row, freshRow, locationIds) : freshRow;
+            return rebaseRow(original, row, freshRow, locationIds);
           }),
         ),
       );
@@ -87,15 +90,15 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
   const reloadRows = useCallback(
     async (variantIds: readonly string[]) => {
       const fresh: FreshVariant[] = [];
-      for (let i = 0; i < variantIds.length; i += 250) {
+      for (let i = 0; i < variantIds.length; i += 100) {
         const { data } = await client.query({
           query: bulkEditVariantsByIdDocument,
-          variables: { ids: variantIds.slice(i, i + 250) },
+          variables: { ids: variantIds.slice(i, i + 100) },
           fetchPolicy: 'no-cache',
         });
         for (const node of data?.nodes ?? []) if (node?.__typename === 'ProductVariant') fresh.push(node);
       }
-      takeFresh(fresh, true);
+      takeFresh(fresh);
       setErrors((list) => list.filter((e) => !variantIds.includes(e.variantId)));
     },
     [client, takeFresh],
@@ -133,7 +136,10 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
           setErrors(
             payload.errors.map((e) => ({
               variantId: e.variantId,
-              key: e.column === 'onHand' && e.locationId ? stockKey(e.locationId) : (e.column as CellError['key']),
+              key:
+                e.column === 'onHand' && e.locationId
+                  ? stockKey(e.locationId)
+                  : (e.column as CellError['key']),
               message: e.message,
               code: e.code,
             })),
@@ -141,14 +147,19 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
           return;
         }
         setErrors([]);
-        // Rows the answer doesn't list (only their stock changed) now are as edited.
+        // What was sent is what is saved now; the answer gives the changed variants' new versions.
+        const versions = new Map(payload.variants.map((v) => [v.id, v.version]));
         const sent = new Set([...request.changes, ...request.stock].map((c) => c.variantId));
+        const saved = rows.map((row) => {
+          const version = versions.get(row.variantId);
+          return version === undefined ? row : { ...row, version };
+        });
         setOriginals((old) => {
           const next = new Map(old);
-          for (const row of rows) if (sent.has(row.variantId)) next.set(row.variantId, row);
+          for (const row of saved) if (sent.has(row.variantId)) next.set(row.variantId, row);
           return next;
         });
-        takeFresh(payload.variants, false);
+        setHistory(startHistory(saved));
         const parts = [
           payload.updatedCount > 0 ? plural(payload.updatedCount, 'variant') : null,
           payload.stockChangedCount > 0 ? plural(payload.stockChangedCount, 'stock level') : null,
@@ -165,7 +176,7 @@ export function useBulkEditor(initialRows: VariantRow[], locations: readonly Loc
         setSaving(false);
       }
     },
-    [originals, rows, locationIds, save, requestKey, takeFresh, savedToast, reloadRows],
+    [originals, rows, locationIds, save, requestKey, savedToast, reloadRows],
   );
 
   const discard = useCallback(() => {

@@ -41,7 +41,7 @@ export function BulkEditRoute() {
         </div>
       </Group>
       {can('CATALOG_WRITE') ? (
-        <BulkEditLoader target={target} canStock={can('INVENTORY_WRITE')} />
+        <BulkEditLoader key={idsParam ?? `q:${q}`} target={target} canStock={can('INVENTORY_WRITE')} />
       ) : (
         <Alert color="yellow" variant="light" title="You can't change the catalog">
           Bulk edit changes prices, SKUs and stock, which needs CATALOG_WRITE. Ask a staff manager for it.
@@ -66,14 +66,15 @@ function BulkEditLoader({ target, canStock }: { target: BulkTarget; canStock: bo
     );
   }
   if (state.status === 'loading') {
-    const of = state.totalProducts ? ` · ${state.products.toLocaleString()} of ${state.totalProducts.toLocaleString()} products` : '';
     return (
       <Stack gap={6} maw={480} role="status" data-testid="bulk-loading">
         <Text size="sm">
-          Loading {state.variants.toLocaleString()} variants{of}…
+          {state.total === null
+            ? 'Finding the products…'
+            : `Loading ${state.variants.toLocaleString()} of ${state.total.toLocaleString()} variants…`}
         </Text>
         <Progress
-          value={state.totalProducts ? (100 * state.products) / state.totalProducts : 5}
+          value={state.total ? (100 * state.variants) / state.total : 2}
           animated
           aria-label="Loading variants"
         />

@@ -87,7 +87,9 @@ export function ProductsRoute() {
               <Button
                 variant="default"
                 component={Link}
-                to={params.q ? `/products/bulk-edit?q=${encodeURIComponent(params.q)}` : '/products/bulk-edit'}
+                to={
+                  params.q ? `/products/bulk-edit?q=${encodeURIComponent(params.q)}` : '/products/bulk-edit'
+                }
               >
                 Bulk edit
               </Button>
