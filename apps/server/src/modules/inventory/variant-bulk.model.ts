@@ -18,4 +18,6 @@ export interface BulkOutcome {
   stockChangedCount: number;
   variants: Variant[];
   errors: BulkCellError[];
+  /** The save's audit event (stored id); also answered to an idempotent repeat. */
+  auditEventId: string | null;
 }

@@ -1,4 +1,4 @@
-import type { UserError } from '@stockroom/domain';
+import { encodeId, type UserError } from '@stockroom/domain';
 import { auth, check } from '../../graphql/auth.js';
 import {
   builder,
@@ -11,7 +11,8 @@ import {
 import { listBound } from '../../graphql/cost.js';
 import type { BulkCellError, BulkOutcome } from './variant-bulk.model.js';
 import { VariantRef } from '../catalog/product.schema.js';
-import { MAX_BULK_ROWS, variantsBulkUpdate } from './variant-bulk.service.js';
+import { variantsByIds } from '../catalog/product.service.js';
+import { BulkRejected, MAX_BULK_ERRORS, MAX_BULK_ROWS, variantsBulkUpdate } from './variant-bulk.service.js';
 
 /*
  * The bulk grid editor's one save (issue #34): many variants' fields and stock levels at once, all
@@ -78,7 +79,11 @@ const BulkPayload = builder
         description: 'Stock levels whose on hand changed.',
         resolve: (p) => p.stockChangedCount ?? 0,
       }),
-      auditEventId: t.id({ nullable: true, description: UNDO_EVENT_DESCRIPTION, resolve: undoEventId }),
+      auditEventId: t.id({
+        nullable: true,
+        description: `${UNDO_EVENT_DESCRIPTION} Undoing it undoes the whole save.`,
+        resolve: (p) => (p.auditEventId ? encodeId('AuditEvent', p.auditEventId) : undoEventId(p)),
+      }),
       variants: t.field({
         type: [VariantRef],
         extensions: listBound({ max: MAX_BULK_ROWS, byInput: ['changes'] }),
@@ -87,7 +92,7 @@ const BulkPayload = builder
       }),
       errors: t.field({
         type: [BulkErrorRef],
-        extensions: listBound({ max: 500 }),
+        extensions: listBound({ max: MAX_BULK_ERRORS }),
         description: 'Refused cells (at most 500); when any, nothing was saved.',
         resolve: (p) => p.errors ?? [],
       }),
@@ -106,20 +111,31 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string({ required: true }),
       allowNegativeStock: t.arg.boolean({ defaultValue: false }),
     },
-    resolve: (_r, args, ctx) => {
+    resolve: async (_r, args, ctx) => {
       if (args.stock.length) check({ permission: 'INVENTORY_WRITE' }, null, ctx);
-      return command(ctx, (trx) =>
-        variantsBulkUpdate(trx, ctx, {
-          changes: args.changes.map((c) => ({ ...c, variantId: String(c.variantId) })),
-          stock: args.stock.map((s) => ({
-            ...s,
-            variantId: String(s.variantId),
-            locationId: String(s.locationId),
-          })),
-          idempotencyKey: args.idempotencyKey,
-          allowNegativeStock: Boolean(args.allowNegativeStock),
-        }),
-      );
+      try {
+        const saved = await command(ctx, (trx) =>
+          variantsBulkUpdate(trx, ctx, {
+            changes: args.changes.map((c) => ({ ...c, variantId: String(c.variantId) })),
+            stock: args.stock.map((s) => ({
+              ...s,
+              variantId: String(s.variantId),
+              locationId: String(s.locationId),
+            })),
+            idempotencyKey: args.idempotencyKey,
+            allowNegativeStock: Boolean(args.allowNegativeStock),
+          }),
+        );
+        return {
+          ...saved,
+          variants: saved.variantIds ? await variantsByIds(ctx.services.db, saved.variantIds) : [],
+          errors: [],
+        };
+      } catch (error) {
+        // A refused cell rolled the whole save back: the cells are the answer.
+        if (error instanceof BulkRejected) return { errors: error.errors, userErrors: [] };
+        throw error;
+      }
     },
   }),
 }));
