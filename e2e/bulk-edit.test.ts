@@ -8,6 +8,7 @@ import { signIn, startTestServer, type TestServer } from './support/stockroom';
 const DESKTOP_1280: Viewport = { width: 1280, height: 800 };
 const PHONE_390: Viewport = { width: 390, height: 844 };
 const ROWS = 50;
+const ANALYST = { email: 'ana@example.com', name: 'Ana Lyst', password: 'numbers-all-day-long-4' };
 /** Variants of the scrolling check: 10,000 when seeding that many is quick enough, else fewer. */
 const MANY = Number(process.env.STOCKROOM_BULK_MANY ?? 10_000);
 
@@ -71,7 +72,9 @@ async function paste(page: Page, text: string): Promise<void> {
   await page.evaluate((tsv) => {
     const data = new DataTransfer();
     data.setData('text/plain', tsv);
-    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, text);
 }
 
@@ -90,6 +93,7 @@ describe('bulk edit grid', () => {
     await createLocation(api, 'Back room');
     const sizes = Array.from({ length: ROWS }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
     tee = await productWith(api, 'Grid Tee', 'gridtest', sizes);
+    await server.createStaff({ ...ANALYST, roleKeys: ['analyst'] });
   });
 
   afterAll(async () => {
@@ -109,8 +113,13 @@ describe('bulk edit grid', () => {
     await look(page, 'bulk-desktop-1-loaded');
 
     await clickFirstCell(page, 'Price');
-    await paste(page, block(ROWS, (i) => `${11 + i}.50`));
-    await expect.poll(() => page.getByTestId('change-count').textContent()).toBe('150 changes in 50 variants');
+    await paste(
+      page,
+      block(ROWS, (i) => `${11 + i}.50`),
+    );
+    await expect
+      .poll(() => page.getByTestId('change-count').textContent())
+      .toBe('150 changes in 50 variants');
     expect(await page.locator('.dsg-cell.bulk-changed').count()).toBeGreaterThan(30);
     await look(page, 'bulk-desktop-2-pasted');
 
@@ -136,8 +145,13 @@ describe('bulk edit grid', () => {
 
     // One price with three decimals: that cell is red with the server's words, nothing is saved.
     await clickFirstCell(page, 'Price');
-    await paste(page, block(ROWS, (i) => (i === 4 ? '1.234' : `${11 + i}.50`)));
-    await expect.poll(() => page.getByTestId('change-count').textContent()).toBe('150 changes in 50 variants');
+    await paste(
+      page,
+      block(ROWS, (i) => (i === 4 ? '1.234' : `${11 + i}.50`)),
+    );
+    await expect
+      .poll(() => page.getByTestId('change-count').textContent())
+      .toBe('150 changes in 50 variants');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const problems = page.getByTestId('save-problems');
     await problems.waitFor();
@@ -184,6 +198,17 @@ describe('bulk edit grid', () => {
     await look(page, 'bulk-phone-2-saved');
   });
 
+  it('is not offered to staff who may not change the catalog', async () => {
+    const { page } = await newPage(browser, server.url, DESKTOP_1280);
+    await signIn(page, ANALYST.email, ANALYST.password);
+    await page.goto('/products?q=tag%3Agridtest');
+    await page.getByText('Grid Tee').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Bulk edit' }).count()).toBe(0);
+    await page.goto('/products/bulk-edit?q=tag%3Agridtest');
+    await page.getByText("You can't change the catalog").waitFor();
+    expect(await page.getByTestId('bulk-grid').count()).toBe(0);
+  });
+
   it(`holds ${MANY.toLocaleString()} variants virtualised and scrolls them`, async () => {
     const started = Date.now();
     const perProduct = 2_000;
@@ -191,7 +216,13 @@ describe('bulk edit grid', () => {
     const colors = Array.from({ length: 20 }, (_, i) => `Color ${i + 1}`);
     for (let p = 0; p < Math.ceil(MANY / perProduct); p++) {
       const wanted = Math.min(perProduct, MANY - p * perProduct);
-      await productWith(api, `Perf Item ${p + 1}`, 'perfgrid', sizes.slice(0, wanted / colors.length), colors);
+      await productWith(
+        api,
+        `Perf Item ${p + 1}`,
+        'perfgrid',
+        sizes.slice(0, wanted / colors.length),
+        colors,
+      );
     }
     const seeded = Date.now() - started;
 
@@ -201,7 +232,6 @@ describe('bulk edit grid', () => {
     await page.goto('/products/bulk-edit?q=tag%3Aperfgrid');
     await page.getByTestId('bulk-grid').waitFor({ timeout: 180_000 });
     const loaded = Date.now() - opened;
-    expect(await page.getByText(`${MANY.toLocaleString()}`, { exact: false }).count()).toBeGreaterThanOrEqual(0);
 
     // Scroll with the wheel and record the frames' gaps.
     const container = page.locator('.dsg-container');

@@ -47,6 +47,8 @@ describe('normaliseMoney', () => {
     expect(normaliseMoney('€ 12,5')).toBe('12.5');
     expect(normaliseMoney('12,50 EUR')).toBe('12.50');
     expect(normaliseMoney('1,234,567')).toBe('1234567');
+    expect(normaliseMoney('$0,000.50')).toBe('0.50');
+    expect(normaliseMoney('007')).toBe('7');
     // Three decimals stay three decimals: the server says "prices have 2".
     expect(normaliseMoney('1.234')).toBe('1.234');
     expect(normaliseMoney('')).toBe('');

@@ -61,9 +61,10 @@ export function normaliseMoney(text: string): string {
   let value = text.trim().replace(/[\s\u00a0]/g, '');
   // Currency signs and codes around the number ("$", "€", "USD").
   value = value.replace(/^[^\d.,-]+|[^\d.,]+$/g, '');
-  if (/^-?\d+,\d{1,2}$/.test(value)) return value.replace(',', '.'); // a decimal comma
-  if (/^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(value)) return value.replace(/,/g, ''); // thousands separators
-  return value;
+  if (/^-?\d+,\d{1,2}$/.test(value))
+    value = value.replace(',', '.'); // a decimal comma
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(value)) value = value.replace(/,/g, ''); // thousands separators
+  return value.replace(/^(-?)0+(?=\d)/, '$1'); // "0000.50" → "0.50"
 }
 
 /** A cell's value as it is compared and sent: money normalised, the rest trimmed. */

@@ -24,10 +24,10 @@ export const FIELD_COLUMNS: readonly GridColumn[] = [
   { key: 'sku', title: 'SKU' },
   { key: 'barcode', title: 'Barcode' },
   { key: 'price', title: 'Price' },
-  { key: 'compareAtPrice', title: 'Compare-at price' },
+  { key: 'compareAtPrice', title: 'Compare-at' },
   { key: 'cost', title: 'Cost' },
   { key: 'weight', title: 'Weight (g)' },
-  { key: 'trackInventory', title: 'Track inventory' },
+  { key: 'trackInventory', title: 'Tracked' },
 ];
 
 export function allColumns(locations: readonly Location[]): GridColumn[] {
@@ -91,9 +91,16 @@ export function gridColumns(
     const column: Partial<Column<VariantRow>> = {
       ...base,
       id: key,
-      title: money && currency ? `${title} (${currency})` : title,
-      basis: key === 'trackInventory' ? 110 : key === 'sku' || key === 'barcode' ? 150 : 120,
-      minWidth: key === 'trackInventory' ? 90 : 100,
+      title: money && currency ? `${title} ${currency}` : title,
+      basis:
+        key === 'trackInventory'
+          ? 90
+          : key === 'sku' || key === 'barcode'
+            ? 160
+            : key.startsWith('onHand:')
+              ? 150
+              : 125,
+      minWidth: key === 'trackInventory' ? 90 : key === 'sku' || key === 'barcode' ? 140 : 115,
       grow: key === 'trackInventory' ? 0 : 1,
     };
     if (key.startsWith('onHand:')) column.disabled = ({ rowData }) => !canStock || !rowData.trackInventory;
