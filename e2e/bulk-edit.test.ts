@@ -198,6 +198,68 @@ describe('bulk edit grid', () => {
     await look(page, 'bulk-phone-2-saved');
   });
 
+  it('says who changed a row meanwhile and reloads it; stock below 0 asks first', async () => {
+    const { page } = await newPage(browser, server.url, DESKTOP_1280);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto('/products/bulk-edit?q=tag%3Agridtest');
+    await page.getByTestId('bulk-grid').waitFor();
+
+    // Someone else changes the first variant after the grid loaded it.
+    const first = tee.variants[0]!.id;
+    const { node } = await api.request<any>(
+      `query($id: ID!) { node(id: $id) { ... on ProductVariant { version } } }`,
+      { id: first },
+    );
+    const other = await api.request<any>(
+      `mutation($c: [ProductVariantBulkChange!]!, $k: String!) { productVariantsBulkUpdate(changes: $c, stock: [], idempotencyKey: $k) { errors { message } userErrors { message } } }`,
+      {
+        c: [{ variantId: first, expectedVersion: node.version, barcode: '4006381333931' }],
+        k: 'someone-else-1',
+      },
+    );
+    expect(other.productVariantsBulkUpdate.errors).toEqual([]);
+
+    await clickFirstCell(page, 'Price');
+    await paste(page, '33.00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const problems = page.getByTestId('save-problems');
+    await problems.waitFor();
+    await expect.poll(() => problems.textContent()).toContain('Row 1');
+    await look(page, 'bulk-desktop-6-stale');
+    await problems.getByRole('button', { name: 'Reload those rows' }).click();
+    await expect.poll(() => problems.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('change-count').textContent()).toBe('1 change in 1 variant');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('1 variant changed.').waitFor();
+    const saved = await pricesOf(api, tee.id);
+    expect(saved[0]!.price.amount).toBe('33.00');
+
+    // The Columns menu hides columns (remembered); the stock column comes into view.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    for (const name of ['Barcode', 'Compare-at', 'Cost', 'Weight (g)']) {
+      await page.getByRole('menu').getByText(name, { exact: true }).click();
+    }
+    await page.keyboard.press('Escape');
+    await page.locator('.dsg-row-header .dsg-cell', { hasText: 'Back room' }).waitFor();
+    expect(await page.locator('.dsg-row-header .dsg-cell', { hasText: 'Cost' }).count()).toBe(0);
+    await clickFirstCell(page, 'Back room');
+    await paste(page, '-3');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save stock below 0?' });
+    await dialog.waitFor();
+    await look(page, 'bulk-desktop-7-negative');
+    await dialog.getByRole('button', { name: 'Save with stock below 0' }).click();
+    await page.getByText('1 stock level changed.').waitFor();
+    const { node: level } = await api.request<any>(
+      `query($id: ID!) { node(id: $id) { ... on ProductVariant { inventoryLevels { onHand location { name } } } } }`,
+      { id: first },
+    );
+    expect(level.inventoryLevels.find((l: any) => l.location.name === 'Back room').onHand).toBe(-3);
+    await page.reload();
+    await page.getByTestId('bulk-grid').waitFor();
+    expect(await page.locator('.dsg-row-header .dsg-cell', { hasText: 'Cost' }).count()).toBe(0);
+  });
+
   it('is not offered to staff who may not change the catalog', async () => {
     const { page } = await newPage(browser, server.url, DESKTOP_1280);
     await signIn(page, ANALYST.email, ANALYST.password);

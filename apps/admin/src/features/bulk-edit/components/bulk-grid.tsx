@@ -131,6 +131,8 @@ export function BulkGrid(props: BulkGridProps) {
       <style>{gridCss + bulkCss}</style>
       <div className="bulk-grid" data-testid="bulk-grid">
         <DataSheetGrid<VariantRow>
+          // Drawn afresh when the Columns menu changes them: the grid's virtualiser keeps its widths.
+          key={keys.join()}
           ref={gridRef}
           value={rows}
           onChange={(next) => props.onChange(next)}

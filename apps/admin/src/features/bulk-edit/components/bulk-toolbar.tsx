@@ -56,18 +56,20 @@ export function BulkToolbar({ editor, columns }: BulkToolbarProps) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
-              {columns.all.map((c) => (
-                <Menu.Item key={c.key} onClick={() => columns.toggle(c.key)}>
-                  <Checkbox
-                    size="xs"
-                    label={c.title}
-                    checked={!columns.hidden.has(c.key)}
-                    readOnly
-                    tabIndex={-1}
-                    styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
-                  />
-                </Menu.Item>
-              ))}
+              {columns.all.map((c) => {
+                const shown = !columns.hidden.has(c.key);
+                return (
+                  <Menu.Item
+                    key={c.key}
+                    role="menuitemcheckbox"
+                    aria-checked={shown}
+                    onClick={() => columns.toggle(c.key)}
+                    leftSection={<Checkbox size="xs" checked={shown} readOnly tabIndex={-1} aria-hidden />}
+                  >
+                    {c.title}
+                  </Menu.Item>
+                );
+              })}
             </Menu.Dropdown>
           </Menu>
         )}
