@@ -113,9 +113,9 @@ export function BulkGrid(props: BulkGridProps) {
         if (errors.has(cellId(row.variantId, columnId))) return 'bulk-error';
         const original = originals.get(row.variantId);
         if (!original || original === row) return undefined;
-        return changedKeys(original, row, locationIds).includes(columnId as CellKey)
-          ? 'bulk-changed'
-          : undefined;
+        if (!changedKeys(original, row, locationIds).includes(columnId as CellKey)) return undefined;
+        // A problem with the whole row (changed by someone else) shows on its changed cells.
+        return errors.has(cellId(row.variantId, 'row')) ? 'bulk-error' : 'bulk-changed';
       },
     [errors, originals, locationIds],
   );

@@ -61,7 +61,9 @@ const numberText = createTextColumn<string>({
 function titled(column: Partial<Column<VariantRow>>, key: CellKey): Partial<Column<VariantRow>> {
   const Inner = column.component!;
   const Cell = memo(function TitledCell(props: CellProps<VariantRow>) {
-    const message = useContext(CellErrorsContext).get(cellId(props.rowData.variantId, key));
+    const errors = useContext(CellErrorsContext);
+    const id = props.rowData.variantId;
+    const message = errors.get(cellId(id, key)) ?? errors.get(cellId(id, 'row'));
     return (
       <div className="bulk-cell" title={message}>
         <Inner {...props} />

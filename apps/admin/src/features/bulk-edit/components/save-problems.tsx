@@ -50,7 +50,8 @@ export function SaveProblems({
                 return (
                   <List.Item key={`${error.variantId}|${error.key}`}>
                     <Anchor component="button" type="button" size="sm" onClick={() => onShow(error, index)}>
-                      Row {index + 1} · {columnWords(error.key, locations)}
+                      Row {index + 1}
+                      {error.key === 'row' ? '' : ` · ${columnWords(error.key, locations)}`}
                     </Anchor>
                     : {error.message}
                   </List.Item>
