@@ -181,7 +181,16 @@ describe('bulk edit grid', () => {
   it('on a phone edits one variant at a time and saves it', async () => {
     const { page } = await newPage(browser, server.url, PHONE_390);
     await signIn(page, server.ownerEmail, server.ownerPassword);
-    await page.goto('/products/bulk-edit?q=tag%3Agridtest');
+    // The list's bulk bar opens the grid for the chosen products.
+    await page.goto('/products?q=tag%3Agridtest');
+    await page.getByRole('checkbox', { name: 'Select Grid Tee' }).check();
+    const bar = page.getByTestId('bulk-bar');
+    await bar.waitFor();
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.x + barBox.width).toBeLessThanOrEqual(PHONE_390.width);
+    await look(page, 'bulk-phone-0-bulk-bar');
+    await bar.getByRole('link', { name: 'Bulk edit' }).click();
+    await page.waitForURL(`**/products/bulk-edit?ids=${tee.id}`);
     const form = page.getByTestId('bulk-phone-form');
     await form.waitFor();
     await form.getByRole('button', { name: 'Next' }).click();

@@ -100,7 +100,7 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
               Clear
             </Button>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Button
               size="sm"
               variant="default"
