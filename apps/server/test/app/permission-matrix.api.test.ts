@@ -153,6 +153,8 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.productMediaUpload': 'CATALOG_WRITE',
   'Mutation.productUpdate': 'CATALOG_WRITE',
   'Mutation.productsBulkUpdate': 'CATALOG_WRITE',
+  // INVENTORY_WRITE as well when `stock` is not empty (variants-bulk-update.api.test.ts).
+  'Mutation.productVariantsBulkUpdate': 'CATALOG_WRITE',
   'Mutation.roleCreate': 'STAFF_MANAGE',
   'Mutation.roleDelete': 'STAFF_MANAGE',
   'Mutation.roleUpdate': 'STAFF_MANAGE',

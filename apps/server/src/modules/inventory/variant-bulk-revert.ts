@@ -69,6 +69,7 @@ export async function variantsBulkRevert(trx: Tx, actor: Actor, event: AuditEven
       allowNegative: true,
       note: 'Bulk edit undone',
       trackedBefore: true,
+      storedIds: true,
     });
   } catch (error) {
     if (!(error instanceof BulkRejected)) throw error;

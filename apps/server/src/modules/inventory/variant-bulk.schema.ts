@@ -87,7 +87,8 @@ const BulkPayload = builder
       variants: t.field({
         type: [VariantRef],
         extensions: listBound({ max: MAX_BULK_ROWS, byInput: ['changes'] }),
-        description: 'The changed variants as they are now (new versions).',
+        description:
+          'The changed variants as they are now (new versions). Each object selected under it costs once per row of `changes` (2,000 rows × 2 objects, e.g. the variant and its price, is 4,000 of the 5,000 a request may cost).',
         resolve: (p) => p.variants ?? [],
       }),
       errors: t.field({

@@ -140,7 +140,7 @@ function unitsWord(n: number): string {
 /**
  * Checks every cell (all problems at once, BulkRejected when any), then writes: the variants through
  * catalog, each level that changes by one CORRECTION movement noted `note`, the one audit event and
- * a `product.updated` per product whose variants changed. Ids are API IDs (or, from undo, stored ones).
+ * a `product.updated` per product whose variants changed. Ids are API IDs (from undo, stored ones).
  */
 export async function saveBulk(
   trx: Tx,
@@ -152,11 +152,13 @@ export async function saveBulk(
     note: string;
     /** Undo: a level may go back while its variant stops tracking stock in the same save. */
     trackedBefore?: boolean;
+    /** Undo: the ids are the stored ones its event recorded, not API IDs. */
+    storedIds?: boolean;
   },
 ): Promise<BulkSaved> {
   const errors: BulkCellError[] = [];
   const stored = (type: 'ProductVariant' | 'Location', id: string) =>
-    id.includes('_') ? decodeIdOf(type, id) : id;
+    opts.storedIds ? id : decodeIdOf(type, id);
   const patches: (VariantPatch & { index: number })[] = [];
   changes.forEach((c, index) => {
     const id = stored('ProductVariant', c.variantId);

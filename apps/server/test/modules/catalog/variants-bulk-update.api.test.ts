@@ -283,6 +283,28 @@ describe.each(DATABASES)('productVariantsBulkUpdate on $name', ({ postgresUrl })
     expect(empty.userErrors).toEqual([{ field: null, code: 'INVALID', message: 'Nothing to save.' }]);
     const twice = (await save(owner, many.slice(0, 2))).body.data!['productVariantsBulkUpdate'];
     expect(twice.userErrors[0]).toMatchObject({ field: ['changes', '1', 'variantId'], code: 'INVALID' });
+    // 2,000 rows fit the query-cost budget with the variant and its price selected; at most 500 cells are listed.
+    const full = Array.from({ length: 2000 }, (_, i) => ({
+      variantId: `nope-${i}`,
+      expectedVersion: 1,
+      price: '1',
+    }));
+    const fullOut = await save(owner, full);
+    expect(fullOut.body.errors).toBeUndefined();
+    const listed = fullOut.body.data!['productVariantsBulkUpdate'].errors;
+    expect(listed).toHaveLength(500);
+    expect(listed.every((e: any) => e.code === 'NOT_FOUND')).toBe(true);
+    const unknown = (
+      await save(
+        owner,
+        [{ variantId: 'not-an-id', expectedVersion: 1, price: '1' }],
+        [{ variantId: rows[0]!.id, locationId: '01a228fa-9e31-7000-901a-a3f1d1a898e3', onHand: 1 }],
+      )
+    ).body.data!['productVariantsBulkUpdate'];
+    expect(unknown.errors.map((e: any) => [e.kind, e.column, e.code, e.message])).toEqual([
+      ['change', 'row', 'NOT_FOUND', 'This variant does not exist.'],
+      ['stock', 'row', 'NOT_FOUND', 'This location does not exist.'],
+    ]);
   });
 
   it('answers a repeated idempotency key with the first save, and refuses it for other input', async () => {
