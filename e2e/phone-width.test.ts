@@ -113,6 +113,7 @@ describe('screens on a 390 px phone, with data', () => {
         ready: () => page.getByRole('textbox', { name: 'Invoice numbers' }).waitFor(),
       },
       { path: '/pack', ready: () => page.getByRole('textbox', { name: /Order number/ }).waitFor() },
+      { path: '/products/bulk-edit', ready: () => page.getByTestId('bulk-phone-form').waitFor() },
     ];
     for (const { path, ready } of pages) {
       await page.goto(path);

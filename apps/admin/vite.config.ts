@@ -40,6 +40,9 @@ export default defineConfig({
     preloadFirstRoute(),
     precompress(),
   ],
+  // react-datasheet-grid's react-resize-detector asks for React DOM 16–18 and npm nests a copy;
+  // there must be one React DOM (the app's 19).
+  resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     proxy: {
       '/graphql': server,

@@ -76,6 +76,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'products/bulk-edit',
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: lazyScreen(
+          async () => (await import('../features/bulk-edit/routes/bulk-edit-route')).BulkEditRoute,
+        ),
+      },
+      {
         path: 'products/:productId',
         ErrorBoundary: RouteErrorBoundary,
         lazy: lazyScreen(

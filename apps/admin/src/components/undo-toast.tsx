@@ -25,6 +25,8 @@ interface SavedToast {
   message: string;
   /** The event the save wrote (the payload's `auditEventId`); without one the toast has no Undo. */
   auditEventId: string | null | undefined;
+  /** After the undo went through (a screen that keeps its own copy of the records reloads them). */
+  onUndone?: () => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export function useSavedToast() {
     awaitRefetchQueries: true,
   });
   return useCallback(
-    ({ title, message, auditEventId }: SavedToast) => {
+    ({ title, message, auditEventId, onUndone }: SavedToast) => {
       const id = `saved-${auditEventId ?? Date.now()}`;
       /** Why the undo did not happen, kept on screen long enough to read. */
       const refused = (why: string) =>
@@ -73,6 +75,7 @@ export function useSavedToast() {
             autoClose: 4_000,
             withCloseButton: true,
           });
+          onUndone?.();
         } catch (error) {
           refused(describeError(error).message);
         }

@@ -6,6 +6,7 @@ describe('recent records', () => {
     expect(recordKind('/orders/ord_1')).toBe('Order');
     expect(recordKind('/orders/ord_1/refund')).toBeNull();
     expect(recordKind('/products/new')).toBeNull();
+    expect(recordKind('/products/bulk-edit')).toBeNull();
     expect(recordKind('/products/prod_1')).toBe('Product');
     expect(recordKind('/products/prod_1/variants/var_1')).toBe('Variant');
     expect(recordKind('/customers')).toBeNull();

@@ -11,7 +11,7 @@ export interface RecentRecord {
 const KINDS: [RegExp, string][] = [
   [/^\/orders\/(?!.*\/)[^/]+$/, 'Order'],
   [/^\/drafts\/(?!new$)[^/]+$/, 'Draft'],
-  [/^\/products\/(?!new$)[^/]+$/, 'Product'],
+  [/^\/products\/(?!new$|bulk-edit$)[^/]+$/, 'Product'],
   [/^\/products\/[^/]+\/variants\/[^/]+$/, 'Variant'],
   [/^\/customers\/(?!new$)[^/]+$/, 'Customer'],
   [/^\/discounts\/(?!new$)[^/]+$/, 'Discount'],

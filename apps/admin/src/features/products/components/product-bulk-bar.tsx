@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconChevronUp } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import type { ProductBulkActionInput, ProductStatus } from '../../../gql/graphql';
 import { useCommand } from '../../../components/use-command';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
@@ -99,7 +100,15 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
               Clear
             </Button>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
+            <Button
+              size="sm"
+              variant="default"
+              component={Link}
+              to={`/products/bulk-edit?${ids ? `ids=${ids.join(',')}` : `q=${encodeURIComponent(query)}`}`}
+            >
+              Bulk edit
+            </Button>
             <Menu position="top-end" withinPortal>
               <Menu.Target>
                 <Button

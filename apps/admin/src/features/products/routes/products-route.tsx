@@ -83,6 +83,17 @@ export function ProductsRoute() {
               />
             )}
             {canImport && <ImportButton kind="PRODUCTS" noun="products" />}
+            {canWrite && !phone && (
+              <Button
+                variant="default"
+                component={Link}
+                to={
+                  params.q ? `/products/bulk-edit?q=${encodeURIComponent(params.q)}` : '/products/bulk-edit'
+                }
+              >
+                Bulk edit
+              </Button>
+            )}
             {newButton}
           </Group>
         )
