@@ -21,8 +21,9 @@ export function BulkEditRoute() {
     [idsParam, q],
   );
   const back = q ? `/products?q=${encodeURIComponent(q)}` : '/products';
+  const chosen = 'ids' in target ? target.ids.length : 0;
   const scope = idsParam
-    ? `${target && 'ids' in target ? target.ids.length.toLocaleString() : ''} chosen products`
+    ? `${chosen.toLocaleString()} chosen ${chosen === 1 ? 'product' : 'products'}`
     : q
       ? `Products matching “${q}”`
       : 'All products';
