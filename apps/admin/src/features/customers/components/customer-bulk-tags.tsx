@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
+import { BulkBar } from '../../../components/bulk-bar';
 import { useCommand } from '../../../components/use-command';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useCustomersBulkUpdateMutation } from '../api/customers-bulk-update-mutation';
@@ -61,37 +62,19 @@ export function CustomerBulkTags({ ids, query, countLabel, onDone, onClear }: Cu
 
   return (
     <>
-      <Paper
-        shadow="lg"
-        withBorder
-        radius="md"
-        px="md"
-        py="sm"
-        role="region"
-        aria-label="Bulk actions"
-        data-testid="bulk-bar"
-        // Stays in view at the bottom of the window while the list scrolls under it.
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 }}
+      <BulkBar
+        label={ids ? `${plural(ids.length)} selected` : `All ${countLabel} matching selected`}
+        onClear={onClear}
       >
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap={4} wrap="nowrap">
-            <Text size="sm" fw={600} aria-live="polite">
-              {ids ? `${plural(ids.length)} selected` : `All ${countLabel} matching selected`}
-            </Text>
-            <Button size="compact-sm" variant="subtle" onClick={onClear}>
-              Clear
-            </Button>
-          </Group>
-          <Group gap="xs">
-            <Button size="sm" onClick={() => setMode('addTags')}>
-              Add tags
-            </Button>
-            <Button size="sm" variant="default" onClick={() => setMode('removeTags')}>
-              Remove tags
-            </Button>
-          </Group>
+        <Group gap="xs">
+          <Button size="sm" onClick={() => setMode('addTags')}>
+            Add tags
+          </Button>
+          <Button size="sm" variant="default" onClick={() => setMode('removeTags')}>
+            Remove tags
+          </Button>
         </Group>
-      </Paper>
+      </BulkBar>
       <Modal
         opened={mode !== null}
         onClose={() => setMode(null)}

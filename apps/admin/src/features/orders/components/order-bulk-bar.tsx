@@ -1,8 +1,9 @@
-import { Button, Group, Menu, Modal, Paper, Text } from '@mantine/core';
+import { Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronUp, IconPrinter, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
+import { BulkBar } from '../../../components/bulk-bar';
 import { useCommand } from '../../../components/use-command';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useOrdersBulkFulfillMutation } from '../api/orders-bulk-fulfill-mutation';
@@ -105,95 +106,79 @@ export function OrderBulkBar({ rows, matching = null, canWrite = true, onDone, o
 
   return (
     <>
-      <Paper
-        shadow="lg"
-        withBorder
-        radius="md"
-        px="md"
-        py="sm"
-        role="region"
-        aria-label="Bulk actions"
-        data-testid="bulk-bar"
-        // Stays in view at the bottom of the window while the list scrolls under it.
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 }}
-      >
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap={4} wrap="nowrap">
-            <Text fw={600} size="sm" aria-live="polite">
-              {selectedCount} selected
-            </Text>
-            <Button size="compact-sm" variant="subtle" onClick={onClear}>
-              Clear
-            </Button>
-          </Group>
-          {tooMany && (
+      <BulkBar
+        label={`${selectedCount} selected`}
+        onClear={onClear}
+        notice={
+          tooMany && (
             <Text size="sm" c="orange.8" data-testid="print-too-many">
               This search has {matching.count.toLocaleString()}
               {matching.atLeast ? '+' : ''} orders; print at most {MAX_PRINT_ORDERS} at a time. Narrow the
               search or select orders.
             </Text>
+          )
+        }
+      >
+        <Group gap="xs" wrap="nowrap">
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="sm"
+                variant="default"
+                disabled={tooMany}
+                leftSection={<IconPrinter size={16} aria-hidden />}
+                rightSection={<IconChevronUp size={14} aria-hidden />}
+              >
+                Print
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component="a" href={packingSlipsUrl(print)} target="_blank" rel="noopener">
+                Print packing slips
+              </Menu.Item>
+              <Menu.Item component="a" href={pickListUrl(print)} target="_blank" rel="noopener">
+                Print pick list
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          {writes && (
+            <>
+              <Button
+                size="sm"
+                leftSection={<IconTruckDelivery size={16} aria-hidden />}
+                disabled={!shippable.length}
+                title={shippable.length ? undefined : 'Nothing left to ship on the selected orders'}
+                onClick={() => {
+                  setErrors([]);
+                  setDialog('fulfill');
+                }}
+              >
+                Fulfill
+              </Button>
+              <Menu position="top-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    size="sm"
+                    variant="default"
+                    rightSection={<IconChevronUp size={14} aria-hidden />}
+                    loading={updating.loading && dialog === null}
+                  >
+                    More actions
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setDialog('addTags')}>Add tags…</Menu.Item>
+                  <Menu.Item onClick={() => setDialog('removeTags')}>Remove tags…</Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item disabled={!closable.length} onClick={() => void runClose.run(undefined)}>
+                    Archive {closable.length ? orders(closable.length) : ''}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </>
           )}
-          <Group gap="xs" wrap="nowrap">
-            <Menu position="top-end" withinPortal>
-              <Menu.Target>
-                <Button
-                  size="sm"
-                  variant="default"
-                  disabled={tooMany}
-                  leftSection={<IconPrinter size={16} aria-hidden />}
-                  rightSection={<IconChevronUp size={14} aria-hidden />}
-                >
-                  Print
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component="a" href={packingSlipsUrl(print)} target="_blank" rel="noopener">
-                  Print packing slips
-                </Menu.Item>
-                <Menu.Item component="a" href={pickListUrl(print)} target="_blank" rel="noopener">
-                  Print pick list
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-            {writes && (
-              <>
-                <Button
-                  size="sm"
-                  leftSection={<IconTruckDelivery size={16} aria-hidden />}
-                  disabled={!shippable.length}
-                  title={shippable.length ? undefined : 'Nothing left to ship on the selected orders'}
-                  onClick={() => {
-                    setErrors([]);
-                    setDialog('fulfill');
-                  }}
-                >
-                  Fulfill
-                </Button>
-                <Menu position="top-end" withinPortal>
-                  <Menu.Target>
-                    <Button
-                      size="sm"
-                      variant="default"
-                      rightSection={<IconChevronUp size={14} aria-hidden />}
-                      loading={updating.loading && dialog === null}
-                    >
-                      More actions
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setDialog('addTags')}>Add tags…</Menu.Item>
-                    <Menu.Item onClick={() => setDialog('removeTags')}>Remove tags…</Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item disabled={!closable.length} onClick={() => void runClose.run(undefined)}>
-                      Archive {closable.length ? orders(closable.length) : ''}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </>
-            )}
-          </Group>
         </Group>
-      </Paper>
+      </BulkBar>
       <BulkFulfillDialog
         opened={dialog === 'fulfill'}
         shippable={shippable.length}

@@ -1,8 +1,9 @@
-import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronUp } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductBulkActionInput, ProductStatus } from '../../../gql/graphql';
+import { BulkBar } from '../../../components/bulk-bar';
 import { useCommand } from '../../../components/use-command';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useProductsBulkUpdateMutation } from '../api/products-bulk-update-mutation';
@@ -79,71 +80,53 @@ export function ProductBulkBar({ ids, query, countLabel, onDone, onClear }: Prod
 
   return (
     <>
-      <Paper
-        shadow="lg"
-        withBorder
-        radius="md"
-        px="md"
-        py="sm"
-        role="region"
-        aria-label="Bulk actions"
-        data-testid="bulk-bar"
-        // Stays in view at the bottom of the window while the list scrolls under it.
-        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 }}
+      <BulkBar
+        label={ids ? `${ids.length} selected` : `All ${countLabel} matching selected`}
+        onClear={onClear}
       >
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap={4} wrap="nowrap">
-            <Text fw={600} size="sm" aria-live="polite">
-              {ids ? `${ids.length} selected` : `All ${countLabel} matching selected`}
-            </Text>
-            <Button size="compact-sm" variant="subtle" onClick={onClear}>
-              Clear
-            </Button>
-          </Group>
-          <Group gap="xs" wrap="wrap">
-            <Button
-              size="sm"
-              variant="default"
-              component={Link}
-              to={`/products/bulk-edit?${ids ? `ids=${ids.join(',')}` : `q=${encodeURIComponent(query)}`}`}
-            >
-              Bulk edit
-            </Button>
-            <Menu position="top-end" withinPortal>
-              <Menu.Target>
-                <Button
-                  size="sm"
-                  rightSection={<IconChevronUp size={14} aria-hidden />}
-                  loading={loading && !dialog}
-                >
-                  Set status
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => void apply({ setStatus: 'ACTIVE' })}>Active</Menu.Item>
-                <Menu.Item onClick={() => void apply({ setStatus: 'DRAFT' })}>Draft</Menu.Item>
-                <Menu.Item onClick={() => void apply({ setStatus: 'ARCHIVED' })}>Archived</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-            <Menu position="top-end" withinPortal>
-              <Menu.Target>
-                <Button size="sm" variant="default" rightSection={<IconChevronUp size={14} aria-hidden />}>
-                  More actions
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => open('addTags')}>Add tags…</Menu.Item>
-                <Menu.Item onClick={() => open('removeTags')}>Remove tags…</Menu.Item>
-                <Menu.Item onClick={() => open('collection')}>Add to collection…</Menu.Item>
-                <Menu.Divider />
-                <Menu.Item color="red" onClick={() => open('delete')}>
-                  Delete…
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to={`/products/bulk-edit?${ids ? `ids=${ids.join(',')}` : `q=${encodeURIComponent(query)}`}`}
+          >
+            Bulk edit
+          </Button>
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="sm"
+                rightSection={<IconChevronUp size={14} aria-hidden />}
+                loading={loading && !dialog}
+              >
+                Set status
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => void apply({ setStatus: 'ACTIVE' })}>Active</Menu.Item>
+              <Menu.Item onClick={() => void apply({ setStatus: 'DRAFT' })}>Draft</Menu.Item>
+              <Menu.Item onClick={() => void apply({ setStatus: 'ARCHIVED' })}>Archived</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <Button size="sm" variant="default" rightSection={<IconChevronUp size={14} aria-hidden />}>
+                More actions
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => open('addTags')}>Add tags…</Menu.Item>
+              <Menu.Item onClick={() => open('removeTags')}>Remove tags…</Menu.Item>
+              <Menu.Item onClick={() => open('collection')}>Add to collection…</Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" onClick={() => open('delete')}>
+                Delete…
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
-      </Paper>
+      </BulkBar>
       {dialogsUsed && (
         <Suspense fallback={null}>
           <BulkDialogs
