@@ -633,6 +633,7 @@ export type Permission =
   | 'RETURNS_WRITE'
   | 'SETTINGS_WRITE'
   | 'STAFF_MANAGE'
+  | 'VIEWS_MANAGE'
   | 'WEBHOOKS_MANAGE';
 
 /** Exactly one of these. */
@@ -1725,6 +1726,7 @@ export type LocationQuery = { node:
     | { __typename: 'Return' }
     | { __typename: 'ReturnLine' }
     | { __typename: 'Role' }
+    | { __typename: 'SavedView' }
     | { __typename: 'Session' }
     | { __typename: 'ShippingRate' }
     | { __typename: 'ShippingZone' }
