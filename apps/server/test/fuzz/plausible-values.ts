@@ -98,6 +98,7 @@ function baseInputs(f: Fixtures): Record<string, () => Record<string, unknown>> 
     ProductInput: () => ({ title: 'Fuzz product' }),
     ProductOptionInput: () => ({ name: 'Size', values: ['S'] }),
     ProductVariantInput: () => ({ price: '10.00' }),
+    SavedViewInput: () => ({ resource: 'ORDERS', name: `Fuzz view ${next()}` }),
     ShippingRateInput: () => ({ name: 'Fuzz rate', price: '5.00' }),
     ShippingZoneInput: () => ({ name: `Fuzz zone ${next()}` }),
     ShopInput: () => ({}),
@@ -115,6 +116,8 @@ function rootOverrides(f: Fixtures): Record<string, Record<string, unknown>> {
     productMediaUpload: { files: [] },
     categoryMove: { position: 0 },
     locationsReorder: { ids: [f.ids.Location, f.secondLocationId] },
+    savedViews: { resource: 'ORDERS' },
+    savedViewSetDefault: { resource: 'ORDERS' },
     taxPreview: { countryCode: 'US', lineAmounts: ['10.00'] },
     shippingRatesFor: { countryCode: 'US', subtotal: '10.00' },
   };
