@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { SavedViewFieldsFragment, SavedViewResource } from '../gql/graphql';
 import type { ListParams } from '../lib/list-params';
 import type { ListSorting } from '../lib/list-sorting';
@@ -34,7 +34,7 @@ export function useSavedViews<K extends string>(
   sorting: ListSorting<K> | null,
 ): SavedViews {
   const query = useSavedViewsQuery(resource, false);
-  const views = query.data?.savedViews ?? [];
+  const views = useMemo(() => query.data?.savedViews ?? [], [query.data]);
   const viewId = params.get('view');
   const selected = views.find((v) => v.id === viewId) ?? null;
   const loaded = query.data !== undefined;
