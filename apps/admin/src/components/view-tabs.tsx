@@ -3,7 +3,10 @@ import { IconLock } from '@tabler/icons-react';
 import { useRef, type KeyboardEvent } from 'react';
 import type { ListTab } from './list-tabs';
 import { ScrollRow } from './scroll-row';
-import type { SavedViews } from './use-saved-views';
+import type { SavedViewResource } from '../gql/graphql';
+import type { ListParams } from '../lib/list-params';
+import type { ListSorting } from '../lib/list-sorting';
+import { useSavedViews, type SavedViews } from './use-saved-views';
 import { ViewActions } from './view-menu';
 
 /**
@@ -94,4 +97,23 @@ export function ViewTabs({
       <ViewActions saved={saved} />
     </Group>
   );
+}
+
+/**
+ * The saved views of a list whose own controls hold its built-in tabs (ListPage `views`): the
+ * views, "Save as view" and the selected view's menu.
+ */
+export function SavedViewRow<K extends string>({
+  resource,
+  params,
+  sorting,
+  compact,
+}: {
+  resource: SavedViewResource;
+  params: ListParams;
+  sorting: ListSorting<K> | null;
+  compact: boolean;
+}) {
+  const saved = useSavedViews(resource, params, sorting);
+  return <ViewTabs saved={saved} compact={compact} />;
 }

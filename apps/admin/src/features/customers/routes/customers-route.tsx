@@ -96,6 +96,7 @@ export function CustomersRoute() {
         />
       }
       sorting={CUSTOMER_LIST}
+      views="CUSTOMERS"
       skeleton={<Skeleton height={360} radius="md" />}
       empty={{
         nouns: 'customers',

@@ -103,6 +103,7 @@ export function ProductsRoute() {
         />
       }
       sorting={PRODUCT_LIST}
+      views="PRODUCTS"
       banner={
         canWrite &&
         pageAllSelected &&
