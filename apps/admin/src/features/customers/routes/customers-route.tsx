@@ -1,3 +1,4 @@
+import { ColumnChooser, shownColumns } from '../../../components/column-chooser';
 import { Button, Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -97,6 +98,7 @@ export function CustomersRoute() {
       }
       sorting={CUSTOMER_LIST}
       views="CUSTOMERS"
+      controls={!phone && <ColumnChooser resource="CUSTOMERS" params={params} />}
       skeleton={<Skeleton height={360} radius="md" />}
       empty={{
         nouns: 'customers',
@@ -123,6 +125,7 @@ export function CustomersRoute() {
           phone={phone}
           selectable={canWrite}
           sort={listHeaderSort(CUSTOMER_LIST, params)}
+          columns={shownColumns('CUSTOMERS', params)}
           {...list.selection.tableProps}
         />
       )}

@@ -1,3 +1,4 @@
+import { ColumnChooser, shownColumns } from '../../../components/column-chooser';
 import { Anchor, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -104,6 +105,7 @@ export function ProductsRoute() {
       }
       sorting={PRODUCT_LIST}
       views="PRODUCTS"
+      controls={!phone && <ColumnChooser resource="PRODUCTS" params={params} />}
       banner={
         canWrite &&
         pageAllSelected &&
@@ -162,6 +164,7 @@ export function ProductsRoute() {
           phone={phone}
           selectable={canWrite}
           sort={listHeaderSort(PRODUCT_LIST, params)}
+          columns={shownColumns('PRODUCTS', params)}
           {...tableProps}
         />
       )}
