@@ -1,15 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
 import { defaultSavedViewColumns, SAVED_VIEW_COLUMNS, type SavedViewResource } from '@stockroom/domain';
+import { shownColumns } from './shown-columns';
 import type { ListParams } from '../lib/list-params';
-import { columnsOfParam } from '../lib/saved-view-url';
-
-/** The columns a list shows: the URL's `cols=` (a view puts its own there), else the defaults. */
-export function shownColumns(resource: SavedViewResource, params: Pick<ListParams, 'get'>): string[] {
-  const known = new Set(SAVED_VIEW_COLUMNS[resource].map((c) => c.key));
-  const chosen = columnsOfParam(params.get('cols')).filter((c) => known.has(c));
-  return chosen.length ? chosen : defaultSavedViewColumns(resource);
-}
 
 /**
  * "Columns": which of the list's columns show, and in what order (checkboxes, move up and down).

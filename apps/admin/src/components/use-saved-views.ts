@@ -3,7 +3,7 @@ import type { SavedViewFieldsFragment, SavedViewResource } from '../gql/graphql'
 import type { ListParams } from '../lib/list-params';
 import type { ListSorting } from '../lib/list-sorting';
 import { paramsOfView, sameAsView, urlIsBare, viewOfParams } from '../lib/saved-view-url';
-import { useSavedViewsQuery } from './saved-views-api';
+import { useSavedViewsQuery } from './saved-views-query';
 
 export type SavedViewItem = SavedViewFieldsFragment;
 

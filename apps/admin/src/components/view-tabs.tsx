@@ -1,13 +1,16 @@
 import { Button, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
 import type { ListTab } from './list-tabs';
 import { ScrollRow } from './scroll-row';
 import type { SavedViewResource } from '../gql/graphql';
 import type { ListParams } from '../lib/list-params';
 import type { ListSorting } from '../lib/list-sorting';
 import { useSavedViews, type SavedViews } from './use-saved-views';
-import { ViewActions } from './view-menu';
+
+// "Save as view" and a view's menu (Mantine's Menu and Modal, the mutations) download after the
+// list's first paint, not with it (e2e/bundle-budget.test.ts).
+const ViewActions = lazy(async () => ({ default: (await import('./view-menu')).ViewActions }));
 
 /**
  * A list's tabs: its built-in ones (searches every list has, as before), then the saved views,
@@ -94,7 +97,9 @@ export function ViewTabs({
           })}
         </Group>
       </ScrollRow>
-      <ViewActions saved={saved} />
+      <Suspense fallback={null}>
+        <ViewActions saved={saved} />
+      </Suspense>
     </Group>
   );
 }

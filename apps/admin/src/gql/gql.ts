@@ -29,12 +29,12 @@ type Documents = {
     "\n  subscription LiveJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...LiveJobFields\n      }\n    }\n  }\n": typeof types.LiveJobUpdatedDocument,
     "\n  subscription Presence($subjectId: ID!) {\n    presence(subjectId: $subjectId) {\n      staffId\n      name\n      since\n    }\n  }\n": typeof types.PresenceDocument,
     "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ProductsInDocument,
-    "\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n": typeof types.SavedViewFieldsFragmentDoc,
-    "\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n": typeof types.SavedViewsDocument,
     "\n  mutation SavedViewCreate($input: SavedViewInput!) {\n    savedViewCreate(input: $input) {\n      savedView {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SavedViewCreateDocument,
     "\n  mutation SavedViewUpdate($id: ID!, $input: SavedViewUpdateInput!) {\n    savedViewUpdate(id: $id, input: $input) {\n      savedView {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SavedViewUpdateDocument,
     "\n  mutation SavedViewDelete($id: ID!) {\n    savedViewDelete(id: $id) {\n      deletedId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SavedViewDeleteDocument,
     "\n  mutation SavedViewSetDefault($resource: SavedViewResource!, $id: ID) {\n    savedViewSetDefault(resource: $resource, id: $id) {\n      savedViews {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.SavedViewSetDefaultDocument,
+    "\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n": typeof types.SavedViewFieldsFragmentDoc,
+    "\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n": typeof types.SavedViewsDocument,
     "\n  mutation AuditEventRevert($id: ID!) {\n    auditEventRevert(id: $id) {\n      auditEventId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.AuditEventRevertDocument,
     "\n  query VariantSearch($query: String) {\n    productVariants(query: $query, first: 8) {\n      nodes {\n        id\n        title\n        sku\n        price {\n          amount\n          currencyCode\n        }\n        trackInventory\n        product {\n          id\n          title\n          status\n        }\n        inventoryLevels {\n          available\n          location {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.VariantSearchDocument,
     "\n  query Account {\n    me {\n      id\n      name\n      email\n      version\n      isOwner\n      lastSignInAt\n      sessions {\n        id\n        createdAt\n        lastSeenAt\n        expiresAt\n        ip\n        userAgent\n        current\n      }\n    }\n  }\n": typeof types.AccountDocument,
@@ -267,12 +267,12 @@ const documents: Documents = {
     "\n  subscription LiveJobUpdated($id: ID!) {\n    jobUpdated(id: $id) {\n      eventId\n      job {\n        ...LiveJobFields\n      }\n    }\n  }\n": types.LiveJobUpdatedDocument,
     "\n  subscription Presence($subjectId: ID!) {\n    presence(subjectId: $subjectId) {\n      staffId\n      name\n      since\n    }\n  }\n": types.PresenceDocument,
     "\n  query ProductsIn($query: String!, $first: Int, $after: String, $last: Int, $before: String) {\n    products(query: $query, sortKey: TITLE, first: $first, after: $after, last: $last, before: $before) {\n      nodes {\n        id\n        title\n        status\n        vendor\n        media {\n          id\n          alt\n          thumbnailUrl(size: SMALL)\n        }\n      }\n      pageInfo {\n        ...PageInfoFields\n      }\n      count {\n        ...CountFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ProductsInDocument,
-    "\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n": types.SavedViewFieldsFragmentDoc,
-    "\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n": types.SavedViewsDocument,
     "\n  mutation SavedViewCreate($input: SavedViewInput!) {\n    savedViewCreate(input: $input) {\n      savedView {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SavedViewCreateDocument,
     "\n  mutation SavedViewUpdate($id: ID!, $input: SavedViewUpdateInput!) {\n    savedViewUpdate(id: $id, input: $input) {\n      savedView {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SavedViewUpdateDocument,
     "\n  mutation SavedViewDelete($id: ID!) {\n    savedViewDelete(id: $id) {\n      deletedId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SavedViewDeleteDocument,
     "\n  mutation SavedViewSetDefault($resource: SavedViewResource!, $id: ID) {\n    savedViewSetDefault(resource: $resource, id: $id) {\n      savedViews {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.SavedViewSetDefaultDocument,
+    "\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n": types.SavedViewFieldsFragmentDoc,
+    "\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n": types.SavedViewsDocument,
     "\n  mutation AuditEventRevert($id: ID!) {\n    auditEventRevert(id: $id) {\n      auditEventId\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.AuditEventRevertDocument,
     "\n  query VariantSearch($query: String) {\n    productVariants(query: $query, first: 8) {\n      nodes {\n        id\n        title\n        sku\n        price {\n          amount\n          currencyCode\n        }\n        trackInventory\n        product {\n          id\n          title\n          status\n        }\n        inventoryLevels {\n          available\n          location {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.VariantSearchDocument,
     "\n  query Account {\n    me {\n      id\n      name\n      email\n      version\n      isOwner\n      lastSignInAt\n      sessions {\n        id\n        createdAt\n        lastSeenAt\n        expiresAt\n        ip\n        userAgent\n        current\n      }\n    }\n  }\n": types.AccountDocument,
@@ -567,14 +567,6 @@ export function graphql(source: "\n  query ProductsIn($query: String!, $first: I
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n"): (typeof documents)["\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n"): (typeof documents)["\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation SavedViewCreate($input: SavedViewInput!) {\n    savedViewCreate(input: $input) {\n      savedView {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SavedViewCreate($input: SavedViewInput!) {\n    savedViewCreate(input: $input) {\n      savedView {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -588,6 +580,14 @@ export function graphql(source: "\n  mutation SavedViewDelete($id: ID!) {\n    s
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SavedViewSetDefault($resource: SavedViewResource!, $id: ID) {\n    savedViewSetDefault(resource: $resource, id: $id) {\n      savedViews {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SavedViewSetDefault($resource: SavedViewResource!, $id: ID) {\n    savedViewSetDefault(resource: $resource, id: $id) {\n      savedViews {\n        ...SavedViewFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n"): (typeof documents)["\n  fragment SavedViewFields on SavedView {\n    id\n    resource\n    name\n    query\n    sortKey\n    reverse\n    columns\n    shared\n    owner\n    isDefault\n    canEdit\n    version\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n"): (typeof documents)["\n  query SavedViews($resource: SavedViewResource!) {\n    savedViews(resource: $resource) {\n      ...SavedViewFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

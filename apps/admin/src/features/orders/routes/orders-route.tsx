@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { ListPage } from '../../../components/list-page';
 import { ViewTabs } from '../../../components/view-tabs';
 import { useSavedViews } from '../../../components/use-saved-views';
-import { ColumnChooser, shownColumns } from '../../../components/column-chooser';
+import { ColumnChooser, shownColumns } from '../../../components/shown-columns';
 import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';

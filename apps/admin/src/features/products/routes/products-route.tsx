@@ -1,4 +1,4 @@
-import { ColumnChooser, shownColumns } from '../../../components/column-chooser';
+import { ColumnChooser, shownColumns } from '../../../components/shown-columns';
 import { Anchor, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
