@@ -149,4 +149,42 @@ describe('saved views', () => {
     await tab(again.page, 'Open orders').waitFor({ state: 'detached' });
     await again.context.close();
   });
+
+  it('keeps a private products view with its columns, and shows views on the other lists', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signIn(page, server.ownerEmail, server.ownerPassword);
+    await page.goto('/products?q=board');
+    await page.getByTestId('product-row').first().waitFor();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Price' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Price' }).isChecked()).toBe(true);
+    await shot(page, 'saved-views-columns-1280');
+    await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Price' }).waitFor();
+    await page.getByRole('button', { name: 'Save as view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as view' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Boards');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => tab(page, 'Boards').getAttribute('aria-selected')).toBe('true');
+    // Make it the default: /products with nothing in its URL opens on it.
+    await page.getByRole('button', { name: 'Actions for view Boards' }).click();
+    await page.getByRole('menuitem', { name: 'Make my default' }).click();
+    await page.getByText('The list opens on “Boards” for you.').waitFor();
+    await page.goto('/products');
+    await expect.poll(() => tab(page, 'Boards').getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('columnheader', { name: 'Price' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'saved-views-products-1280');
+    await context.close();
+
+    const phone = await newPage(browser, server.url, PHONE);
+    await signIn(phone.page, server.ownerEmail, server.ownerPassword);
+    await phone.page.goto('/products');
+    await expect.poll(() => tab(phone.page, 'Boards').getAttribute('aria-selected')).toBe('true');
+    await shot(phone.page, 'saved-views-products-390');
+    await phone.page.goto('/customers?q=ada');
+    await phone.page.getByRole('button', { name: 'Save as view' }).waitFor();
+    await shot(phone.page, 'saved-views-customers-390');
+    await phone.context.close();
+  });
 });
