@@ -21,6 +21,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // A worker loads the server's modules once for all its files instead of once per file
+          // (import time 665 s → 35 s over a CI run). Safe: the tests mock no module, and each file
+          // starts its own servers on its own databases.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['./apps/server/test/support/embedded-snapshot-dir.ts'],

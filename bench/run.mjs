@@ -16,6 +16,7 @@
 //   BENCH_ONLY=webhooks: webhook deliveries per second and orderCreate with 5 subscriptions on/off
 //     (BENCH_WEBHOOK_ROUNDS=5 BENCH_WEBHOOK_ORDERS=300 BENCH_WEBHOOK_CONNECTIONS=16: alternated rounds)
 //   BENCH_ONLY=documents: 250 packing slips and their pick list over HTTP (first byte, whole file, RSS)
+//   BENCH_ONLY=grid-save: the bulk grid's save of 2,000 rows (1,500 prices, 500 stock levels) and its undo
 //   --compare: print the change against the previous run of the same scale
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ import { importExportBench } from './scenarios/imports.mjs';
 import { ordersExportBench } from './scenarios/orders-export.mjs';
 import { webhookBench } from './scenarios/webhooks.mjs';
 import { documentsBench } from './scenarios/documents.mjs';
+import { gridBench } from './scenarios/grid.mjs';
 
 const scale = process.env.BENCH_SCALE ?? 'medium';
 const products = process.env.BENCH_PRODUCTS ? Number(process.env.BENCH_PRODUCTS) : null;
@@ -321,6 +323,16 @@ if (!only || only.test('documents')) {
   console.log(notes.at(-1));
   maxRss = Math.max(maxRss, d.slips.rssMaxMb, d.pickList.rssMaxMb);
 }
+/** Issue #34: the bulk grid's save of 2,000 rows (prices and stock levels) and its undo. */
+let gridSave = null;
+if (!only || only.test('grid-save')) {
+  gridSave = await gridBench({ gql: async (q, v) => ({ body: (await gql(q, v)).body }) });
+  const g = gridSave;
+  notes.push(
+    `Bulk grid save, ${g.rows} rows (${g.prices} prices, ${g.levels} stock levels): ${g.saveMs} ms median (worst ${g.worstSaveMs}; target ≤ 2,000); its undo ${g.undoMs} ms.`,
+  );
+  console.log(notes.at(-1));
+}
 /** Issue #29: a products import through the API beside the COPY floor, and an orders export. */
 let imports = null;
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -409,6 +421,7 @@ const run = {
   ordersExport,
   webhooks,
   documents,
+  gridSave,
 };
 const previous = readResults().runs[label];
 if (process.argv.includes('--compare')) console.log(`\n${compare(previous, run)}\n`);

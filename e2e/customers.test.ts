@@ -231,4 +231,31 @@ describe('customers', () => {
     expect(id.startsWith('/customers/')).toBe(true);
     await context.close();
   });
+  it('tags every customer a search finds in one command, beyond the page', async () => {
+    const api = await signedInApi(server.url, server.ownerEmail, server.ownerPassword);
+    for (let i = 1; i <= 55; i++) {
+      await api.request(
+        `mutation($input: CustomerInput!) { customerCreate(input: $input) { userErrors { message } } }`,
+        { input: { email: `wholesale${i}@example.com`, firstName: 'Wholesale', lastName: `Buyer ${i}` } },
+      );
+    }
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, SUPPORT.email, SUPPORT.password);
+    await page.goto('/customers?q=Wholesale');
+    await expect.poll(() => page.getByTestId('customer-row').count()).toBe(50);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('button', { name: 'Select all 55 matching' }).click();
+    await page.getByText('All 55 customers matching the search are selected.').waitFor();
+    await page.getByRole('button', { name: 'Add tags' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add tags' });
+    await dialog.getByRole('combobox', { name: 'Tags' }).fill('Trade');
+    await dialog.getByRole('combobox', { name: 'Tags' }).press('Enter');
+    await dialog.getByRole('button', { name: 'Add to all 55 matching customers' }).click();
+    await page.getByTestId('bulk-result').getByText('Tags added to 55 customers.').waitFor();
+    const tagged = await api.request<{ customers: { nodes: unknown[] } }>(
+      `{ customers(query: "tag:Trade", first: 100) { nodes { id } } }`,
+    );
+    expect(tagged.customers.nodes).toHaveLength(55);
+    await context.close();
+  });
 });

@@ -20,7 +20,7 @@ export const ORDER_DETAIL = `query Order($id: ID!) { order(id: $id) {
   currencyCode subtotal { amount } shippingTotal { amount } taxTotal { amount } discountTotal { amount }
   total { amount } totalPaid { amount } totalRefunded { amount } outstanding { amount } totalCapturable { amount }
   itemsCount pricesIncludeTax
-  lines { id productTitle variantTitle sku imageUrl product { id } variant { id } unitPrice { amount }
+  lines { id productTitle variantTitle sku imageUrl productId variantId unitPrice { amount }
     quantity discount { amount } fulfilledQuantity refundedQuantity unfulfilledQuantity location { id name } }
   shippingAddress { firstName lastName company line1 line2 city region postalCode countryCode countryName phone }
   billingAddress { firstName lastName line1 city countryCode }

@@ -18,6 +18,7 @@ export const USER_ERROR_CODES = [
   'LAST_OWNER',
   'INVALID_CREDENTIALS',
   'LOGIN_THROTTLED',
+  'NOT_FOUND',
 ] as const;
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
 

@@ -21,6 +21,12 @@ describe('job words', () => {
     expect(jobInputSummary('BULK_EDIT', { ids: ['a', 'b'], action: { setStatus: 'ARCHIVED' } })).toBe(
       '2 products: status set to Archived',
     );
+    expect(
+      jobInputSummary('BULK_EDIT_CUSTOMERS', {
+        ids: ['a', 'b', 'c'],
+        action: { addTags: ['VIP'], removeTags: [] },
+      }),
+    ).toBe('3 customers: tags added: VIP');
     expect(jobInputSummary('EXPORT_AUDIT', { query: '' })).toBe('The whole audit log (no search)');
     expect(jobInputSummary('EXPORT_PRODUCTS', null)).toBe('All products; all columns');
     expect(jobInputSummary('SOMETHING', { a: 1 })).toBe('Given: a');

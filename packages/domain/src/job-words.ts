@@ -32,8 +32,13 @@ export function jobInputSummary(kind: unknown, input: unknown, collection?: stri
     const query = typeof i['query'] === 'string' ? i['query'].trim() : '';
     return query ? `Audit events matching “${query}”` : 'The whole audit log (no search)';
   }
-  if (kind === 'BULK_EDIT') {
-    const products = Array.isArray(i['ids']) ? count(i['ids'].length, 'product') : 'Products';
+  if (kind === 'BULK_EDIT' || kind === 'BULK_EDIT_CUSTOMERS') {
+    const noun = kind === 'BULK_EDIT' ? 'product' : 'customer';
+    const products = Array.isArray(i['ids'])
+      ? count(i['ids'].length, noun)
+      : kind === 'BULK_EDIT'
+        ? 'Products'
+        : 'Customers';
     const action = (typeof i['action'] === 'object' && i['action'] !== null ? i['action'] : {}) as Record<
       string,
       unknown

@@ -4,6 +4,7 @@ import type { Permission } from './permissions.js';
 export const JOB_KINDS = [
   'EXPORT_AUDIT',
   'BULK_EDIT',
+  'BULK_EDIT_CUSTOMERS',
   'EXPORT_PRODUCTS',
   'EXPORT_INVENTORY',
   'EXPORT_ORDERS',
@@ -28,6 +29,7 @@ export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['QUEUED', 'RUNNING'];
 export const JOB_KIND_PERMISSIONS: Record<JobKind, readonly Permission[]> = {
   EXPORT_AUDIT: ['AUDIT_READ', 'DATA_EXPORT'],
   BULK_EDIT: ['CATALOG_WRITE'],
+  BULK_EDIT_CUSTOMERS: ['CUSTOMERS_READ', 'CUSTOMERS_WRITE'],
   // A list's export: the permission its list needs (stock levels are catalog data) and DATA_EXPORT.
   EXPORT_PRODUCTS: ['CATALOG_READ', 'DATA_EXPORT'],
   EXPORT_INVENTORY: ['CATALOG_READ', 'DATA_EXPORT'],
@@ -43,6 +45,7 @@ export const JOB_KIND_PERMISSIONS: Record<JobKind, readonly Permission[]> = {
 export const JOB_KIND_LABELS: Record<JobKind, string> = {
   EXPORT_AUDIT: 'Audit log export',
   BULK_EDIT: 'Bulk product edit',
+  BULK_EDIT_CUSTOMERS: 'Bulk customer edit',
   EXPORT_PRODUCTS: 'Products export',
   EXPORT_INVENTORY: 'Inventory export',
   EXPORT_ORDERS: 'Orders export',

@@ -8,6 +8,7 @@ import { runJobStep, type JobHandlers, type StepResult } from '../modules/jobs/j
 import { jobFilesDir } from '../modules/jobs/job-files.js';
 import { auditExportStep } from '../modules/jobs/export.service.js';
 import { bulkEditStep } from '../modules/catalog/bulk.service.js';
+import { customerBulkEditStep } from '../modules/customers/customer-bulk.service.js';
 import { MAINTENANCE_CRON, MAINTENANCE_QUEUE, runMaintenance } from './maintenance.js';
 import { listExportStep, type ListExporters } from '../modules/jobs/list-export.service.js';
 import { productExporter } from '../modules/inventory/product-export.service.js';
@@ -50,6 +51,7 @@ export function importersFor(config: Pick<Config, 'dataDir' | 'outboundAllow'>):
 const handlers = (importers: Partial<Importers>, filesDir: string): JobHandlers => ({
   EXPORT_AUDIT: auditExportStep,
   BULK_EDIT: bulkEditStep,
+  BULK_EDIT_CUSTOMERS: customerBulkEditStep,
   EXPORT_PRODUCTS: listExportStep(LIST_EXPORTERS, 'EXPORT_PRODUCTS'),
   EXPORT_INVENTORY: listExportStep(LIST_EXPORTERS, 'EXPORT_INVENTORY'),
   EXPORT_ORDERS: listExportStep(LIST_EXPORTERS, 'EXPORT_ORDERS'),

@@ -102,6 +102,7 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.customerErase': 'CUSTOMERS_ERASE',
   'Mutation.customerSetDefaultAddress': 'CUSTOMERS_WRITE',
   'Mutation.customerUpdate': 'CUSTOMERS_WRITE',
+  'Mutation.customersBulkUpdate': 'CUSTOMERS_WRITE',
   'Mutation.discountCreate': 'DISCOUNTS_WRITE',
   'Mutation.discountDelete': 'DISCOUNTS_WRITE',
   'Mutation.discountUpdate': 'DISCOUNTS_WRITE',
@@ -157,6 +158,8 @@ const MATRIX: Record<string, Permission | readonly Permission[] | 'authenticated
   'Mutation.productMediaUpload': 'CATALOG_WRITE',
   'Mutation.productUpdate': 'CATALOG_WRITE',
   'Mutation.productsBulkUpdate': 'CATALOG_WRITE',
+  // INVENTORY_WRITE as well when `stock` is not empty (variants-bulk-update.api.test.ts).
+  'Mutation.productVariantsBulkUpdate': 'CATALOG_WRITE',
   'Mutation.roleCreate': 'STAFF_MANAGE',
   'Mutation.roleDelete': 'STAFF_MANAGE',
   'Mutation.roleUpdate': 'STAFF_MANAGE',

@@ -99,6 +99,14 @@ function baseInputs(f: Fixtures): Record<string, () => Record<string, unknown>> 
     ProductOptionInput: () => ({ name: 'Size', values: ['S'] }),
     ProductVariantInput: () => ({ price: '10.00' }),
     SavedViewInput: () => ({ resource: 'ORDERS', name: `Fuzz view ${next()}` }),
+    // The bulk grid's save (issue #34): a stale version refuses the row, so nothing else moves.
+    ProductVariantBulkChange: () => ({ variantId: f.ids.ProductVariant, expectedVersion: 0, price: '10.00' }),
+    ProductVariantBulkStock: () => ({
+      variantId: f.ids.ProductVariant,
+      locationId: f.ids.Location,
+      onHand: 1,
+      expectedOnHand: -1,
+    }),
     ShippingRateInput: () => ({ name: 'Fuzz rate', price: '5.00' }),
     ShippingZoneInput: () => ({ name: `Fuzz zone ${next()}` }),
     ShopInput: () => ({}),

@@ -55,6 +55,7 @@ export type UserErrorCode =
   | 'LAST_OWNER'
   | 'LIMIT_EXCEEDED'
   | 'LOGIN_THROTTLED'
+  | 'NOT_FOUND'
   | 'OUT_OF_RANGE'
   | 'REFUND_EXCEEDS_CAPTURED'
   | 'REQUIRED'

@@ -24,6 +24,10 @@ export async function readableValue(
   event?: { action: string; changes: Record<string, { before: unknown; after: unknown }> },
 ): Promise<string | null> {
   if (value === null || value === undefined) return null;
+  if (event && BULK_ACTIONS.has(event.action) && typeof value === 'object') {
+    if (field === 'variants') return bulkVariantsWords(value as Record<string, object>);
+    if (field === 'stock') return countWords(Object.keys(value).length, 'stock level');
+  }
   if (event?.action === 'job.start') {
     if (field === 'kind') return jobKindWords(value);
     // Recorded whole before it was recorded in words: summarised now.
@@ -59,6 +63,44 @@ export async function readableValue(
     return `${value.length.toLocaleString('en-US')} product${value.length === 1 ? '' : 's'}`;
   if (field === 'reverted_event') return 'an earlier change (undone)';
   return null;
+}
+
+/** The bulk grid's save and its undo (issue #34): many variants and levels in one event. */
+const BULK_ACTIONS = new Set(['variant.bulk_update', 'variant.revert']);
+
+const countWords = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+const BULK_FIELD_WORDS: Record<string, string> = {
+  price: 'price',
+  compareAtPrice: 'compare-at price',
+  cost: 'cost',
+  sku: 'SKU',
+  barcode: 'barcode',
+  weight: 'weight',
+  trackInventory: 'stock tracking',
+};
+
+/** "50 variants (price, SKU)". */
+function bulkVariantsWords(byVariant: Record<string, object>): string {
+  const fields = new Set(
+    Object.values(byVariant).flatMap((v) => Object.keys(v ?? {}).filter((f) => f in BULK_FIELD_WORDS)),
+  );
+  const words = Object.keys(BULK_FIELD_WORDS)
+    .filter((f) => fields.has(f))
+    .map((f) => BULK_FIELD_WORDS[f])
+    .join(', ');
+  return countWords(Object.keys(byVariant).length, 'variant') + (words ? ` (${words})` : '');
+}
+
+/** A bulk save in words, for its subject: "Bulk edit: 50 variants, 12 stock levels". */
+export function bulkEditLabel(event: {
+  action: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+}): string | null {
+  if (!BULK_ACTIONS.has(event.action)) return null;
+  const size = (field: string) => Object.keys((event.changes[field]?.after as object | null) ?? {}).length;
+  const parts = [countWords(size('variants'), 'variant'), countWords(size('stock'), 'stock level')];
+  return `${event.action === 'variant.revert' ? 'Bulk edit undone' : 'Bulk edit'}: ${parts.join(', ')}`;
 }
 
 /** What an event's subject is called now (title, name, code, number), through the request's loaders. */

@@ -185,3 +185,34 @@ export async function exactAuditCount(db: Executor, filter: AuditFilter): Promis
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Who changed each of these variants last, and when: the latest event about its product, or the
+ * latest bulk grid save (or its undo) that changed it. One statement for all of them.
+ */
+export async function lastVariantChanges(
+  db: Executor,
+  items: readonly { variantId: string; productId: string }[],
+): Promise<Map<string, Pick<AuditEvent, 'actorName' | 'actorType' | 'createdAt'>>> {
+  if (!items.length) return new Map();
+  const { rows } = await sql<{
+    variant_id: string;
+    actor_name: string | null;
+    actor_type: AuditEvent['actorType'];
+    created_at: Date;
+  }>`
+    select x."variantId"::text as variant_id, e.actor_name, e.actor_type, e.created_at
+    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("variantId" uuid, "productId" uuid)
+    cross join lateral (
+      select a.actor_name, a.actor_type, a.created_at from audit_events a
+      where (a.subject_type = 'Product' and a.subject_id = x."productId")
+         or (a.action in ('variant.bulk_update', 'variant.revert')
+             and a.changes -> 'variants' -> 'after' ? x."variantId"::text)
+      order by a.created_at desc, a.id desc limit 1) e`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      r.variant_id,
+      { actorName: r.actor_name, actorType: r.actor_type, createdAt: new Date(r.created_at) },
+    ]),
+  );
+}

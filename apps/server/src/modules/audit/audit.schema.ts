@@ -5,7 +5,7 @@ import { auth } from '../../graphql/auth.js';
 import { builder, countWhenAsked, emptyConnection, toConnection } from '../../graphql/builder.js';
 import { findAuditEvent } from './audit.repository.js';
 import { listAuditEvents } from './audit.service.js';
-import { readableValue, subjectLabel } from './audit-readable.js';
+import { bulkEditLabel, readableValue, subjectLabel } from './audit-readable.js';
 
 const ChangeRef = builder
   .objectRef<{ field: string; before: unknown; after: unknown; event: AuditEvent }>('AuditChange')
@@ -69,7 +69,7 @@ builder.node(AuditEventRef, {
       nullable: true,
       description:
         'What the subject is called now (a title, name, code or order number); null once it is gone.',
-      resolve: (e, _a, ctx) => subjectLabel(e.subjectType, e.subjectId, ctx),
+      resolve: (e, _a, ctx) => bulkEditLabel(e) ?? subjectLabel(e.subjectType, e.subjectId, ctx),
     }),
     changes: t.field({
       // fields of one entity: the most any audited entity has is 11

@@ -15,6 +15,7 @@ import {
   insertAuditEvents,
   laterEventAbout,
   laterEventTouching,
+  lastVariantChanges,
   latestEventsOf,
   pageAuditEvents,
   redactEventsOf,
@@ -209,4 +210,12 @@ export function laterEventOf(
   exceptJobIds: readonly string[],
 ): ReturnType<typeof laterEventAbout> {
   return laterEventAbout(db, event, exceptJobIds);
+}
+
+/** Who changed each of these variants last, and when (a stale bulk grid row says so in words). */
+export function lastChangesOfVariants(
+  db: Executor,
+  items: readonly { variantId: string; productId: string }[],
+): ReturnType<typeof lastVariantChanges> {
+  return lastVariantChanges(db, items);
 }

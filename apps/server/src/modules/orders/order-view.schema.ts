@@ -73,6 +73,22 @@ builder.node(OrderLineRef, {
           ? ctx.loaders.productById.load(l.productId)
           : null,
     }),
+    productId: t.id({
+      nullable: true,
+      description:
+        "The product's id, as `product { id }` gives it, without reading the product: null once deleted, or without CATALOG_READ.",
+      resolve: (l, _a, ctx) =>
+        l.productId && ctx.viewer?.permissions.has('CATALOG_READ') ? encodeId('Product', l.productId) : null,
+    }),
+    variantId: t.id({
+      nullable: true,
+      description:
+        "The variant's id, as `variant { id }` gives it, without reading the variant: null once deleted, or without CATALOG_READ.",
+      resolve: (l, _a, ctx) =>
+        l.variantId && ctx.viewer?.permissions.has('CATALOG_READ')
+          ? encodeId('ProductVariant', l.variantId)
+          : null,
+    }),
     imageUrl: t.string({
       nullable: true,
       description: "A 64 px thumbnail of the product's first image, while the product exists.",

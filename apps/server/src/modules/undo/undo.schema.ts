@@ -10,7 +10,7 @@ import {
 import { forbidden } from '../../graphql/errors.js';
 import { settingsChanged } from '../settings/settings.service.js';
 import { auditEventById } from '../audit/audit.service.js';
-import { auditEventRevert, isRevertable, revertPermission } from './undo.service.js';
+import { auditEventRevert, extraRevertPermissions, isRevertable, revertPermission } from './undo.service.js';
 import { AuditEventRef } from '../audit/audit.schema.js';
 
 const AuditEventRevertPayload = builder
@@ -41,6 +41,8 @@ builder.mutationField('auditEventRevert', (t) =>
         };
       const permission = revertPermission(event.action);
       if (!ctx.viewer?.permissions.has(permission)) throw forbidden(permission);
+      for (const extra of extraRevertPermissions(event))
+        if (!ctx.viewer.permissions.has(extra)) throw forbidden(extra);
       try {
         return await command(ctx, async (trx) => {
           await auditEventRevert(trx, ctx, event);

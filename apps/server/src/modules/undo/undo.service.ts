@@ -13,6 +13,7 @@ import {
 } from '../catalog/catalog-revert.service.js';
 import { customerRevertable } from '../customers/customer-revert.service.js';
 import { shopRevertable, storeSettings } from '../settings/settings.service.js';
+import { bulkRevertMovesStock, variantsBulkRevert } from '../inventory/variant-bulk-revert.js';
 
 /** The changes undo can put back, by action (an undo's own event can be undone too: redo). */
 const REVERTABLE: Record<string, Revertable> = {
@@ -26,6 +27,12 @@ const REVERTABLE: Record<string, Revertable> = {
   'customer.revert': customerRevertable,
   'shop.update': shopRevertable,
   'shop.revert': shopRevertable,
+};
+
+/** Changes of many subjects at once, undone whole by their own module (issue #34's bulk grid save, and its undo: redo). */
+const WHOLE: Record<string, { permission: Permission; revert: typeof variantsBulkRevert }> = {
+  'variant.bulk_update': { permission: 'CATALOG_WRITE', revert: variantsBulkRevert },
+  'variant.revert': { permission: 'CATALOG_WRITE', revert: variantsBulkRevert },
 };
 
 /** Deleted catalog items undo brings back (nothing can reference them: a product on orders can't be deleted). */
@@ -69,12 +76,17 @@ function whyNot(action: string): string {
 
 /** Whether undo handles this kind of change at all (whether it still can is decided when asked). */
 export function isRevertable(action: string): boolean {
-  return action in REVERTABLE || action in RESTORABLE;
+  return action in REVERTABLE || action in RESTORABLE || action in WHOLE;
 }
 
 /** The permission undoing this event needs: the subject's own write permission. */
 export function revertPermission(action: string): Permission {
-  return (REVERTABLE[action] ?? RESTORABLE[action])?.permission ?? 'AUDIT_READ';
+  return (REVERTABLE[action] ?? RESTORABLE[action] ?? WHOLE[action])?.permission ?? 'AUDIT_READ';
+}
+
+/** Permissions undoing this very event needs beyond revertPermission (a bulk save that moved stock: INVENTORY_WRITE). */
+export function extraRevertPermissions(event: AuditEvent): Permission[] {
+  return event.action in WHOLE && bulkRevertMovesStock(event) ? ['INVENTORY_WRITE'] : [];
 }
 
 function fieldWords(fields: readonly string[]): string {
@@ -87,6 +99,8 @@ function fieldWords(fields: readonly string[]): string {
  */
 export async function auditEventRevert(trx: Tx, actor: Actor, event: AuditEvent): Promise<void> {
   const reverting = { ...actor, reverting: { eventId: encodeId('AuditEvent', event.id) } };
+  const whole = WHOLE[event.action];
+  if (whole) return whole.revert(trx, reverting, event);
   const restorer = RESTORABLE[event.action];
   if (restorer && event.subjectId) {
     // Two undos of one deletion: the second waits here, then finds it back already.

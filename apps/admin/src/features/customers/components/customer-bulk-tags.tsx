@@ -1,89 +1,107 @@
-import { Affix, Button, Group, Modal, Paper, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BulkTagsForm } from '../../../components/forms/bulk-tags-form';
 import { useCommand } from '../../../components/use-command';
-import { useCustomerUpdateMutation } from '../api/customer-update-mutation';
-import type { CustomerRow } from './customer-table';
+import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
+import { useCustomersBulkUpdateMutation } from '../api/customers-bulk-update-mutation';
 
 interface CustomerBulkTagsProps {
-  rows: readonly CustomerRow[];
+  /** The chosen customers, or null for "all matching the search". */
+  ids: readonly string[] | null;
+  query: string;
+  /** How many customers "all matching" is, as the list shows it ("1,204", "10,000+"). */
+  countLabel: string;
   onDone: (message: string) => void;
   onClear: () => void;
 }
 
-type Mode = 'add' | 'remove' | null;
+type Mode = 'addTags' | 'removeTags' | null;
 
 function plural(n: number): string {
   return `${n.toLocaleString()} ${n === 1 ? 'customer' : 'customers'}`;
 }
 
-/** Adds or removes tags on the selected customers, one customerUpdate each (with its version). */
-export function CustomerBulkTags({ rows, onDone, onClear }: CustomerBulkTagsProps) {
+/** The mutation's tags are at ["action", "addTags", i]: the dialog's one input. */
+function tagsField(error: PlaceableUserError): PlaceableUserError {
+  const path = error.field ?? [];
+  return path[0] === 'action' ? { ...error, field: ['tags', ...path.slice(2)] } : error;
+}
+
+/**
+ * Adds or removes tags on the selected customers, or on every customer the search finds: one
+ * customersBulkUpdate, all or nothing (over 1,000 customers it runs as a job, followed in Jobs).
+ */
+export function CustomerBulkTags({ ids, query, countLabel, onDone, onClear }: CustomerBulkTagsProps) {
   const [mode, setMode] = useState<Mode>(null);
-  const [update] = useCustomerUpdateMutation();
+  const [update] = useCustomersBulkUpdateMutation();
+  const target = ids ? plural(ids.length) : `all ${countLabel} matching customers`;
 
-  /** One customer's new tags; a refusal or failure is noted in `failures`, with their name. */
-  const tagOne = useCommand({
-    mutate: async ({ row, tags }: { row: CustomerRow; tags: string[]; failures: string[] }) =>
-      (await update({ variables: { id: row.id, input: { tags, version: row.version } } })).data
-        ?.customerUpdate,
-    onFailed: (messages, _, { row, failures }) => failures.push(`${row.displayName}: ${messages.join(' ')}`),
+  const command = useCommand({
+    mutate: async ({ kind, tags }: { kind: 'addTags' | 'removeTags'; tags: string[] }) => {
+      const payload = (
+        await update({ variables: { action: { [kind]: tags }, ...(ids ? { ids: [...ids] } : { query }) } })
+      ).data?.customersBulkUpdate;
+      return payload && { ...payload, userErrors: payload.userErrors.map(tagsField) };
+    },
+    onDone: (payload, { kind }) => {
+      setMode(null);
+      if (payload.job) {
+        onDone(`Changing the tags of ${target} in the background; Settings › Jobs shows its progress.`);
+        return;
+      }
+      const verb = kind === 'addTags' ? 'Tags added to' : 'Tags removed from';
+      const n = payload.changedCount;
+      const total = ids?.length;
+      const unchanged = total != null ? total - n : 0;
+      onDone(
+        `${verb} ${plural(n)}.${unchanged > 0 ? ` ${plural(unchanged)} already ${kind === 'addTags' ? 'had' : 'lacked'} them.` : ''}`,
+      );
+    },
   });
-
-  /** One customerUpdate per customer; what failed for whom is told with the result, not in the dialog. */
-  const apply = async (wanted: string[]) => {
-    if (!mode) return;
-    const lower = new Set(wanted.map((t) => t.toLowerCase()));
-    let changed = 0;
-    const failures: string[] = [];
-    for (const row of rows) {
-      const next =
-        mode === 'add'
-          ? [...row.tags, ...wanted.filter((t) => !row.tags.some((r) => r.toLowerCase() === t.toLowerCase()))]
-          : row.tags.filter((t) => !lower.has(t.toLowerCase()));
-      if (next.length === row.tags.length) continue;
-      if (await tagOne.run({ row, tags: next, failures })) changed += 1;
-    }
-    setMode(null);
-    const verb = mode === 'add' ? 'Tags added to' : 'Tags removed from';
-    const unchanged = rows.length - changed - failures.length;
-    const parts = [`${verb} ${plural(changed)}.`];
-    if (unchanged > 0) parts.push(`${plural(unchanged)} already ${mode === 'add' ? 'had' : 'lacked'} them.`);
-    if (failures.length) parts.push(`Not changed: ${failures.join('; ')}`);
-    onDone(parts.join(' '));
-  };
 
   return (
     <>
-      <Affix position={{ bottom: 16, left: 16, right: 16 }}>
-        <Paper withBorder shadow="md" radius="md" p="sm" maw={640} mx="auto" data-testid="bulk-bar">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              {plural(rows.length)} selected
+      <Paper
+        shadow="lg"
+        withBorder
+        radius="md"
+        px="md"
+        py="sm"
+        role="region"
+        aria-label="Bulk actions"
+        data-testid="bulk-bar"
+        // Stays in view at the bottom of the window while the list scrolls under it.
+        style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 }}
+      >
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" fw={600} aria-live="polite">
+              {ids ? `${plural(ids.length)} selected` : `All ${countLabel} matching selected`}
             </Text>
-            <Group gap="xs">
-              <Button size="xs" onClick={() => setMode('add')}>
-                Add tags
-              </Button>
-              <Button size="xs" variant="default" onClick={() => setMode('remove')}>
-                Remove tags
-              </Button>
-              <Button size="xs" variant="subtle" onClick={onClear}>
-                Clear
-              </Button>
-            </Group>
+            <Button size="compact-sm" variant="subtle" onClick={onClear}>
+              Clear
+            </Button>
           </Group>
-        </Paper>
-      </Affix>
+          <Group gap="xs">
+            <Button size="sm" onClick={() => setMode('addTags')}>
+              Add tags
+            </Button>
+            <Button size="sm" variant="default" onClick={() => setMode('removeTags')}>
+              Remove tags
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
       <Modal
         opened={mode !== null}
         onClose={() => setMode(null)}
-        title={mode === 'add' ? 'Add tags' : 'Remove tags'}
+        title={mode === 'addTags' ? 'Add tags' : 'Remove tags'}
       >
         <BulkTagsForm
-          submitLabel={`${mode === 'add' ? 'Add to' : 'Remove from'} ${plural(rows.length)}`}
-          onSubmit={apply}
+          submitLabel={`${mode === 'addTags' ? 'Add to' : 'Remove from'} ${target}`}
+          onSubmit={(tags) => command.submit({ kind: mode ?? 'addTags', tags })}
           onCancel={() => setMode(null)}
+          errorTitle="Nothing was changed"
           input={{ description: 'Press Enter after each tag.' }}
         />
       </Modal>

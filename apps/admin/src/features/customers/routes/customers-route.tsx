@@ -20,6 +20,7 @@ import { listHeaderSort } from '../../../components/sortable-th';
 import { CUSTOMER_LIST } from '../components/customer-list-sorting';
 import { CustomerTable } from '../components/customer-table';
 import { usePhone } from '../../../lib/use-phone';
+import { countLabelOf, SelectAllMatching } from '../../../components/select-all-matching';
 
 const SEARCH_HELP =
   'Words match name, email, phone. Also tag:vip state:disabled accepts_marketing:true orders_count:>2 total_spent:>100 country:GB created_at:>-30d';
@@ -54,14 +55,15 @@ export function CustomersRoute() {
       Add customer
     </Button>
   );
-  const { chosen } = list;
+  const { selected, allMatching } = list.selection;
+  const count = list.connection?.count;
 
   return (
     <ListPage
       list={list}
       maw={1200}
       // Room under the last row for the bulk bar, which floats over the bottom of the window.
-      pb={chosen.length ? 96 : undefined}
+      pb={selected.size || allMatching ? 96 : undefined}
       title="Customers"
       plainChange
       intro="Press / to search, j and k to move, x to select, Enter to open."
@@ -99,6 +101,16 @@ export function CustomersRoute() {
       sorting={CUSTOMER_LIST}
       views="CUSTOMERS"
       controls={!phone && <ColumnChooser resource="CUSTOMERS" params={params} />}
+      banner={
+        canWrite && (
+          <SelectAllMatching
+            selection={list.selection}
+            count={count}
+            shown={list.rows.length}
+            nouns="customers"
+          />
+        )
+      }
       skeleton={<Skeleton height={360} radius="md" />}
       empty={{
         nouns: 'customers',
@@ -114,8 +126,14 @@ export function CustomersRoute() {
       noun="customer"
       footer={
         canWrite &&
-        chosen.length > 0 && (
-          <CustomerBulkTags rows={chosen} onClear={list.selection.clear} onDone={list.bulkDone} />
+        (selected.size > 0 || allMatching) && (
+          <CustomerBulkTags
+            ids={allMatching ? null : [...selected]}
+            query={params.q}
+            countLabel={countLabelOf(count)}
+            onClear={list.selection.clear}
+            onDone={list.bulkDone}
+          />
         )
       }
     >

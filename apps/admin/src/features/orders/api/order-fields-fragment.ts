@@ -78,12 +78,8 @@ export const orderFieldsFragment = graphql(`
       variantTitle
       sku
       imageUrl
-      product {
-        id
-      }
-      variant {
-        id
-      }
+      productId
+      variantId
       unitPrice {
         amount
         currencyCode

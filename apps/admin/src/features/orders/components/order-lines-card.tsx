@@ -13,8 +13,8 @@ type Line = OrderFieldsFragment['lines'][number];
 
 /** The product page of a line while the product still exists (and the viewer may read the catalog). */
 function lineHref(line: Line): string | null {
-  if (line.product && line.variant) return `/products/${line.product.id}/variants/${line.variant.id}`;
-  if (line.product) return `/products/${line.product.id}`;
+  if (line.productId && line.variantId) return `/products/${line.productId}/variants/${line.variantId}`;
+  if (line.productId) return `/products/${line.productId}`;
   return null;
 }
 
