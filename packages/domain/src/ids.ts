@@ -38,6 +38,7 @@ export const ID_PREFIXES = {
   ReturnReceipt: 'rtr',
   Invoice: 'invc',
   CreditNote: 'crn',
+  SavedView: 'svw',
 } as const;
 
 export type NodeType = keyof typeof ID_PREFIXES;

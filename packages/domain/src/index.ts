@@ -28,3 +28,4 @@ export * from './returns.js';
 export * from './return-states.js';
 export * from './return-settlement.js';
 export * from './documents.js';
+export * from './saved-views.js';

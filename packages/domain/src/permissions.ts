@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'DATA_EXPORT',
   'DATA_IMPORT',
   'WEBHOOKS_MANAGE',
+  'VIEWS_MANAGE',
   'SETTINGS_WRITE',
   'STAFF_MANAGE',
   'AUDIT_READ',
@@ -41,6 +42,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   DATA_IMPORT:
     'Import products, stock and customers from CSV (with the write permission of what is imported)',
   WEBHOOKS_MANAGE: 'Manage webhook subscriptions and see their deliveries',
+  VIEWS_MANAGE: 'Create and edit views shared with all staff',
   SETTINGS_WRITE: 'Change store settings, shipping and taxes',
   STAFF_MANAGE: 'Manage staff, invitations, roles and their sessions',
   AUDIT_READ: 'Read the audit log',
@@ -64,6 +66,7 @@ export const PERMISSION_ACTIONS: Record<Permission, string> = {
   DATA_EXPORT: 'export lists to CSV',
   DATA_IMPORT: 'import CSV files',
   WEBHOOKS_MANAGE: 'manage webhooks',
+  VIEWS_MANAGE: 'manage shared views',
   SETTINGS_WRITE: 'change store settings',
   STAFF_MANAGE: 'manage staff',
   AUDIT_READ: 'read the audit log',

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, NativeSelect } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { searchFieldValue, setSearchField, type ListParams } from '../lib/list-params';
 import { directionOf, sortKeyOf, type ListSorting } from '../lib/list-sorting';
 import classes from './list-controls.module.css';
@@ -17,9 +17,12 @@ export { directionOf, reverseOf, sortKeyOf, type ListSorting } from '../lib/list
 export function ListControls<K extends string>({
   list,
   params,
+  extra,
 }: {
   list: ListSorting<K>;
   params: ListParams;
+  /** After the sort, e.g. the Columns chooser. */
+  extra?: ReactNode;
 }) {
   const name = useId();
   const current = searchFieldValue(params.q, list.tabField)?.toLowerCase();
@@ -42,6 +45,8 @@ export function ListControls<K extends string>({
                 onChange={() =>
                   params.update({
                     q: setSearchField(params.q, list.tabField, t.value === 'all' ? null : t.value) || null,
+                    // A built-in tab leaves the saved view (SPEC §2 view=).
+                    view: null,
                   })
                 }
               />
@@ -75,6 +80,7 @@ export function ListControls<K extends string>({
             <IconSortDescending size={18} aria-hidden />
           )}
         </ActionIcon>
+        {extra}
       </Group>
     </Group>
   );

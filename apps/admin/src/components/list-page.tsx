@@ -7,6 +7,8 @@ import { DataView, type EmptyContent } from './data-view';
 import { ListControls } from './list-controls';
 import { listEmpty, ListResults } from './list-results';
 import { SearchField } from './search-field';
+import { SavedViewRow } from './view-tabs';
+import type { SavedViewResource } from '../gql/graphql';
 
 /** What an empty list says, in the words listEmpty turns into a search's or a first row's message. */
 export interface ListEmptyWords {
@@ -32,6 +34,12 @@ export interface ListPageProps<TData, Row extends { id: string }> {
   filters?: ReactNode;
   /** The tabs and sort of the list (ListControls). */
   sorting?: ListSorting<string>;
+  /** The list's saved views (SPEC §2 `view=`), as tabs above the search. */
+  views?: SavedViewResource;
+  /** How the views read the sort, for a list that sorts without `sorting` (its own toolbar). */
+  viewSorting?: ListSorting<string>;
+  /** Beside the sort: e.g. the Columns chooser. */
+  controls?: ReactNode;
   /** The last bulk change's message in the text colour, not green (where the list is checked by axe). */
   plainChange?: boolean;
   /** Above the rows: e.g. "select all matching", or a bar that acts on the selection. */
@@ -80,6 +88,14 @@ export function ListPage<TData, Row extends { id: string }>(props: ListPageProps
         </div>
         {props.actions}
       </Group>
+      {props.views && (
+        <SavedViewRow
+          resource={props.views}
+          params={params}
+          sorting={props.viewSorting ?? sorting ?? null}
+          compact={phone}
+        />
+      )}
       {toolbar}
       {search && (
         <SearchField
@@ -92,7 +108,7 @@ export function ListPage<TData, Row extends { id: string }>(props: ListPageProps
         />
       )}
       {filters}
-      {sorting && <ListControls list={sorting} params={params} />}
+      {sorting && <ListControls list={sorting} params={params} extra={props.controls} />}
       {list.lastChange && (
         <Text
           size="sm"

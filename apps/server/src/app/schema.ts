@@ -49,11 +49,30 @@ import '../modules/webhooks/webhook-commands.schema.js';
 import '../modules/notifications/notifications.schema.js';
 import '../modules/returns/return.schema.js';
 import '../modules/returns/return-commands.schema.js';
+import '../modules/views/saved-view.schema.js';
 import { plugVariantStock } from '../modules/catalog/variant-stock.js';
 import { inventoryVariantStock } from '../modules/inventory/catalog-stock.js';
+import { plugSavedViewSearchFields } from '../modules/views/saved-view-search.js';
+import { PRODUCT_SEARCH_FIELDS } from '../modules/catalog/product-search.repository.js';
+import { ORDER_SEARCH_FIELDS } from '../modules/orders/order-search.js';
+import { DRAFT_SEARCH_FIELDS } from '../modules/drafts/draft-search.js';
+import { CUSTOMER_SEARCH_FIELDS } from '../modules/customers/customer-search.js';
+import { LEVEL_SEARCH_FIELDS } from '../modules/inventory/inventory-search.js';
+import { DISCOUNT_SEARCH_FIELDS } from '../modules/discounts/discount-search.js';
+import { RETURN_SEARCH_FIELDS } from '../modules/returns/return-list.repository.js';
 
 // Catalog sits below inventory: what it asks of its variants' stock, inventory answers.
 plugVariantStock(inventoryVariantStock);
+// Saved views check their search by each list's own fields.
+plugSavedViewSearchFields({
+  PRODUCTS: PRODUCT_SEARCH_FIELDS,
+  ORDERS: ORDER_SEARCH_FIELDS,
+  DRAFT_ORDERS: DRAFT_SEARCH_FIELDS,
+  CUSTOMERS: CUSTOMER_SEARCH_FIELDS,
+  INVENTORY: LEVEL_SEARCH_FIELDS,
+  DISCOUNTS: DISCOUNT_SEARCH_FIELDS,
+  RETURNS: RETURN_SEARCH_FIELDS,
+});
 
 let built: GraphQLSchema | undefined;
 

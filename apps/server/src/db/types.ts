@@ -17,6 +17,7 @@ import type { NotificationTables } from '../modules/notifications/notifications.
 import type { ReturnTables } from '../modules/returns/returns.tables.js';
 import type { DocumentTables } from '../modules/documents/documents.tables.js';
 import type { InvoiceTables } from '../modules/documents/invoice.tables.js';
+import type { ViewTables } from '../modules/views/views.tables.js';
 
 /**
  * The whole database as Kysely sees it: each module declares its own tables beside its repository
@@ -50,6 +51,7 @@ export interface Database
     NotificationTables,
     ReturnTables,
     DocumentTables,
-    InvoiceTables {
+    InvoiceTables,
+    ViewTables {
   idempotency_keys: IdempotencyKeyTable;
 }

@@ -98,6 +98,7 @@ function baseInputs(f: Fixtures): Record<string, () => Record<string, unknown>> 
     ProductInput: () => ({ title: 'Fuzz product' }),
     ProductOptionInput: () => ({ name: 'Size', values: ['S'] }),
     ProductVariantInput: () => ({ price: '10.00' }),
+    SavedViewInput: () => ({ resource: 'ORDERS', name: `Fuzz view ${next()}` }),
     // The bulk grid's save (issue #34): a stale version refuses the row, so nothing else moves.
     ProductVariantBulkChange: () => ({ variantId: f.ids.ProductVariant, expectedVersion: 0, price: '10.00' }),
     ProductVariantBulkStock: () => ({
@@ -123,6 +124,8 @@ function rootOverrides(f: Fixtures): Record<string, Record<string, unknown>> {
     productMediaUpload: { files: [] },
     categoryMove: { position: 0 },
     locationsReorder: { ids: [f.ids.Location, f.secondLocationId] },
+    savedViews: { resource: 'ORDERS' },
+    savedViewSetDefault: { resource: 'ORDERS' },
     taxPreview: { countryCode: 'US', lineAmounts: ['10.00'] },
     shippingRatesFor: { countryCode: 'US', subtotal: '10.00' },
   };

@@ -28,6 +28,7 @@ export type Permission =
   | 'RETURNS_WRITE'
   | 'SETTINGS_WRITE'
   | 'STAFF_MANAGE'
+  | 'VIEWS_MANAGE'
   | 'WEBHOOKS_MANAGE';
 
 export type ProductStatus =

@@ -34,6 +34,7 @@ import * as orderEdits from './2026-12-04-320-order-edits.js';
 import * as orderEditEmail from './2026-12-04-330-order-edit-email.js';
 import * as documentSettings from './2026-12-05-340-document-settings.js';
 import * as invoices from './2026-12-05-350-invoices.js';
+import * as savedViews from './2026-12-06-370-saved-views.js';
 import * as customerBulkEdit from './2026-12-06-380-customer-bulk-edit.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-330-order-edit-email': orderEditEmail,
   '2026-12-05-340-document-settings': documentSettings,
   '2026-12-05-350-invoices': invoices,
+  '2026-12-06-370-saved-views': savedViews,
   '2026-12-06-380-customer-bulk-edit': customerBulkEdit,
 };

@@ -24,7 +24,7 @@ import { returnRow, type Return } from './return.model.js';
  * in part or whole and not settled). A word is an order number or the start of a word of the
  * customer's name or email.
  */
-const RETURN_FIELDS: SearchFields = {
+export const RETURN_SEARCH_FIELDS: SearchFields = {
   status: { kind: 'enum', values: RETURN_STATUSES },
   order: { kind: 'number', integer: true },
   reason: { kind: 'enum', values: RETURN_REASONS },
@@ -67,7 +67,7 @@ export function returnSearchCondition(
   query: string | null | undefined,
   orderPrefix: string,
 ): { condition: RawBuilder<boolean> | null } | { errors: UserError[] } {
-  return searchCondition(query, { fields: RETURN_FIELDS, text: (w) => text(w, orderPrefix), field });
+  return searchCondition(query, { fields: RETURN_SEARCH_FIELDS, text: (w) => text(w, orderPrefix), field });
 }
 
 const NEWEST = { expression: 'r.created_at', cast: 'timestamptz', descending: true } as const;

@@ -23,7 +23,7 @@ describe.each(DATABASES)('sign-in and sessions on $name', ({ postgresUrl }) => {
       email: 'owner@example.com',
       roles: [{ name: 'Administrator' }],
     });
-    expect(me.body.data?.me.permissions).toHaveLength(19);
+    expect(me.body.data?.me.permissions).toHaveLength(20);
     expect(me.body.data?.me.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
   });
 

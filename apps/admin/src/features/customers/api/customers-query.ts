@@ -40,6 +40,7 @@ export const customersDocument = graphql(`
           countryName
         }
         createdAt
+        lastOrderAt
       }
       pageInfo {
         ...PageInfoFields

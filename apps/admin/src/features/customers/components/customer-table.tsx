@@ -20,6 +20,33 @@ interface CustomerTableProps {
   selectable: boolean;
   /** The list's sort, changed from the column headers. */
   sort: HeaderSort<CustomerSortKeys>;
+  /** The columns shown on wide screens, in order (SAVED_VIEW_COLUMNS.CUSTOMERS keys). */
+  columns: readonly string[];
+}
+
+const HEADERS: Record<string, { label: string; sortKey?: CustomerSortKeys; right?: boolean }> = {
+  name: { label: 'Customer', sortKey: 'NAME' },
+  state: { label: 'State' },
+  orders: { label: 'Orders', sortKey: 'ORDERS_COUNT', right: true },
+  spent: { label: 'Total spent', sortKey: 'TOTAL_SPENT', right: true },
+  country: { label: 'Country' },
+  created: { label: 'Created', sortKey: 'CREATED_AT' },
+  lastOrder: { label: 'Last order', sortKey: 'LAST_ORDER' },
+  tags: { label: 'Tags' },
+};
+
+/** One column's header (SAVED_VIEW_COLUMNS.CUSTOMERS); the sortable ones sort the list. */
+function CustomerHeader({ column, sort }: { column: string; sort: HeaderSort<CustomerSortKeys> }) {
+  const header = HEADERS[column];
+  if (!header) return null;
+  const ta = header.right ? 'right' : undefined;
+  return header.sortKey ? (
+    <SortableTh ta={ta} sort={sort} sortKey={header.sortKey}>
+      {header.label}
+    </SortableTh>
+  ) : (
+    <Table.Th ta={ta}>{header.label}</Table.Th>
+  );
 }
 
 function orders(count: number): string {
@@ -37,6 +64,7 @@ export function CustomerTable({
   phone,
   selectable,
   sort,
+  columns,
 }: CustomerTableProps) {
   const formatDateTime = useFormatDateTime();
   const drawn = useProgressiveRows(rows);
@@ -54,6 +82,44 @@ export function CustomerTable({
         onChange={() => onToggle(row.id)}
       />
     );
+
+  const cellOf = (column: string, row: CustomerRow) => {
+    switch (column) {
+      case 'name':
+        return (
+          <>
+            {name(row)}
+            <Text size="sm" c="dimmed">
+              {row.email}
+            </Text>
+          </>
+        );
+      case 'state':
+        return <CustomerStateBadge state={row.state} />;
+      case 'orders':
+        return row.ordersCount.toLocaleString();
+      case 'spent':
+        return formatMoney(row.totalSpent);
+      case 'country':
+        return row.defaultAddress?.countryName ?? '—';
+      case 'created':
+        return <Text size="sm">{formatDateTime(row.createdAt)}</Text>;
+      case 'lastOrder':
+        return (
+          <Text size="sm" c={row.lastOrderAt ? undefined : 'dimmed'}>
+            {row.lastOrderAt ? formatDateTime(row.lastOrderAt) : 'No orders'}
+          </Text>
+        );
+      case 'tags':
+        return (
+          <Text size="sm" c={row.tags.length ? undefined : 'dimmed'} lineClamp={2}>
+            {row.tags.length ? row.tags.join(', ') : '—'}
+          </Text>
+        );
+      default:
+        return null;
+    }
+  };
 
   if (phone) {
     return (
@@ -106,20 +172,9 @@ export function CustomerTable({
                 <Checkbox aria-label="Select all on this page" checked={allSelected} onChange={onToggleAll} />
               </Table.Th>
             )}
-            <SortableTh sort={sort} sortKey="NAME">
-              Customer
-            </SortableTh>
-            <Table.Th>State</Table.Th>
-            <SortableTh ta="right" sort={sort} sortKey="ORDERS_COUNT">
-              Orders
-            </SortableTh>
-            <SortableTh ta="right" sort={sort} sortKey="TOTAL_SPENT">
-              Total spent
-            </SortableTh>
-            <Table.Th>Country</Table.Th>
-            <SortableTh sort={sort} sortKey="CREATED_AT">
-              Created
-            </SortableTh>
+            {columns.map((key) => (
+              <CustomerHeader key={key} column={key} sort={sort} />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -138,21 +193,11 @@ export function CustomerTable({
               }
             >
               {selectable && <Table.Td>{box(row)}</Table.Td>}
-              <Table.Td>
-                {name(row)}
-                <Text size="sm" c="dimmed">
-                  {row.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <CustomerStateBadge state={row.state} />
-              </Table.Td>
-              <Table.Td ta="right">{row.ordersCount.toLocaleString()}</Table.Td>
-              <Table.Td ta="right">{formatMoney(row.totalSpent)}</Table.Td>
-              <Table.Td>{row.defaultAddress?.countryName ?? '—'}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(row.createdAt)}</Text>
-              </Table.Td>
+              {columns.map((key) => (
+                <Table.Td key={key} ta={key === 'orders' || key === 'spent' ? 'right' : undefined}>
+                  {cellOf(key, row)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

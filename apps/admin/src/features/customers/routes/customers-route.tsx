@@ -1,3 +1,4 @@
+import { ColumnChooser, shownColumns } from '../../../components/shown-columns';
 import { Button, Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -98,6 +99,8 @@ export function CustomersRoute() {
         />
       }
       sorting={CUSTOMER_LIST}
+      views="CUSTOMERS"
+      controls={!phone && <ColumnChooser resource="CUSTOMERS" params={params} />}
       banner={
         canWrite && (
           <SelectAllMatching
@@ -140,6 +143,7 @@ export function CustomersRoute() {
           phone={phone}
           selectable={canWrite}
           sort={listHeaderSort(CUSTOMER_LIST, params)}
+          columns={shownColumns('CUSTOMERS', params)}
           {...list.selection.tableProps}
         />
       )}

@@ -50,6 +50,7 @@ export function DiscountsRoute() {
       actions={newButton}
       search={{ label: 'Search discounts', placeholder: 'A code, or status:active', help: SEARCH_HELP }}
       sorting={DISCOUNT_LIST}
+      views="DISCOUNTS"
       skeleton={<Skeleton height={320} radius="md" />}
       empty={{
         nouns: 'discount codes',

@@ -55,6 +55,7 @@ export function DraftsRoute() {
         help: SEARCH_HELP,
       }}
       sorting={DRAFT_LIST}
+      views="DRAFT_ORDERS"
       skeleton={<Skeleton height={320} radius="md" />}
       empty={{
         nouns: 'drafts',

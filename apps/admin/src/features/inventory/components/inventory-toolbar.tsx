@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { SearchField } from '../../../components/search-field';
 import type { HeaderSort } from '../../../components/sortable-th';
 import type { InventoryLevelSortKeys } from '../../../gql/graphql';
+import type { ListSorting } from '../../../lib/list-sorting';
 import { hasSearchTerm, toggleSearchTerm, type ListParams } from '../../../lib/list-params';
 
 export const LOW_STOCK_TERM = 'low_stock:true';
@@ -60,6 +61,19 @@ interface InventoryToolbarProps {
   params: ListParams;
   searchError: string | null;
 }
+
+/**
+ * The sort as saved views read it: `dir=desc` is "the other way round" of every key here, so each
+ * key counts as ascending by nature.
+ */
+export const LEVEL_VIEW_SORTING: ListSorting<InventoryLevelSortKeys> = {
+  sorts: (Object.keys(NATURAL_DESC) as InventoryLevelSortKeys[]).map((key) => ({ value: key, label: key })),
+  defaultSort: 'PRODUCT_TITLE',
+  naturalDesc: { AVAILABLE: false, PRODUCT_TITLE: false, SKU: false, UPDATED_AT: false },
+  tabs: [],
+  tabField: '',
+  tabLabel: '',
+};
 
 /** Search, the one-click low-stock and oversold filters and the sort; everything goes to the URL. */
 export function InventoryToolbar({ params, searchError }: InventoryToolbarProps) {

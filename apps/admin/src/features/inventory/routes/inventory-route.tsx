@@ -12,7 +12,12 @@ import { pageVariables, useListParams } from '../../../lib/list-params';
 import type { InventoryLevelsQuery } from '../../../gql/graphql';
 import { useInventoryLevelsQuery } from '../api/inventory-levels-query';
 import { BulkAdjustBar } from '../components/bulk-adjust-bar';
-import { InventoryToolbar, levelHeaderSort, levelSort } from '../components/inventory-toolbar';
+import {
+  InventoryToolbar,
+  LEVEL_VIEW_SORTING,
+  levelHeaderSort,
+  levelSort,
+} from '../components/inventory-toolbar';
 import { LevelCards } from '../components/level-cards';
 import type { LevelRow } from '../components/level-row';
 import { LevelTable } from '../components/level-table';
@@ -134,6 +139,8 @@ export function InventoryRoute() {
           </Button>
         </Group>
       }
+      views="INVENTORY"
+      viewSorting={LEVEL_VIEW_SORTING}
       toolbar={<InventoryToolbar params={params} searchError={list.searchError} />}
       banner={
         selected.length > 0 && (

@@ -55,6 +55,10 @@ export const orderListFieldsFragment = graphql(`
     }
     itemsCount
     tags
+    source
+    shippingAddress {
+      countryCode
+    }
     createdAt
     updatedAt
     version

@@ -1,14 +1,14 @@
-import { Anchor, Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { ListCard, ListCardLine, ListCardTitle } from '../../../components/list-card';
 import { OrderBadges } from '../../../components/order-status-badges';
-import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { HeaderSort } from '../../../components/sortable-th';
 import type { OrderListFieldsFragment, OrderSortKeys } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
 import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useProgressiveRows } from '../../../lib/use-progressive-rows';
 import { useShortDate } from './order-dates';
 import classes from './order-table.module.css';
+import { customerOf, OrderCell, OrderHeader, orderPath } from './order-columns';
 
 export type OrderRow = OrderListFieldsFragment;
 
@@ -23,39 +23,14 @@ interface OrderTableProps {
   selectable: boolean;
   /** The list's sort, changed from the column headers. */
   sort: HeaderSort<OrderSortKeys>;
+  /** The columns shown on wide screens, in order (SAVED_VIEW_COLUMNS.ORDERS keys). */
+  columns: readonly string[];
 }
 
-/** At most this many tags in a row; the rest are counted. */
-const SHOWN_TAGS = 3;
-
-export const orderPath = (row: { id: string }) => `/orders/${row.id}`;
+export { orderPath };
 
 function items(count: number): string {
   return count === 1 ? '1 item' : `${count.toLocaleString()} items`;
-}
-
-/** Who the order is for: the name, else the email, else plainly nobody. */
-function customerOf(row: OrderRow): string {
-  return row.customerName || row.email || 'No customer';
-}
-
-function Tags({ tags }: { tags: readonly string[] }) {
-  if (!tags.length) return null;
-  const rest = tags.length - SHOWN_TAGS;
-  return (
-    <Group gap={4} wrap="wrap">
-      {tags.slice(0, SHOWN_TAGS).map((tag) => (
-        <Badge key={tag} size="sm" variant="default" tt="none" fw={500}>
-          {tag}
-        </Badge>
-      ))}
-      {rest > 0 && (
-        <Text size="xs" c="dimmed">
-          +{rest}
-        </Text>
-      )}
-    </Group>
-  );
 }
 
 /** The order rows: a table on wide screens; on a phone, cards a packer can tap with a thumb. */
@@ -69,6 +44,7 @@ export function OrderTable({
   phone,
   selectable,
   sort,
+  columns,
 }: OrderTableProps) {
   const formatDateTime = useFormatDateTime();
   const drawn = useProgressiveRows(rows);
@@ -140,24 +116,9 @@ export function OrderTable({
                 />
               </Table.Th>
             )}
-            <SortableTh w={90} sort={sort} sortKey="NUMBER">
-              Order
-            </SortableTh>
-            <SortableTh w={130} sort={sort} sortKey="CREATED_AT">
-              Date
-            </SortableTh>
-            <SortableTh sort={sort} sortKey="CUSTOMER_NAME">
-              Customer
-            </SortableTh>
-            <SortableTh w={96} ta="right" sort={sort} sortKey="TOTAL">
-              Total
-            </SortableTh>
-            <Table.Th miw={170}>Status</Table.Th>
-            <Table.Th w={56} ta="right">
-              Items
-            </Table.Th>
-            {/* Wide enough for two short tags side by side, so tagged rows stay two lines tall. */}
-            <Table.Th miw={180}>Tags</Table.Th>
+            {columns.map((key) => (
+              <OrderHeader key={key} column={key} sort={sort} />
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -181,42 +142,9 @@ export function OrderTable({
                   />
                 </Table.Td>
               )}
-              <Table.Td>
-                <Anchor component={Link} to={orderPath(row)} fw={600}>
-                  {row.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={formatDateTime(row.createdAt)}>
-                  {shortDate(row.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ width: '100%', maxWidth: 0, minWidth: 140 }}>
-                <Text size="sm" truncate c={row.customerName || row.email ? undefined : 'dimmed'}>
-                  {customerOf(row)}
-                </Text>
-                {row.customerName && row.email && (
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.email}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoney(row.total)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  <OrderBadges order={row} size="sm" />
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm">{row.itemsCount.toLocaleString()}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Tags tags={row.tags} />
-              </Table.Td>
+              {columns.map((key) => (
+                <OrderCell key={key} column={key} row={row} />
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

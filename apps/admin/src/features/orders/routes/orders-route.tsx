@@ -2,7 +2,9 @@ import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { ListPage } from '../../../components/list-page';
-import { ListTabs } from '../../../components/list-tabs';
+import { ViewTabs } from '../../../components/view-tabs';
+import { useSavedViews } from '../../../components/use-saved-views';
+import { ColumnChooser, shownColumns } from '../../../components/shown-columns';
 import { ExportButton, exportCountLabel } from '../../../components/export-dialog';
 import { reverseOf, sortKeyOf } from '../../../components/list-controls';
 import { listHeaderSort } from '../../../components/sortable-th';
@@ -62,7 +64,9 @@ export function OrdersRoute() {
   const countLabel = count
     ? `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`
     : '';
-  const tab = tabOf(params.q);
+  const saved = useSavedViews('ORDERS', params, ORDER_LIST);
+  const columns = shownColumns('ORDERS', params);
+  const tab = saved.selected || params.get('view') ? null : tabOf(params.q);
   const emptyTab = tab ? EMPTY_TABS[tab.value] : undefined;
 
   return (
@@ -85,7 +89,7 @@ export function OrdersRoute() {
       }
       toolbar={
         <>
-          <ListTabs tabs={ORDER_TABS} tabOf={tabOf} params={params} compact={phone} />
+          <ViewTabs saved={saved} tabs={ORDER_TABS} tabOf={tabOf} compact={phone} />
           <Group align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
             <SearchField
               label="Search orders"
@@ -99,9 +103,10 @@ export function OrdersRoute() {
               error={list.searchError}
               description={phone ? undefined : SEARCH_HELP}
             />
-            <div style={{ paddingTop: phone ? 0 : 25 }}>
+            <Group gap="xs" wrap="nowrap" style={{ paddingTop: phone ? 0 : 25 }}>
               <OrderSortControls params={params} />
-            </div>
+              {!phone && <ColumnChooser resource="ORDERS" params={params} />}
+            </Group>
           </Group>
           <NewOrdersBanner
             onShow={() => {
@@ -173,6 +178,7 @@ export function OrdersRoute() {
           phone={phone}
           selectable={canSelect}
           sort={listHeaderSort(ORDER_LIST, params)}
+          columns={columns}
           {...list.selection.tableProps}
         />
       )}

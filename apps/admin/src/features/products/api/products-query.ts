@@ -31,8 +31,21 @@ export const productsDocument = graphql(`
         handle
         status
         vendor
+        productType
+        tags
+        priceRange {
+          min {
+            amount
+            currencyCode
+          }
+          max {
+            amount
+            currencyCode
+          }
+        }
         totalAvailable
         variantCount
+        createdAt
         updatedAt
         category {
           id

@@ -1,14 +1,14 @@
 import { Anchor, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
+import type { HeaderSort } from '../../../components/sortable-th';
 import type { ProductSortKeys, ProductsQuery } from '../../../gql/graphql';
 import { formatRelative } from '../../../lib/format';
-import { useFormatDateTime } from '../../../lib/use-format-date-time';
 import { useProgressiveRows } from '../../../lib/use-progressive-rows';
 import { ProductThumb } from './product-thumb';
 import { StatusBadge } from './status-badge';
 import { StockSummary } from './stock-summary';
 import classes from './product-table.module.css';
+import { ProductCell, ProductHeader } from './product-columns';
 
 export type ProductRow = ProductsQuery['products']['nodes'][number];
 
@@ -23,6 +23,8 @@ interface ProductTableProps {
   selectable: boolean;
   /** The list's sort, changed from the column headers. */
   sort: HeaderSort<ProductSortKeys>;
+  /** The columns shown on wide screens, in order (SAVED_VIEW_COLUMNS.PRODUCTS keys). */
+  columns: readonly string[];
 }
 
 /** The product rows: a table on wide screens, cards on a phone. */
@@ -36,8 +38,8 @@ export function ProductTable({
   phone,
   selectable,
   sort,
+  columns,
 }: ProductTableProps) {
-  const formatDateTime = useFormatDateTime();
   const drawn = useProgressiveRows(rows);
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const some = rows.some((r) => selected.has(r.id));
@@ -105,20 +107,9 @@ export function ProductTable({
           <Table.Th w={56}>
             <span className={classes.hidden}>Image</span>
           </Table.Th>
-          <SortableTh sort={sort} sortKey="TITLE">
-            Product
-          </SortableTh>
-          <Table.Th w={100}>Status</Table.Th>
-          <SortableTh w={130} sort={sort} sortKey="INVENTORY">
-            Stock
-          </SortableTh>
-          <SortableTh w={100} sort={sort} sortKey="VARIANT_COUNT">
-            Variants
-          </SortableTh>
-          <Table.Th w={150}>Category</Table.Th>
-          <SortableTh w={140} sort={sort} sortKey="UPDATED_AT">
-            Updated
-          </SortableTh>
+          {columns.map((key) => (
+            <ProductHeader key={key} column={key} sort={sort} />
+          ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -148,29 +139,9 @@ export function ProductTable({
             <td className={Table.classes.td}>
               <ProductThumb media={row.media} />
             </td>
-            <td className={Table.classes.td}>
-              <Link to={`/products/${row.id}`} className={classes.title}>
-                {row.title}
-              </Link>
-              {row.vendor && <div className={classes.meta}>{row.vendor}</div>}
-            </td>
-            <td className={Table.classes.td}>
-              <StatusBadge status={row.status} />
-            </td>
-            <td className={Table.classes.td}>
-              <StockSummary available={row.totalAvailable} variantCount={row.variantCount} />
-            </td>
-            <td className={Table.classes.td}>{row.variantCount}</td>
-            <td className={Table.classes.td}>
-              <span className={`${classes.clamp} ${row.category ? '' : classes.dimmed}`}>
-                {row.category?.name ?? '—'}
-              </span>
-            </td>
-            <td className={Table.classes.td}>
-              <span className={classes.dimmed} title={formatDateTime(row.updatedAt)}>
-                {formatRelative(row.updatedAt)}
-              </span>
-            </td>
+            {columns.map((key) => (
+              <ProductCell key={key} column={key} row={row} />
+            ))}
           </tr>
         ))}
       </Table.Tbody>

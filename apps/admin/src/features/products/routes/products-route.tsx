@@ -1,3 +1,4 @@
+import { ColumnChooser, shownColumns } from '../../../components/shown-columns';
 import { Anchor, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -114,6 +115,8 @@ export function ProductsRoute() {
         />
       }
       sorting={PRODUCT_LIST}
+      views="PRODUCTS"
+      controls={!phone && <ColumnChooser resource="PRODUCTS" params={params} />}
       banner={
         canWrite &&
         pageAllSelected &&
@@ -172,6 +175,7 @@ export function ProductsRoute() {
           phone={phone}
           selectable={canWrite}
           sort={listHeaderSort(PRODUCT_LIST, params)}
+          columns={shownColumns('PRODUCTS', params)}
           {...tableProps}
         />
       )}

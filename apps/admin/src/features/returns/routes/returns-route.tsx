@@ -1,7 +1,8 @@
 import { Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ListPage } from '../../../components/list-page';
-import { ListTabs } from '../../../components/list-tabs';
+import { ViewTabs } from '../../../components/view-tabs';
+import { useSavedViews } from '../../../components/use-saved-views';
 import { SearchField } from '../../../components/search-field';
 import type { ReturnsQuery } from '../../../gql/graphql';
 import { useListController } from '../../../lib/controllers/use-list-controller';
@@ -34,7 +35,8 @@ export function ReturnsRoute() {
     selection: { canSelect: false, pathOf: returnPath },
     rememberAs: '/returns',
   });
-  const tab = returnTabOf(params.q);
+  const saved = useSavedViews('RETURNS', params, null);
+  const tab = saved.selected || params.get('view') ? null : returnTabOf(params.q);
   const emptyTab = tab ? EMPTY_TABS[tab.value] : undefined;
 
   return (
@@ -45,7 +47,7 @@ export function ReturnsRoute() {
       intro="Press / to search, j and k to move, Enter to open."
       toolbar={
         <>
-          <ListTabs tabs={RETURN_TABS} tabOf={returnTabOf} params={params} compact={phone} />
+          <ViewTabs saved={saved} tabs={RETURN_TABS} tabOf={returnTabOf} compact={phone} />
           <SearchField
             label="Search returns"
             value={params.q}

@@ -23,7 +23,7 @@ export const ROLE_AREAS: { label: string; permissions: Permission[] }[] = [
   { label: 'Reports and data', permissions: ['REPORTS_READ', 'DATA_EXPORT', 'DATA_IMPORT'] },
   {
     label: 'Store and team',
-    permissions: ['SETTINGS_WRITE', 'STAFF_MANAGE', 'WEBHOOKS_MANAGE', 'AUDIT_READ'],
+    permissions: ['SETTINGS_WRITE', 'STAFF_MANAGE', 'WEBHOOKS_MANAGE', 'VIEWS_MANAGE', 'AUDIT_READ'],
   },
 ];
 
