@@ -1,4 +1,4 @@
-import { Anchor, Group, Skeleton, Text } from '@mantine/core';
+import { Group, Skeleton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { ListPage } from '../../../components/list-page';
@@ -11,6 +11,7 @@ import { listHeaderSort } from '../../../components/sortable-th';
 import { SearchField } from '../../../components/search-field';
 import { useListController } from '../../../lib/controllers/use-list-controller';
 import { pageVariables, useListParams } from '../../../lib/list-params';
+import { SelectAllMatching } from '../../../components/select-all-matching';
 import { useSession } from '../../../lib/session-context';
 import type { OrdersQuery } from '../../../gql/graphql';
 import { useOrdersQuery } from '../api/orders-query';
@@ -59,11 +60,8 @@ export function OrdersRoute() {
   });
   // Orders keep their own, richer memory of the list (order-neighbours.ts): its URL too.
   useRememberList(list.shownIds, location.search);
-  const { allMatching, setAllMatching, clear, pageAllSelected } = list.selection;
+  const { allMatching, clear } = list.selection;
   const count = list.connection?.count;
-  const countLabel = count
-    ? `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`
-    : '';
   const saved = useSavedViews('ORDERS', params, ORDER_LIST);
   const columns = shownColumns('ORDERS', params);
   const tab = saved.selected || params.get('view') ? null : tabOf(params.q);
@@ -117,27 +115,14 @@ export function OrdersRoute() {
         </>
       }
       banner={
-        canSelect &&
-        pageAllSelected &&
-        count &&
-        count.value > list.rows.length && (
-          <Text size="sm">
-            {allMatching ? (
-              <>
-                All {countLabel} orders matching the search are selected (to print).{' '}
-                <Anchor component="button" onClick={clear}>
-                  Clear selection
-                </Anchor>
-              </>
-            ) : (
-              <>
-                All {list.rows.length} on this page are selected.{' '}
-                <Anchor component="button" onClick={() => setAllMatching(true)}>
-                  Select all {countLabel} matching
-                </Anchor>
-              </>
-            )}
-          </Text>
+        canSelect && (
+          <SelectAllMatching
+            selection={list.selection}
+            count={count}
+            shown={list.rows.length}
+            nouns="orders"
+            purpose="to print"
+          />
         )
       }
       skeleton={<Skeleton height={phone ? 520 : 420} radius="md" />}

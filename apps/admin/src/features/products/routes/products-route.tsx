@@ -1,5 +1,5 @@
 import { ColumnChooser, shownColumns } from '../../../components/shown-columns';
-import { Anchor, Button, Group, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -12,6 +12,7 @@ import { FilterChips } from '../../../components/filter-chips';
 import { PRODUCT_FILTERS } from '../components/product-filters';
 import { useProductFilterValues } from '../api/product-filter-values-query';
 import { useListParams } from '../../../lib/list-params';
+import { countLabelOf, SelectAllMatching } from '../../../components/select-all-matching';
 import { useListController } from '../../../lib/controllers/use-list-controller';
 import { productsVariablesOf, useProductsQuery } from '../api/products-query';
 import { listHeaderSort } from '../../../components/sortable-th';
@@ -48,12 +49,10 @@ export function ProductsRoute() {
     selection: { canSelect: canWrite, pathOf: productPath },
     rememberAs: '/products',
   });
-  const { selected, allMatching, setAllMatching, clear, pageAllSelected, tableProps } = list.selection;
+  const { selected, allMatching, clear, tableProps } = list.selection;
 
   const count = list.connection?.count;
-  const countLabel = count
-    ? `${count.value.toLocaleString()}${count.precision === 'AT_LEAST' ? '+' : ''}`
-    : '';
+  const countLabel = countLabelOf(count);
   const newButton = canWrite && (
     <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} aria-hidden />}>
       Add product
@@ -118,27 +117,13 @@ export function ProductsRoute() {
       views="PRODUCTS"
       controls={!phone && <ColumnChooser resource="PRODUCTS" params={params} />}
       banner={
-        canWrite &&
-        pageAllSelected &&
-        count &&
-        count.value > list.rows.length && (
-          <Text size="sm">
-            {allMatching ? (
-              <>
-                All {countLabel} products matching the search are selected.{' '}
-                <Anchor component="button" onClick={clear}>
-                  Clear selection
-                </Anchor>
-              </>
-            ) : (
-              <>
-                All {list.rows.length} on this page are selected.{' '}
-                <Anchor component="button" onClick={() => setAllMatching(true)}>
-                  Select all {countLabel} matching
-                </Anchor>
-              </>
-            )}
-          </Text>
+        canWrite && (
+          <SelectAllMatching
+            selection={list.selection}
+            count={count}
+            shown={list.rows.length}
+            nouns="products"
+          />
         )
       }
       skeleton={<Skeleton height={360} radius="md" />}
