@@ -150,10 +150,12 @@ describe('products', () => {
   it('bulk-archives three selected products and says what changed', async () => {
     const page = await managerPage();
     const made = [];
+    // Its own tag per try: a retry must not find the first try's products.
+    const tag = `bulk-case-${Date.now().toString(36)}`;
     for (const name of ['Bulk Alpha', 'Bulk Beta', 'Bulk Gamma', 'Bulk Delta']) {
-      made.push(await createProduct(page, { title: name, tags: ['bulk-case'], status: 'ACTIVE' }));
+      made.push(await createProduct(page, { title: name, tags: [tag], status: 'ACTIVE' }));
     }
-    await page.goto('/products?q=tag%3Abulk-case&sort=TITLE');
+    await page.goto(`/products?q=tag%3A${tag}&sort=TITLE`);
     await page.getByTestId('product-row').nth(3).waitFor();
     await page.getByRole('checkbox', { name: 'Select Bulk Alpha' }).check();
     await page.getByRole('checkbox', { name: 'Select Bulk Beta' }).check();
@@ -172,7 +174,7 @@ describe('products', () => {
 
     const statuses = await graphqlAs<{ products: { nodes: { title: string; status: string }[] } }>(
       page,
-      `{ products(query: "tag:bulk-case", sortKey: TITLE, first: 10) { nodes { title status } } }`,
+      `{ products(query: "tag:${tag}", sortKey: TITLE, first: 10) { nodes { title status } } }`,
     );
     expect(statuses.products.nodes.map((n) => `${n.title}:${n.status}`)).toEqual([
       'Bulk Alpha:ARCHIVED',
@@ -181,7 +183,7 @@ describe('products', () => {
       'Bulk Gamma:ARCHIVED',
     ]);
     await page.getByRole('radiogroup').getByText('Archived', { exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('q') === 'tag:bulk-case status:archived');
+    await page.waitForURL((url) => url.searchParams.get('q') === `tag:${tag} status:archived`);
     await expect.poll(() => page.getByTestId('product-row').count()).toBe(3);
     expect(made).toHaveLength(4);
     await page.context().close();
