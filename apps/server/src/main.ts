@@ -76,6 +76,10 @@ async function main(argv: string[]): Promise<void> {
           () => process.exit(1),
         );
       };
+      // A promise nobody awaited failed — pg-boss 10 records a step's end that way, and during a
+      // database outage that record fails. Node would end the process; the store keeps serving, and
+      // the step is retried when it expires.
+      process.on('unhandledRejection', (err) => log.error({ err }, 'a background task failed unawaited'));
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
       return;

@@ -96,8 +96,19 @@ export async function startJobEngine(
   importers: Partial<Importers> = importersFor(config),
 ): Promise<JobEngine> {
   const settings = config.jobs;
+  // pg-boss 10 records a step's end (complete/fail) without waiting for it. A step that outlives
+  // the shutdown's grace ends after the database closed; its record is then skipped rather than
+  // sent to a closed pool (a rejection nobody handles): no result, which pg-boss counts as 0 rows
+  // affected. The step's row stays active until it expires and is retried, as after kill -9; a
+  // step's recorded state makes it run once.
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      executeSql: (text, values) =>
+        stopped
+          ? Promise.resolve(undefined as unknown as { rows: unknown[] })
+          : database.executeSql(text, values),
+    },
     schema: 'pgboss',
     migrate: true,
     supervise: true,
@@ -229,6 +240,7 @@ export async function startJobEngine(
     stop: async () => {
       // Waits (bounded) for the step under way; one cut off is failed back to the queue for a retry.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: config.shutdownTimeoutMs });
+      stopped = true;
     },
   };
 }
