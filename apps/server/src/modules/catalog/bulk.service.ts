@@ -11,7 +11,7 @@ import * as repo from './product.repository.js';
 import type { Job } from '../jobs/jobs.model.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { jobStart } from '../jobs/job.service.js';
-import type { JobStepHandler } from '../jobs/job-runner.service.js';
+import { batchedIdsStep } from '../jobs/job-runner.service.js';
 import type { Viewer } from '../../actor.js';
 
 /** At most this many products change in one bulk edit. */
@@ -125,50 +125,36 @@ async function applyBulkAction(
   return changed;
 }
 
-interface BulkJobState {
-  offset: number;
-  [key: string]: unknown;
-}
-
 /**
  * One step of a BULK_EDIT job: the next 1,000 of the products chosen when it started, changed as the
  * immediate edit changes them, with an audit event per product naming the starter. Products deleted
  * since are skipped; a delete skips products that are on orders (each reported by its place in the
  * selection) instead of refusing the whole edit.
  */
-export const bulkEditStep: JobStepHandler = async ({ trx, job, actor }) => {
-  const ids = (job.input['ids'] as string[] | undefined) ?? [];
-  const action = (job.input['action'] as BulkAction | undefined) ?? {};
-  const offset = (job.stepState as BulkJobState | null)?.offset ?? 0;
-  const batch = ids.slice(offset, offset + BULK_PRODUCTS_PER_STEP);
-  const counts = { ...job.report.counts };
-  const errors = [...job.report.errors];
-  let work = batch;
-  if (action.delete) {
-    const ordered = await repo.orderCountsOfProducts(trx, batch);
-    work = batch.filter((id) => !ordered.has(id));
-    for (const id of batch)
-      if (ordered.has(id) && errors.length < 50)
-        errors.push({
-          row: ids.indexOf(id) + 1,
-          field: 'id',
-          message: 'On orders, so not deleted; archive it instead.',
-        });
-    counts['skipped'] = (counts['skipped'] ?? 0) + (batch.length - work.length);
-  }
-  const before = work.length ? await repo.lockProductsForBulk(trx, work) : [];
-  const present = before.map((b) => b.id);
-  counts['missing'] = (counts['missing'] ?? 0) + (work.length - present.length);
-  const changed = present.length ? await applyBulkAction(trx, actor, present, before, action) : 0;
-  counts['updated'] = (counts['updated'] ?? 0) + changed;
-  const done = offset + batch.length;
-  return {
-    next: done < ids.length ? { offset: done } : null,
-    progressDone: done,
-    progressTotal: ids.length,
-    report: { counts, errors },
-  };
-};
+export const bulkEditStep = batchedIdsStep(
+  BULK_PRODUCTS_PER_STEP,
+  async ({ trx, actor, input, batch, rowOf, counts, errors }) => {
+    const action = (input['action'] as BulkAction | undefined) ?? {};
+    let work = batch;
+    if (action.delete) {
+      const ordered = await repo.orderCountsOfProducts(trx, batch);
+      work = batch.filter((id) => !ordered.has(id));
+      for (const id of batch)
+        if (ordered.has(id) && errors.length < 50)
+          errors.push({
+            row: rowOf(id),
+            field: 'id',
+            message: 'On orders, so not deleted; archive it instead.',
+          });
+      counts['skipped'] = (counts['skipped'] ?? 0) + (batch.length - work.length);
+    }
+    const before = work.length ? await repo.lockProductsForBulk(trx, work) : [];
+    const present = before.map((b) => b.id);
+    counts['missing'] = (counts['missing'] ?? 0) + (work.length - present.length);
+    const changed = present.length ? await applyBulkAction(trx, actor, present, before, action) : 0;
+    counts['updated'] = (counts['updated'] ?? 0) + changed;
+  },
+);
 
 async function manualCollection(trx: Tx, collectionApiId: string) {
   const collectionId = decodeIdOf('Collection', collectionApiId);

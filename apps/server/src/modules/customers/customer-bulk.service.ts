@@ -6,7 +6,7 @@ import { storeSettings } from '../settings/settings.service.js';
 import type { Job } from '../jobs/jobs.model.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { jobStart } from '../jobs/job.service.js';
-import type { JobStepHandler } from '../jobs/job-runner.service.js';
+import { batchedIdsStep } from '../jobs/job-runner.service.js';
 import { customerSearchCondition } from './customer-search.js';
 import { customerIdsMatching, lockCustomersForBulk, setCustomerTags } from './customer-bulk.repository.js';
 
@@ -143,43 +143,29 @@ async function retag(
   return changed;
 }
 
-interface BulkJobState {
-  offset: number;
-  [key: string]: unknown;
-}
-
 /**
  * One step of a BULK_EDIT_CUSTOMERS job: the next 1,000 of the customers chosen when it started,
  * changed as the immediate edit changes them (audited as the starter). Customers deleted since are
  * counted as missing; a customer over the tag limit is reported and skipped, not the whole step.
  */
-export const customerBulkEditStep: JobStepHandler = async ({ trx, job, actor }) => {
-  const ids = (job.input['ids'] as string[] | undefined) ?? [];
-  const action = (job.input['action'] as { addTags?: string[]; removeTags?: string[] } | undefined) ?? {};
-  const tags = { add: action.addTags ?? [], remove: action.removeTags ?? [] };
-  const offset = (job.stepState as BulkJobState | null)?.offset ?? 0;
-  const batch = ids.slice(offset, offset + BULK_CUSTOMERS_PER_STEP);
-  const counts = { ...job.report.counts };
-  const errors = [...job.report.errors];
-  const locked = batch.length ? await lockCustomersForBulk(trx, batch) : [];
-  counts['missing'] = (counts['missing'] ?? 0) + (batch.length - locked.length);
-  let changed = 0;
-  for (const customer of locked) {
-    try {
-      changed += await retag(trx, actor, [customer], tags);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      counts['skipped'] = (counts['skipped'] ?? 0) + 1;
-      if (errors.length < 50)
-        errors.push({ row: ids.indexOf(customer.id) + 1, field: 'tags', message: error.errors[0]!.message });
+export const customerBulkEditStep = batchedIdsStep(
+  BULK_CUSTOMERS_PER_STEP,
+  async ({ trx, actor, input, batch, rowOf, counts, errors }) => {
+    const action = (input['action'] as { addTags?: string[]; removeTags?: string[] } | undefined) ?? {};
+    const tags = { add: action.addTags ?? [], remove: action.removeTags ?? [] };
+    const locked = batch.length ? await lockCustomersForBulk(trx, batch) : [];
+    counts['missing'] = (counts['missing'] ?? 0) + (batch.length - locked.length);
+    let changed = 0;
+    for (const customer of locked) {
+      try {
+        changed += await retag(trx, actor, [customer], tags);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        counts['skipped'] = (counts['skipped'] ?? 0) + 1;
+        if (errors.length < 50)
+          errors.push({ row: rowOf(customer.id), field: 'tags', message: error.errors[0]!.message });
+      }
     }
-  }
-  counts['updated'] = (counts['updated'] ?? 0) + changed;
-  const done = offset + batch.length;
-  return {
-    next: done < ids.length ? { offset: done } : null,
-    progressDone: done,
-    progressTotal: ids.length,
-    report: { counts, errors },
-  };
-};
+    counts['updated'] = (counts['updated'] ?? 0) + changed;
+  },
+);

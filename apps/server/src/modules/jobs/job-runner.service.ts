@@ -31,6 +31,44 @@ export interface StepOutcome {
 export type JobStepHandler = (ctx: StepContext) => Promise<StepOutcome>;
 export type JobHandlers = Partial<Record<JobKind, JobStepHandler>>;
 
+/** What a step over a job's list of ids hands its kind: this step's ids and the report so far. */
+export interface IdBatch {
+  trx: Tx;
+  actor: StepContext['actor'];
+  /** The job's input (the edit to make). */
+  input: Record<string, unknown>;
+  /** This step's ids, in the selection's order. */
+  batch: string[];
+  /** Where an id stands in the whole selection, from 1 (the report's row numbers). */
+  rowOf: (id: string) => number;
+  /** The report's counts and errors so far, for the kind to add to. */
+  counts: Record<string, number>;
+  errors: JobReport['errors'];
+}
+
+/**
+ * A job that works through `input.ids` (bulk edits): `perStep` ids a step, from where the last step
+ * ended (`stepState.offset`), the report carried from step to step.
+ */
+export function batchedIdsStep(perStep: number, apply: (batch: IdBatch) => Promise<void>): JobStepHandler {
+  return async ({ trx, job, actor }) => {
+    const ids = (job.input['ids'] as string[] | undefined) ?? [];
+    const offset = (job.stepState as { offset?: number } | null)?.offset ?? 0;
+    const batch = ids.slice(offset, offset + perStep);
+    const counts = { ...job.report.counts };
+    const errors = [...job.report.errors];
+    const rowOf = (id: string) => ids.indexOf(id) + 1;
+    await apply({ trx, actor, input: job.input, batch, rowOf, counts, errors });
+    const done = offset + batch.length;
+    return {
+      next: done < ids.length ? { offset: done } : null,
+      progressDone: done,
+      progressTotal: ids.length,
+      report: { counts, errors },
+    };
+  };
+}
+
 export interface RunnerDeps {
   db: DB;
   queue: JobQueue;
