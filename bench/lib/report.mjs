@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
+import { writeSpeed } from './speed.mjs';
 
 const jsonPath = path.resolve(import.meta.dirname, '../RESULTS.json');
 const mdPath = path.resolve(import.meta.dirname, '../RESULTS.md');
@@ -95,6 +96,7 @@ export async function writeResults(run) {
   // Formatted as the repository's format check wants it (CI fails on an unformatted RESULTS.md).
   const options = (await prettier.resolveConfig(mdPath)) ?? {};
   fs.writeFileSync(mdPath, await prettier.format(md, { ...options, filepath: mdPath }));
+  await writeSpeed(all);
 }
 
 /** The change of every scenario × connections against the previous run of the same label. */

@@ -17,6 +17,7 @@ describe.each(DATABASES)('bench scenarios on $name', ({ postgresUrl }) => {
     };
     const scenarios: Scenario[] = await readScenarios(gql);
     expect(scenarios.map((s) => s.key)).toEqual([
+      'home',
       'product-list-admin',
       'product-list-full',
       'product-search',
