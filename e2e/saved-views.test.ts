@@ -70,11 +70,18 @@ describe('saved views', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Country' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Move Country up' }).click();
     await page.getByRole('checkbox', { name: 'Tags' }).click();
+    // Payment on its own too (beside the combined column).
+    await page.getByRole('checkbox', { name: 'Payment', exact: true }).click();
     await expect
       .poll(() => new URL(page.url()).searchParams.get('cols'))
-      .toBe('number,date,customer,total,status,items,country');
+      .toBe('number,date,customer,total,status,items,country,payment');
     await page.keyboard.press('Escape');
     await page.getByRole('columnheader', { name: 'Country' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Payment', exact: true }).waitFor();
+    // An open order's payment badge twice: in the combined column and in its own.
+    await expect
+      .poll(() => page.getByTestId('order-row').first().getByTestId('payment-status').count())
+      .toBe(2);
     await expect.poll(() => page.getByRole('columnheader', { name: 'Tags' }).count()).toBe(0);
     await page.getByRole('cell', { name: 'France' }).first().waitFor();
 

@@ -77,6 +77,8 @@ export const SAVED_VIEW_COLUMNS: Record<SavedViewResource, readonly SavedViewCol
     col('tags', 'Tags', true),
     col('channel', 'Channel'),
     col('country', 'Country'),
+    col('payment', 'Payment'),
+    col('fulfillment', 'Fulfillment'),
   ],
   PRODUCTS: [
     col('product', 'Product', true),

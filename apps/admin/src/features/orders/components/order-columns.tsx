@@ -1,7 +1,11 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { countryName } from '@stockroom/domain';
 import { Link } from 'react-router';
-import { OrderBadges } from '../../../components/order-status-badges';
+import {
+  FulfillmentStatusBadge,
+  OrderBadges,
+  PaymentStatusBadge,
+} from '../../../components/order-status-badges';
 import { SortableTh, type HeaderSort } from '../../../components/sortable-th';
 import type { OrderListFieldsFragment, OrderSortKeys, OrderSource } from '../../../gql/graphql';
 import { formatMoney } from '../../../lib/format';
@@ -88,6 +92,10 @@ export function OrderHeader({ column, sort }: { column: string; sort: HeaderSort
       return <Table.Th w={110}>Channel</Table.Th>;
     case 'country':
       return <Table.Th w={140}>Country</Table.Th>;
+    case 'payment':
+      return <Table.Th miw={150}>Payment</Table.Th>;
+    case 'fulfillment':
+      return <Table.Th miw={150}>Fulfillment</Table.Th>;
     default:
       return null;
   }
@@ -141,6 +149,32 @@ export function OrderCell({ column, row }: { column: string; row: OrderRow }) {
           <Stack gap={4} align="flex-start">
             <OrderBadges order={row} size="sm" />
           </Stack>
+        </Table.Td>
+      );
+    // Apart, each on its own; a cancelled order's "Payment pending" or "Unfulfilled" is no work to
+    // do, so it reads as a dash (as OrderBadges leaves it out).
+    case 'payment':
+      return (
+        <Table.Td>
+          {row.status === 'CANCELLED' && row.paymentStatus === 'PENDING' ? (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ) : (
+            <PaymentStatusBadge status={row.paymentStatus} size="sm" />
+          )}
+        </Table.Td>
+      );
+    case 'fulfillment':
+      return (
+        <Table.Td>
+          {row.status === 'CANCELLED' && row.fulfillmentStatus === 'UNFULFILLED' ? (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ) : (
+            <FulfillmentStatusBadge status={row.fulfillmentStatus} size="sm" />
+          )}
         </Table.Td>
       );
     case 'items':
