@@ -1,7 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
-import type { ListTab } from './list-tabs';
 import { ScrollRow } from './scroll-row';
 import type { SavedViewResource } from '../gql/graphql';
 import type { ListParams } from '../lib/list-params';
@@ -11,6 +10,13 @@ import { useSavedViews, type SavedViews } from './use-saved-views';
 // "Save as view" and a view's menu (Mantine's Menu and Modal, the mutations) download after the
 // list's first paint, not with it (e2e/bundle-budget.test.ts).
 const ViewActions = lazy(async () => ({ default: (await import('./view-menu')).ViewActions }));
+
+/** A built-in tab of a list: a name and the search it runs (the URL's ?q=; "" for everything). */
+export interface ListTab {
+  value: string;
+  label: string;
+  query: string;
+}
 
 /**
  * A list's tabs: its built-in ones (searches every list has, as before), then the saved views,
