@@ -21,7 +21,10 @@ function where(query, params) {
       );
     else {
       const p = `$${params.push(`%${token.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)}`;
-      parts.push(`(lower(p.title) like ${p} or lower(v.sku) like ${p} or lower(v.title) like ${p})`);
+      // The variants whose SKU, title or product title hold the word, each from its trigram index.
+      parts.push(`v.id in (select tv.id from product_variants tv where lower(tv.sku) like ${p} or lower(tv.title) like ${p}
+        union all select tv.id from product_variants tv join products tp on tp.id = tv.product_id
+        where lower(tp.title) like ${p})`);
     }
   }
   return parts.join(' and ');
