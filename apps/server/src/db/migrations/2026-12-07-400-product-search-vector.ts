@@ -11,6 +11,7 @@ const statements = [
     (to_tsvector('simple', search_text) || to_tsvector('english', search_text)) stored`,
   `create index products_search_vector_idx on products using gin (search_vector)`,
   `drop index products_stemmed_search_idx`,
+  `analyze products`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

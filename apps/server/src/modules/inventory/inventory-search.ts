@@ -8,7 +8,10 @@ import {
 } from '@stockroom/domain';
 import { containsPattern, searchCondition, SQL_OPS } from '../../lib/search-sql.js';
 
-/** Stock levels (aliases: l level, v variant, p product, loc location, s settings). */
+/**
+ * Stock levels (aliases: l level, v variant). Conditions read only these two: the list's count
+ * leaves out the joins to the product and the location (level.repository.ts).
+ */
 export const LEVEL_SEARCH_FIELDS: SearchFields = {
   sku: { kind: 'text' },
   location: { kind: 'text' },
@@ -42,9 +45,9 @@ function levelField(field: string, op: Comparison, value: unknown): RawBuilder<b
     case 'sku':
       return sql<boolean>`lower(v.sku) = ${lower(value)}`;
     case 'location':
-      return sql<boolean>`lower(loc.name) = ${lower(value)}`;
+      return sql<boolean>`l.location_id in (select id from locations where lower(name) = ${lower(value)})`;
     case 'vendor':
-      return sql<boolean>`lower(p.vendor) = ${lower(value)}`;
+      return sql<boolean>`v.product_id in (select id from products where lower(vendor) = ${lower(value)})`;
     case 'available':
       return sql<boolean>`${AVAILABLE} ${cmp} ${value}`;
     case 'on_hand':
