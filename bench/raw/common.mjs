@@ -77,3 +77,8 @@ export function prefixQuery(words) {
 export function stemmedCondition(column, param) {
   return `(to_tsvector('simple', ${column}) || to_tsvector('english', ${column})) @@ (to_tsquery('simple', ${param}) || to_tsquery('english', ${param}))`;
 }
+
+/** The same match against that vector kept on the row (products.search_vector, migration 400). */
+export function stemmedVectorCondition(vector, param) {
+  return `${vector} @@ (to_tsquery('simple', ${param}) || to_tsquery('english', ${param}))`;
+}

@@ -14,14 +14,20 @@ function where(query, params) {
   const parts = ['v.track_inventory'];
   for (const token of (query ?? '').trim().split(/\s+/).filter(Boolean)) {
     const m = /^(location|low_stock):(.+)$/.exec(token);
-    if (m?.[1] === 'location') parts.push(`lower(loc.name) = $${params.push(m[2].toLowerCase())}`);
+    if (m?.[1] === 'location')
+      parts.push(
+        `l.location_id in (select id from locations where lower(name) = $${params.push(m[2].toLowerCase())})`,
+      );
     else if (m?.[1] === 'low_stock')
       parts.push(
         `(l.on_hand - l.committed) <= coalesce(v.low_stock_threshold, (select low_stock_threshold from store_settings where id = 1)) and ${STOCKED}`,
       );
     else {
       const p = `$${params.push(`%${token.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)}`;
-      parts.push(`(lower(p.title) like ${p} or lower(v.sku) like ${p} or lower(v.title) like ${p})`);
+      // The variants whose SKU, title or product title hold the word, each from its trigram index.
+      parts.push(`v.id in (select tv.id from product_variants tv where lower(tv.sku) like ${p} or lower(tv.title) like ${p}
+        union all select tv.id from product_variants tv join products tp on tp.id = tv.product_id
+        where lower(tp.title) like ${p})`);
     }
   }
   return parts.join(' and ');
@@ -48,7 +54,11 @@ export async function inventoryList(variables) {
        ${FROM} where ${filter} and ${keyset} order by ${SORT}, l.id limit ${size + 1}`,
       params,
     ),
-    cappedCount(`${FROM} where ${filter}`, countParams),
+    // Every level has its product and location (not-null foreign keys): the count joins the variant only.
+    cappedCount(
+      `from inventory_levels l join product_variants v on v.id = l.variant_id where ${filter}`,
+      countParams,
+    ),
     pool.query('select low_stock_threshold from store_settings where id = 1'),
   ]);
   const storeThreshold = threshold.rows[0].low_stock_threshold;

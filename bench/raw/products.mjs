@@ -10,7 +10,7 @@ import {
   pageInfo,
   pool,
   prefixQuery,
-  stemmedCondition,
+  stemmedVectorCondition,
   storeCurrency,
   tsText,
   ungid,
@@ -28,7 +28,7 @@ function where(query, params) {
     else parts.push(`lower(p.vendor) = $${params.push(m[2].toLowerCase())}`);
   }
   if (words.length)
-    parts.push(stemmedCondition('p.search_text', `$${params.push(prefixQuery(words.join(' ')))}`));
+    parts.push(stemmedVectorCondition('p.search_vector', `$${params.push(prefixQuery(words.join(' ')))}`));
   return parts.length ? parts.join(' and ') : 'true';
 }
 

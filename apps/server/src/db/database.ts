@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
@@ -136,6 +137,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(dataDir ? { dataDir } : {}),
       parsers,
       postgresqlconf,
+      // Trigram indexes serve the stock levels list's substring search (migration 390); PostgreSQL
+      // ships the extension, the embedded database loads it here before any migration creates it.
+      extensions: { pg_trgm },
       ...(load ? { loadDataDir: load } : {}),
     });
     await pglite.waitReady;

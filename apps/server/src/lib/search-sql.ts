@@ -164,8 +164,13 @@ export const stemmedVector = (column: RawBuilder<unknown>) =>
  * finds "linen shirt", "scarves" finds "scarf", "shirt" finds "shirts".
  */
 export function stemmedWords(column: RawBuilder<unknown>, word: string): RawBuilder<boolean> | null {
+  return stemmedMatch(stemmedVector(column), word);
+}
+
+/** stemmedWords against a vector kept on the row (a stemmedVector of its text), such as `products.search_vector`. */
+export function stemmedMatch(vector: RawBuilder<unknown>, word: string): RawBuilder<boolean> | null {
   const tokens = searchTokens(word);
   if (!tokens.length) return null;
   const query = tokens.map((forms) => anyPrefix(forms.flatMap(wordForms))).join(' & ');
-  return sql<boolean>`${stemmedVector(column)} @@ (to_tsquery('simple', ${query}) || to_tsquery('english', ${query}))`;
+  return sql<boolean>`${vector} @@ (to_tsquery('simple', ${query}) || to_tsquery('english', ${query}))`;
 }

@@ -36,6 +36,8 @@ import * as documentSettings from './2026-12-05-340-document-settings.js';
 import * as invoices from './2026-12-05-350-invoices.js';
 import * as savedViews from './2026-12-06-370-saved-views.js';
 import * as customerBulkEdit from './2026-12-06-380-customer-bulk-edit.js';
+import * as trigramSearch from './2026-12-07-390-trigram-search.js';
+import * as productSearchVector from './2026-12-07-400-product-search-vector.js';
 
 /** Up-only, applied in name order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-350-invoices': invoices,
   '2026-12-06-370-saved-views': savedViews,
   '2026-12-06-380-customer-bulk-edit': customerBulkEdit,
+  '2026-12-07-390-trigram-search': trigramSearch,
+  '2026-12-07-400-product-search-vector': productSearchVector,
 };

@@ -6,7 +6,7 @@ import {
   type Comparison,
   type SearchFields,
 } from '@stockroom/domain';
-import { containsPattern, searchCondition, SQL_OPS, stemmedWords } from '../../lib/search-sql.js';
+import { containsPattern, searchCondition, SQL_OPS, stemmedMatch } from '../../lib/search-sql.js';
 
 /** `stock:` — in: units available; low: some variant at or below its low-stock threshold; out: none. */
 export const PRODUCT_STOCK_STATES = ['in', 'low', 'out'] as const;
@@ -50,10 +50,10 @@ function stockCondition(state: string): RawBuilder<boolean> {
 
 /**
  * Free words match the start of any word of title, handle, vendor, type, SKUs and barcodes, in any
- * form ("scarves" finds a scarf).
+ * form ("scarves" finds a scarf): the search text's vector, kept on the row (migration 400).
  */
 function textCondition(word: string): RawBuilder<boolean> {
-  return stemmedWords(sql`p.search_text`, word) ?? sql<boolean>`true`;
+  return stemmedMatch(sql`p.search_vector`, word) ?? sql<boolean>`true`;
 }
 
 function fieldCondition(

@@ -327,11 +327,22 @@ export async function pageLevels(
   return mapPage(page, levelRow.of);
 }
 
-/** `cap: null` counts every match (an export's total); lists stop at COUNT_LIMIT. */
+/**
+ * `cap: null` counts every match (an export's total); lists stop at COUNT_LIMIT. A level's product
+ * and location always exist (not-null foreign keys) and the search reads only the level and its
+ * variant (inventory-search.ts), so the count joins the variant alone: up to 10,000 rows, each
+ * joined twice less.
+ */
 export function countLevels(
   db: Executor,
   condition: RawBuilder<boolean> | null,
   cap?: number | null,
 ): Promise<Count> {
-  return cappedCount(db, levelListQuery(db, condition), cap);
+  let q = db
+    .selectFrom('inventory_levels as l')
+    .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
+    .select('l.id')
+    .where('v.track_inventory', '=', true);
+  if (condition) q = q.where(condition);
+  return cappedCount(db, q, cap);
 }
