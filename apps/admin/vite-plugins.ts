@@ -77,6 +77,36 @@ export function mantineCssPerComponent(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (and so every `Table`, whose `Table.ScrollContainer` is a ScrollArea) takes
+ * one hook from @floating-ui/react, `useMergeRefs`; with it the whole positioning library (~15 kB
+ * gzipped, for Popover, Tooltip and Menu) came with the first list screen. Here ScrollArea gets the
+ * same hook from @mantine/hooks (`useMergedRef`, same merge with React 19 ref cleanups), and
+ * floating-ui comes with the first popover, tooltip or menu (issue 35 item 5).
+ */
+export function scrollAreaWithoutFloatingUi(): Plugin {
+  const ID = '\0stockroom:scroll-area-merge-refs';
+  return {
+    name: 'stockroom:scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' &&
+        importer &&
+        /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer)
+        ? ID
+        : null;
+    },
+    load(id) {
+      if (id !== ID) return null;
+      return `import { useMergedRef } from '@mantine/hooks';
+export function useMergeRefs(refs) {
+  return useMergedRef(...refs);
+}
+`;
+    },
+  };
+}
+
 interface OutputChunkLike {
   type: 'chunk';
   fileName: string;

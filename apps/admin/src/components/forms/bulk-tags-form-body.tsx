@@ -6,7 +6,7 @@ import type { PlaceableUserError } from '../../lib/forms/place-user-errors';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { FormErrors } from '../form-errors';
 import { FormActions } from './form-actions';
-import { TagsField } from './form-fields';
+import { TagsField } from './tags-field';
 
 export interface BulkTagsValues {
   tags: string[];

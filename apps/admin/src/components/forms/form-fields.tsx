@@ -1,18 +1,10 @@
 import {
   Checkbox,
   NativeSelect,
-  NumberInput,
-  PasswordInput,
-  Select,
-  TagsInput,
   Textarea,
   TextInput,
   type CheckboxProps,
   type NativeSelectProps,
-  type NumberInputProps,
-  type PasswordInputProps,
-  type SelectProps,
-  type TagsInputProps,
   type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
@@ -25,7 +17,12 @@ import {
   type FieldValues,
 } from 'react-hook-form';
 
-/** A Mantine input bound to one field of a react-hook-form form; the field's message shows under it. */
+/**
+ * A Mantine input bound to one field of a react-hook-form form; the field's message shows under it.
+ * The inputs every form uses are here; the heavier ones (select, tags, number, password) are in
+ * their own modules beside this one, so a screen downloads only the Mantine inputs it draws
+ * (issue 35 item 5: with them here the login screen carried NumberInput's number formatting).
+ */
 export interface Bound<V extends FieldValues, N extends FieldPath<V>> {
   control: Control<V>;
   name: N;
@@ -34,7 +31,7 @@ export interface Bound<V extends FieldValues, N extends FieldPath<V>> {
 }
 
 /** Props the binding supplies. */
-type Bind = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'checked';
+export type Bind = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'checked';
 
 /**
  * The error one input shows. A list input (tags) gets zod's per-item issues under "tags.<i>" rather
@@ -51,7 +48,7 @@ export function firstFieldError(error: unknown): FieldError | undefined {
   return undefined;
 }
 
-function useBound<V extends FieldValues, N extends FieldPath<V>>({
+export function useBound<V extends FieldValues, N extends FieldPath<V>>({
   control,
   name,
   renderError,
@@ -86,27 +83,6 @@ export function TextField<V extends FieldValues, N extends FieldPath<V>>({
   );
 }
 
-export function PasswordField<V extends FieldValues, N extends FieldPath<V>>({
-  control,
-  name,
-  ...props
-}: Bound<V, N> & Omit<PasswordInputProps, Bind>) {
-  const { ref, field, value, error } = useBound({ control, name });
-  return (
-    <PasswordInput
-      {...props}
-      ref={ref}
-      name={field.name}
-      value={typeof value === 'string' ? value : ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-      // Mantine marks only the wrapper of a PasswordInput; assistive tech needs it on the input.
-      aria-invalid={error ? true : undefined}
-    />
-  );
-}
-
 export function TextareaField<V extends FieldValues, N extends FieldPath<V>>({
   control,
   name,
@@ -120,48 +96,6 @@ export function TextareaField<V extends FieldValues, N extends FieldPath<V>>({
       name={field.name}
       value={typeof value === 'string' ? value : ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
-}
-
-/** A whole or decimal number; '' while empty, as NumberInput holds it. */
-export function NumberField<V extends FieldValues, N extends FieldPath<V>>({
-  control,
-  name,
-  ...props
-}: Bound<V, N> & Omit<NumberInputProps, Bind>) {
-  const { ref, field, value, error } = useBound({ control, name });
-  return (
-    <NumberInput
-      {...props}
-      ref={ref}
-      name={field.name}
-      value={typeof value === 'number' || typeof value === 'string' ? value : ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
-}
-
-/**
- * One choice of a list; '' when none. Its input is not handed to the form for focusing the first
- * wrong field: focus opens the list, which would cover the messages.
- */
-export function SelectField<V extends FieldValues, N extends FieldPath<V>>({
-  control,
-  name,
-  ...props
-}: Bound<V, N> & Omit<SelectProps, Bind>) {
-  const { field, value, error } = useBound({ control, name });
-  return (
-    <Select
-      {...props}
-      name={field.name}
-      value={typeof value === 'string' && value !== '' ? value : null}
-      onChange={(choice) => field.onChange(choice ?? '')}
       onBlur={field.onBlur}
       error={error}
     />
@@ -200,25 +134,6 @@ export function CheckboxField<V extends FieldValues, N extends FieldPath<V>>({
       name={field.name}
       checked={value === true}
       onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
-}
-
-export function TagsField<V extends FieldValues, N extends FieldPath<V>>({
-  control,
-  name,
-  ...props
-}: Bound<V, N> & Omit<TagsInputProps, Bind>) {
-  const { ref, field, value, error } = useBound({ control, name });
-  return (
-    <TagsInput
-      {...props}
-      ref={ref}
-      name={field.name}
-      value={Array.isArray(value) ? (value as string[]) : []}
-      onChange={field.onChange}
       onBlur={field.onBlur}
       error={error}
     />

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ALWAYS, PASSWORD_MIN, passwordProblem } from '@stockroom/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { z } from 'zod';
-import { PasswordField } from '../../../components/forms/form-fields';
+import { PasswordField } from '../../../components/forms/password-field';
 import { SectionCard } from '../../../components/section-card';
 import { useCommand } from '../../../components/use-command';
 import { useZodForm } from '../../../lib/forms/use-zod-form';

@@ -3,7 +3,8 @@ import { addressSchema, customerSchema } from '@stockroom/domain';
 import type { Control, FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import type { PersonAddressValues } from '../../../components/forms/address-fields';
-import { CheckboxField, TagsField, TextareaField, TextField } from '../../../components/forms/form-fields';
+import { CheckboxField, TextareaField, TextField } from '../../../components/forms/form-fields';
+import { TagsField } from '../../../components/forms/tags-field';
 import type { CustomerInput } from '../../../gql/graphql';
 import { renderCustomerError } from './customer-errors';
 

@@ -2,7 +2,7 @@ import { weightUnitOf, type WeightUnit } from '@stockroom/domain';
 import { WeightUnitContext } from './weight-unit';
 import { Alert, Anchor, Box, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ProductFieldsFragment } from '../../../gql/graphql';
 import { GeneralCard } from './general-card';
@@ -11,7 +11,6 @@ import { OptionsCard } from './options-card';
 import { ProductActions } from './product-actions';
 import { SaveBar } from './save-bar';
 import { SideCards, type CategoryChoice } from './side-cards';
-import { HistoryCard } from './history-card';
 import { StalePanel } from './stale-panel';
 import { StatusBadge } from './status-badge';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
@@ -22,6 +21,10 @@ import { useSession } from '../../../lib/session-context';
 import { LiveChangedBanner } from '../../../components/live-changed-banner';
 import { PresenceAvatars } from '../../../components/presence-avatars';
 import { productUpdatedDocument } from '../api/product-live-subscription';
+
+// Below the variants and asking for its own data: its code (the audit log's words and change
+// values, ~6 kB) downloads beside that query instead of with the page (issue 35 item 5).
+const HistoryCard = lazy(async () => ({ default: (await import('./history-card')).HistoryCard }));
 
 interface ProductEditorProps {
   product: ProductFieldsFragment | null;
@@ -212,7 +215,9 @@ function EditorBody({
             </Grid.Col>
             {product && (
               <Grid.Col span={12}>
-                <HistoryCard productId={product.id} />
+                <Suspense fallback={null}>
+                  <HistoryCard productId={product.id} />
+                </Suspense>
               </Grid.Col>
             )}
           </Grid>

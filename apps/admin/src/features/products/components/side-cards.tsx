@@ -1,6 +1,7 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { CATALOG_LIMITS, slugify } from '@stockroom/domain';
-import { TagsField, TextareaField, TextField } from '../../../components/forms/form-fields';
+import { TextareaField, TextField } from '../../../components/forms/form-fields';
+import { TagsField } from '../../../components/forms/tags-field';
 import { SectionCard } from '../../../components/section-card';
 import type { ProductStatus } from '../../../gql/graphql';
 import { yourValue, type EditorCardProps } from './editor-types';

@@ -17,7 +17,8 @@ import {
   placeAddressValues,
   type PlaceAddressValues,
 } from '../../../components/forms/address-fields';
-import { CheckboxField, SelectField, TextareaField, TextField } from '../../../components/forms/form-fields';
+import { CheckboxField, TextareaField, TextField } from '../../../components/forms/form-fields';
+import { SelectField } from '../../../components/forms/select-field';
 import { SaveBar } from '../../../components/forms/save-bar';
 import type {
   DocumentSettingsFieldsFragment,

@@ -10,7 +10,9 @@ import {
   placeAddressValues,
   type PlaceAddressValues,
 } from '../../../components/forms/address-fields';
-import { CheckboxField, NumberField, SelectField, TextField } from '../../../components/forms/form-fields';
+import { CheckboxField, TextField } from '../../../components/forms/form-fields';
+import { NumberField } from '../../../components/forms/number-field';
+import { SelectField } from '../../../components/forms/select-field';
 import type { ShopFieldsFragment, ShopInput } from '../../../gql/graphql';
 import type { PlaceableUserError } from '../../../lib/forms/place-user-errors';
 import { useZodForm } from '../../../lib/forms/use-zod-form';
