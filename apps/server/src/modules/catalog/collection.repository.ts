@@ -10,7 +10,7 @@ import {
   type PageArgs,
 } from '../../lib/pagination.js';
 import type { CollectionRow } from './catalog.tables.js';
-import { collectionRow, toProduct, type Collection, type Product } from './catalog.model.js';
+import { collectionRow, productRow, toProduct, type Collection, type Product } from './catalog.model.js';
 import { rulesCondition } from './collection-rules.repository.js';
 
 export async function findCollection(db: Executor, id: string): Promise<Collection | undefined> {
@@ -219,7 +219,7 @@ function memberQuery(db: Executor, collectionId: string) {
   return db
     .selectFrom('products as p')
     .innerJoin('collection_products as cp', 'cp.product_id', 'p.id')
-    .selectAll('p')
+    .select(productRow.columnsOf('p'))
     .select('cp.position as member_position')
     .where('cp.collection_id', '=', collectionId);
 }

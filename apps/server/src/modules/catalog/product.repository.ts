@@ -20,13 +20,19 @@ import {
 } from './product-page.repository.js';
 
 export async function findProduct(db: Executor, id: string): Promise<Product | undefined> {
-  const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .select(productRow.columns)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toProduct(row);
 }
 
 export async function findProductsByIds(db: Executor, ids: readonly string[]): Promise<Product[]> {
   if (!ids.length) return [];
-  return (await db.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map(toProduct);
+  return (await db.selectFrom('products').select(productRow.columns).where('id', 'in', ids).execute()).map(
+    toProduct,
+  );
 }
 
 /** Which of these ids are products. */
@@ -38,7 +44,12 @@ export async function existingProductIds(db: Executor, ids: readonly string[]): 
 
 /** Locks the product row for the rest of the transaction (edits of one product queue up). */
 export async function lockProduct(db: Executor, id: string): Promise<Product | undefined> {
-  const row = await db.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('products')
+    .select(productRow.columns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   return row && toProduct(row);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { toProduct, type Product } from '../catalog/catalog.model.js';
+import { productRow, toProduct, type Product } from '../catalog/catalog.model.js';
 import { levelRow, type InventoryLevel } from './inventory.model.js';
 
 /*
@@ -20,7 +20,11 @@ export async function productsByHandles(
   handles: readonly string[],
 ): Promise<Map<string, Product>> {
   if (!handles.length) return new Map();
-  const rows = await db.selectFrom('products').selectAll().where('handle', 'in', handles).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select(productRow.columns)
+    .where('handle', 'in', handles)
+    .execute();
   return new Map(rows.map((r) => [r.handle.toLowerCase(), toProduct(r)]));
 }
 
