@@ -43,10 +43,11 @@ export function LevelCards({ levels, selection, active, onStale, onTransfer }: L
             <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <VariantLabel level={level} />
-                <Group gap={4} wrap="nowrap">
+                {/* Two badges stack rather than run off a phone's card. */}
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                   <LowStockBadge level={level} />
                   <DamagedBadge level={level} />
-                </Group>
+                </Stack>
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="xs" c="dimmed" truncate>
