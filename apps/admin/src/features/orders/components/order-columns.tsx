@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { countryName } from '@stockroom/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   FulfillmentStatusBadge,
@@ -47,6 +48,20 @@ function Tags({ tags }: { tags: readonly string[] }) {
         </Text>
       )}
     </Group>
+  );
+}
+
+function BadgeOrDash({ show, children }: { show: boolean; children: ReactNode }) {
+  return (
+    <Table.Td>
+      {show ? (
+        children
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      )}
+    </Table.Td>
   );
 }
 
@@ -155,27 +170,15 @@ export function OrderCell({ column, row }: { column: string; row: OrderRow }) {
     // do, so it reads as a dash (as OrderBadges leaves it out).
     case 'payment':
       return (
-        <Table.Td>
-          {row.status === 'CANCELLED' && row.paymentStatus === 'PENDING' ? (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ) : (
-            <PaymentStatusBadge status={row.paymentStatus} size="sm" />
-          )}
-        </Table.Td>
+        <BadgeOrDash show={!(row.status === 'CANCELLED' && row.paymentStatus === 'PENDING')}>
+          <PaymentStatusBadge status={row.paymentStatus} size="sm" />
+        </BadgeOrDash>
       );
     case 'fulfillment':
       return (
-        <Table.Td>
-          {row.status === 'CANCELLED' && row.fulfillmentStatus === 'UNFULFILLED' ? (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ) : (
-            <FulfillmentStatusBadge status={row.fulfillmentStatus} size="sm" />
-          )}
-        </Table.Td>
+        <BadgeOrDash show={!(row.status === 'CANCELLED' && row.fulfillmentStatus === 'UNFULFILLED')}>
+          <FulfillmentStatusBadge status={row.fulfillmentStatus} size="sm" />
+        </BadgeOrDash>
       );
     case 'items':
       return (
