@@ -11,8 +11,11 @@ import { NotFoundState } from '../components/not-found-state';
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  // A script that would not download (a TypeError), or the stylesheet that comes with it (Vite's
+  // preload throws an Error "Unable to preload CSS for …": each chunk has its own CSS).
   const chunkFailed =
-    error instanceof TypeError && /dynamically imported module|Importing a module/i.test(error.message);
+    error instanceof Error &&
+    /dynamically imported module|Importing a module|Unable to preload CSS/i.test(error.message);
   const [offline, setOffline] = useState(false);
   useEffect(() => {
     if (!chunkFailed) return;

@@ -70,7 +70,11 @@ export async function runCases(
   const worker = async () => {
     while (nextIndex < cases.length) {
       const i = nextIndex++;
-      outcomes[i] = await send(url, cookie, cases[i]!);
+      const first = await send(url, cookie, cases[i]!);
+      // A request that got no answer at all is sent once more: a pooled keep-alive connection the
+      // server had just closed (after refusing an oversized body, say) fails the next request sent on
+      // it without the server seeing it. A server that crashed or hung fails the second time too.
+      outcomes[i] = first.transport && first.status === 0 ? await send(url, cookie, cases[i]!) : first;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
