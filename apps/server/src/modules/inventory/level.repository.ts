@@ -296,15 +296,20 @@ export const LEVEL_SORTS = {
 
 export type LevelSortKey = keyof typeof LEVEL_SORTS;
 
-function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
-  let q = db
+/** The levels the list holds: those of variants that track stock (the list and its count agree). */
+function trackedLevels(db: Executor) {
+  return db
     .selectFrom('inventory_levels as l')
     .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
+    .where('v.track_inventory', '=', true);
+}
+
+function levelListQuery(db: Executor, condition: RawBuilder<boolean> | null) {
+  let q = trackedLevels(db)
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .innerJoin('locations as loc', 'loc.id', 'l.location_id')
     .select(levelRow.columnsOf('l'))
-    .select(['p.title as product_title', 'v.position as variant_position', 'v.sku'])
-    .where('v.track_inventory', '=', true);
+    .select(['p.title as product_title', 'v.position as variant_position', 'v.sku']);
   if (condition) q = q.where(condition);
   return q;
 }
@@ -338,11 +343,7 @@ export function countLevels(
   condition: RawBuilder<boolean> | null,
   cap?: number | null,
 ): Promise<Count> {
-  let q = db
-    .selectFrom('inventory_levels as l')
-    .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
-    .select('l.id')
-    .where('v.track_inventory', '=', true);
+  let q = trackedLevels(db).select('l.id');
   if (condition) q = q.where(condition);
   return cappedCount(db, q, cap);
 }
